@@ -1,0 +1,1 @@
+"""One package per game: ``ws`` (Weiss Schwarz), ``vg`` (Cardfight!! Vanguard), ``wl`` (ENERGIO!!)."""

@@ -1,0 +1,23 @@
+"""Errors the command line shows to the user, each with the exit code scripts can rely on.
+
+Exit codes: 0 success, 1 a check found problems (lint findings, an illegal
+log), 2 bad usage or bad input (an unknown clause id, a malformed file).
+"""
+
+from __future__ import annotations
+
+import click
+
+EXIT_OK = 0
+EXIT_PROBLEMS = 1
+EXIT_USAGE = 2
+
+
+class JudgeError(click.ClickException):
+    """A located, user-facing error; shown without a traceback."""
+
+    exit_code = EXIT_USAGE
+
+    def __init__(self, message: str, exit_code: int = EXIT_USAGE) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code

@@ -1,0 +1,268 @@
+"""``judge rules``: the rules reference on the command line (show, search, tree, lint, export)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+
+import click
+
+from judge.errors import EXIT_PROBLEMS, JudgeError
+from rules_index import Clause, RulesIndex, UnknownClauseError, load_index
+from rules_index.documents import DOCUMENTS, DOCUMENTS_BY_KEY
+from rules_index.search import HIGHLIGHT_END, HIGHLIGHT_START
+
+DOC_KEYS = [document.key for document in DOCUMENTS]
+
+
+def _index() -> RulesIndex:
+    return load_index()
+
+
+def _get(index: RulesIndex, clause_id: str) -> Clause:
+    try:
+        return index.get(clause_id)
+    except UnknownClauseError as error:
+        raise JudgeError(str(error)) from None
+
+
+def _display_number(clause: Clause) -> str:
+    """The id, with the ENERGIO!! hyphen form beside it."""
+    if DOCUMENTS_BY_KEY[clause.doc].hyphen_aliases:
+        return f"{clause.id} ({clause.number.replace('.', '-')})"
+    return clause.id
+
+
+def _one_line(clause: Clause) -> str:
+    return f"{clause.id}  {clause.heading}"
+
+
+def _emit_json(data: object) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+@click.group()
+def rules() -> None:
+    """Look up, search, browse, lint and export the comprehensive rules.
+
+    Clause ids are DOC:NUMBER: ws:4.10.1.2 (Weiss Schwarz CR 2.00), vg:8.4.1.1
+    (Cardfight!! Vanguard CR 1.37), wl:7.1.4.1.2 or wl:7-1-4-1-2 (ENERGIO!!),
+    and the beginner sheets' headings, ws-sheet:... and ws-guide:... .
+    """
+
+
+@rules.command()
+@click.argument("clause_id", metavar="ID")
+@click.option("--json", "as_json", is_flag=True, help="Print the clause as a JSON object.")
+def show(clause_id: str, as_json: bool) -> None:
+    """Show one clause: its text, ancestors, children, references and terms.
+
+    \b
+    Examples:
+      judge rules show ws:4.10.1.2
+      judge rules show wl:7-1-4-1-2
+      judge rules show vg:3.1.1#2      (the second clause printed as 3.1.1)
+
+    An unknown id prints the nearest ids and exits with status 2.
+    """
+    index = _index()
+    clause = _get(index, clause_id)
+    ancestors = index.ancestors(clause)
+    document = DOCUMENTS_BY_KEY[clause.doc]
+    twins = [other.id for other in index.documents[clause.doc].clauses if other.number == clause.number]
+    if as_json:
+        data = clause.to_dict()
+        data["document"] = document.title
+        data["breadcrumb"] = [{"id": a.id, "heading": a.heading} for a in ancestors]
+        data["refs"] = [ref.to_dict() for ref in clause.refs]
+        data["same_number"] = [twin for twin in twins if twin != clause.id]
+        _emit_json(data)
+        return
+    click.secho(_display_number(clause), bold=True, nl=False)
+    click.echo(f"  ({document.title}, {document.filename} line {clause.line})")
+    if ancestors:
+        click.echo(" > ".join(f"{a.id} {a.title}".rstrip() for a in ancestors))
+    if clause.title:
+        click.secho(clause.title, bold=True)
+    if clause.text:
+        click.echo(clause.text)
+    if len(twins) > 1:
+        click.echo(f"\nThe document prints number {clause.number} more than once: {', '.join(twins)}")
+    children = index.children(clause)
+    if children:
+        click.echo("\nChildren:")
+        for child in children:
+            click.echo(f"  {_one_line(child)}")
+    if clause.refs:
+        click.echo("\nRefers to:")
+        for ref in clause.refs:
+            if ref.target is not None:
+                click.echo(f"  {_one_line(index.clauses[ref.target])}")
+            else:
+                click.echo(f"  {clause.doc}:{ref.target_number}  (written {ref.written!r}; no such clause)")
+    if clause.referenced_by:
+        click.echo("\nReferred to by:")
+        for source in clause.referenced_by:
+            click.echo(f"  {_one_line(index.clauses[source])}")
+    if clause.defines:
+        click.echo(f"\nDefines: {', '.join(clause.defines)}")
+    if clause.terms:
+        click.echo("\nDefined terms used:")
+        for use in clause.terms:
+            click.echo(f"  {use.term} -> {use.defined_by}")
+
+
+def _render_snippet(snippet: str, plain: bool) -> str:
+    if plain:
+        return snippet.replace(HIGHLIGHT_START, "**").replace(HIGHLIGHT_END, "**")
+    parts = []
+    for chunk in snippet.split(HIGHLIGHT_START):
+        if HIGHLIGHT_END in chunk:
+            match, rest = chunk.split(HIGHLIGHT_END, 1)
+            parts.append(click.style(match, bold=True, fg="yellow") + rest)
+        else:
+            parts.append(chunk)
+    return "".join(parts)
+
+
+@rules.command()
+@click.argument("query", nargs=-1, required=True)
+@click.option("--doc", type=click.Choice(DOC_KEYS), help="Search one document only.")
+@click.option("--limit", default=10, show_default=True, type=click.IntRange(1, 500), help="How many results.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as a JSON list.")
+def search(query: tuple[str, ...], doc: str | None, limit: int, as_json: bool) -> None:
+    """Ranked full-text search over all five documents.
+
+    Definitions rank first, then titles, then clauses with the exact phrase.
+    Matched words are highlighted (marked **like this** when not on a terminal).
+
+    \b
+    Examples:
+      judge rules search damage cancel
+      judge rules search "refresh point" --doc ws --limit 5
+    """
+    index = _index()
+    hits = index.search(" ".join(query), doc=doc, limit=limit)
+    if as_json:
+        _emit_json(
+            [
+                {
+                    "id": hit.clause.id,
+                    "score": hit.score,
+                    "heading": hit.clause.heading,
+                    "snippet": _render_snippet(hit.snippet, plain=True),
+                }
+                for hit in hits
+            ]
+        )
+        return
+    if not hits:
+        click.echo(f"no clause matches {' '.join(query)!r}")
+        return
+    plain = not sys.stdout.isatty()
+    for hit in hits:
+        ancestors = index.ancestors(hit.clause)
+        where = f"  [{ancestors[0].heading}]" if ancestors else ""
+        click.secho(hit.clause.id, bold=True, nl=False)
+        click.echo(where)
+        click.echo(f"    {_render_snippet(hit.snippet, plain)}")
+
+
+@rules.command()
+@click.argument("clause_id", metavar="ID")
+@click.option("--depth", type=click.IntRange(0), default=None, help="How many levels below ID to show.")
+def tree(clause_id: str, depth: int | None) -> None:
+    """Print a clause and its descendants as an indented tree.
+
+    ID may also be a document (ws, vg, wl, ws-sheet, ws-guide) for all its sections.
+
+    \b
+    Examples:
+      judge rules tree ws:4.10
+      judge rules tree ws --depth 0      (the sections of WS CR 2.00)
+    """
+    index = _index()
+    if clause_id in DOCUMENTS_BY_KEY:
+        starts, offset = index.roots(clause_id), 0
+        limit = depth
+    else:
+        starts, offset = [_get(index, clause_id)], 0
+        limit = depth
+    for start in starts:
+        for level, clause in index.walk(start, limit):
+            click.echo("  " * (level + offset) + _one_line(clause))
+
+
+@rules.command()
+@click.argument("doc", required=False, type=click.Choice(DOC_KEYS))
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as a JSON list.")
+def lint(doc: str | None, as_json: bool) -> None:
+    """Report mistakes in the rules text, located by source line.
+
+    Kinds: unresolved-reference, numbering-gap, duplicate-number, glued-label,
+    missing-space, missing-period, label-mismatch.  Exits 1 when there is any
+    finding, 0 when the text is clean.
+
+    \b
+    Examples:
+      judge rules lint ws
+      judge rules lint --json | python3 -m json.tool
+    """
+    index = _index()
+    findings = index.findings(doc)
+    if as_json:
+        _emit_json([finding.to_dict() for finding in findings])
+    else:
+        for finding in findings:
+            filename = DOCUMENTS_BY_KEY[finding.doc].filename
+            target = f" -> {finding.target}" if finding.target else ""
+            click.echo(f"{filename}:{finding.line}: {finding.kind.value} {finding.clause}{target}: {finding.message}")
+        click.echo(f"{len(findings)} finding(s)", err=True)
+    if findings:
+        sys.exit(EXIT_PROBLEMS)
+
+
+EXPORT_FIELDS = ["id", "doc", "number", "title", "text", "parent", "children", "line", "order", "refs"]
+
+
+@rules.command()
+@click.option("--format", "fmt", type=click.Choice(["json", "csv"]), default="json", show_default=True)
+@click.option("--doc", type=click.Choice(DOC_KEYS), help="Export one document only.")
+@click.option("--out", type=click.Path(dir_okay=False, writable=True), help="Write to this file, not stdout.")
+def export(fmt: str, doc: str | None, out: str | None) -> None:
+    """Export clauses as JSON (a list of clause objects) or CSV (one row each).
+
+    Fields: id, doc, number, title, text, parent, children, line, order, refs
+    (ids of the clauses referred to); JSON adds referenced_by, terms, defines.
+    In CSV, lists are joined with spaces.
+
+    \b
+    Examples:
+      judge rules export --format json --doc ws > ws.json
+      judge rules export --format csv --out clauses.csv
+    """
+    index = _index()
+    clauses = [clause for clause in index if doc is None or clause.doc == doc]
+    if fmt == "json":
+        text = json.dumps([clause.to_dict() for clause in clauses], indent=1, ensure_ascii=False) + "\n"
+    else:
+        buffer = io.StringIO()
+        writer = csv.DictWriter(buffer, fieldnames=EXPORT_FIELDS, extrasaction="ignore", lineterminator="\n")
+        writer.writeheader()
+        for clause in clauses:
+            row = clause.to_dict()
+            row["children"] = " ".join(clause.children)
+            row["refs"] = " ".join(str(ref) for ref in row["refs"])  # type: ignore[union-attr]
+            writer.writerow(row)
+        text = buffer.getvalue()
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        try:
+            with open(out, "w", encoding="utf-8", newline="") as handle:
+                handle.write(text)
+        except OSError as error:
+            raise JudgeError(f"cannot write {out}: {error.strerror}") from None
+        click.echo(f"wrote {len(clauses)} clauses to {out}", err=True)

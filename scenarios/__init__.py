@@ -1,0 +1,1 @@
+"""The scenario-ruling library, as data: YAML files shipped with the package, one ruling each."""
