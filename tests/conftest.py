@@ -1,0 +1,24 @@
+"""Shared fixtures: one freshly parsed rules index per test session, and a private cache dir."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+# Every test (and every CLI invocation inside one) caches into a private folder,
+# never into the user's cache directory.
+os.environ["JUDGE_CACHE_DIR"] = tempfile.mkdtemp(prefix="judge-test-cache-")
+
+from rules_index.index import RulesIndex, build_index  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED_RULES = REPO.parent / "shared" / "rules"
+
+
+@pytest.fixture(scope="session")
+def index() -> RulesIndex:
+    """The index parsed from the bundled documents, without the cache."""
+    return build_index()
