@@ -48,11 +48,15 @@ def main() -> None:
 
     print(f"clauses indexed:                {clauses}")
     print(f"parse all five documents (cold): {cold * 1000:8.1f} ms")
-    print(f"load index from cache (warm):    {warm * 1000:8.1f} ms   target {WARM_LOAD_TARGET * 1000:.0f} ms"
-          f"   ratio {warm / WARM_LOAD_TARGET:.2f}")
+    print(
+        f"load index from cache (warm):    {warm * 1000:8.1f} ms   target {WARM_LOAD_TARGET * 1000:.0f} ms"
+        f"   ratio {warm / WARM_LOAD_TARGET:.2f}"
+    )
     print(f"cold parse / warm load:          {cold / warm:8.1f} x")
-    print(f"`judge rules show` end to end:   {show * 1000:8.1f} ms   target {SHOW_TARGET * 1000:.0f} ms"
-          f"   ratio {show / SHOW_TARGET:.2f}")
+    print(
+        f"`judge rules show` end to end:   {show * 1000:8.1f} ms   target {SHOW_TARGET * 1000:.0f} ms"
+        f"   ratio {show / SHOW_TARGET:.2f}"
+    )
     print(f"search 'damage cancel' (built):  {search * 1000:8.2f} ms")
 
 

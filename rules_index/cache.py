@@ -2,8 +2,8 @@
 
 The cache file lives in the user's cache directory (``platformdirs``; override
 with ``JUDGE_CACHE_DIR``) and is named by a hash of the bundled documents' bytes
-and of ``PARSER_VERSION``: editing a document or the parser makes a new key, so
-a stale index is never read.  When the directory cannot be written, or the file
+and of the package's own source: editing a document or the parser makes a new
+key, so a stale index is never read.  When the directory cannot be written, or the file
 cannot be read, the index is parsed in memory and the tool goes on.
 """
 
@@ -14,13 +14,11 @@ import hashlib
 import os
 import pickle
 import tempfile
+from importlib import resources
 from pathlib import Path
 
 from rules_index.documents import DOCUMENTS, read_document_bytes
 from rules_index.index import RulesIndex, build_index
-
-PARSER_VERSION = "1"
-"""Bump when parsing changes the index for the same documents."""
 
 
 def cache_directory() -> Path:
@@ -34,8 +32,11 @@ def cache_directory() -> Path:
 
 
 def content_key() -> str:
-    """A hash of the bundled documents and the parser version."""
-    digest = hashlib.sha256(PARSER_VERSION.encode())
+    """A hash of the bundled documents and of the modules that parse them."""
+    digest = hashlib.sha256()
+    package = resources.files("rules_index")
+    for module in sorted(entry.name for entry in package.iterdir() if entry.name.endswith(".py")):
+        digest.update(package.joinpath(module).read_bytes())
     for document in DOCUMENTS:
         digest.update(document.key.encode())
         digest.update(read_document_bytes(document))
@@ -64,7 +65,7 @@ def load_index(use_cache: bool = True) -> RulesIndex:
 
 
 def _store(index: RulesIndex, path: Path) -> None:
-    """Write the cache atomically; a directory that cannot be written is not an error."""
+    """Write the cache atomically and drop caches of older sources; failing to write is not an error."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         descriptor, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
@@ -77,3 +78,8 @@ def _store(index: RulesIndex, path: Path) -> None:
     except OSError:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
+        return
+    for stale in path.parent.glob("rules-index-*.pickle"):
+        if stale != path:
+            with contextlib.suppress(OSError):
+                stale.unlink()

@@ -13,10 +13,10 @@ from rules_index.model import Document, DocumentKind
 DOCUMENTS: tuple[Document, ...] = (
     Document("ws", "ws-cr-2.00.txt", "Weiss Schwarz Comprehensive Rules ver. 2.00", "ws", DocumentKind.DOTTED),
     Document("vg", "vg-cr-1.37.txt", "Cardfight!! Vanguard Comprehensive Rules ver. 1.37", "vg", DocumentKind.DOTTED),
+    Document("wl", "wl-cr.txt", "ENERGIO!! Comprehensive Rules", "wl", DocumentKind.NESTED_LIST, hyphen_aliases=True),
     Document(
-        "wl", "wl-cr.txt", "ENERGIO!! Comprehensive Rules", "wl", DocumentKind.NESTED_LIST, hyphen_aliases=True
+        "ws-sheet", "ws-rules-sheet-2013.md", "Weiss Schwarz Rules Sheet (2013)", "ws", DocumentKind.MARKDOWN_SHEET
     ),
-    Document("ws-sheet", "ws-rules-sheet-2013.md", "Weiss Schwarz Rules Sheet (2013)", "ws", DocumentKind.MARKDOWN_SHEET),
     Document("ws-guide", "ws-beginner-guide.txt", "Weiss Schwarz Beginner Guide", "ws", DocumentKind.OUTLINE_GUIDE),
 )
 

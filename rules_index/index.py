@@ -60,7 +60,7 @@ def parse_document(document: Document, text: str) -> DocumentIndex:
     findings = list(result.findings)
     numbered = document.kind in (DocumentKind.DOTTED, DocumentKind.NESTED_LIST)
     if numbered:
-        findings.extend(build_tree(document.key, result.clauses))
+        findings.extend(build_tree(document.key, result.clauses, result.first_lines))
         extract_references(document.key, result.clauses, hyphen_form=document.hyphen_aliases)
     definitions = find_definitions(result.clauses) if numbered else {}
     link_terms(result.clauses, definitions)

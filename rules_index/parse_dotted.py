@@ -49,6 +49,8 @@ class ParseResult:
 
     clauses: list[Clause]
     findings: list[Finding]
+    first_lines: list[str] = field(default_factory=list)
+    """Per clause, the text on its label's own line: a heading is never longer."""
 
 
 def _components(number: str) -> tuple[int, ...]:
@@ -118,9 +120,7 @@ class _DottedReader:
         if match and self.accept_line_label(match):
             number = match["number"]
             if not match["period"] and "." in number:
-                self.finding(
-                    FindingKind.MISSING_PERIOD, number, line_number, f"label {number} has no closing period"
-                )
+                self.finding(FindingKind.MISSING_PERIOD, number, line_number, f"label {number} has no closing period")
             elif match["period"] and not match["space"] and match["rest"]:
                 self.finding(
                     FindingKind.MISSING_SPACE,
@@ -183,4 +183,5 @@ def parse_dotted(document: Document, text: str) -> ParseResult:
         Clause(id="", doc=document.key, number=item.number, text=_join(item.pieces), line=item.line, order=order)
         for order, item in enumerate(reader.pending)
     ]
-    return ParseResult(clauses, reader.findings)
+    first_lines = [_join(item.pieces[:1]) for item in reader.pending]
+    return ParseResult(clauses, reader.findings, first_lines)

@@ -81,6 +81,7 @@ def parse_nested(document: Document, text: str) -> ParseResult:
         clauses.append(clause)
         pieces.append([rest])
 
+    first_lines = [re.sub(r"\s+", " ", lines[0]).strip() for lines in pieces]
     for position, clause in enumerate(clauses):
         joined = re.sub(r"\s+", " ", " ".join(pieces[position])).strip()
         following = clauses[position + 1] if position + 1 < len(clauses) else None
@@ -98,4 +99,4 @@ def parse_nested(document: Document, text: str) -> ParseResult:
                 )
             )
         clause.text = joined
-    return ParseResult(clauses, findings)
+    return ParseResult(clauses, findings, first_lines)

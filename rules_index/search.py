@@ -42,8 +42,7 @@ class SearchIndex:
         self.clauses = clauses
         self.connection = sqlite3.connect(":memory:")
         self.connection.execute(
-            "CREATE VIRTUAL TABLE clause USING fts5("
-            "title, text, defines, doc UNINDEXED, tokenize = 'porter unicode61')"
+            "CREATE VIRTUAL TABLE clause USING fts5(title, text, defines, doc UNINDEXED, tokenize = 'porter unicode61')"
         )
         self.connection.executemany(
             "INSERT INTO clause (rowid, title, text, defines, doc) VALUES (?, ?, ?, ?, ?)",

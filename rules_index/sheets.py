@@ -220,12 +220,7 @@ def _drop_glued_icons(line: str) -> str:
 def _outline_title(body: str) -> str | None:
     """The heading title ``body`` makes, or None when it reads as text."""
     body = _prose(body)
-    if (
-        not body
-        or len(body) > TITLE_MAX_LENGTH
-        or TERMINAL_PUNCTUATION.search(body)
-        or INNER_DASH.search(body)
-    ):
+    if not body or len(body) > TITLE_MAX_LENGTH or TERMINAL_PUNCTUATION.search(body) or INNER_DASH.search(body):
         return None
     # Icon placeholders (``ws_counter``) stand for images, not words of the title.
     return _prose(ICON_TOKEN.sub("", body)) or body

@@ -31,8 +31,13 @@ def looks_like_heading(text: str) -> bool:
     return bool(text) and len(text) <= HEADING_MAX_LENGTH and text[0].isupper() and not SENTENCE_END.search(text)
 
 
-def build_tree(doc: str, clauses: list[Clause]) -> list[Finding]:
-    """Assign ids, parents, children and titles in place; return numbering findings."""
+def build_tree(doc: str, clauses: list[Clause], first_lines: list[str]) -> list[Finding]:
+    """Assign ids, parents, children and titles in place; return numbering findings.
+
+    ``first_lines`` holds each clause's text on its label's own line: a section or
+    a clause with children whose first line is a short capitalised phrase is a
+    heading, and whatever followed on later lines (figure captions) stays text.
+    """
     findings: list[Finding] = []
     latest: dict[str, Clause] = {}
     seen: dict[str, int] = {}
@@ -63,10 +68,12 @@ def build_tree(doc: str, clauses: list[Clause]) -> list[Finding]:
         latest[clause.number] = clause
 
     by_id = {clause.id: clause for clause in clauses}
-    for clause in clauses:
+    for clause, first_line in zip(clauses, first_lines):
         is_section = "." not in clause.number
-        if (clause.children or is_section) and looks_like_heading(clause.text):
-            clause.title, clause.text = clause.text, ""
+        rest = clause.text[len(first_line) :].strip()
+        continues_sentence = rest[:1].islower()
+        if (clause.children or is_section) and looks_like_heading(first_line) and not continues_sentence:
+            clause.title, clause.text = first_line, rest
     findings.extend(_gaps(doc, [c for c in clauses if c.parent is None], by_id))
     for clause in clauses:
         findings.extend(_gaps(doc, [by_id[child] for child in clause.children], by_id, clause))

@@ -12,7 +12,7 @@ import pytest
 # never into the user's cache directory.
 os.environ["JUDGE_CACHE_DIR"] = tempfile.mkdtemp(prefix="judge-test-cache-")
 
-from rules_index.index import RulesIndex, build_index  # noqa: E402
+from rules_index.index import RulesIndex, build_index
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_RULES = REPO.parent / "shared" / "rules"

@@ -17,9 +17,7 @@ def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "cache"
 
 
-def test_first_load_writes_the_cache_and_the_second_reads_it(
-    cache_dir: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_first_load_writes_the_cache_and_the_second_reads_it(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first = cache.load_index()
     files = list(cache_dir.glob("rules-index-*.pickle"))
     assert len(files) == 1 and cache.content_key() in files[0].name
@@ -34,6 +32,17 @@ def test_first_load_writes_the_cache_and_the_second_reads_it(
     assert second.search("damage cancel")[0].clause.id == "ws:4.10.1.2"
 
 
+def test_caches_of_older_sources_are_removed(cache_dir: Path) -> None:
+    cache_dir.mkdir(parents=True)
+    stale = cache_dir / "rules-index-0123456789abcdef.pickle"
+    stale.write_bytes(b"old")
+    unrelated = cache_dir / "notes.txt"
+    unrelated.write_text("kept")
+    cache.load_index()
+    assert not stale.exists() and unrelated.exists()
+    assert cache.cache_path().exists()
+
+
 def test_a_corrupt_cache_file_is_replaced(cache_dir: Path) -> None:
     cache_dir.mkdir(parents=True)
     cache.cache_path().write_bytes(b"not a pickle")
@@ -41,9 +50,10 @@ def test_a_corrupt_cache_file_is_replaced(cache_dir: Path) -> None:
     assert cache.cache_path().read_bytes() != b"not a pickle"
 
 
-def test_the_key_changes_with_the_parser_version(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_key_changes_with_the_documents(monkeypatch: pytest.MonkeyPatch) -> None:
     before = cache.content_key()
-    monkeypatch.setattr(cache, "PARSER_VERSION", cache.PARSER_VERSION + "-changed")
+    original = cache.read_document_bytes
+    monkeypatch.setattr(cache, "read_document_bytes", lambda document: original(document) + b"\n1.1. Edited.")
     assert cache.content_key() != before
 
 

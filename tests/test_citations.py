@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from rules_index.index import RulesIndex
 from tests.conftest import REPO

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from rules_index.index import RulesIndex
 
 
@@ -21,7 +23,7 @@ def test_damage_cancel_text_and_place(index: RulesIndex) -> None:
     clause = index.get("ws:4.10.1.2")
     assert clause.text == (
         "If a climax card is moved to the resolution zone, put all the cards that were moved to the "
-        'resolution zone by this Damage Process into the waiting room, and end the Damage Process. '
+        "resolution zone by this Damage Process into the waiting room, and end the Damage Process. "
         'This is called "Damage Cancel".'
     )
     assert clause.parent == "ws:4.10.1"
@@ -55,4 +57,4 @@ def test_headings_are_titles(index: RulesIndex) -> None:
 def test_document_order_and_lines_increase(index: RulesIndex) -> None:
     clauses = index.documents["ws"].clauses
     assert [c.order for c in clauses] == list(range(len(clauses)))
-    assert all(a.line <= b.line for a, b in zip(clauses, clauses[1:]))
+    assert all(a.line <= b.line for a, b in itertools.pairwise(clauses))

@@ -70,7 +70,7 @@ def test_sheet_attack_phase_appears_twice_with_distinct_ids(sheet: list[Clause])
     assert in_turn.title == in_section.title == "VI Attack Phase"
     assert in_turn.parent == "ws-sheet:progressing-through-a-turn"
     assert in_section.parent == "ws-sheet:attack-phase"
-    assert "separate \"Attack Phase\" section" in in_turn.text
+    assert 'separate "Attack Phase" section' in in_turn.text
     assert "Steps 1-5 below must be repeated" in in_section.text
     assert [c.id for c in sheet if c.title == "VI Attack Phase"] == [in_turn.id, in_section.id]
 
@@ -252,7 +252,7 @@ def test_tree_is_consistent(which: str, request: pytest.FixtureRequest) -> None:
     assert len(ids) == len(set(ids))
     by_id = _by_id(clauses)
     assert [c.order for c in clauses] == list(range(len(clauses)))
-    assert [c.line for c in clauses] == sorted(set(c.line for c in clauses))
+    assert [c.line for c in clauses] == sorted({c.line for c in clauses})
     for clause in clauses:
         assert clause.doc == document.key
         assert clause.id == f"{document.key}:{clause.number}"
