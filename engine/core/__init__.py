@@ -1,0 +1,1 @@
+"""The game-agnostic core: cards, effects, the request protocol and the check-timing loop."""

@@ -1,0 +1,107 @@
+"""Card definitions, card objects, and what the replay knows of hidden cards.
+
+A *definition* is what is printed on a card (its characteristics).  A *card* is
+one physical card in the game.  The replay does not always know which card a
+physical card is (a card drawn unseen): such a card has no identity yet and
+belongs to an *identity pool*, the multiset of identities it could still turn
+out to be.  When it is revealed, its identity must be in its pool; a revealed
+card that is not (a fifth copy, a card that was not in the waiting room that
+became the refreshed deck) is an impossible reveal.
+
+Each card also carries an *instance* number that changes whenever it changes
+zone (ws 3.1.4): effects that applied to the old instance no longer apply.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+_instances = itertools.count(1)
+
+
+@dataclass(frozen=True, slots=True)
+class CardDefinition:
+    """A card's printed characteristics, keyed by the log's card id."""
+
+    id: str
+    name: str
+    type: str
+    """Game-specific card type (``character``, ``event``, ``climax`` for ws)."""
+    level: int = 0
+    cost: int = 0
+    colors: tuple[str, ...] = ()
+    power: int = 0
+    soul: int = 0
+    triggers: tuple[str, ...] = ()
+    traits: tuple[str, ...] = ()
+    counter: bool = False
+    abilities: tuple[dict[str, Any], ...] = ()
+    """Structured abilities, as the card record gives them (keywords and effects)."""
+
+    def keyword(self, name: str) -> dict[str, Any] | None:
+        """The first ability with this keyword, if the card has one."""
+        for ability in self.abilities:
+            if ability.get("keyword") == name:
+                return ability
+        return None
+
+
+class IdentityPool:
+    """The identities a group of not-yet-revealed cards can still turn out to be."""
+
+    __slots__ = ("contents", "name")
+
+    def __init__(self, name: str, contents: Counter[str]) -> None:
+        self.name = name
+        self.contents = contents
+
+    def can_be(self, identity: str) -> bool:
+        return self.contents[identity] > 0
+
+    def take(self, identity: str) -> None:
+        self.contents[identity] -= 1
+
+    def __repr__(self) -> str:
+        return f"IdentityPool({self.name!r}, {sum(self.contents.values())} cards)"
+
+
+@dataclass(eq=False, slots=True)
+class Card:
+    """One physical card.  ``identity`` is None while the replay does not know it."""
+
+    owner: str
+    identity: str | None = None
+    pool: IdentityPool | None = None
+    instance: int = field(default_factory=lambda: next(_instances))
+    orientation: str = "stand"
+
+    def renew(self) -> None:
+        """Become a new object after a zone change (effects on the old one stop applying)."""
+        self.instance = next(_instances)
+        self.orientation = "stand"
+
+    def reveal(self, identity: str) -> bool:
+        """Bind an unknown card to ``identity``; False when its pool cannot hold it.
+
+        A known card is only consistent with its own identity.
+        """
+        if self.identity is not None:
+            return self.identity == identity
+        if self.pool is not None:
+            if not self.pool.can_be(identity):
+                return False
+            self.pool.take(identity)
+        self.identity = identity
+        self.pool = None
+        return True
+
+    def hide_in(self, pool: IdentityPool) -> None:
+        """Forget the identity (the card was shuffled into a hidden pool of known contents)."""
+        self.identity = None
+        self.pool = pool
+
+    def __repr__(self) -> str:
+        return f"<{self.identity or '?'}#{self.instance}>"

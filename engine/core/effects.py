@@ -1,0 +1,88 @@
+"""Continuous effects with durations, applied in the rules' order.
+
+The order (ws 8.9.1, vg 8.7.1): the printed value is the base; then effects
+that do not change a number; then effects that change a number; among effects
+the first three steps do not order, dependencies first and then timestamps
+(ws 8.9.1.5: an effect's timestamp is when it was played, or for a continuous
+ability when its card was put in its current zone).  Effects that are not from
+continuous abilities follow one card *instance*: once the card changes zone
+they stop applying (ws 8.9.2).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+class Layer(enum.IntEnum):
+    """The application order of 8.9.1 (ws) / 8.7.1 (vg)."""
+
+    NON_NUMERIC = 1
+    """Effects that do not change a number (gain a trait, an ability)."""
+    NUMERIC = 2
+    """Effects that change a number (+1000 power, power becomes 0)."""
+
+
+class Duration(enum.Enum):
+    """How long an effect lasts."""
+
+    END_OF_TURN = "until end of turn"
+    """Ends at the end-phase check timing (ws 6.8.1.4)."""
+    GAME = "during this game"
+    """No stated duration (ws 8.2.1.2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ContinuousEffect:
+    """A change to one characteristic of one card instance."""
+
+    target: int
+    """The card instance it applies to."""
+    attribute: str
+    """``power``, ``soul``, ``level`` ..."""
+    delta: int = 0
+    becomes: int | None = None
+    """When set, the value becomes this (applied in timestamp order with deltas)."""
+    layer: Layer = Layer.NUMERIC
+    duration: Duration = Duration.END_OF_TURN
+    timestamp: int = 0
+    source: str = ""
+    clauses: tuple[str, ...] = ()
+
+    def apply(self, value: int) -> int:
+        return self.becomes if self.becomes is not None else value + self.delta
+
+
+class EffectLedger:
+    """The continuous effects in force that were created by resolved effects."""
+
+    __slots__ = ("clock", "effects")
+
+    def __init__(self) -> None:
+        self.effects: list[ContinuousEffect] = []
+        self.clock = 0
+
+    def next_timestamp(self) -> int:
+        self.clock += 1
+        return self.clock
+
+    def add(self, effect: ContinuousEffect) -> None:
+        self.effects.append(effect)
+
+    def expire(self, duration: Duration) -> int:
+        """Remove the effects of ``duration``; returns how many ended."""
+        before = len(self.effects)
+        self.effects = [effect for effect in self.effects if effect.duration is not duration]
+        return before - len(self.effects)
+
+    def value(self, instance: int, attribute: str, base: int, extra: Iterable[ContinuousEffect] = ()) -> int:
+        """The value of ``attribute`` after every effect on ``instance`` (and ``extra``) applies."""
+        relevant = [e for e in self.effects if e.target == instance and e.attribute == attribute]
+        relevant.extend(e for e in extra if e.target == instance and e.attribute == attribute)
+        if not relevant:
+            return base
+        for effect in sorted(relevant, key=lambda e: (e.layer, e.timestamp)):
+            base = effect.apply(base)
+        return base

@@ -1,0 +1,185 @@
+"""The game-agnostic core of a game run: records, the step budget, check timing, standby abilities.
+
+A game subclass writes its procedure as generator methods that ``yield`` the
+``Decision`` and ``Reveal`` requests of ``engine.core.protocol`` and receive the
+answers.  This class provides what every game built on the check-timing model
+shares (ws 8.5, vg 8.4):
+
+    check timing:
+      1. perform every rule action due, all at once; repeat while any are due
+      2. if the turn player has abilities in standby, they play one, then go to 1
+      3. else if the other player has abilities in standby, they play one, then go to 1
+      4. end
+
+and a step budget: every step spends from it, and running out raises
+``EngineLimitReached`` so that an endless loop (ws 11.1) is reported, never run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.cards import Card, CardDefinition
+from engine.core.effects import EffectLedger
+from engine.core.protocol import (
+    ActionRecord,
+    Checkpoint,
+    Choice,
+    Decision,
+    EngineLimitReached,
+    RecordKind,
+    Refusal,
+    Reveal,
+)
+
+Request = Decision | Reveal | Checkpoint
+Procedure = Generator[Request, Any, Any]
+"""A piece of game procedure: yields requests, receives answers."""
+
+DEFAULT_STEP_BUDGET = 200_000
+
+
+class GameEnded(Exception):
+    """Raised inside the procedure when the game ends (a loss, a draw, a concession)."""
+
+
+@dataclass(slots=True)
+class StandbyAbility:
+    """An automatic ability whose activation condition was met, waiting for a check timing."""
+
+    master: str
+    name: str
+    """What it is: ``encore``, ``shot`` ... (the ``ability`` of a log's ``resolve`` entry)."""
+    source: Card
+    source_instance: int
+    """The instance that triggered it (the card may have moved on since)."""
+    resolve: Callable[[StandbyAbility], Procedure]
+    clauses: tuple[str, ...]
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+class Game:
+    """State and bookkeeping shared by every game; the procedure is the subclass's ``run``."""
+
+    game_id = ""
+    check_timing_clauses: tuple[str, ...] = ()
+    standby_clauses: tuple[str, ...] = ()
+    loop_clauses: tuple[str, ...] = ()
+
+    def __init__(
+        self,
+        players: tuple[str, str],
+        definitions: dict[str, CardDefinition],
+        step_budget: int = DEFAULT_STEP_BUDGET,
+    ) -> None:
+        self.players = players
+        self.definitions = definitions
+        self.records: list[ActionRecord] = []
+        self.effects = EffectLedger()
+        self.standby: list[StandbyAbility] = []
+        self.turn = 0
+        self.phase = "setup"
+        self.turn_player = players[0]
+        self.winner: str | None = None
+        """A player id, ``draw``, or None while the game is on."""
+        self.end_reason = ""
+        self.steps = 0
+        self.step_budget = step_budget
+        self.unmodelled = 0
+        """How many times card text the engine does not model was relied on."""
+
+    # -- bookkeeping -------------------------------------------------------
+
+    def opponent(self, player: str) -> str:
+        return self.players[1] if player == self.players[0] else self.players[0]
+
+    @property
+    def non_turn_player(self) -> str:
+        return self.opponent(self.turn_player)
+
+    def record(
+        self, kind: RecordKind, player: str | None, message: str, clauses: tuple[str, ...], **data: Any
+    ) -> ActionRecord:
+        """Write one step of the trace."""
+        entry = ActionRecord(len(self.records), self.turn, self.phase, kind, player, message, clauses, data)
+        self.records.append(entry)
+        return entry
+
+    def spend(self, steps: int = 1) -> None:
+        """Spend from the step budget; an exhausted budget is an endless loop, reported."""
+        self.steps += steps
+        if self.steps > self.step_budget:
+            raise EngineLimitReached(
+                f"no end after {self.step_budget} steps: an endless loop ({', '.join(self.loop_clauses)})"
+            )
+
+    def definition(self, card: Card) -> CardDefinition | None:
+        return self.definitions.get(card.identity) if card.identity is not None else None
+
+    def end_game(self, winner: str | None, reason: str, clauses: tuple[str, ...]) -> None:
+        """End the game now: ``winner`` is a player id or ``draw``."""
+        self.winner = winner
+        self.end_reason = reason
+        self.record(RecordKind.RULE_ACTION, None, f"the game ends: {reason}", clauses, winner=winner)
+        raise GameEnded(reason)
+
+    # -- legality ------------------------------------------------------------
+
+    def check(self, decision: Decision, choice: Choice) -> Refusal | None:
+        """None when ``choice`` is legal at ``decision``, else why not (with clauses)."""
+        if choice in decision.options:
+            return None
+        return self.explain(decision, choice)
+
+    def explain(self, decision: Decision, choice: Choice) -> Refusal:
+        """Why an option not offered is illegal; games refine this per decision."""
+        return Refusal(decision.clauses, f"{choice.describe()} is not a legal option here")
+
+    # -- check timing ----------------------------------------------------------
+
+    def perform_rule_actions(self) -> Procedure:
+        """Perform every rule action due at once; return True when any was performed."""
+        return False
+        yield  # pragma: no cover - makes this a generator
+
+    def check_timing(self, why: str, clauses: tuple[str, ...] = ()) -> Procedure:
+        """Run a check timing (rule actions, then standby abilities, turn player first)."""
+        self.record(RecordKind.TIMING, None, f"check timing: {why}", clauses + self.check_timing_clauses)
+        while True:
+            self.spend()
+            if (yield from self.perform_rule_actions()):
+                continue
+            for player in (self.turn_player, self.non_turn_player):
+                waiting = [ability for ability in self.standby if ability.master == player]
+                if waiting:
+                    ability = yield from self.choose_standby(player, waiting)
+                    self.standby.remove(ability)
+                    self.record(
+                        RecordKind.ABILITY,
+                        player,
+                        f"{ability.name} of {ability.source.identity or '?'} is played",
+                        ability.clauses + self.standby_clauses,
+                    )
+                    yield from ability.resolve(ability)
+                    break
+            else:
+                return
+
+    def choose_standby(self, player: str, waiting: list[StandbyAbility]) -> Procedure:
+        """The ability ``player`` plays next; with several, the player chooses."""
+        if len(waiting) == 1:
+            return waiting[0]
+        options = [Choice("resolve", card=ability.source.identity, target=ability.name) for ability in waiting]
+        decision = Decision(
+            player,
+            "standby",
+            options,
+            self.standby_clauses,
+            frozenset({"resolve"}),
+            prompt="choose which automatic ability in standby to play first",
+            default=options[0],
+        )
+        choice = yield decision
+        return waiting[options.index(choice)] if choice in options else waiting[0]

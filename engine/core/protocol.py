@@ -1,0 +1,163 @@
+"""How a game talks to whoever drives it: requests out, answers in, records of what happened.
+
+A game runs as a generator.  It performs everything the rules make happen on
+their own, writing an ``ActionRecord`` (with the clause ids that required or
+allowed it) for every state change, and stops at three kinds of points:
+
+* ``Decision``: a player must choose.  It lists the legal ``Choice``s.  The
+  driver sends back one ``Choice``; ``Game.check`` says whether a choice is legal
+  and, when it is not, which clause forbids it.
+* ``Reveal``: hidden cards are about to become known (a draw, a trigger check, a
+  damage process).  The driver sends back what it knows of their identities (a
+  list of card ids, ``None`` for a card it does not know), or ``None`` to let the
+  game proceed with what it knows.
+* ``Checkpoint``: a choice or a forced event has just been applied, and nothing
+  the rules do on their own afterwards has happened yet.
+
+The ordering rule of the whole protocol: a request is answered before the game
+moves on, and records come out in the order the rules perform them.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class RecordKind(enum.Enum):
+    """What an action record is about."""
+
+    CHOICE = "choice"
+    """A player's decision, applied."""
+    FORCED = "forced"
+    """Something the rules make happen (a draw, a trigger check, damage)."""
+    RULE_ACTION = "rule-action"
+    """A rule action (refresh, level up, losing, a character with 0 power)."""
+    TIMING = "timing"
+    """A phase or step beginning, a check timing, an implied pass."""
+    ABILITY = "ability"
+    """An ability played or resolved."""
+    UNMODELLED = "unmodelled"
+    """Card text the engine does not model; carried by the log, not guessed."""
+
+
+@dataclass(slots=True)
+class ActionRecord:
+    """One step of the trace: what happened, to whom, and the clauses behind it."""
+
+    seq: int
+    turn: int
+    phase: str
+    kind: RecordKind
+    player: str | None
+    message: str
+    clauses: tuple[str, ...]
+    data: dict[str, Any] = field(default_factory=dict)
+    entry: int | None = None
+    """Index of the log entry that caused it, set by the driver."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "turn": self.turn,
+            "phase": self.phase,
+            "kind": self.kind.value,
+            "player": self.player,
+            "message": self.message,
+            "clauses": list(self.clauses),
+            "entry": self.entry,
+            **({"data": self.data} if self.data else {}),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a choice is not legal: the clauses that forbid it and what they require."""
+
+    clauses: tuple[str, ...]
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One option at a decision point: a verb and its arguments.
+
+    ``card`` is a card id; ``pos`` a stage position; ``target`` a second position
+    or card; ``cards`` a tuple of card ids; ``flag`` a yes/no answer.
+    """
+
+    verb: str
+    card: str | None = None
+    pos: int | None = None
+    target: Any = None
+    cards: tuple[str, ...] = ()
+    flag: bool | None = None
+
+    def describe(self) -> str:
+        parts = [self.verb]
+        if self.card is not None:
+            parts.append(self.card)
+        if self.pos is not None:
+            parts.append(f"pos {self.pos}")
+        if self.target is not None:
+            parts.append(f"-> {self.target}")
+        if self.cards:
+            parts.append("[" + ", ".join(self.cards) + "]")
+        if self.flag is not None:
+            parts.append("yes" if self.flag else "no")
+        return " ".join(parts)
+
+
+@dataclass(slots=True)
+class Decision:
+    """A point where ``player`` must choose one of ``options``."""
+
+    player: str
+    kind: str
+    """What is being decided: ``main``, ``clock``, ``attack``, ``level_up`` ..."""
+    options: list[Choice]
+    clauses: tuple[str, ...]
+    verbs: frozenset[str]
+    """Every verb this point can take (an illegal use of one is a violation here)."""
+    prompt: str = ""
+    default: Choice | None = None
+    """What the player is taken to choose when the log passes this point by
+    (``pass``, keeping a hand, declining an optional cost); None when the log
+    must say (a level-up choice)."""
+    answered_by: str | None = None
+    """A field of the forced entry just replayed that answers this decision
+    (``pool`` of a ``trigger`` entry)."""
+    complete: bool = True
+    """False when ``options`` lists only some legal choices (a large combination)."""
+
+
+@dataclass(slots=True)
+class Reveal:
+    """Hidden cards of ``player`` are about to be revealed or moved for ``purpose``."""
+
+    player: str
+    purpose: str
+    """``draw``, ``trigger``, ``damage``, ``refresh``, ``refresh_point``, ``pool``, ``mulligan_draw`` ..."""
+    count: int
+    clauses: tuple[str, ...]
+    used: int = 0
+    """How many of the answered identities the game used (set by the game)."""
+    problems: list[Refusal] = field(default_factory=list)
+    """Answered identities the rules could not accept (a fifth copy; a card listed after
+    a damage cancel), set by the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """The game has applied a choice or a forced event, before any step that follows on its own.
+
+    The driver answers None; it is the moment a log's ``expect`` is checked.
+    """
+
+
+CHECKPOINT = Checkpoint()
+
+
+class EngineLimitReached(RuntimeError):
+    """The step budget ran out: an endless loop is reported, never run forever."""

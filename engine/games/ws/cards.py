@@ -1,0 +1,87 @@
+"""Weiss Schwarz card characteristics (ws 2) read from a card record.
+
+A card record is a mapping of the characteristics' names in lower case:
+``{name, type, level, cost, color, power, soul, triggers, traits, counter,
+abilities}``.  Keyword abilities are structured: ``{keyword: backup, power:
+2000, level: 1, cost: {stock: 1}}``, ``{keyword: encore, cost: {stock: 2}}``.
+Every character has ``Encore [3]`` without writing it (ws 10.2.3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.cards import CardDefinition
+
+CARD_TYPES = ("character", "event", "climax")
+"""ws 2.3.2."""
+COLORS = ("yellow", "green", "red", "blue", "purple")
+TRIGGER_ICONS = ("soul", "return", "pool", "comeback", "draw", "shot", "treasure", "standby", "gate", "choice")
+"""ws 4.12.2 (gate and choice are printed on later cards; the engine reports them as unmodelled)."""
+MODELLED_TRIGGERS = frozenset(TRIGGER_ICONS) - {"gate", "choice"}
+KEYWORDS = ("encore", "backup", "assist", "bond", "great_performance", "shift")
+"""The keyword abilities of ws 10 that change the procedure."""
+
+
+class CardRecordError(ValueError):
+    """A card record that does not describe a Weiss Schwarz card."""
+
+
+def _integer(card_id: str, fields: dict[str, Any], key: str, default: int = 0) -> int:
+    value = fields.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise CardRecordError(f"card {card_id!r}: {key} is {value!r}, not a whole number")
+    return value
+
+
+def definition_from_record(card_id: str, fields: dict[str, Any]) -> CardDefinition:
+    """The definition of ``card_id`` from its record; raises CardRecordError naming the field."""
+    card_type = fields.get("type")
+    if card_type not in CARD_TYPES:
+        raise CardRecordError(f"card {card_id!r}: type is {card_type!r}, not one of {', '.join(CARD_TYPES)}")
+    color = fields.get("color", fields.get("colors", ()))
+    colors = (color,) if isinstance(color, str) else tuple(color or ())
+    for one in colors:
+        if not isinstance(one, str):
+            raise CardRecordError(f"card {card_id!r}: color {one!r} is not a name")
+    triggers = fields.get("triggers", ())
+    if isinstance(triggers, str):
+        triggers = (triggers,)
+    if not isinstance(triggers, list | tuple) or not all(isinstance(icon, str) for icon in triggers):
+        raise CardRecordError(f"card {card_id!r}: triggers is {triggers!r}, not a list of icons")
+    unknown = [icon for icon in triggers if icon not in TRIGGER_ICONS]
+    if unknown:
+        raise CardRecordError(f"card {card_id!r}: unknown trigger icon {unknown[0]!r} ({', '.join(TRIGGER_ICONS)})")
+    traits = fields.get("traits", ())
+    abilities = fields.get("abilities", ())
+    if not isinstance(abilities, list | tuple) or not all(isinstance(a, dict | str) for a in abilities):
+        raise CardRecordError(f"card {card_id!r}: abilities must be a list")
+    structured = tuple(a if isinstance(a, dict) else {"text": a} for a in abilities)
+    for ability in structured:
+        keyword = ability.get("keyword")
+        if keyword is not None and keyword not in KEYWORDS:
+            raise CardRecordError(f"card {card_id!r}: unknown keyword {keyword!r} ({', '.join(KEYWORDS)})")
+    return CardDefinition(
+        id=card_id,
+        name=str(fields.get("name", card_id)),
+        type=card_type,
+        level=_integer(card_id, fields, "level"),
+        cost=_integer(card_id, fields, "cost"),
+        colors=colors,
+        power=_integer(card_id, fields, "power"),
+        soul=_integer(card_id, fields, "soul", 1 if card_type == "character" else 0),
+        triggers=tuple(triggers),
+        traits=tuple(str(trait) for trait in traits) if isinstance(traits, list | tuple) else (str(traits),),
+        counter=bool(fields.get("counter", False)),
+        abilities=structured,
+    )
+
+
+def stock_cost(ability: dict[str, Any] | None, default: int) -> int:
+    """The stock part of a keyword ability's cost (``cost: {stock: N}`` or ``cost: N``)."""
+    if ability is None:
+        return default
+    cost = ability.get("cost", default)
+    if isinstance(cost, dict):
+        return int(cost.get("stock", 0))
+    return int(cost)

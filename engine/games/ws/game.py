@@ -1,0 +1,1480 @@
+"""Weiss Schwarz (CR 2.00), played clause by clause.
+
+The procedure below follows the comprehensive rules in their own order: setup
+(5.2), the phases of a turn (6.2-6.8), the attack (7.2-7.7), playing cards
+(8.6), check timing (8.5), rule actions (9) and the keyword abilities of 10
+that change the procedure (Encore, Backup, Assist).  Every state change is
+recorded with the clause that required or allowed it; every decision lists its
+legal options, and ``explain`` names the clause that forbids an illegal one.
+
+Interrupt rule actions (refresh 9.2, level up 9.3) happen the moment their
+condition holds, except while a cost is being paid (8.4.2.1, 9.2.3, 9.3.3);
+check rule actions (9.4-9.9) wait for a check timing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.cards import Card, CardDefinition, IdentityPool
+from engine.core.effects import ContinuousEffect, Duration
+from engine.core.game import Game, GameEnded, Procedure, StandbyAbility
+from engine.core.protocol import CHECKPOINT, Choice, Decision, RecordKind, Refusal, Reveal
+from engine.games.ws.cards import MODELLED_TRIGGERS, stock_cost
+from engine.games.ws.state import (
+    BEHIND,
+    CENTER,
+    FACING,
+    HAND_LIMIT,
+    POSITIONS,
+    PlayerState,
+    Position,
+)
+
+PHASES = ("stand", "draw", "clock", "main", "climax", "attack", "end")
+"""ws 6.1.1, in order."""
+DEFAULT_ENCORE_COST = 3
+"""ws 10.2.3: every character has Encore [3]."""
+
+VERB_PHASES: dict[str, tuple[str, ...]] = {
+    "clock": ("clock",),
+    "play": ("main",),
+    "move": ("main",),
+    "act": ("main",),
+    "climax": ("climax",),
+    "attack": ("attack",),
+    "counter": ("attack",),
+    "encore": ("attack",),
+    "discard": ("end",),
+}
+"""For a turn player's choice, the phases where it can be made (to tell a later point of the turn)."""
+
+
+@dataclass(slots=True)
+class Attack:
+    """The attack in progress (ws 7.2.1.5)."""
+
+    attacker: Card
+    position: int
+    kind: str
+    """``front``, ``side`` or ``direct``."""
+    defender: Card | None
+    defender_position: int | None
+
+
+@dataclass(slots=True)
+class PlayerSpec:
+    """A player of the game: an id and a deck list (card id -> copies)."""
+
+    id: str
+    deck: dict[str, int]
+
+
+class WeissSchwarz(Game):
+    """A game of Weiss Schwarz from the opening, or from a given position."""
+
+    game_id = "ws"
+    check_timing_clauses = ("ws:8.5.1",)
+    standby_clauses = ("ws:8.5.1.2", "ws:8.5.1.3", "ws:8.7.3")
+    loop_clauses = ("ws:11.1.1",)
+
+    def __init__(
+        self,
+        definitions: dict[str, CardDefinition],
+        players: list[PlayerSpec],
+        first: str,
+        order: dict[str, list[str]] | None = None,
+        position: Position | None = None,
+        step_budget: int = 200_000,
+    ) -> None:
+        super().__init__((players[0].id, players[1].id), definitions, step_budget)
+        self.p: dict[str, PlayerState] = {}
+        for spec in players:
+            deck_list = Counter(spec.deck)
+            self.p[spec.id] = PlayerState(spec.id, deck_list, IdentityPool(f"deck list of {spec.id}", deck_list.copy()))
+        self.first = first
+        self.turn_player = first
+        self.order = order or {}
+        self.position = position
+        self.setup_problems: list[Refusal] = []
+        self.attack: Attack | None = None
+        self.attacks_this_turn = 0
+        self.paying_cost = False
+        self.in_damage: str | None = None
+        self.encore_intent: dict[int, bool] = {}
+        self.shot_armed: dict[int, bool] = {}
+        """Attacker instance -> a shot trigger's ability waits for its next damage (4.12.2.7)."""
+        self.refresh_count = 0
+        if position is None:
+            self._deal_decks()
+        else:
+            self._place(position)
+
+    # -- starting the game ---------------------------------------------------
+
+    def _deal_decks(self) -> None:
+        """Put each deck, as presented (5.2.1.1) and shuffled (5.2.1.2), into its deck zone."""
+        for player in self.p.values():
+            self._check_deck_construction(player)
+            known = self.order.get(player.id, [])
+            size = sum(player.deck_list.values())
+            player.deck = [Card(player.id, pool=player.pool) for _ in range(size)]
+            for card, identity in zip(player.deck, known, strict=False):
+                if not card.reveal(identity):
+                    self.setup_problems.append(
+                        Refusal(
+                            ("ws:5.2.1.1",), f"order of {player.id} names {identity!r} more often than the deck list"
+                        )
+                    )
+                    card.identity = identity
+
+    def _check_deck_construction(self, player: PlayerState) -> None:
+        """ws 5.1.2: 50 cards, at most 4 of a name, at most 8 climaxes."""
+        size = sum(player.deck_list.values())
+        if size != 50:
+            self.setup_problems.append(Refusal(("ws:5.1.2.1",), f"{player.id}'s deck has {size} cards, not 50"))
+        names = Counter()
+        climaxes = 0
+        for card_id, copies in player.deck_list.items():
+            definition = self.definitions.get(card_id)
+            if definition is None:
+                continue
+            names[definition.name] += copies
+            climaxes += copies if definition.type == "climax" else 0
+        for name, copies in names.items():
+            if copies > 4:
+                self.setup_problems.append(
+                    Refusal(("ws:5.1.2.2",), f"{player.id}'s deck has {copies} cards named {name!r}, more than 4")
+                )
+        if climaxes > 8:
+            self.setup_problems.append(
+                Refusal(("ws:5.1.2.3",), f"{player.id}'s deck has {climaxes} climaxes, more than 8")
+            )
+
+    def _new_card(self, player: PlayerState, identity: str | None, where: str) -> Card:
+        card = Card(player.id, pool=player.pool)
+        if identity is not None and not card.reveal(identity):
+            self.setup_problems.append(
+                Refusal(
+                    ("ws:5.2.1.1",),
+                    f"{where}: {identity!r} does not fit {player.id}'s deck list "
+                    f"({player.deck_list[identity]} copies, all placed already)",
+                )
+            )
+            card.identity = identity
+        return card
+
+    def _place(self, position: Position) -> None:
+        """Lay out a starting position; cards must fit the deck lists and the zones (3.x)."""
+        self.turn = position.turn
+        self.turn_player = position.active
+        for player_id, layout in position.players.items():
+            player = self.p[player_id]
+            for zone in ("level", "clock", "stock", "waiting", "hand", "memory", "climax"):
+                for identity in getattr(layout, zone):
+                    card = self._new_card(player, identity, f"setup {player_id} {zone}")
+                    player.zone(zone).append(card)
+            for pos, (identity, orientation) in sorted(layout.stage.items()):
+                if pos not in POSITIONS:
+                    self.setup_problems.append(Refusal(("ws:3.6.3",), f"setup {player_id}: no stage position {pos}"))
+                    continue
+                card = self._new_card(player, identity, f"setup {player_id} stage {pos}")
+                card.orientation = orientation
+                player.stage[pos].append(card)
+                definition = self.definitions.get(identity)
+                if definition is not None and definition.type != "character":
+                    self.setup_problems.append(
+                        Refusal(("ws:3.5.1",), f"setup {player_id} stage {pos}: {identity!r} is a {definition.type}")
+                    )
+            for card in player.climax:
+                definition = self.definition(card)
+                if definition is not None and definition.type != "climax":
+                    self.setup_problems.append(
+                        Refusal(("ws:3.11.1",), f"setup {player_id} climax: {card.identity!r} is a {definition.type}")
+                    )
+            if len(player.climax) > 1:
+                self.setup_problems.append(
+                    Refusal(("ws:3.11.2",), f"setup {player_id}: the climax area holds {len(player.climax)} cards")
+                )
+            player.deck = [self._new_card(player, identity, f"setup {player_id} deck") for identity in layout.deck_top]
+            rest = layout.deck_rest
+            if rest is None:
+                rest = max(0, sum(player.pool.contents.values()) - sum(1 for _ in self._unknown_cards(player)))
+            player.deck.extend(Card(player.id, pool=player.pool) for _ in range(rest))
+            player.refresh_point = layout.refresh_point
+            if len(player.level) >= 4:
+                self.setup_problems.append(Refusal(("ws:9.4.1.1",), f"setup {player_id}: level {len(player.level)}"))
+
+    def _unknown_cards(self, player: PlayerState) -> Iterable[Card]:
+        for zone in ("deck", "hand", "stock", "waiting", "clock", "level", "memory", "climax"):
+            yield from (card for card in player.zone(zone) if card.identity is None)
+
+    # -- the whole game ----------------------------------------------------------
+
+    def run(self) -> Procedure:
+        """The game from its start to its end (or to where the driver stops feeding it)."""
+        try:
+            if self.position is None:
+                yield from self.opening()
+                start = "stand"
+            else:
+                start = self.position.phase
+            while True:
+                yield from self.play_turn(start)
+                start = "stand"
+                self.turn += 1
+                self.turn_player = self.non_turn_player
+        except GameEnded:
+            return
+
+    def opening(self) -> Procedure:
+        """ws 5.2.1.4-5.2.1.6: draw five, mulligan once (starting player first), refresh points 0."""
+        self.phase = "setup"
+        for player in (self.first, self.opponent(self.first)):
+            yield from self.draw(player, 5, ("ws:5.2.1.4",), purpose="opening")
+        for player in (self.first, self.opponent(self.first)):
+            decision = Decision(
+                player,
+                "mulligan",
+                [Choice("mulligan", cards=())],
+                ("ws:5.2.1.4",),
+                frozenset({"mulligan"}),
+                prompt="put any number of cards from hand into the waiting room, then draw as many",
+                default=Choice("mulligan", cards=()),
+                complete=False,
+            )
+            choice = yield decision
+            cards = [self.take_from(player, "hand", identity) for identity in choice.cards]
+            for card in cards:
+                self.put(player, "waiting", card)
+            self.record(
+                RecordKind.CHOICE,
+                player,
+                f"{player} mulligans {len(cards)} card(s)",
+                ("ws:5.2.1.4",),
+                cards=list(choice.cards),
+            )
+            if cards:
+                yield from self.draw(player, len(cards), ("ws:5.2.1.4",), purpose="mulligan_draw")
+            yield CHECKPOINT
+        for state in self.p.values():
+            state.refresh_point = 0
+        self.record(RecordKind.FORCED, None, "both refresh points are set to 0", ("ws:5.2.1.5",))
+        self.turn = 1
+        self.turn_player = self.first
+        self.record(RecordKind.TIMING, self.first, f"{self.first} takes the first turn", ("ws:5.2.1.6",))
+
+    def play_turn(self, start: str) -> Procedure:
+        """One turn, from ``start`` to the end phase (6.1.1)."""
+        self.attacks_this_turn = 0
+        for phase in PHASES[PHASES.index(start) :]:
+            self.phase = phase
+            yield from getattr(self, f"{phase}_phase")()
+
+    # -- phases ------------------------------------------------------------------
+
+    def begin(self, what: str, clauses: tuple[str, ...]) -> None:
+        self.record(RecordKind.TIMING, self.turn_player, what, clauses)
+
+    def stand_phase(self) -> Procedure:
+        self.begin(f"turn {self.turn} ({self.turn_player}): stand phase begins", ("ws:6.2.1.1",))
+        yield from self.check_timing("beginning of the stand phase", ("ws:6.2.1.1",))
+        me = self.p[self.turn_player]
+        for _, card in me.characters():
+            card.orientation = "stand"
+        self.record(RecordKind.FORCED, self.turn_player, "all characters stand", ("ws:6.2.1.2",))
+        yield from self.check_timing("after standing", ("ws:6.2.1.3",))
+
+    def draw_phase(self) -> Procedure:
+        self.begin("draw phase begins", ("ws:6.3.1.1",))
+        yield from self.check_timing("beginning of the draw phase", ("ws:6.3.1.1",))
+        yield from self.draw(self.turn_player, 1, ("ws:6.3.1.2", "ws:4.7.2"))
+        yield from self.check_timing("after the draw", ("ws:6.3.1.3",))
+
+    def clock_phase(self) -> Procedure:
+        self.begin("clock phase begins", ("ws:6.4.1.1",))
+        yield from self.check_timing("beginning of the clock phase", ("ws:6.4.1.1",))
+        player = self.turn_player
+        options = [Choice("clock", card=identity) for identity in self.hand_identities(player)]
+        options.append(Choice("pass"))
+        choice = yield Decision(
+            player,
+            "clock",
+            options,
+            ("ws:6.4.1.2",),
+            frozenset({"clock"}),
+            prompt="put a card from hand into the clock to draw two, or pass",
+            default=Choice("pass"),
+        )
+        if choice.verb == "clock":
+            card = self.take_from(player, "hand", choice.card)
+            self.put(player, "clock", card)
+            self.record(
+                RecordKind.CHOICE, player, f"{player} clocks {card.identity}", ("ws:6.4.1.2",), card=card.identity
+            )
+            yield from self.interrupts()
+            yield from self.draw(player, 2, ("ws:6.4.1.2",))
+        else:
+            self.record(RecordKind.CHOICE, player, f"{player} does not clock", ("ws:6.4.1.2",))
+        yield CHECKPOINT
+        yield from self.check_timing("end of the clock phase", ("ws:6.4.1.3",))
+
+    def main_phase(self) -> Procedure:
+        self.begin("main phase begins", ("ws:6.5.1.1",))
+        player = self.turn_player
+        while True:
+            yield from self.check_timing("before a play timing", ("ws:8.5.2.1",))
+            choice = yield self.main_decision(player)
+            if choice.verb == "pass":
+                self.record(RecordKind.CHOICE, player, f"{player} ends the main phase", ("ws:6.5.1.3", "ws:4.5.3.2"))
+                return
+            yield from self.apply_main(player, choice)
+            yield CHECKPOINT
+
+    def main_decision(self, player: str) -> Decision:
+        options: list[Choice] = []
+        me = self.p[player]
+        for identity in self.hand_identities(player):
+            definition = self.definitions.get(identity)
+            if definition is None or self.play_refusal(player, definition) is not None:
+                continue
+            if definition.type == "character":
+                options.extend(Choice("play", card=identity, pos=pos) for pos in POSITIONS)
+            elif definition.type == "event":
+                options.append(Choice("play", card=identity))
+        occupied = {pos for pos, _ in me.characters()}
+        for first in POSITIONS:
+            for second in POSITIONS:
+                if first < second and (first in occupied or second in occupied):
+                    options.append(Choice("move", pos=first, target=second))
+        options.append(Choice("pass"))
+        return Decision(
+            player,
+            "main",
+            options,
+            ("ws:6.5.1.2",),
+            frozenset({"play", "move", "act"}),
+            prompt="play a character or an event, move characters, or pass",
+            default=Choice("pass"),
+        )
+
+    def apply_main(self, player: str, choice: Choice) -> Procedure:
+        if choice.verb == "move":
+            self.swap(player, choice.pos, choice.target)
+            return
+        definition = self.definitions[choice.card]
+        card = yield from self.play_from_hand(
+            player, choice.card, ("ws:6.5.1.2.1",) if choice.pos else ("ws:6.5.1.2.2",)
+        )
+        if definition.type == "character":
+            self.put_on_stage(player, card, choice.pos)
+            self.record(
+                RecordKind.CHOICE,
+                player,
+                f"{player} plays {card.identity} to position {choice.pos}",
+                ("ws:6.5.1.2.1", "ws:8.6.2.4.1"),
+                card=card.identity,
+                pos=choice.pos,
+            )
+        else:
+            yield from self.resolve_event(player, card)
+
+    def climax_phase(self) -> Procedure:
+        self.begin("climax phase begins", ("ws:6.6.1.1",))
+        yield from self.check_timing("beginning of the climax phase", ("ws:6.6.1.1",))
+        player = self.turn_player
+        yield from self.check_timing("before a play timing", ("ws:8.5.2.1",))
+        options = []
+        for identity in self.hand_identities(player):
+            definition = self.definitions.get(identity)
+            if definition is not None and definition.type == "climax" and self.color_ok(player, definition):
+                options.append(Choice("climax", card=identity))
+        options.append(Choice("pass"))
+        choice = yield Decision(
+            player,
+            "climax",
+            options,
+            ("ws:6.6.1.2", "ws:6.6.1.2.1"),
+            frozenset({"climax"}),
+            prompt="play a climax from hand, or pass",
+            default=Choice("pass"),
+        )
+        if choice.verb == "climax":
+            card = self.take_from(player, "hand", choice.card)
+            self.put(player, "climax", card)
+            self.record(
+                RecordKind.CHOICE,
+                player,
+                f"{player} plays the climax {card.identity}",
+                ("ws:6.6.1.2.1", "ws:8.6.2.4.3"),
+                card=card.identity,
+            )
+            yield CHECKPOINT
+        yield from self.check_timing("end of the climax phase", ("ws:6.6.1.3",))
+
+    def end_phase(self) -> Procedure:
+        self.begin("end phase begins", ("ws:6.8.1.1",))
+        yield from self.check_timing("beginning of the end phase", ("ws:6.8.1.1",))
+        player = self.turn_player
+        me = self.p[player]
+        excess = len(me.hand) - HAND_LIMIT
+        if excess > 0:
+            known = [card.identity for card in me.hand if card.identity is not None]
+            sample = tuple(sorted(known[:excess])) if len(known) >= excess else ()
+            choice = yield Decision(
+                player,
+                "discard",
+                [Choice("discard", cards=sample)] if sample else [],
+                ("ws:6.8.1.2", "ws:3.3.3.1"),
+                frozenset({"discard"}),
+                prompt=f"put {excess} card(s) from hand into the waiting room (hand limit {HAND_LIMIT})",
+                complete=False,
+            )
+            for identity in choice.cards:
+                self.put(player, "waiting", self.take_from(player, "hand", identity))
+            self.record(
+                RecordKind.CHOICE,
+                player,
+                f"{player} discards {', '.join(choice.cards)} to the hand limit",
+                ("ws:6.8.1.2", "ws:3.3.3"),
+                cards=list(choice.cards),
+            )
+            yield CHECKPOINT
+        for card in list(me.climax):
+            self.put(player, "waiting", self.take_card(player, "climax", card))
+            self.record(
+                RecordKind.FORCED, player, f"the climax {card.identity} goes to the waiting room", ("ws:6.8.1.3",)
+            )
+        yield from self.check_timing("end of the turn", ("ws:6.8.1.4",))
+        ended = self.effects.expire(Duration.END_OF_TURN)
+        self.record(
+            RecordKind.TIMING,
+            player,
+            f"effects until end of turn end ({ended}); the turn ends",
+            ("ws:6.8.1.4", "ws:6.8.1.5"),
+        )
+
+    # -- the attack phase (7) ------------------------------------------------------
+
+    def attack_phase(self) -> Procedure:
+        player = self.turn_player
+        self.begin("attack phase begins", ("ws:6.7.1", "ws:7.2.1.1"))
+        yield from self.check_timing("beginning of the attack phase", ("ws:7.2.1.1",))
+        while True:
+            yield from self.check_timing("beginning of the attack declaration step", ("ws:7.2.1.2",))
+            choice = yield self.attack_decision(player)
+            if choice.verb == "pass":
+                self.record(RecordKind.CHOICE, player, f"{player} declares no more attacks", ("ws:7.2.1.3",))
+                break
+            yield from self.declare_attack(player, choice)
+            yield from self.trigger_step(player)
+            if self.attack.kind == "front":
+                yield from self.counter_step()
+            yield from self.damage_step()
+            if self.attack.kind == "front":
+                yield from self.battle_step()
+            self.attack = None
+        yield from self.encore_step()
+
+    def attack_decision(self, player: str) -> Decision:
+        options: list[Choice] = []
+        if not (self.turn == 1 and player == self.first and self.attacks_this_turn >= 1):
+            for pos in CENTER:
+                card = self.p[player].character_at(pos)
+                if card is None or card.orientation != "stand":
+                    continue
+                facing = self.p[self.opponent(player)].character_at(FACING[pos])
+                if facing is None:
+                    options.append(Choice("attack", pos=pos, target="direct"))
+                else:
+                    options.append(Choice("attack", pos=pos, target="front"))
+                    options.append(Choice("attack", pos=pos, target="side"))
+        options.append(Choice("pass"))
+        return Decision(
+            player,
+            "attack",
+            options,
+            ("ws:7.2.1.3", "ws:7.2.1.4"),
+            frozenset({"attack"}),
+            prompt="attack with a standing center-stage character (front, side or direct), or pass",
+            default=Choice("pass"),
+        )
+
+    def declare_attack(self, player: str, choice: Choice) -> Procedure:
+        me, them = self.p[player], self.p[self.opponent(player)]
+        attacker = me.character_at(choice.pos)
+        facing_pos = FACING[choice.pos]
+        facing = them.character_at(facing_pos)
+        self.attacks_this_turn += 1
+        clauses: tuple[str, ...] = ("ws:7.2.1.3", "ws:7.2.1.4")
+        if choice.target == "direct":
+            self.add_effect(attacker, "soul", 1, "direct attack", ("ws:7.2.1.4.1",))
+            clauses += ("ws:7.2.1.4.1",)
+        elif choice.target == "side":
+            level = self.level_of(facing)
+            if level > 0:
+                self.add_effect(attacker, "soul", -level, "side attack", ("ws:7.2.1.4.2",))
+            clauses += ("ws:7.2.1.4.2",)
+        else:
+            clauses += ("ws:7.2.1.4.2", "ws:7.2.1.5.1")
+        self.attack = Attack(
+            attacker,
+            choice.pos,
+            choice.target,
+            facing if choice.target == "front" else None,
+            facing_pos if choice.target == "front" else None,
+        )
+        attacker.orientation = "rest"
+        self.record(
+            RecordKind.CHOICE,
+            player,
+            f"{player} attacks with {attacker.identity} at position {choice.pos} ({choice.target} attack); it rests",
+            clauses + ("ws:7.2.1.5", "ws:7.2.1.5.3"),
+            pos=choice.pos,
+            type=choice.target,
+        )
+        yield CHECKPOINT
+        yield from self.check_timing("after the attack declaration", ("ws:7.2.1.6",))
+
+    def trigger_step(self, player: str) -> Procedure:
+        self.begin("trigger step begins", ("ws:7.3.1.1",))
+        yield from self.check_timing("beginning of the trigger step", ("ws:7.3.1.1",))
+        me = self.p[player]
+        reveal = Reveal(player, "trigger", 1, ("ws:7.3.1.2",))
+        answer = yield reveal
+        yield from self.ensure_deck(player)
+        card = me.deck.pop(0)
+        self.bind(card, answer, 0, reveal)
+        reveal.used = 1
+        self.put(player, "resolution", card, renew=True)
+        definition = self.definition(card)
+        icons = definition.triggers if definition else ()
+        self.record(
+            RecordKind.FORCED,
+            player,
+            f"trigger check: {card.identity or '?'} is revealed ({', '.join(icons) or 'no icon'})",
+            ("ws:7.3.1.2", "ws:4.12.1"),
+            card=card.identity,
+            icons=list(icons),
+        )
+        if card.identity is None:
+            self.assume("the trigger check's card is not revealed in the log; no icon is assumed", ("ws:7.3.1.2",))
+        yield from self.interrupts()
+        for icon in icons:
+            yield from self.trigger_icon(player, icon, card)
+        if card in me.resolution:
+            self.put(player, "stock", self.take_card(player, "resolution", card))
+            self.record(
+                RecordKind.FORCED, player, f"{card.identity or '?'} goes to the stock", ("ws:7.3.1.2", "ws:3.13.1.2")
+            )
+        yield CHECKPOINT
+        yield from self.check_timing("end of the trigger step", ("ws:7.3.1.3",))
+
+    def trigger_icon(self, player: str, icon: str, card: Card) -> Procedure:
+        """ws 4.12.2: the action of one trigger icon, performed by the turn player."""
+        me = self.p[player]
+        opponent = self.opponent(player)
+        if icon not in MODELLED_TRIGGERS:
+            self.unmodelled += 1
+            self.record(RecordKind.UNMODELLED, player, f"the {icon} trigger icon is not modelled", ("ws:4.12.2",))
+            return
+        if icon == "soul":
+            self.add_effect(self.attack.attacker, "soul", 1, "soul trigger", ("ws:4.12.2.2",))
+            self.record(RecordKind.FORCED, player, "soul trigger: the attacker gets +1 soul", ("ws:4.12.2.2",))
+        elif icon == "shot":
+            self.shot_armed[self.attack.attacker.instance] = True
+            self.record(
+                RecordKind.FORCED, player, "shot trigger: its automatic ability comes into effect", ("ws:4.12.2.7",)
+            )
+        elif icon in ("pool", "treasure"):
+            clause = "ws:4.12.2.4" if icon == "pool" else "ws:4.12.2.8"
+            if icon == "treasure":
+                self.put(player, "hand", self.take_card(player, "resolution", card))
+                self.record(RecordKind.FORCED, player, f"treasure trigger: {card.identity} returns to hand", (clause,))
+            if me.deck or me.waiting:
+                choice = yield self.may(
+                    player, icon, "pool", f"{icon} trigger: put the top card of the deck into the stock?", (clause,)
+                )
+                if choice.flag:
+                    answer = yield Reveal(player, "pool", 1, (clause,))
+                    yield from self.ensure_deck(player)
+                    top = me.deck.pop(0)
+                    self.bind(top, answer, 0, None)
+                    self.put(player, "stock", top)
+                    self.record(RecordKind.CHOICE, player, "the top card of the deck goes to the stock", (clause,))
+                    yield from self.interrupts()
+        elif icon == "draw":
+            choice = yield self.may(player, icon, "draw", "draw trigger: draw a card?", ("ws:4.12.2.6",))
+            if choice.flag:
+                yield from self.draw(player, 1, ("ws:4.12.2.6",))
+        elif icon == "comeback":
+            options = [
+                Choice("comeback", card=c.identity)
+                for c in me.waiting
+                if (d := self.definition(c)) is not None and d.type == "character"
+            ]
+            choice = yield self.optional(player, "comeback", options, "comeback", ("ws:4.12.2.5",))
+            if choice.verb == "comeback":
+                self.put(player, "hand", self.take_from(player, "waiting", choice.card))
+                self.record(RecordKind.CHOICE, player, f"comeback: {choice.card} returns to hand", ("ws:4.12.2.5",))
+        elif icon == "return":
+            options = [Choice("return", pos=pos) for pos, _ in self.p[opponent].characters()]
+            choice = yield self.optional(player, "return", options, "return", ("ws:4.12.2.3",))
+            if choice.verb == "return":
+                target = self.p[opponent].character_at(choice.pos)
+                self.leave_stage(opponent, target, "hand")
+                self.record(
+                    RecordKind.CHOICE,
+                    player,
+                    f"return: {target.identity} returns to its owner's hand",
+                    ("ws:4.12.2.3",),
+                )
+        elif icon == "standby":
+            limit = me.level_count + 1
+            options = [
+                Choice("standby", card=c.identity, pos=pos)
+                for c in {c.identity: c for c in me.waiting}.values()
+                if (d := self.definition(c)) is not None and d.type == "character" and d.level <= limit
+                for pos in POSITIONS
+            ]
+            choice = yield self.optional(player, "standby", options, "standby", ("ws:4.12.2.10",))
+            if choice.verb == "standby":
+                chosen = self.take_from(player, "waiting", choice.card)
+                self.put_on_stage(player, chosen, choice.pos)
+                chosen.orientation = "rest"
+                self.record(
+                    RecordKind.CHOICE,
+                    player,
+                    f"standby: {choice.card} is put on position {choice.pos} rested",
+                    ("ws:4.12.2.10", "ws:4.12.2.10.1"),
+                )
+
+    def counter_step(self) -> Procedure:
+        defender_player = self.non_turn_player
+        self.begin("counter step begins", ("ws:7.4.1.1",))
+        yield from self.check_timing("before the counter step's play timing", ("ws:8.5.2.1",))
+        options: list[Choice] = []
+        me = self.p[defender_player]
+        defending = self.attack.defender_position
+        for identity in self.hand_identities(defender_player):
+            definition = self.definitions.get(identity)
+            if definition is None:
+                continue
+            backup = definition.keyword("backup")
+            if backup is not None and self.attack.defender is not None:
+                if me.level_count >= int(backup.get("level", 0)) and len(me.stock) >= stock_cost(backup, 0):
+                    options.append(Choice("counter", card=identity, pos=defending))
+            elif (
+                definition.type == "event"
+                and definition.counter
+                and self.play_refusal(defender_player, definition) is None
+            ):
+                options.append(Choice("counter", card=identity))
+        options.append(Choice("pass"))
+        choice = yield Decision(
+            defender_player,
+            "counter",
+            options,
+            ("ws:7.4.1.2", "ws:7.4.1.2.1", "ws:7.4.1.2.2"),
+            frozenset({"counter", "act"}),
+            prompt="play one backup or counter event, or pass",
+            default=Choice("pass"),
+        )
+        if choice.verb == "counter":
+            definition = self.definitions[choice.card]
+            backup = definition.keyword("backup")
+            if backup is not None:
+                self.paying_cost = True
+                self.pay_stock(defender_player, stock_cost(backup, 0), ("ws:10.5.2", "ws:8.4.2"))
+                card = self.take_from(defender_player, "hand", choice.card)
+                self.put(defender_player, "waiting", card)
+                self.paying_cost = False
+                amount = int(backup.get("power", 0))
+                self.add_effect(self.attack.defender, "power", amount, f"backup of {choice.card}", ("ws:10.5.2",))
+                self.record(
+                    RecordKind.CHOICE,
+                    defender_player,
+                    f"{defender_player} plays backup {choice.card}: the defending character gets +{amount} power",
+                    ("ws:7.4.1.2.1", "ws:10.5.1", "ws:10.5.2"),
+                    card=choice.card,
+                )
+                yield from self.interrupts()
+            else:
+                card = yield from self.play_from_hand(defender_player, choice.card, ("ws:7.4.1.2.1",))
+                yield from self.resolve_event(defender_player, card)
+            yield CHECKPOINT
+        yield from self.check_timing("end of the counter step", ("ws:7.4.1.3",))
+
+    def damage_step(self) -> Procedure:
+        self.begin("damage step begins", ("ws:7.5.1.1",))
+        yield from self.check_timing("beginning of the damage step", ("ws:7.5.1.1",))
+        attack = self.attack
+        player = self.turn_player
+        attacker_now = self.p[player].character_at(attack.position)
+        if attacker_now is not attack.attacker or attacker_now.instance != attack.attacker.instance:
+            self.record(RecordKind.FORCED, player, "the attacker left its position: no damage", ("ws:7.5.1.2.2",))
+        else:
+            soul = self.soul(attack.attacker)
+            if soul <= 0:
+                self.record(RecordKind.FORCED, player, f"the attacker's soul is {soul}: no damage", ("ws:7.5.1.2.1",))
+            else:
+                canceled = yield from self.deal_damage(self.non_turn_player, soul, ("ws:7.5.1.2",))
+                if canceled and self.shot_armed.pop(attack.attacker.instance, False):
+                    self.trigger_shot(player, attack.attacker)
+                else:
+                    self.shot_armed.pop(attack.attacker.instance, None)
+        yield from self.check_timing("end of the damage step", ("ws:7.5.1.3",))
+
+    def trigger_shot(self, player: str, source: Card) -> None:
+        def resolve(ability: StandbyAbility) -> Procedure:
+            yield from self.deal_damage(self.opponent(ability.master), 1, ("ws:4.12.2.7",))
+
+        self.standby.append(StandbyAbility(player, "shot", source, source.instance, resolve, ("ws:4.12.2.7",)))
+        self.record(RecordKind.ABILITY, player, "the damage was canceled: the shot ability triggers", ("ws:4.12.2.7",))
+
+    def battle_step(self) -> Procedure:
+        self.begin("battle step begins", ("ws:7.6.1.1",))
+        yield from self.check_timing("beginning of the battle step", ("ws:7.6.1.1",))
+        attack = self.attack
+        me, them = self.p[self.turn_player], self.p[self.non_turn_player]
+        attacker_ok = me.character_at(attack.position) is attack.attacker
+        defender_ok = them.character_at(attack.defender_position) is attack.defender
+        if not (attacker_ok and defender_ok):
+            self.record(
+                RecordKind.FORCED, None, "a character in battle left its position: no comparison", ("ws:7.6.1.3",)
+            )
+        else:
+            mine, theirs = self.power(attack.attacker), self.power(attack.defender)
+            losers = []
+            if mine <= theirs:
+                losers.append(attack.attacker)
+            if theirs <= mine:
+                losers.append(attack.defender)
+            for card in losers:
+                card.orientation = "reverse"
+            self.record(
+                RecordKind.FORCED,
+                None,
+                f"battle: {attack.attacker.identity} ({mine}) against {attack.defender.identity} ({theirs}); "
+                f"{' and '.join(card.identity or '?' for card in losers)} reverse(s)",
+                ("ws:7.6.1.2",),
+                power=[mine, theirs],
+            )
+        yield from self.check_timing("end of the battle step", ("ws:7.6.2",))
+
+    def encore_step(self) -> Procedure:
+        self.phase = "attack"
+        self.begin("encore step begins", ("ws:7.7.1.1",))
+        yield from self.check_timing("beginning of the encore step", ("ws:7.7.1.1",))
+        while True:
+            for player, clause in ((self.turn_player, "ws:7.7.1.2"), (self.non_turn_player, "ws:7.7.1.3")):
+                while True:
+                    reversed_positions = [
+                        pos for pos, card in self.p[player].characters() if card.orientation == "reverse"
+                    ]
+                    if not reversed_positions:
+                        break
+                    options = [Choice("encore", pos=pos) for pos in reversed_positions]
+                    choice = yield Decision(
+                        player,
+                        "encore",
+                        options,
+                        (clause,),
+                        frozenset({"encore"}),
+                        prompt="choose a reversed character to put into the waiting room",
+                        default=options[0],
+                    )
+                    card = self.p[player].character_at(choice.pos)
+                    if choice.flag is not None:
+                        self.encore_intent[card.instance] = choice.flag
+                    self.leave_stage(player, card, "waiting")
+                    self.record(
+                        RecordKind.CHOICE,
+                        player,
+                        f"{card.identity} (position {choice.pos}) goes to the waiting room",
+                        (clause,),
+                        pos=choice.pos,
+                    )
+                    yield CHECKPOINT
+                    yield from self.check_timing("after a reversed character goes to the waiting room", (clause,))
+            yield from self.check_timing("end of the encore step", ("ws:7.7.1.4",))
+            if not any(card.orientation == "reverse" for p in self.p.values() for _, card in p.characters()):
+                return
+
+    # -- playing cards (8.6) ---------------------------------------------------------
+
+    def color_ok(self, player: str, definition: CardDefinition) -> bool:
+        """ws 8.6.2.1.1: a color in the level or clock (level 0 characters and events are exempt)."""
+        if definition.level == 0 and definition.type in ("character", "event"):
+            return True
+        me = self.p[player]
+        available = {color for card in me.level + me.clock if (d := self.definition(card)) for color in d.colors}
+        return not definition.colors or bool(available.intersection(definition.colors))
+
+    def play_refusal(self, player: str, definition: CardDefinition) -> Refusal | None:
+        """Why ``player`` cannot play ``definition`` from hand now, or None (8.6.2.1, 8.6.2.3)."""
+        me = self.p[player]
+        if definition.type != "climax" and definition.level > me.level_count:
+            return Refusal(
+                ("ws:8.6.2.1.2",),
+                f"{definition.id} is level {definition.level} but {player} is level {me.level_count}",
+            )
+        if not self.color_ok(player, definition):
+            return Refusal(
+                ("ws:8.6.2.1.1",),
+                f"{definition.id} is {'/'.join(definition.colors)} and no card in {player}'s level or clock has that color",
+            )
+        if definition.cost > len(me.stock):
+            return Refusal(
+                ("ws:8.6.2.3.2", "ws:8.4.2.2"),
+                f"{definition.id} costs {definition.cost} but {player} has {len(me.stock)} stock",
+            )
+        return None
+
+    def play_from_hand(self, player: str, identity: str, clauses: tuple[str, ...]) -> Procedure:
+        """ws 8.6.2: reveal the card, pay its cost in full; the card leaves the hand."""
+        definition = self.definitions[identity]
+        card = self.take_from(player, "hand", identity)
+        self.paying_cost = True
+        self.pay_stock(player, definition.cost, ("ws:8.6.2.3", "ws:8.4.3"))
+        self.paying_cost = False
+        yield from self.interrupts()
+        return card
+
+    def resolve_event(self, player: str, card: Card) -> Procedure:
+        """ws 8.6.2.4.2: an event goes to the resolution zone, resolves, then to the waiting room."""
+        self.put(player, "resolution", card)
+        self.unmodelled += 1
+        self.record(
+            RecordKind.UNMODELLED,
+            player,
+            f"{player} plays the event {card.identity}: its text is not modelled",
+            ("ws:8.6.2.4.2",),
+            card=card.identity,
+        )
+        self.put(player, "waiting", self.take_card(player, "resolution", card))
+        yield from self.interrupts()
+
+    def pay_stock(self, player: str, amount: int, clauses: tuple[str, ...]) -> None:
+        """Put ``amount`` cards from the top of the stock into the waiting room (8.4.3)."""
+        me = self.p[player]
+        paid = []
+        for _ in range(amount):
+            card = me.stock.pop()
+            paid.append(card.identity or "?")
+            self.put(player, "waiting", card)
+        if amount:
+            self.record(
+                RecordKind.FORCED, player, f"{player} pays {amount} stock ({', '.join(paid)})", clauses, paid=paid
+            )
+
+    # -- abilities --------------------------------------------------------------------
+
+    def may(self, player: str, name: str, field: str, prompt: str, clauses: tuple[str, ...]) -> Decision:
+        """A yes/no optional action, answered by ``field`` of the forced entry just replayed."""
+        options = [Choice(name, flag=True), Choice(name, flag=False)]
+        return Decision(
+            player,
+            name,
+            options,
+            clauses,
+            frozenset({name}),
+            prompt=prompt,
+            default=Choice(name, flag=False),
+            answered_by=field,
+        )
+
+    def optional(self, player: str, name: str, options: list[Choice], field: str, clauses: tuple[str, ...]) -> Decision:
+        """Choose one of ``options`` or none of them (an icon's optional choice)."""
+        return Decision(
+            player,
+            name,
+            [*options, Choice("pass")],
+            clauses,
+            frozenset({name}),
+            prompt=f"{name}: choose, or pass",
+            default=Choice("pass"),
+            answered_by=field,
+        )
+
+    def trigger_encore(self, player: str, card: Card, position: int) -> None:
+        """ws 10.2: a character put from the stage into the waiting room triggers its Encore."""
+        definition = self.definition(card)
+        costs = sorted(
+            {DEFAULT_ENCORE_COST, stock_cost(definition.keyword("encore"), DEFAULT_ENCORE_COST)}
+            if definition
+            else {DEFAULT_ENCORE_COST}
+        )
+
+        def resolve(ability: StandbyAbility) -> Procedure:
+            yield from self.resolve_encore(ability, position, costs)
+
+        self.standby.append(StandbyAbility(player, "encore", card, card.instance, resolve, ("ws:10.2.2", "ws:10.2.3")))
+
+    def resolve_encore(self, ability: StandbyAbility, position: int, costs: list[int]) -> Procedure:
+        player, card = ability.master, ability.source
+        me = self.p[player]
+        affordable = [cost for cost in costs if cost <= len(me.stock)]
+        intent = self.encore_intent.pop(ability.source_instance, None)
+        options = [Choice("pay", card=card.identity, flag=False)]
+        options.extend(Choice("pay", card=card.identity, flag=True, target=cost) for cost in affordable)
+        decision = Decision(
+            player,
+            "pay",
+            options,
+            ("ws:10.2.2", "ws:8.7.3.1.1"),
+            frozenset({"pay"}),
+            prompt=f"pay Encore for {card.identity}?",
+            default=options[0],
+        )
+        if intent is None:
+            choice = yield decision
+        else:
+            choice = options[1] if intent and len(options) > 1 else options[0]
+            if intent and len(options) == 1:
+                self.record(
+                    RecordKind.CHOICE,
+                    player,
+                    f"{player} cannot pay Encore for {card.identity}",
+                    ("ws:8.4.2.2", "ws:8.7.3.2"),
+                    problem=True,
+                )
+        if not choice.flag:
+            self.record(
+                RecordKind.CHOICE, player, f"{player} does not pay Encore for {card.identity}", ("ws:8.7.3.2.1",)
+            )
+            return
+        if card not in me.waiting or card.instance != ability.source_instance:
+            self.record(RecordKind.ABILITY, player, f"{card.identity} is no longer in the waiting room", ("ws:8.7.7",))
+            return
+        self.paying_cost = True
+        self.pay_stock(player, choice.target, ("ws:10.2.2", "ws:8.4.2"))
+        self.paying_cost = False
+        self.take_card(player, "waiting", card)
+        self.put_on_stage(player, card, position)
+        card.orientation = "rest"
+        self.record(
+            RecordKind.ABILITY,
+            player,
+            f"Encore: {card.identity} returns to position {position} rested",
+            ("ws:10.2.2", "ws:10.2.3"),
+            pos=position,
+        )
+        yield CHECKPOINT
+        yield from self.interrupts()
+
+    # -- rule actions (9) --------------------------------------------------------------
+
+    def interrupts(self) -> Procedure:
+        """Interrupt rule actions: refresh (9.2) and level up (9.3), turn player's first (9.1.2.1.1.1)."""
+        if self.paying_cost:
+            return
+        while True:
+            self.spend()
+            acted = False
+            for player in (self.turn_player, self.non_turn_player):
+                me = self.p[player]
+                if not me.deck and self.refresh_due(player):
+                    yield from self.refresh(player)
+                    acted = True
+                if len(me.clock) >= 7:
+                    yield from self.level_up(player)
+                    acted = True
+            if not acted:
+                return
+
+    def refresh_due(self, player: str) -> bool:
+        me = self.p[player]
+        if me.waiting:
+            return True
+        in_damage_with_climax = self.in_damage == player and any(
+            (d := self.definition(card)) is not None and d.type == "climax" for card in me.resolution
+        )
+        if not in_damage_with_climax:
+            loser_clauses = ("ws:9.2.2.1", "ws:1.2.2.2")
+            self.end_game(self.opponent(player), f"{player} has no cards in deck or waiting room", loser_clauses)
+        return False
+
+    def refresh(self, player: str) -> Procedure:
+        """ws 9.2.2: the waiting room becomes the deck, shuffled; the refresh point goes up by one."""
+        me = self.p[player]
+        self.refresh_count += 1
+        pool = IdentityPool(
+            f"refresh {self.refresh_count} of {player}", Counter(c.identity for c in me.waiting if c.identity)
+        )
+        cards = me.waiting
+        me.waiting = []
+        for card in cards:
+            card.renew()
+            card.hide_in(pool)
+        me.deck = cards
+        me.refresh_point += 1
+        reveal = Reveal(player, "refresh", len(cards), ("ws:9.2.2",))
+        answer = yield reveal
+        if answer:
+            for index, card in enumerate(me.deck[: len(answer)]):
+                self.bind(card, answer, index, reveal)
+            reveal.used = min(len(answer), len(me.deck))
+        self.record(
+            RecordKind.RULE_ACTION,
+            player,
+            f"refresh: {player}'s waiting room ({len(cards)} cards) becomes the deck; refresh point {me.refresh_point}",
+            ("ws:9.2.1", "ws:9.2.2", "ws:9.2.4"),
+        )
+        yield CHECKPOINT
+
+    def level_up(self, player: str) -> Procedure:
+        """ws 9.3.2: choose one of the bottom seven clock cards for the level; the other six go to the waiting room."""
+        me = self.p[player]
+        bottom = me.clock[:7]
+        options = [Choice("level_up", card=identity) for identity in dict.fromkeys(c.identity or "?" for c in bottom)]
+        choice = yield Decision(
+            player,
+            "level_up",
+            options,
+            ("ws:9.3.2",),
+            frozenset({"level_up"}),
+            prompt="choose a card from the bottom seven of the clock for the level",
+        )
+        chosen = next((card for card in bottom if card.identity == choice.card), bottom[0])
+        rest = [card for card in bottom if card is not chosen]
+        me.clock = me.clock[7:]
+        self.put(player, "level", chosen)
+        for card in rest:
+            self.put(player, "waiting", card)
+        self.record(
+            RecordKind.RULE_ACTION,
+            player,
+            f"level up: {chosen.identity} goes to {player}'s level ({me.level_count})",
+            ("ws:9.3.1", "ws:9.3.2"),
+            card=chosen.identity,
+        )
+        yield CHECKPOINT
+
+    def perform_rule_actions(self) -> Procedure:
+        """Check rule actions (9.4-9.9), all at once."""
+        losers = [
+            player
+            for player in self.players
+            if self.p[player].level_count >= 4 or (not self.p[player].deck and not self.p[player].waiting)
+        ]
+        if losers:
+            if len(losers) == 2:
+                self.end_game("draw", "both players lose at once", ("ws:9.4.1", "ws:1.2.3"))
+            loser = losers[0]
+            why = "level 4" if self.p[loser].level_count >= 4 else "no cards in deck or waiting room"
+            self.end_game(self.opponent(loser), f"{loser} loses ({why})", ("ws:9.4.1", "ws:1.2.2", "ws:1.2.1"))
+        acted = False
+        for player in (self.turn_player, self.non_turn_player):
+            me = self.p[player]
+            for pos, card in me.characters():
+                if self.power(card) <= 0:
+                    self.leave_stage(player, card, "waiting")
+                    self.record(RecordKind.RULE_ACTION, player, f"{card.identity} has 0 or less power", ("ws:9.5.1",))
+                    acted = True
+            for pos, cards in me.stage.items():
+                while len(cards) > 1:
+                    earlier = cards[0]
+                    self.leave_stage(player, earlier, "waiting")
+                    self.record(
+                        RecordKind.RULE_ACTION,
+                        player,
+                        f"{earlier.identity} leaves position {pos}: another character was put there",
+                        ("ws:9.6.1",),
+                    )
+                    acted = True
+            while len(me.climax) > 1:
+                earlier = me.climax[0]
+                self.put(player, "waiting", self.take_card(player, "climax", earlier))
+                self.record(
+                    RecordKind.RULE_ACTION,
+                    player,
+                    f"the earlier climax {earlier.identity} goes to the waiting room",
+                    ("ws:9.7.1",),
+                )
+                acted = True
+            for pos, markers in me.markers.items():
+                if markers and not me.stage[pos]:
+                    for marker in list(markers):
+                        markers.remove(marker)
+                        self.put(player, "waiting", marker)
+                    self.record(
+                        RecordKind.RULE_ACTION,
+                        player,
+                        f"markers of position {pos} go to the waiting room",
+                        ("ws:9.8.1",),
+                    )
+                    acted = True
+        for player in (self.turn_player, self.non_turn_player):
+            me = self.p[player]
+            if me.refresh_point >= 1:
+                answer = yield Reveal(player, "refresh_point", 1, ("ws:9.9.1",))
+                yield from self.ensure_deck(player)
+                card = me.deck.pop(0)
+                self.bind(card, answer, 0, None)
+                self.put(player, "clock", card)
+                me.refresh_point -= 1
+                self.record(
+                    RecordKind.RULE_ACTION,
+                    player,
+                    f"refresh point: {card.identity or '?'} goes from the deck to the clock",
+                    ("ws:9.9.1",),
+                    card=card.identity,
+                )
+                yield CHECKPOINT
+                yield from self.interrupts()
+                acted = True
+        return acted
+
+    # -- moving cards --------------------------------------------------------------------
+
+    def ensure_deck(self, player: str) -> Procedure:
+        """ws 3.2.3.1: a move from an empty deck waits for the refresh."""
+        if not self.p[player].deck:
+            yield from self.interrupts()
+            if not self.p[player].deck:
+                self.end_game(self.opponent(player), f"{player} cannot refresh", ("ws:9.2.2.1",))
+
+    def draw(self, player: str, count: int, clauses: tuple[str, ...], purpose: str = "draw") -> Procedure:
+        """Draw ``count`` cards one at a time (4.7.3), refreshing when the deck runs out (3.2.3.1)."""
+        reveal = Reveal(player, purpose, count, clauses)
+        answer = yield reveal
+        me = self.p[player]
+        drawn = []
+        for index in range(count):
+            yield from self.ensure_deck(player)
+            card = me.deck.pop(0)
+            self.bind(card, answer, index, reveal)
+            self.put(player, "hand", card)
+            drawn.append(card.identity or "?")
+            yield from self.interrupts()
+        reveal.used = count
+        self.record(RecordKind.FORCED, player, f"{player} draws {count} ({', '.join(drawn)})", clauses, cards=drawn)
+        yield CHECKPOINT
+
+    def deal_damage(self, player: str, amount: int, clauses: tuple[str, ...]) -> Procedure:
+        """ws 4.10.1: reveal cards one at a time; a climax cancels; otherwise all go to the clock."""
+        reveal = Reveal(player, "damage", amount, ("ws:4.10.1",) + clauses)
+        answer = yield reveal
+        me = self.p[player]
+        moved: list[Card] = []
+        canceled = False
+        self.in_damage = player
+        for index in range(amount):
+            yield from self.ensure_deck(player)
+            card = me.deck.pop(0)
+            self.bind(card, answer, index, reveal)
+            self.put(player, "resolution", card)
+            moved.append(card)
+            reveal.used = index + 1
+            yield from self.interrupts()
+            definition = self.definition(card)
+            if card.identity is None:
+                self.assume("a damage card is not revealed in the log; it is taken as no climax", ("ws:4.10.1.1",))
+            if definition is not None and definition.type == "climax":
+                canceled = True
+                break
+        names = ", ".join(card.identity or "?" for card in moved)
+        if canceled:
+            for card in moved:
+                self.put(player, "waiting", self.take_card(player, "resolution", card))
+            self.record(
+                RecordKind.FORCED,
+                player,
+                f"{amount} damage to {player}: {names}; the climax cancels it",
+                ("ws:4.10.1.1", "ws:4.10.1.2"),
+                cards=[c.identity for c in moved],
+                canceled=True,
+            )
+            if answer and len(answer) > len(moved):
+                reveal.problems.append(
+                    Refusal(
+                        ("ws:4.10.1.2",),
+                        f"the damage was canceled by {moved[-1].identity} (card {len(moved)}), "
+                        f"but the log lists {len(answer) - len(moved)} more card(s)",
+                    )
+                )
+        else:
+            for card in moved:
+                self.put(player, "clock", self.take_card(player, "resolution", card))
+            self.record(
+                RecordKind.FORCED,
+                player,
+                f"{amount} damage to {player}: {names} go to the clock",
+                ("ws:4.10.1.1", "ws:4.10.1.3", "ws:3.13.1.3.1"),
+                cards=[c.identity for c in moved],
+                canceled=False,
+            )
+        self.in_damage = None
+        yield CHECKPOINT
+        yield from self.interrupts()
+        return canceled
+
+    def bind(self, card: Card, answer: list[Any] | None, index: int, reveal: Reveal | None) -> None:
+        """Give ``card`` the identity the log states for it, if any; an impossible one is a problem."""
+        if not answer or index >= len(answer) or answer[index] in (None, "?"):
+            return
+        identity = str(answer[index])
+        if card.reveal(identity):
+            return
+        pool = card.pool
+        if card.identity is not None:
+            message = f"the card there is {card.identity}, not {identity}"
+            clauses: tuple[str, ...] = ("ws:3.2.2",)
+        elif pool is not None and pool.name.startswith("refresh"):
+            message = (
+                f"{identity} could not be in this deck: it was not in the waiting room when the deck was refreshed"
+            )
+            clauses = ("ws:9.2.2",)
+        else:
+            owner = self.p[card.owner]
+            message = (
+                f"{identity} cannot be revealed here: {card.owner}'s deck list has {owner.deck_list[identity]} "
+                f"cop{'y' if owner.deck_list[identity] == 1 else 'ies'} and all are accounted for"
+            )
+            clauses = ("ws:5.2.1.1", "ws:5.1.2.2")
+        if reveal is not None:
+            reveal.problems.append(Refusal(clauses, message))
+        card.identity, card.pool = identity, None
+
+    def assume(self, message: str, clauses: tuple[str, ...]) -> None:
+        """The log leaves out something the replay needs; say so (the verdict cannot be legal)."""
+        self.unmodelled += 1
+        self.record(RecordKind.UNMODELLED, None, message, clauses)
+
+    def put(self, player: str, zone: str, card: Card, renew: bool = True) -> None:
+        """Put ``card`` on top of ``player``'s ``zone``; it becomes a new object (3.1.4)."""
+        if renew:
+            card.renew()
+        self.p[player].zone(zone).append(card)
+        self.p[player].placed_at[card.instance] = self.effects.next_timestamp()
+
+    def take_card(self, player: str, zone: str, card: Card) -> Card:
+        self.p[player].zone(zone).remove(card)
+        return card
+
+    def take_from(self, player: str, zone: str, identity: str | None) -> Card:
+        """Take a card of ``identity`` from a zone: a known one, else an unknown one revealed as it."""
+        cards = self.p[player].zone(zone)
+        for card in cards:
+            if card.identity == identity:
+                cards.remove(card)
+                return card
+        for card in cards:
+            if card.identity is None and identity is not None and card.reveal(identity):
+                cards.remove(card)
+                return card
+        card = cards.pop() if cards else Card(player)
+        card.identity = identity
+        return card
+
+    def put_on_stage(self, player: str, card: Card, position: int) -> None:
+        card.renew()
+        self.p[player].stage[position].append(card)
+        self.p[player].placed_at[card.instance] = self.effects.next_timestamp()
+
+    def leave_stage(self, player: str, card: Card, zone: str) -> None:
+        """Move a character off the stage; its markers go too (3.7.3.2); Encore may trigger (10.2)."""
+        me = self.p[player]
+        position = me.position_of(card)
+        me.stage[position].remove(card)
+        for marker in me.markers[position]:
+            self.put(player, "waiting", marker)
+        me.markers[position] = []
+        self.put(card.owner, zone, card)
+        if zone == "waiting":
+            self.trigger_encore(card.owner, card, position)
+
+    def swap(self, player: str, first: int, second: int) -> None:
+        """ws 6.5.1.2.4: exchange the cards on two positions (a stage move keeps identity, 3.1.4)."""
+        me = self.p[player]
+        me.stage[first], me.stage[second] = me.stage[second], me.stage[first]
+        me.markers[first], me.markers[second] = me.markers[second], me.markers[first]
+        self.record(RecordKind.CHOICE, player, f"{player} moves position {first} <-> {second}", ("ws:6.5.1.2.4",))
+
+    # -- characteristics --------------------------------------------------------------
+
+    def add_effect(self, card: Card, attribute: str, delta: int, source: str, clauses: tuple[str, ...]) -> None:
+        self.effects.add(
+            ContinuousEffect(
+                card.instance,
+                attribute,
+                delta=delta,
+                timestamp=self.effects.next_timestamp(),
+                source=source,
+                clauses=clauses,
+            )
+        )
+
+    def assist_effects(self, card: Card) -> list[ContinuousEffect]:
+        """ws 10.3: Assist of back-stage characters behind ``card``'s position."""
+        me = self.p[card.owner]
+        position = me.position_of(card)
+        if position not in CENTER:
+            return []
+        effects = []
+        for back in BEHIND[position]:
+            helper = me.character_at(back)
+            definition = self.definition(helper) if helper else None
+            assist = definition.keyword("assist") if definition else None
+            if assist is not None:
+                effects.append(
+                    ContinuousEffect(
+                        card.instance,
+                        "power",
+                        delta=int(assist.get("power", 0)),
+                        timestamp=me.placed_at.get(helper.instance, 0),
+                        source=f"assist of {definition.id}",
+                        clauses=("ws:10.3.2",),
+                    )
+                )
+        return effects
+
+    def power(self, card: Card) -> int:
+        definition = self.definition(card)
+        base = definition.power if definition else 0
+        return self.effects.value(card.instance, "power", base, self.assist_effects(card))
+
+    def soul(self, card: Card) -> int:
+        definition = self.definition(card)
+        return self.effects.value(card.instance, "soul", definition.soul if definition else 0)
+
+    def level_of(self, card: Card | None) -> int:
+        definition = self.definition(card) if card else None
+        return definition.level if definition else 0
+
+    def hand_identities(self, player: str) -> list[str]:
+        """The card ids ``player`` could take from hand: known cards, and what unknown ones could be."""
+        seen: dict[str, None] = {}
+        pools = []
+        for card in self.p[player].hand:
+            if card.identity is not None:
+                seen.setdefault(card.identity)
+            elif card.pool is not None and card.pool not in pools:
+                pools.append(card.pool)
+        for pool in pools:
+            for identity, count in pool.contents.items():
+                if count > 0:
+                    seen.setdefault(identity)
+        return list(seen)
+
+    # -- explaining refusals -------------------------------------------------------------
+
+    def check(self, decision: Decision, choice: Choice) -> Refusal | None:
+        if decision.kind == "mulligan" and choice.verb == "mulligan":
+            return self._check_cards_in_hand(decision.player, choice.cards, ("ws:5.2.1.4",))
+        if decision.kind == "discard" and choice.verb == "discard":
+            excess = len(self.p[decision.player].hand) - HAND_LIMIT
+            if len(choice.cards) != excess:
+                return Refusal(
+                    ("ws:6.8.1.2", "ws:3.3.3.1"),
+                    f"{decision.player} must put exactly {excess} card(s) into the waiting room, not {len(choice.cards)}",
+                )
+            return self._check_cards_in_hand(decision.player, choice.cards, ("ws:6.8.1.2",))
+        if decision.kind == "encore" and choice.verb == "encore":
+            choice = Choice("encore", pos=choice.pos)
+        if decision.kind == "pay" and choice.verb == "pay" and choice.flag and choice.target is None:
+            paying = [option for option in decision.options if option.flag]
+            if paying:
+                return None
+        return super().check(decision, choice)
+
+    def concrete(self, decision: Decision, choice: Choice) -> Choice:
+        """The option a legal but loosely written choice stands for (``pay: true`` -> the cheapest)."""
+        if decision.kind == "pay" and choice.flag and choice.target is None:
+            return next(option for option in decision.options if option.flag)
+        if decision.kind == "pay" and choice.flag is False:
+            return decision.options[0]
+        return choice
+
+    def _check_cards_in_hand(self, player: str, cards: tuple[str, ...], clauses: tuple[str, ...]) -> Refusal | None:
+        needed = Counter(cards)
+        hand = self.p[player].hand
+        known = Counter(card.identity for card in hand if card.identity is not None)
+        unknown = [card for card in hand if card.identity is None]
+        missing = 0
+        for identity, count in needed.items():
+            short = count - known[identity]
+            if short > 0:
+                if not any(card.pool is None or card.pool.contents[identity] >= 1 for card in unknown):
+                    return Refusal(clauses, f"{identity} is not in {player}'s hand")
+                missing += short
+        if missing > len(unknown):
+            return Refusal(clauses, f"{player}'s hand does not hold {', '.join(cards)}")
+        return None
+
+    def explain(self, decision: Decision, choice: Choice) -> Refusal:
+        player = decision.player
+        me = self.p[player]
+        if choice.verb not in decision.verbs and choice.verb != "pass":
+            return Refusal(decision.clauses, f"{choice.verb} is not possible now: {decision.prompt}")
+        if choice.verb == "pass":
+            return Refusal(decision.clauses, f"{player} cannot pass here: {decision.prompt}")
+        if choice.verb in ("play", "clock", "climax", "counter") and choice.card is not None:
+            definition = self.definitions.get(choice.card)
+            if definition is None:
+                return Refusal(("ws:2.3",), f"{choice.card!r} is not a card of this log")
+            if choice.card not in self.hand_identities(player):
+                return Refusal(decision.clauses, f"{choice.card} is not in {player}'s hand")
+            if choice.verb == "play" and definition.type == "climax":
+                return Refusal(("ws:6.6.1.2.1",), "a climax is played in the climax phase, not the main phase")
+            if choice.verb == "climax" and definition.type != "climax":
+                return Refusal(("ws:6.6.1.2.1",), f"{choice.card} is not a climax")
+            if choice.verb in ("play", "climax", "counter"):
+                refusal = self.play_refusal(player, definition)
+                if refusal is not None:
+                    return refusal
+            if choice.verb == "play" and definition.type == "character" and choice.pos not in POSITIONS:
+                return Refusal(("ws:8.6.2.2.1", "ws:3.6.3"), f"position {choice.pos!r} is not a stage position (1-5)")
+            if choice.verb == "counter":
+                backup = definition.keyword("backup")
+                if backup is not None and me.level_count < int(backup.get("level", 0)):
+                    return Refusal(("ws:10.5.2",), f"backup of {choice.card} needs level {backup.get('level')}")
+                if backup is None and not definition.counter:
+                    return Refusal(("ws:7.4.1.2.1",), f"{choice.card} has no counter icon")
+        if choice.verb == "attack":
+            if self.turn == 1 and player == self.first and self.attacks_this_turn >= 1:
+                return Refusal(("ws:7.2.1.3.1",), "the starting player attacks only once in the first turn")
+            card = me.character_at(choice.pos) if choice.pos in POSITIONS else None
+            if choice.pos not in CENTER or card is None:
+                return Refusal(("ws:7.1.1", "ws:7.2.1.3"), f"no character on center-stage position {choice.pos}")
+            if card.orientation != "stand":
+                return Refusal(
+                    ("ws:7.2.1.3",), f"{card.identity} at position {choice.pos} is {card.orientation}ed, not standing"
+                )
+            facing = self.p[self.opponent(player)].character_at(FACING[choice.pos])
+            if facing is None:
+                return Refusal(("ws:7.2.1.4.1",), "no character faces it: the attack is a direct attack")
+            return Refusal(("ws:7.2.1.4.2",), f"{facing.identity} faces it: choose a front or side attack")
+        if choice.verb == "level_up":
+            return Refusal(("ws:9.3.2",), f"{choice.card} is not among the bottom seven cards of {player}'s clock")
+        if choice.verb == "move":
+            return Refusal(("ws:6.5.1.2.4",), "move exchanges two stage positions, 1-5")
+        legal = ", ".join(option.describe() for option in decision.options[:12])
+        return Refusal(decision.clauses, f"{choice.describe()} is not a legal option ({legal})")
+
+    def later_in_turn(self, verb: str, player: str) -> bool:
+        """Whether a choice ``verb`` by ``player`` can still come later (this turn, or the next one)."""
+        phases = VERB_PHASES.get(verb)
+        if phases is None:
+            return True
+        current = PHASES.index(self.phase) if self.phase in PHASES else -1
+        if player == self.turn_player:
+            if verb in ("counter",):
+                return False
+            return any(PHASES.index(phase) > current for phase in phases) or (
+                verb == "encore" and self.phase == "attack"
+            )
+        if verb in ("counter", "encore"):
+            return self.phase == "attack"
+        return True
+
+    def concede(self, player: str) -> None:
+        """ws 1.2.4: a player concedes at any time and loses at once."""
+        try:
+            self.end_game(self.opponent(player), f"{player} concedes", ("ws:1.2.4",))
+        except GameEnded:
+            pass

@@ -1,0 +1,103 @@
+"""A Weiss Schwarz player's zones (ws 3) and the starting positions a game can be given.
+
+Zone lists are bottom first (the last card is the top), except the deck, which
+is top first, as it will be drawn.  The stage has five positions (ws 3.6.3): 1, 2
+and 3 are the center stage (left, middle, right), 4 and 5 the back stage; a
+position holds a list because a rule action (ws 9.6) must see two characters on
+one position before it puts the earlier one into the waiting room.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from engine.core.cards import Card, IdentityPool
+
+CENTER = (1, 2, 3)
+BACK = (4, 5)
+POSITIONS = CENTER + BACK
+FACING = {1: 3, 2: 2, 3: 1}
+"""ws 3.6.5: my 1 faces the opponent's 3, 2 faces 2, 3 faces 1."""
+BEHIND = {1: (4,), 2: (4, 5), 3: (5,)}
+"""ws 3.6.4: the back-stage positions behind each center-stage position."""
+HAND_LIMIT = 7
+"""ws 3.3.3.1."""
+ZONES = ("deck", "hand", "waiting", "clock", "level", "stock", "climax", "memory", "resolution")
+
+
+@dataclass(slots=True)
+class PlayerState:
+    """Everything one player has on the table."""
+
+    id: str
+    deck_list: Counter[str]
+    pool: IdentityPool
+    """What this player's not-yet-revealed cards from the original deck can be."""
+    deck: list[Card] = field(default_factory=list)
+    hand: list[Card] = field(default_factory=list)
+    waiting: list[Card] = field(default_factory=list)
+    clock: list[Card] = field(default_factory=list)
+    level: list[Card] = field(default_factory=list)
+    stock: list[Card] = field(default_factory=list)
+    climax: list[Card] = field(default_factory=list)
+    memory: list[Card] = field(default_factory=list)
+    resolution: list[Card] = field(default_factory=list)
+    stage: dict[int, list[Card]] = field(default_factory=lambda: {position: [] for position in POSITIONS})
+    markers: dict[int, list[Card]] = field(default_factory=lambda: {position: [] for position in POSITIONS})
+    refresh_point: int = 0
+    """ws 5.2.1.5, 9.2.2, 9.9."""
+    placed_at: dict[int, int] = field(default_factory=dict)
+    """Card instance -> the timestamp of its arrival in its current zone (ws 8.9.1.5.1)."""
+
+    def zone(self, name: str) -> list[Card]:
+        return getattr(self, name)  # type: ignore[no-any-return]
+
+    def character_at(self, position: int) -> Card | None:
+        """The character on ``position`` (the last one placed, if a rule action is pending)."""
+        cards = self.stage[position]
+        return cards[-1] if cards else None
+
+    def characters(self) -> list[tuple[int, Card]]:
+        return [(position, cards[-1]) for position, cards in self.stage.items() if cards]
+
+    def position_of(self, card: Card) -> int | None:
+        for position, cards in self.stage.items():
+            if card in cards:
+                return position
+        return None
+
+    @property
+    def level_count(self) -> int:
+        """The player's level: the number of cards in the level zone (ws 8.6.2.1.2)."""
+        return len(self.level)
+
+
+@dataclass(slots=True)
+class PlayerPosition:
+    """One player's part of a starting position; card ids, ``None`` for an unknown card."""
+
+    level: list[str | None] = field(default_factory=list)
+    clock: list[str | None] = field(default_factory=list)
+    stock: list[str | None] = field(default_factory=list)
+    waiting: list[str | None] = field(default_factory=list)
+    hand: list[str | None] = field(default_factory=list)
+    memory: list[str | None] = field(default_factory=list)
+    climax: list[str | None] = field(default_factory=list)
+    deck_top: list[str] = field(default_factory=list)
+    """Known cards at the top of the deck, top first."""
+    deck_rest: int | None = None
+    """How many unknown cards lie under ``deck_top``; None: every card of the deck list not placed elsewhere."""
+    stage: dict[int, tuple[str, str]] = field(default_factory=dict)
+    """Position -> (card id, orientation)."""
+    refresh_point: int = 0
+
+
+@dataclass(slots=True)
+class Position:
+    """A game position to start from instead of the opening procedure."""
+
+    turn: int
+    active: str
+    phase: str
+    players: dict[str, PlayerPosition]

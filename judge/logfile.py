@@ -1,0 +1,615 @@
+"""Loading ``judge-log/1`` game logs: YAML, JSON or JSON Lines into plain data, every entry located.
+
+The replay reports each violation with the file line of the entry that caused it,
+and a log that is not of the format must get a located error instead of a
+traceback.  This module is the only place that reads log files: it decodes them
+(UTF-8 only, size-limited, never written), parses them with the fast C parsers,
+records the 1-based line (and column, where the encoding has one) of every
+``actions`` entry and of the top-level keys, and checks the *shape* the format
+contract (``log-format.md``) requires: header keys, players, deck lists and the
+basic form of every entry.  It knows no game's rules: what a verb
+means, whether a card may be played, or whether ``setup`` is a legal position is
+the replay's business.
+
+Locations are obtained without parsing twice in Python: YAML is composed once
+into its node tree (which carries the marks) and then constructed from that very
+tree; JSON is decoded by ``json.loads`` and its top-level object walked with the
+C scanner (``JSONDecoder.raw_decode``) to find where each element starts.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from bisect import bisect_right
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+import yaml
+
+__all__ = [
+    "ENCODINGS_BY_SUFFIX",
+    "FORMAT_ID",
+    "GAMES",
+    "MAX_LOG_BYTES",
+    "GameLog",
+    "LogEntry",
+    "LogFormatError",
+    "load_log",
+    "parse_log",
+]
+
+FORMAT_ID = "judge-log/1"
+GAMES = ("ws", "vg", "wl")
+MAX_LOG_BYTES = 256 * 1024 * 1024
+ENCODINGS_BY_SUFFIX = {".yaml": "yaml", ".yml": "yaml", ".json": "json", ".jsonl": "jsonl"}
+UNKNOWN_CARD = "?"
+
+_YamlLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_YAML_STR_TAG = "tag:yaml.org,2002:str"
+_JSON_WS = re.compile(r"[ \t\n\r]*")
+_BOM = "\ufeff"
+
+Location = tuple[int | None, int | None]
+KeyPath = tuple[object, ...]
+
+
+class LogFormatError(ValueError):
+    """A located problem with a log file: not parseable or not of the judge-log/1 shape."""
+
+    path: str
+    line: int | None
+    column: int | None
+    message: str
+
+    def __init__(self, path: str, message: str, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(path, message, line, column)
+        self.path = path
+        self.message = message
+        self.line = line
+        self.column = column
+
+    def __str__(self) -> str:
+        where = self.path
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        return f"{where}: {self.message}"
+
+
+@dataclass(slots=True)
+class LogEntry:
+    """One ``actions`` entry, where it starts in the file, and its data as parsed."""
+
+    index: int
+    line: int
+    column: int | None
+    data: dict[str, object]
+
+
+@dataclass(slots=True)
+class GameLog:
+    """A loaded log: its header (every top-level key but ``actions``) and its located entries."""
+
+    path: str
+    encoding: str
+    header: dict[str, object]
+    entries: list[LogEntry]
+    header_lines: dict[str, int]
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def load_log(path: str | os.PathLike[str]) -> GameLog:
+    """Read and check the log at ``path``; the encoding follows the suffix (.yaml/.yml, .json, .jsonl)."""
+    name = os.fspath(path)
+    suffix = Path(name).suffix.lower()
+    encoding = ENCODINGS_BY_SUFFIX.get(suffix)
+    if encoding is None:
+        accepted = ", ".join(ENCODINGS_BY_SUFFIX)
+        shown = f"the suffix {suffix!r}" if suffix else "a name without a suffix"
+        raise LogFormatError(name, f"cannot tell the log's encoding from {shown}; expected one of {accepted}")
+    raw = _read_bytes(name)
+    return parse_log(_decode(raw, name), name, encoding)
+
+
+def _read_bytes(name: str) -> bytes:
+    """The file's bytes, refusing anything larger than MAX_LOG_BYTES before reading it."""
+    limit = MAX_LOG_BYTES
+    try:
+        with open(name, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > limit:
+                raise LogFormatError(name, _too_large(size, limit))
+            raw = handle.read(limit + 1)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise LogFormatError(name, f"cannot read the log: {reason}") from None
+    if len(raw) > limit:  # grew while being read, or a special file without a size
+        raise LogFormatError(name, _too_large(len(raw), limit))
+    return raw
+
+
+def _too_large(size: int, limit: int) -> str:
+    return f"the log is {size:,} bytes or more, larger than the limit of {limit:,} bytes; refusing to read it"
+
+
+def _decode(raw: bytes, name: str) -> str:
+    """UTF-8 text; the first undecodable byte becomes a located error."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line_start = raw.rfind(b"\n", 0, error.start) + 1
+        line = raw.count(b"\n", 0, line_start) + 1
+        column = len(raw[line_start : error.start].decode("utf-8")) + 1
+        bad = raw[error.start : error.end].hex(" ")
+        raise LogFormatError(
+            name, f"not UTF-8: byte(s) {bad} cannot be decoded ({error.reason})", line, column
+        ) from None
+
+
+def parse_log(text: str, path: str, encoding: str) -> GameLog:
+    """Parse and check log ``text`` already read from ``path``; ``encoding`` is "yaml", "json" or "jsonl"."""
+    if text.startswith(_BOM):
+        text = text[1:]
+    try:
+        if encoding == "yaml":
+            top, actions, locator, lines = _parse_yaml(text, path)
+        elif encoding == "json":
+            top, actions, locator, lines = _parse_json(text, path)
+        elif encoding == "jsonl":
+            top, actions, locator, lines = _parse_jsonl(text, path)
+        else:
+            raise LogFormatError(path, f"unknown log encoding {encoding!r}; expected one of 'yaml', 'json', 'jsonl'")
+    except RecursionError:
+        raise LogFormatError(path, "the log is nested too deeply to be read") from None
+    header = _check_shape(top, actions, _Checker(path, locator))
+    assert isinstance(actions, list)  # checked by _check_shape
+    entries = [LogEntry(index, line, column, data) for index, (data, (line, column)) in enumerate(zip(actions, lines))]
+    header_lines = locator.header_lines()
+    return GameLog(path=path, encoding=encoding, header=header, entries=entries, header_lines=header_lines)
+
+
+# --------------------------------------------------------------------------- locations
+
+
+class _Locator(Protocol):
+    def locate(self, path: KeyPath) -> Location:
+        """The line and column of the deepest known part of ``path`` (``()`` is the top level)."""
+        ...
+
+    def header_lines(self) -> dict[str, int]:
+        """Each top-level key's 1-based line."""
+        ...
+
+
+class _YamlLocator:
+    """Locations read from the composed YAML node tree: any key or item, at any depth."""
+
+    def __init__(self, root: yaml.Node) -> None:
+        self.root = root
+
+    def locate(self, path: KeyPath) -> Location:
+        node = self.root
+        mark = node.start_mark
+        for step, key in enumerate(path):
+            child: yaml.Node | None = None
+            if isinstance(node, yaml.MappingNode):
+                for key_node, value_node in node.value:
+                    if isinstance(key_node, yaml.ScalarNode) and key_node.value == str(key):
+                        mark, child = (
+                            (key_node.start_mark if step == len(path) - 1 else value_node.start_mark),
+                            value_node,
+                        )
+            elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and 0 <= key < len(node.value):
+                child = node.value[key]
+                mark = child.start_mark
+            if child is None:
+                break
+            node = child
+        return mark.line + 1, mark.column + 1
+
+    def header_lines(self) -> dict[str, int]:
+        lines: dict[str, int] = {}
+        if isinstance(self.root, yaml.MappingNode):
+            for key_node, _ in self.root.value:
+                if isinstance(key_node, yaml.ScalarNode) and key_node.tag == _YAML_STR_TAG:
+                    lines[key_node.value] = key_node.start_mark.line + 1
+        return lines
+
+
+class _TableLocator:
+    """Locations known for a few paths (top-level keys, list items); deeper paths use their nearest known prefix."""
+
+    def __init__(self, table: dict[KeyPath, Location]) -> None:
+        self.table = table
+
+    def locate(self, path: KeyPath) -> Location:
+        for end in range(len(path), -1, -1):
+            found = self.table.get(path[:end])
+            if found is not None:
+                return found
+        return None, None
+
+    def header_lines(self) -> dict[str, int]:
+        return {
+            path[0]: line
+            for path, (line, _) in self.table.items()
+            if len(path) == 1 and isinstance(path[0], str) and line is not None
+        }
+
+
+# --------------------------------------------------------------------------- parsers
+
+_Parsed = tuple[object, object, _Locator, list[tuple[int, int | None]]]
+
+
+def _parse_yaml(text: str, path: str) -> _Parsed:
+    try:
+        root, data = _compose_and_construct(text)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        problem = error.problem or "invalid YAML"
+        context = f" ({error.context})" if error.context else ""
+        line, column = (mark.line + 1, mark.column + 1) if mark is not None else (None, None)
+        raise LogFormatError(path, f"YAML syntax error: {problem}{context}", line, column) from None
+    except yaml.reader.ReaderError as error:
+        line, column = _offset_location(text, text.find(chr(error.character)))
+        raise LogFormatError(
+            path, f"YAML cannot contain the character {chr(error.character)!r}: {error.reason}", line, column
+        ) from None
+    except yaml.YAMLError as error:
+        raise LogFormatError(path, f"YAML error: {error}") from None
+    if root is None:
+        raise LogFormatError(path, f"the log is empty; expected a mapping starting with 'format: {FORMAT_ID}'", 1)
+    actions: object = None
+    lines: list[tuple[int, int | None]] = []
+    if isinstance(root, yaml.MappingNode) and isinstance(data, dict):
+        actions = data.get("actions")
+        actions_node = None
+        for key_node, value_node in root.value:
+            if isinstance(key_node, yaml.ScalarNode) and key_node.value == "actions" and key_node.tag == _YAML_STR_TAG:
+                actions_node = value_node
+        if isinstance(actions_node, yaml.SequenceNode):
+            lines = [(item.start_mark.line + 1, item.start_mark.column + 1) for item in actions_node.value]
+    return data, actions, _YamlLocator(root), lines
+
+
+def _compose_and_construct(text: str) -> tuple[yaml.Node | None, object]:
+    """The document's node tree and the data constructed from it: one parse, as ``yaml.load`` does."""
+    loader = _YamlLoader(text)  # the pure-Python reader already rejects bad characters here
+    try:
+        root = loader.get_single_node()
+        return root, (loader.construct_document(root) if root is not None else None)
+    finally:
+        loader.dispose()
+
+
+def _offset_location(text: str, offset: int) -> Location:
+    if offset < 0:
+        return None, None
+    line_start = text.rfind("\n", 0, offset) + 1
+    return text.count("\n", 0, line_start) + 1, offset - line_start + 1
+
+
+def _json_error(path: str, error: json.JSONDecodeError, line: int | None = None) -> LogFormatError:
+    return LogFormatError(path, f"JSON syntax error: {error.msg}", line or error.lineno, error.colno)
+
+
+def _parse_json(text: str, path: str) -> _Parsed:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise _json_error(path, error) from None
+    newlines = [match.start() for match in re.finditer("\n", text)]
+
+    def where(offset: int) -> tuple[int, int]:
+        line = bisect_right(newlines, offset - 1)  # newlines before the offset
+        start = newlines[line - 1] + 1 if line else 0
+        return line + 1, offset - start + 1
+
+    start = _JSON_WS.match(text).end()  # type: ignore[union-attr]  # always matches
+    table: dict[KeyPath, Location] = {(): where(start)}
+    actions: object = None
+    lines: list[tuple[int, int | None]] = []
+    if isinstance(data, dict):
+        for key, key_at, items in _walk_json_object(text, start, {"actions", "players"}):
+            table[(key,)] = where(key_at)
+            if items is not None:
+                located = [where(offset) for offset in items]
+                for index, location in enumerate(located):
+                    table[(key, index)] = location
+                if key == "actions":
+                    lines = list(located)
+        actions = data.get("actions")
+    if not isinstance(actions, list):
+        lines = []
+    return data, actions, _TableLocator(table), lines
+
+
+def _walk_json_object(text: str, at: int, arrays: set[str]) -> Iterable[tuple[str, int, list[int] | None]]:
+    """Each key of the (valid) top-level object at ``at``: its offset and, for ``arrays``, its items' offsets.
+
+    ``text`` has already been decoded by ``json.loads``, so it is well formed; values are skipped with
+    the C scanner.  A repeated key is reported again, as ``json.loads`` keeps the last one.
+    """
+    decode = json.JSONDecoder().raw_decode
+    skip = _JSON_WS.match
+    at = skip(text, at + 1).end()  # past "{"
+    if text[at] == "}":
+        return
+    while True:
+        key_at = at
+        key, at = decode(text, at)
+        at = skip(text, at).end() + 1  # past ":"
+        at = skip(text, at).end()
+        items: list[int] | None = None
+        if key in arrays and text[at] == "[":
+            items = []
+            at = skip(text, at + 1).end()
+            if text[at] == "]":
+                at += 1
+            else:
+                while True:
+                    items.append(at)
+                    _, at = decode(text, at)
+                    at = skip(text, at).end()
+                    closing = text[at] == "]"
+                    at = skip(text, at + 1).end()
+                    if closing:
+                        break
+        else:
+            _, at = decode(text, at)
+        yield key, key_at, items
+        at = skip(text, at).end()
+        if text[at] == "}":
+            return
+        at = skip(text, at + 1).end()  # past ","
+
+
+def _parse_jsonl(text: str, path: str) -> _Parsed:
+    rows = text.split("\n")
+    if not rows[0].strip():
+        raise LogFormatError(path, "line 1 must be the header object (every top-level key but 'actions')", 1)
+    try:
+        header = json.loads(rows[0])
+    except json.JSONDecodeError as error:
+        raise _json_error(path, error, 1) from None
+    table: dict[KeyPath, Location] = {(): (1, None)}
+    if not isinstance(header, dict):
+        return header, None, _TableLocator(table), []
+    if "actions" in header:
+        raise LogFormatError(
+            path, "the header line has 'actions'; in JSON Lines every action is its own line after the header", 1
+        )
+    actions: list[object] = []
+    lines: list[tuple[int, int | None]] = []
+    loads = json.loads
+    for number, row in enumerate(rows[1:], start=2):
+        if not row or row.isspace():
+            continue
+        try:
+            actions.append(loads(row))
+        except json.JSONDecodeError as error:
+            raise _json_error(path, error, number) from None
+        lines.append((number, None))
+    for key in header:
+        table[(key,)] = (1, None)
+    for index, location in enumerate(lines):
+        table[("actions", index)] = location
+    top = dict(header)
+    top["actions"] = actions
+    return top, actions, _TableLocator(table), lines
+
+
+# --------------------------------------------------------------------------- shape
+
+
+class _Checker:
+    """Raises located shape errors."""
+
+    def __init__(self, path: str, locator: _Locator) -> None:
+        self.path = path
+        self.locator = locator
+
+    def fail(self, where: KeyPath, message: str) -> LogFormatError:
+        line, column = self.locator.locate(where)
+        return LogFormatError(self.path, message, line, column)
+
+
+def _show(value: object, limit: int = 60) -> str:
+    """``value!r``, shortened for long values."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, Mapping):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return f"a {type(value).__name__}"
+
+
+def _described(value: object) -> str:
+    """The value and what it is, for "X is ..., expected ..." messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, (Mapping, list)):
+        return f"{_kind(value)} {_show(value)}"
+    return f"{_show(value)} ({_kind(value)})"
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_shape(top: object, actions: object, check: _Checker) -> dict[str, object]:
+    """Check the judge-log/1 structure; return the header (every top-level key but ``actions``)."""
+    if not isinstance(top, dict):
+        raise check.fail((), f"the top level is {_described(top)}, expected a mapping of header keys and 'actions'")
+    for key in top:
+        if not isinstance(key, str):
+            raise check.fail((key,), f"top-level key {_show(key)} is {_kind(key)}, expected a string")
+
+    fmt = top.get("format")
+    if "format" not in top:
+        raise check.fail((), f"'format' is missing; expected 'format: {FORMAT_ID}'")
+    if fmt != FORMAT_ID:
+        raise check.fail(("format",), f"'format' is {_show(fmt)}, expected {FORMAT_ID!r}")
+
+    games = ", ".join(GAMES)
+    if "game" not in top:
+        raise check.fail((), f"'game' is missing; expected one of {games}")
+    game = top["game"]
+    if not isinstance(game, str) or game not in GAMES:
+        raise check.fail(("game",), f"'game' is {_show(game)}, expected one of {games}")
+
+    cards = _check_cards(top, check)
+    player_ids = _check_players(top, cards, check)
+    known = ", ".join(player_ids)
+
+    if "first" in top and top["first"] not in player_ids:
+        raise check.fail(("first",), f"'first' is {_show(top['first'])}, not a player of this log ({known})")
+
+    if "actions" not in top:
+        raise check.fail((), "'actions' is missing; expected a list of entries (an empty list is fine)")
+    if not isinstance(actions, list):
+        raise check.fail(("actions",), f"'actions' is {_described(actions)}, expected a list of entries")
+    _check_entries(actions, player_ids, known, check)
+    return {key: value for key, value in top.items() if key != "actions"}
+
+
+def _check_cards(top: dict[str, object], check: _Checker) -> dict[object, object]:
+    if "cards" not in top:
+        raise check.fail((), "'cards' is missing; expected a mapping of card id to the card's characteristics")
+    cards = top["cards"]
+    if not isinstance(cards, dict):
+        raise check.fail(("cards",), f"'cards' is {_described(cards)}, expected a mapping of card id to card")
+    for card_id, card in cards.items():
+        if not isinstance(card_id, str):
+            raise check.fail(
+                ("cards", card_id), f"card id {_show(card_id)} in 'cards' is {_kind(card_id)}, expected a string"
+            )
+        if card_id == UNKNOWN_CARD:
+            raise check.fail(("cards", card_id), f"card id {UNKNOWN_CARD!r} in 'cards' is reserved for unknown cards")
+        if not isinstance(card, dict):
+            raise check.fail(
+                ("cards", card_id),
+                f"card {card_id!r} in 'cards' is {_described(card)}, expected a mapping of its characteristics",
+            )
+    return cards
+
+
+def _check_players(top: dict[str, object], cards: dict[object, object], check: _Checker) -> list[str]:
+    if "players" not in top:
+        raise check.fail((), "'players' is missing; expected a list of two players with 'id' and 'deck'")
+    players = top["players"]
+    if not isinstance(players, list):
+        raise check.fail(("players",), f"'players' is {_described(players)}, expected a list of two players")
+    if len(players) != 2:
+        raise check.fail(("players",), f"'players' has {len(players)} entries, expected exactly 2")
+    ids: list[str] = []
+    for index, player in enumerate(players):
+        where = ("players", index)
+        if not isinstance(player, dict):
+            raise check.fail(
+                where, f"players[{index}] is {_described(player)}, expected a mapping with 'id' and 'deck'"
+            )
+        if "id" not in player:
+            raise check.fail(where, f"players[{index}] has no 'id'; expected a string such as 'P{index + 1}'")
+        player_id = player["id"]
+        if not isinstance(player_id, str) or not player_id:
+            raise check.fail(
+                (*where, "id"), f"players[{index}]: 'id' is {_described(player_id)}, expected a non-empty string"
+            )
+        if player_id in ids:
+            raise check.fail(
+                (*where, "id"), f"players[{index}]: 'id' is {player_id!r}, the same as players[0]'s; ids must differ"
+            )
+        ids.append(player_id)
+        _check_deck(player, index, player_id, cards, check)
+    return ids
+
+
+def _check_deck(
+    player: dict[object, object], index: int, player_id: str, cards: dict[object, object], check: _Checker
+) -> None:
+    who = f"players[{index}] ({player_id!r})"
+    where = ("players", index)
+    if "deck" not in player:
+        raise check.fail(where, f"{who} has no 'deck'; expected a mapping of card id to number of copies")
+    deck = player["deck"]
+    if not isinstance(deck, dict):
+        raise check.fail(
+            (*where, "deck"), f"{who}: 'deck' is {_described(deck)}, expected a mapping of card id to number of copies"
+        )
+    for card_id, copies in deck.items():
+        if not isinstance(card_id, str):
+            raise check.fail(
+                (*where, "deck", card_id),
+                f"{who}: deck card id {_show(card_id)} is {_kind(card_id)}, expected a string",
+            )
+        if card_id not in cards:
+            raise check.fail(where, f"{who}: deck card {card_id!r} is not in 'cards'")
+        if not _is_int(copies) or copies < 1:  # type: ignore[operator]  # _is_int checked
+            raise check.fail(
+                (*where, "deck", card_id),
+                f"{who}: deck count of {card_id!r} is {_described(copies)}, expected a positive integer",
+            )
+
+
+def _check_entries(actions: list[object], player_ids: list[str], known: str, check: _Checker) -> None:
+    for index, entry in enumerate(actions):
+        if not isinstance(entry, dict):
+            raise check.fail(("actions", index), f"entry {index} is {_described(entry)}, expected a mapping with 'do'")
+        verb = entry.get("do")
+        if not isinstance(verb, str) or not verb:
+            if "do" not in entry:
+                raise check.fail(("actions", index), f"entry {index} has no 'do'")
+            raise check.fail(("actions", index, "do"), f"entry {index}: 'do' is {_described(verb)}, expected a verb")
+        if len(entry) > 1:
+            _check_entry_keys(entry, index, player_ids, known, check)
+
+
+def _check_entry_keys(
+    entry: dict[object, object], index: int, player_ids: list[str], known: str, check: _Checker
+) -> None:
+    for key in entry:
+        if not isinstance(key, str):
+            raise check.fail(
+                ("actions", index, key), f"entry {index}: key {_show(key)} is {_kind(key)}, expected a string"
+            )
+    if "p" in entry and entry["p"] not in player_ids:
+        raise check.fail(
+            ("actions", index, "p"), f"entry {index}: 'p' is {_show(entry['p'])}, not a player of this log ({known})"
+        )
+    if "turn" in entry and not _is_int(entry["turn"]):
+        raise check.fail(
+            ("actions", index, "turn"), f"entry {index}: 'turn' is {_described(entry['turn'])}, expected an integer"
+        )
+    if "rule" in entry and not isinstance(entry["rule"], str):
+        raise check.fail(
+            ("actions", index, "rule"),
+            f"entry {index}: 'rule' is {_described(entry['rule'])}, expected a clause id string such as 'ws:6.5.1.2'",
+        )
+    if "expect" in entry and not isinstance(entry["expect"], dict):
+        raise check.fail(
+            ("actions", index, "expect"),
+            f"entry {index}: 'expect' is {_described(entry['expect'])}, expected a mapping",
+        )

@@ -1,0 +1,466 @@
+"""Replaying a log through the engine: the judge's half of the conversation.
+
+The engine runs the game and stops at decisions, reveals and checkpoints (see
+``engine.core.protocol``).  The replay answers from the log:
+
+* a ``Decision`` takes the next entry when it is one of the choices that point
+  can take; an illegal one is a violation (located, with the clause that forbids
+  it and the legal options), and the replay goes on from the same point.  An
+  entry that can only belong to a later point passes this one (an implied pass,
+  shown in the trace with its clause); a point that cannot be passed and that
+  the log does not address is a violation.
+* a ``Reveal`` takes the next entry when it is the matching forced event
+  (``draw``, ``trigger``, ``damage``, ``refresh``, ``refresh_point``); what the
+  entry states must be what the rules make happen.
+* a ``Checkpoint`` is when the last entry's ``expect`` is checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.game import Procedure
+from engine.core.protocol import ActionRecord, Checkpoint, Choice, Decision, EngineLimitReached, RecordKind, Reveal
+from engine.games.ws.game import WeissSchwarz
+from judge.logfile import GameLog, LogEntry, LogFormatError, load_log
+from judge.verdict import Verdict, VerdictKind, Violation
+from judge.ws_log import CHOICE_VERBS, FORCED_VERBS, answer_of, choice_of, game_of
+
+ClauseCheck = Callable[[str], bool]
+IMPLIED_TURN_SPAN = 1
+"""How many turn boundaries implied passes may cross looking for an entry's point."""
+
+
+class Replay:
+    """One log replayed through its game, collecting violations and notes."""
+
+    def __init__(self, log: GameLog, game: WeissSchwarz, clause_exists: ClauseCheck | None = None) -> None:
+        self.log = log
+        self.game = game
+        self.clause_exists = clause_exists
+        self.position = 0
+        self.violations: list[Violation] = []
+        self.notes: list[str] = []
+        self.last_forced: dict[str, Any] = {}
+        self.current: LogEntry | None = None
+        """The entry being applied; records made meanwhile point at it."""
+        self.expect_pending: LogEntry | None = None
+        self.attributed = 0
+        self.stopped = False
+
+    # -- helpers ---------------------------------------------------------------
+
+    def peek(self) -> LogEntry | None:
+        return self.log.entries[self.position] if self.position < len(self.log.entries) else None
+
+    def consume(self) -> LogEntry:
+        entry = self.log.entries[self.position]
+        self.position += 1
+        self.attribute()
+        self.current = entry
+        turn = entry.data.get("turn")
+        if isinstance(turn, int) and turn != self.game.turn:
+            self.violate(entry, ("ws:6.1.1",), f"the entry says turn {turn}; the replay is in turn {self.game.turn}")
+        return entry
+
+    def attribute(self) -> None:
+        """Point the records made since the last entry at that entry."""
+        if self.current is not None:
+            for record in self.game.records[self.attributed :]:
+                if record.entry is None:
+                    record.entry = self.current.index
+        self.attributed = len(self.game.records)
+
+    def violate(
+        self, entry: LogEntry | None, clauses: tuple[str, ...], message: str, options: tuple[str, ...] = ()
+    ) -> None:
+        line = entry.line if entry is not None else self.log.header_lines.get("players")
+        self.violations.append(Violation(entry.index if entry else None, line, clauses, message, options))
+
+    def note(self, message: str) -> None:
+        self.notes.append(message)
+
+    def imply(self, decision: Decision, choice: Choice, why: str) -> None:
+        self.attribute()
+        self.current = None
+        self.game.record(
+            RecordKind.TIMING,
+            decision.player,
+            f"implied: {decision.player} {choice.describe()} ({why})",
+            decision.clauses,
+            implied=True,
+        )
+
+    # -- the loop --------------------------------------------------------------
+
+    def run(self) -> None:
+        game = self.game
+        for problem in game.setup_problems:
+            self.violate(None, problem.clauses, problem.message)
+        procedure: Procedure = game.run()
+        answer: Any = None
+        implied_since: tuple[int, int] | None = None
+        try:
+            request = next(procedure)
+            while True:
+                if isinstance(request, Checkpoint):
+                    self.check_expectation()
+                    request = procedure.send(None)
+                elif isinstance(request, Reveal):
+                    request = self.reveal(procedure, request)
+                else:
+                    result = self.decide(request)
+                    if result is None:
+                        break
+                    answer, implied = result
+                    if implied:
+                        entry = self.peek()
+                        if implied_since is None or implied_since[0] != self.position:
+                            implied_since = (self.position, game.turn)
+                        elif game.turn > implied_since[1] + IMPLIED_TURN_SPAN:
+                            self.violate(entry, (), f"{entry.data.get('do')!r} fits no point of this turn or the next")
+                            self.position += 1
+                            implied_since = None
+                    else:
+                        implied_since = None
+                    request = procedure.send(answer)
+        except StopIteration:
+            pass
+        except EngineLimitReached as error:
+            self.violate(self.current, game.loop_clauses, str(error))
+            self.stopped = True
+        self.attribute()
+        self.finish()
+
+    def decide(self, decision: Decision) -> tuple[Choice, bool] | None:
+        """The answer to a decision, and whether it was implied; None to stop."""
+        game = self.game
+        while True:
+            if decision.answered_by is not None:
+                stated = answer_of(decision, self.last_forced)
+                if stated is not None:
+                    refusal = game.check(decision, stated)
+                    if refusal is None:
+                        return game.concrete(decision, stated), False
+                    self.violate(
+                        self.current,
+                        refusal.clauses,
+                        refusal.message,
+                        tuple(option.describe() for option in decision.options),
+                    )
+                return decision.default or decision.options[-1], True
+            entry = self.peek()
+            if entry is None:
+                return None
+            verb = str(entry.data["do"])
+            player = entry.data.get("p")
+            if verb == "concede":
+                self.consume()
+                game.concede(str(player or decision.player))
+                return None
+            if verb == "effect":
+                self.consume()
+                game.unmodelled += 1
+                game.record(
+                    RecordKind.UNMODELLED,
+                    player,
+                    f"declared effect of {entry.data.get('source', '?')} (not modelled)",
+                    ("ws:8.6",),
+                    declared={k: v for k, v in entry.data.items() if k not in ("do", "p")},
+                )
+                continue
+            if verb not in CHOICE_VERBS and verb not in FORCED_VERBS:
+                self.consume()
+                self.violate(entry, (), f"unknown verb {verb!r}")
+                continue
+            belongs_here = (
+                verb in decision.verbs
+                or (verb == "pass" and decision.default == Choice("pass"))
+                or (verb == "resolve" and decision.kind in ("pay", "standby"))
+            )
+            if belongs_here and (player is None or player == decision.player):
+                self.consume()
+                choice = choice_of(entry.data, decision)
+                refusal = game.check(decision, choice)
+                if refusal is not None:
+                    self.violate(
+                        entry,
+                        refusal.clauses,
+                        f"{decision.player}: {refusal.message}",
+                        tuple(option.describe() for option in decision.options[:20]),
+                    )
+                    continue
+                self.expect_pending = entry if "expect" in entry.data else None
+                self.check_rule(entry)
+                return game.concrete(decision, choice), False
+            if decision.default is not None and self.can_come_later(verb, player, decision):
+                self.imply(decision, decision.default, "the log moves on")
+                return decision.default, True
+            if decision.default is not None:
+                self.consume()
+                self.violate(
+                    entry,
+                    decision.clauses,
+                    f"{verb!r} by {player or decision.player} is not possible now: {decision.prompt}",
+                    tuple(option.describe() for option in decision.options[:20]),
+                )
+                continue
+            self.violate(
+                entry,
+                decision.clauses,
+                f"the rules required {decision.player} to {decision.prompt} here; the log has {verb!r}",
+                tuple(option.describe() for option in decision.options[:20]),
+            )
+            if not decision.options:
+                self.stopped = True
+                return None
+            self.imply(decision, decision.options[0], "assumed, to go on")
+            return decision.options[0], True
+
+    def can_come_later(self, verb: str, player: Any, decision: Decision) -> bool:
+        """Whether an entry can belong to a later point than ``decision`` (this turn or the next)."""
+        if verb in FORCED_VERBS or verb == "pass":
+            return True
+        if verb in ("level_up", "resolve", "mulligan"):
+            return verb != "mulligan"
+        return self.game.later_in_turn(verb, str(player) if player is not None else decision.player)
+
+    def reveal(self, procedure: Procedure, reveal: Reveal) -> Any:
+        """Answer a reveal from the next entry when it is the matching forced event."""
+        entry = self.peek()
+        answer = None
+        consumed: LogEntry | None = None
+        if reveal.purpose == "mulligan_draw" and self.current is not None and "draw" in self.current.data:
+            answer = list(self._ids(self.current.data["draw"]))
+            consumed = self.current
+        elif entry is not None:
+            verb = str(entry.data["do"])
+            who = entry.data.get("to", entry.data.get("p")) if verb == "damage" else entry.data.get("p")
+            if verb in FORCED_VERBS and reveal.purpose in FORCED_VERBS[verb] and who in (None, reveal.player):
+                consumed = self.consume()
+                self.last_forced = entry.data
+                self.expect_pending = entry if "expect" in entry.data else None
+                self.check_rule(entry)
+                answer = self.answer_from(entry, verb)
+        request = procedure.send(answer)
+        if consumed is not None:
+            self.check_reveal(consumed, reveal, answer)
+        return request
+
+    @staticmethod
+    def _ids(value: Any) -> list[Any]:
+        if value is None:
+            return []
+        return [str(item) if item is not None else None for item in (value if isinstance(value, list) else [value])]
+
+    def answer_from(self, entry: LogEntry, verb: str) -> list[Any] | None:
+        data = entry.data
+        if verb in ("trigger", "refresh_point"):
+            return self._ids(data.get("card"))
+        if verb == "refresh":
+            return self._ids(data.get("order")) or None
+        return self._ids(data.get("cards"))
+
+    def check_reveal(self, entry: LogEntry, reveal: Reveal, answer: list[Any] | None) -> None:
+        """What a forced entry states must be what the rules did."""
+        for problem in reveal.problems:
+            self.violate(entry, problem.clauses, problem.message)
+        if answer is None:
+            return
+        verb = entry.data["do"]
+        if verb == "draw" and len(answer) != reveal.count and reveal.purpose != "mulligan_draw":
+            self.violate(
+                entry,
+                reveal.clauses,
+                f"the rules make {reveal.player} draw {reveal.count} card(s) here; the log lists {len(answer)}",
+            )
+        if verb == "damage" and len(answer) < reveal.used:
+            self.note(f"entry {entry.index}: the damage revealed {reveal.used} card(s); the log names {len(answer)}")
+
+    def check_rule(self, entry: LogEntry) -> None:
+        """A ``rule`` the writer cites must be a clause; a wrong one is a note, never dropped."""
+        rule = entry.data.get("rule")
+        if rule is None or self.clause_exists is None:
+            return
+        if not self.clause_exists(str(rule)):
+            self.note(f"entry {entry.index} (line {entry.line}): rule {rule} is not a clause of the rules")
+
+    def check_expectation(self) -> None:
+        entry = self.expect_pending
+        self.expect_pending = None
+        if entry is None:
+            return
+        clauses = tuple(dict.fromkeys(c for record in self.game.records[self.attributed :] for c in record.clauses))
+        for problem in expectation_failures(self.game, entry.data["expect"]):
+            self.violate(entry, clauses, f"expect: {problem}")
+
+    def finish(self) -> None:
+        """After the replay: entries left over, the claimed result, a game that stops early."""
+        game = self.game
+        leftover = self.log.entries[self.position :]
+        if leftover and game.winner is not None:
+            self.violate(
+                leftover[0],
+                ("ws:1.2.1",),
+                f"{len(leftover)} entries come after the end of the game ({game.end_reason})",
+            )
+        elif leftover and not self.stopped:
+            self.violate(leftover[0], (), f"{len(leftover)} entries could not be placed")
+        result = self.log.header.get("result")
+        if isinstance(result, dict) and "winner" in result:
+            claimed = result.get("winner")
+            if game.winner is not None and claimed != game.winner:
+                self.violations.append(
+                    Violation(
+                        None,
+                        self.log.header_lines.get("result"),
+                        ("ws:1.2.1",),
+                        f"the log claims {claimed!r} won; the replay ends with {game.winner!r} ({game.end_reason})",
+                    )
+                )
+            elif game.winner is None and claimed is not None:
+                self.violations.append(
+                    Violation(
+                        None,
+                        self.log.header_lines.get("result"),
+                        ("ws:1.2.1",),
+                        f"the log claims {claimed!r} won, but the game is not over at the end of the log",
+                    )
+                )
+
+    def verdict(self) -> Verdict:
+        game = self.game
+        if self.violations:
+            kind = VerdictKind.ILLEGAL
+        elif game.unmodelled:
+            kind = VerdictKind.INCOMPLETE
+            self.notes.append(f"{game.unmodelled} step(s) rely on card text or cards the log does not make known")
+        elif (
+            game.winner is None
+            and self.log.header.get("setup") is None
+            and not isinstance(self.log.header.get("result"), dict)
+        ):
+            kind = VerdictKind.INCOMPLETE
+            self.notes.append("the game stops before it ends, and no result says why")
+        else:
+            kind = VerdictKind.LEGAL
+        return Verdict(
+            self.log.path, kind, self.violations, self.notes, game.records, game.winner, len(self.log.entries)
+        )
+
+
+def expectation_failures(game: WeissSchwarz, expect: Any) -> list[str]:
+    """How the state differs from an ``expect`` mapping (empty when it holds)."""
+    failures: list[str] = []
+    if not isinstance(expect, dict):
+        return [f"{expect!r} is not a mapping"]
+    for key, wanted in expect.items():
+        if key == "turn":
+            if game.turn != wanted:
+                failures.append(f"turn is {game.turn}, not {wanted}")
+        elif key == "phase":
+            if game.phase != wanted:
+                failures.append(f"phase is {game.phase}, not {wanted}")
+        elif key == "winner":
+            if game.winner != wanted:
+                failures.append(f"winner is {game.winner!r}, not {wanted!r}")
+        elif key in game.p:
+            failures.extend(_player_failures(game, str(key), wanted))
+        else:
+            failures.append(f"unknown expectation {key!r}")
+    return failures
+
+
+def _player_failures(game: WeissSchwarz, player: str, wanted: Any) -> list[str]:
+    state = game.p[player]
+    failures = []
+    if not isinstance(wanted, dict):
+        return [f"{player}: {wanted!r} is not a mapping of zones"]
+    for zone, value in wanted.items():
+        if zone == "stage":
+            failures.extend(_stage_failures(game, player, value))
+            continue
+        if zone == "refresh_point":
+            if state.refresh_point != value:
+                failures.append(f"{player} refresh point is {state.refresh_point}, not {value}")
+            continue
+        if zone not in ("deck", "hand", "waiting", "clock", "level", "stock", "climax", "memory", "resolution"):
+            failures.append(f"{player}: unknown zone {zone!r}")
+            continue
+        cards = state.zone(zone)
+        if isinstance(value, int) and not isinstance(value, bool):
+            if len(cards) != value:
+                failures.append(f"{player} {zone} has {len(cards)} card(s), not {value}")
+        elif isinstance(value, list):
+            actual = [card.identity or "?" for card in cards]
+            wanted_list = [str(v) for v in value]
+            if actual != wanted_list:
+                failures.append(f"{player} {zone} is {actual}, not {wanted_list}")
+    return failures
+
+
+def _stage_failures(game: WeissSchwarz, player: str, wanted: Any) -> list[str]:
+    failures = []
+    state = game.p[player]
+    for raw, value in (wanted or {}).items():
+        position = int(raw)
+        card = state.character_at(position)
+        if value is None:
+            if card is not None:
+                failures.append(f"{player} stage {position} holds {card.identity}, not nothing")
+            continue
+        if card is None:
+            failures.append(f"{player} stage {position} is empty")
+            continue
+        spec = value if isinstance(value, dict) else {"card": value}
+        actual = {
+            "card": card.identity,
+            "state": card.orientation,
+            "power": game.power(card),
+            "soul": game.soul(card),
+        }
+        for key, expected in spec.items():
+            if key in actual and actual[key] != expected:
+                failures.append(f"{player} stage {position} {key} is {actual[key]!r}, not {expected!r}")
+    return failures
+
+
+def verify_log(log: GameLog, clause_exists: ClauseCheck | None = None) -> Verdict:
+    """Replay a parsed log and return its verdict (malformed when the game cannot start)."""
+    if log.header.get("game") != "ws":
+        return Verdict(
+            log.path,
+            VerdictKind.INCOMPLETE,
+            notes=[f"the {log.header.get('game')} engine is not available yet"],
+            entries=len(log.entries),
+        )
+    try:
+        game = game_of(log)
+    except LogFormatError as error:
+        return malformed(error)
+    replay = Replay(log, game, clause_exists)
+    replay.run()
+    return replay.verdict()
+
+
+def verify_path(path: str, clause_exists: ClauseCheck | None = None) -> Verdict:
+    """Load and verify one log file."""
+    try:
+        log = load_log(path)
+    except LogFormatError as error:
+        return malformed(error)
+    return verify_log(log, clause_exists)
+
+
+def malformed(error: LogFormatError) -> Verdict:
+    return Verdict(
+        error.path, VerdictKind.MALFORMED, [Violation(None, error.line, (), str(error))], error_column=error.column
+    )
+
+
+def record_lines(records: list[ActionRecord], log: GameLog | None) -> dict[int, int]:
+    """Entry index -> file line, for annotating a trace."""
+    if log is None:
+        return {}
+    return {entry.index: entry.line for entry in log.entries}

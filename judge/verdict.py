@@ -1,0 +1,87 @@
+"""Verdicts on logs: legal, illegal, incomplete or malformed, with located violations.
+
+The machine-readable form (``to_dict``) is the one ``log-format.md`` promises:
+``{"file", "verdict", "violations": [{"entry", "line", "clauses", "message"}],
+"notes"}``, plus the replay's trace when asked for.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.protocol import ActionRecord
+
+
+class VerdictKind(enum.Enum):
+    """The four verdicts of the log format."""
+
+    LEGAL = "legal"
+    """Replayed to its end; every check held."""
+    ILLEGAL = "illegal"
+    """At least one violation."""
+    INCOMPLETE = "incomplete"
+    """No violation, but the log could not be checked to its end (unmodelled card text,
+    a hidden card the replay needed, a game from the opening that stops without a result)."""
+    MALFORMED = "malformed"
+    """Not a log of the format: a located parse, shape or position error."""
+
+
+EXIT_CODES = {VerdictKind.LEGAL: 0, VerdictKind.ILLEGAL: 1, VerdictKind.INCOMPLETE: 1, VerdictKind.MALFORMED: 2}
+"""The exit status of ``judge verify``: the worst verdict's code."""
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """What the rules required and what the log did, located."""
+
+    entry: int | None
+    """0-based index into ``actions``; None for the header (deck lists, result)."""
+    line: int | None
+    clauses: tuple[str, ...]
+    message: str
+    options: tuple[str, ...] = ()
+    """The legal options at that point, when the violation is a choice."""
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "entry": self.entry,
+            "line": self.line,
+            "clauses": list(self.clauses),
+            "message": self.message,
+        }
+        if self.options:
+            data["options"] = list(self.options)
+        return data
+
+
+@dataclass(slots=True)
+class Verdict:
+    """The result of checking one log."""
+
+    file: str
+    kind: VerdictKind
+    violations: list[Violation] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    records: list[ActionRecord] = field(default_factory=list)
+    winner: str | None = None
+    entries: int = 0
+    error_column: int | None = None
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_CODES[self.kind]
+
+    def to_dict(self, trace: bool = False) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "file": self.file,
+            "verdict": self.kind.value,
+            "violations": [violation.to_dict() for violation in self.violations],
+            "notes": list(self.notes),
+            "winner": self.winner,
+            "entries": self.entries,
+        }
+        if trace:
+            data["trace"] = [record.to_dict() for record in self.records]
+        return data

@@ -1,0 +1,300 @@
+"""The ``ws`` part of the log format: building a Weiss Schwarz game from a log, and reading its entries.
+
+This is where the judge translates the log's words (verbs, ``setup``, card
+records) into the engine's (``Choice``, ``Position``, ``CardDefinition``).  The
+engine never reads the log format; this module never applies a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.cards import CardDefinition
+from engine.core.protocol import Choice, Decision
+from engine.games.ws.cards import CardRecordError, definition_from_record
+from engine.games.ws.game import PlayerSpec, WeissSchwarz
+from engine.games.ws.state import POSITIONS, PlayerPosition, Position
+from judge.logfile import GameLog, LogFormatError
+
+FORCED_VERBS = {
+    "draw": ("draw", "opening", "mulligan_draw"),
+    "trigger": ("trigger",),
+    "damage": ("damage",),
+    "refresh": ("refresh",),
+    "refresh_point": ("refresh_point",),
+}
+"""Forced-event verbs and the reveal purposes each answers."""
+CHOICE_VERBS = frozenset(
+    {
+        "mulligan",
+        "clock",
+        "play",
+        "act",
+        "move",
+        "climax",
+        "attack",
+        "counter",
+        "level_up",
+        "resolve",
+        "encore",
+        "discard",
+        "pass",
+        "concede",
+        "effect",
+    }
+)
+PHASE_NAMES = ("stand", "draw", "clock", "main", "climax", "attack", "end")
+SETUP_ZONES = ("level", "clock", "stock", "waiting", "hand", "memory")
+ATTACK_TYPES = {"front": "front", "frontal": "front", "side": "side", "direct": "direct"}
+
+
+def _located(log: GameLog, key: str, message: str) -> LogFormatError:
+    return LogFormatError(log.path, message, line=log.header_lines.get(key))
+
+
+def definitions_of(log: GameLog) -> dict[str, CardDefinition]:
+    """Every card record of the log as a definition; a bad record is a located error."""
+    cards = log.header.get("cards") or {}
+    definitions = {}
+    for card_id, fields in cards.items():  # type: ignore[union-attr]
+        try:
+            definitions[str(card_id)] = definition_from_record(str(card_id), fields)
+        except CardRecordError as error:
+            raise _located(log, "cards", str(error)) from None
+    return definitions
+
+
+def _card_list(log: GameLog, player: str, zone: str, value: Any) -> list[str | None]:
+    if value is None:
+        return []
+    if isinstance(value, int) and not isinstance(value, bool):
+        return [None] * value
+    if not isinstance(value, list):
+        raise _located(log, "setup", f"setup {player} {zone}: {value!r} is not a list of card ids or a count")
+    return [None if item in (None, "?") else str(item) for item in value]
+
+
+def position_of(log: GameLog, definitions: dict[str, CardDefinition]) -> Position | None:
+    """The ``setup`` block as an engine position, or None when the log starts from the opening."""
+    setup = log.header.get("setup")
+    if setup is None:
+        return None
+    if not isinstance(setup, dict):
+        raise _located(log, "setup", f"setup is {setup!r}, not a mapping")
+    player_ids = [str(player["id"]) for player in log.header["players"]]  # type: ignore[index]
+    active = setup.get("active", log.header.get("first"))
+    if active not in player_ids:
+        raise _located(log, "setup", f"setup active is {active!r}, not a player of this log")
+    phase = setup.get("phase", "stand")
+    if phase not in PHASE_NAMES:
+        raise _located(log, "setup", f"setup phase is {phase!r}, not one of {', '.join(PHASE_NAMES)}")
+    turn = setup.get("turn", 1)
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+        raise _located(log, "setup", f"setup turn is {turn!r}, not a turn number")
+    layouts: dict[str, PlayerPosition] = {}
+    for player in player_ids:
+        zones = setup.get(player) or {}
+        if not isinstance(zones, dict):
+            raise _located(log, "setup", f"setup {player} is {zones!r}, not a mapping of zones")
+        layout = PlayerPosition()
+        for zone in SETUP_ZONES:
+            setattr(layout, zone, _card_list(log, player, zone, zones.get(zone)))
+        climax = zones.get("climax")
+        layout.climax = (
+            []
+            if climax in (None, [])
+            else _card_list(log, player, "climax", climax if isinstance(climax, list) else [climax])
+        )
+        deck = zones.get("deck")
+        if isinstance(deck, list):
+            layout.deck_top, layout.deck_rest = [str(card) for card in deck], 0
+        elif isinstance(deck, int) and not isinstance(deck, bool):
+            layout.deck_rest = deck
+        elif isinstance(deck, dict):
+            layout.deck_top = [str(card) for card in deck.get("top") or []]
+            layout.deck_rest = deck.get("rest")
+        elif deck is not None:
+            raise _located(log, "setup", f"setup {player} deck is {deck!r}: a list, a number or {{top, rest}}")
+        for raw_position, placed in (zones.get("stage") or {}).items():
+            position = int(raw_position) if str(raw_position).isdigit() else raw_position
+            if position not in POSITIONS:
+                raise _located(log, "setup", f"setup {player} stage: {raw_position!r} is not a stage position (1-5)")
+            if placed is None:
+                continue
+            if isinstance(placed, dict):
+                card, state = placed.get("card"), placed.get("state", "stand")
+            else:
+                card, state = placed, "stand"
+            if state not in ("stand", "rest", "reverse"):
+                raise _located(log, "setup", f"setup {player} stage {position}: state {state!r}")
+            layout.stage[position] = (str(card), state)
+        for zone_cards in (*[getattr(layout, z) for z in SETUP_ZONES], layout.climax, layout.deck_top):
+            for card in zone_cards:
+                if card is not None and card not in definitions:
+                    raise _located(log, "setup", f"setup {player}: {card!r} is not a card of this log")
+        layout.refresh_point = int(zones.get("refresh_point", 0))
+        layouts[player] = layout
+    return Position(turn=turn, active=active, phase=phase, players=layouts)
+
+
+def game_of(log: GameLog) -> WeissSchwarz:
+    """The game a log describes, ready to run; raises LogFormatError for what cannot start."""
+    definitions = definitions_of(log)
+    players = [
+        PlayerSpec(str(player["id"]), {str(card): int(copies) for card, copies in player["deck"].items()})
+        for player in log.header["players"]  # type: ignore[union-attr]
+    ]
+    player_ids = [player.id for player in players]
+    position = position_of(log, definitions)
+    first = log.header.get("first")
+    if position is None and first not in player_ids:
+        raise _located(log, "first", f"first is {first!r}: a game from the opening needs the starting player")
+    order = log.header.get("order") or {}
+    if not isinstance(order, dict) or any(
+        key not in player_ids or not isinstance(value, list) for key, value in order.items()
+    ):
+        raise _located(log, "order", "order maps a player id to that player's deck, top first")
+    for cards in order.values():
+        for card in cards:
+            if card not in definitions:
+                raise _located(log, "order", f"order names {card!r}, which is not a card of this log")
+    game = WeissSchwarz(
+        definitions,
+        players,
+        first=str(first if first in player_ids else position.active),  # type: ignore[union-attr]
+        order={key: [str(card) for card in value] for key, value in order.items()},
+        position=position,
+    )
+    if position is not None and game.setup_problems:
+        problem = game.setup_problems[0]
+        raise _located(log, "setup", f"impossible position ({', '.join(problem.clauses)}): {problem.message}")
+    return game
+
+
+def _ints(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    return None
+
+
+def _ids(value: Any) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, list):
+        return tuple(str(item) for item in value)
+    return (str(value),)
+
+
+def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
+    """The engine choice a log entry states."""
+    verb = str(data["do"])
+    card = data.get("card")
+    card = None if card is None else str(card)
+    if verb == "play":
+        return Choice("play", card=card, pos=_ints(data.get("pos")))
+    if verb in ("clock", "climax", "level_up"):
+        return Choice(verb, card=card)
+    if verb == "move":
+        first, second = _ints(data.get("from")), _ints(data.get("to"))
+        if first is not None and second is not None and first > second:
+            first, second = second, first
+        return Choice("move", pos=first, target=second)
+    if verb == "attack":
+        kind = ATTACK_TYPES.get(str(data.get("type", "")).lower())
+        if kind is None:
+            kinds = {option.target for option in decision.options if option.pos == _ints(data.get("pos"))}
+            kind = kinds.pop() if len(kinds) == 1 else str(data.get("type"))
+        return Choice("attack", pos=_ints(data.get("pos")), target=kind)
+    if verb == "counter":
+        return Choice("counter", card=card, pos=_ints(data.get("target")))
+    if verb == "encore":
+        pay = data.get("pay")
+        return Choice("encore", pos=_ints(data.get("pos")), flag=pay if isinstance(pay, bool) else None)
+    if verb in ("discard", "mulligan"):
+        cards = _ids(data.get("cards") if verb == "discard" else data.get("discard"))
+        return Choice(verb, cards=tuple(sorted(cards)))
+    if verb == "resolve":
+        if decision.kind == "pay":
+            return Choice("pay", card=str(data.get("source", card)), flag=bool(data.get("pay", False)))
+        return Choice("resolve", card=str(data.get("source", card)), target=data.get("ability"))
+    return Choice(verb, card=card, pos=_ints(data.get("pos")))
+
+
+def answer_of(decision: Decision, data: dict[str, Any]) -> Choice | None:
+    """A trigger icon's choice as the forced entry states it, or None when it does not say."""
+    field = decision.answered_by
+    if field is None or field not in data:
+        return None
+    value = data[field]
+    name = decision.kind
+    if name in ("pool", "treasure", "draw"):
+        return Choice(name, flag=bool(value))
+    if value in (None, False, "", "pass"):
+        return Choice("pass")
+    if name == "comeback":
+        return Choice("comeback", card=str(value))
+    if name == "return":
+        return Choice("return", pos=_ints(value))
+    if name == "standby":
+        if isinstance(value, dict):
+            return Choice("standby", card=str(value.get("card")), pos=_ints(value.get("pos")))
+        return Choice("standby", card=str(value), pos=_ints(data.get("pos")))
+    return None
+
+
+def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
+    """The log entry that states ``choice`` (the inverse of ``choice_of``; used by self-play)."""
+    entry: dict[str, Any] = {"p": decision.player, "do": choice.verb}
+    verb = choice.verb
+    if verb == "play":
+        entry["card"] = choice.card
+        if choice.pos is not None:
+            entry["pos"] = choice.pos
+    elif verb in ("clock", "climax", "level_up"):
+        entry["card"] = choice.card
+    elif verb == "move":
+        entry["from"], entry["to"] = choice.pos, choice.target
+    elif verb == "attack":
+        entry["pos"], entry["type"] = choice.pos, choice.target
+    elif verb == "counter":
+        entry["card"] = choice.card
+        if choice.pos is not None:
+            entry["target"] = choice.pos
+    elif verb == "encore":
+        entry["pos"] = choice.pos
+    elif verb == "discard":
+        entry["cards"] = list(choice.cards)
+    elif verb == "mulligan":
+        entry["discard"] = list(choice.cards)
+    elif verb == "pay":
+        entry = {
+            "p": decision.player,
+            "do": "resolve",
+            "source": choice.card,
+            "ability": "encore",
+            "pay": bool(choice.flag),
+        }
+    elif verb == "resolve":
+        entry["source"], entry["ability"] = choice.card, choice.target
+    return entry
+
+
+def answer_field(choice: Choice, decision: Decision) -> tuple[str, Any] | None:
+    """The forced-entry field that states a trigger icon's choice (inverse of ``answer_of``)."""
+    if decision.answered_by is None:
+        return None
+    if choice.verb == "pass":
+        return decision.answered_by, False
+    if decision.kind in ("pool", "treasure", "draw"):
+        return decision.answered_by, bool(choice.flag)
+    if decision.kind == "comeback":
+        return "comeback", choice.card
+    if decision.kind == "return":
+        return "return", choice.pos
+    if decision.kind == "standby":
+        return "standby", {"card": choice.card, "pos": choice.pos}
+    return None

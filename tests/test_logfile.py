@@ -1,0 +1,482 @@
+"""judge.logfile: loading judge-log/1 files in every encoding, entry locations and located shape errors."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from pathlib import Path
+
+import pytest
+
+from judge import logfile
+from judge.logfile import GameLog, LogFormatError, load_log, parse_log
+
+# The same log in the three encodings.  Line numbers asserted below refer to these texts.
+YAML_LOG = """\
+format: judge-log/1
+game: ws
+meta: {event: Store Championship, round: 3}
+cards:
+  AL-01: {name: Alice, type: character, level: 0, power: 3000}
+  CX-01: {name: Big Finale, type: climax, triggers: [soul]}
+players:
+  - {id: P1, name: Alice, deck: {AL-01: 4, CX-01: 8}}
+  - id: P2
+    name: Bob
+    deck: {AL-01: 4}
+first: P1
+actions:
+  - {p: P1, do: draw, cards: ["?"], turn: 1}
+  - p: P1
+    do: play
+    card: AL-01
+    pos: 2
+    rule: ws:6.5.1.2
+    expect: {P1: {stock: 0}}
+
+  - {p: P2, do: clock, card: AL-01}
+  -
+    p: P2
+    do: pass
+result: {winner: P1, reason: level}
+"""
+
+JSON_LOG = """\
+{
+  "format": "judge-log/1",
+  "game": "ws",
+  "meta": {"event": "Store Championship", "round": 3},
+  "cards": {
+    "AL-01": {"name": "Alice", "type": "character", "level": 0, "power": 3000},
+    "CX-01": {"name": "Big Finale", "type": "climax", "triggers": ["soul"]}
+  },
+  "players": [
+    {"id": "P1", "name": "Alice", "deck": {"AL-01": 4, "CX-01": 8}},
+    {"id": "P2", "name": "Bob", "deck": {"AL-01": 4}}
+  ],
+  "first": "P1",
+  "actions": [
+    {"p": "P1", "do": "draw", "cards": ["?"], "turn": 1},
+    {
+      "p": "P1", "do": "play", "card": "AL-01", "pos": 2, "rule": "ws:6.5.1.2",
+      "expect": {"P1": {"stock": 0}}
+    },
+    {"p": "P2", "do": "clock", "card": "AL-01"}, {"p": "P2", "do": "pass"}
+  ],
+  "result": {"winner": "P1", "reason": "level"}
+}
+"""
+
+JSONL_LOG = """\
+{"format": "judge-log/1", "game": "ws", "meta": {"event": "Store Championship", "round": 3}, \
+"cards": {"AL-01": {"name": "Alice", "type": "character", "level": 0, "power": 3000}, \
+"CX-01": {"name": "Big Finale", "type": "climax", "triggers": ["soul"]}}, \
+"players": [{"id": "P1", "name": "Alice", "deck": {"AL-01": 4, "CX-01": 8}}, \
+{"id": "P2", "name": "Bob", "deck": {"AL-01": 4}}], "first": "P1", "result": {"winner": "P1", "reason": "level"}}
+{"p": "P1", "do": "draw", "cards": ["?"], "turn": 1}
+{"p": "P1", "do": "play", "card": "AL-01", "pos": 2, "rule": "ws:6.5.1.2", "expect": {"P1": {"stock": 0}}}
+
+{"p": "P2", "do": "clock", "card": "AL-01"}
+{"p": "P2", "do": "pass"}
+"""
+
+EXPECTED_HEADER = {
+    "format": "judge-log/1",
+    "game": "ws",
+    "meta": {"event": "Store Championship", "round": 3},
+    "cards": {
+        "AL-01": {"name": "Alice", "type": "character", "level": 0, "power": 3000},
+        "CX-01": {"name": "Big Finale", "type": "climax", "triggers": ["soul"]},
+    },
+    "players": [
+        {"id": "P1", "name": "Alice", "deck": {"AL-01": 4, "CX-01": 8}},
+        {"id": "P2", "name": "Bob", "deck": {"AL-01": 4}},
+    ],
+    "first": "P1",
+    "result": {"winner": "P1", "reason": "level"},
+}
+
+EXPECTED_ACTIONS = [
+    {"p": "P1", "do": "draw", "cards": ["?"], "turn": 1},
+    {"p": "P1", "do": "play", "card": "AL-01", "pos": 2, "rule": "ws:6.5.1.2", "expect": {"P1": {"stock": 0}}},
+    {"p": "P2", "do": "clock", "card": "AL-01"},
+    {"p": "P2", "do": "pass"},
+]
+
+
+def write(tmp_path: Path, name: str, content: str | bytes) -> Path:
+    path = tmp_path / name
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_bytes(content.encode("utf-8"))
+    return path
+
+
+def load_error(tmp_path: Path, name: str, content: str | bytes) -> LogFormatError:
+    path = write(tmp_path, name, content)
+    with pytest.raises(LogFormatError) as caught:
+        load_log(path)
+    assert caught.value.path == str(path)
+    return caught.value
+
+
+# --------------------------------------------------------------------------- valid logs
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "locations"),
+    [
+        ("game.yaml", YAML_LOG, [(14, 5), (15, 5), (22, 5), (24, 5)]),
+        ("game.json", JSON_LOG, [(15, 5), (16, 5), (20, 5), (20, 50)]),
+        ("game.jsonl", JSONL_LOG, [(2, None), (3, None), (5, None), (6, None)]),
+    ],
+)
+def test_valid_log_in_each_encoding(tmp_path: Path, name: str, text: str, locations: list[tuple[int, int]]) -> None:
+    log = load_log(write(tmp_path, name, text))
+    assert isinstance(log, GameLog)
+    assert log.path == str(tmp_path / name)
+    assert log.encoding == name.rsplit(".", 1)[1]
+    assert log.header == EXPECTED_HEADER
+    assert "actions" not in log.header
+    assert [entry.data for entry in log.entries] == EXPECTED_ACTIONS
+    assert [entry.index for entry in log.entries] == [0, 1, 2, 3]
+    assert [(entry.line, entry.column) for entry in log.entries] == locations
+
+
+def test_header_lines(tmp_path: Path) -> None:
+    yaml_log = load_log(write(tmp_path, "a.yaml", YAML_LOG))
+    assert yaml_log.header_lines == {
+        "format": 1,
+        "game": 2,
+        "meta": 3,
+        "cards": 4,
+        "players": 7,
+        "first": 12,
+        "actions": 13,
+        "result": 26,
+    }
+    json_log = load_log(write(tmp_path, "a.json", JSON_LOG))
+    assert json_log.header_lines == {
+        "format": 2,
+        "game": 3,
+        "meta": 4,
+        "cards": 5,
+        "players": 9,
+        "first": 13,
+        "actions": 14,
+        "result": 22,
+    }
+    jsonl_log = load_log(write(tmp_path, "a.jsonl", JSONL_LOG))
+    assert jsonl_log.header_lines == dict.fromkeys(EXPECTED_HEADER, 1)
+
+
+def test_parse_log_from_text_matches_load_log(tmp_path: Path) -> None:
+    from_file = load_log(write(tmp_path, "a.yaml", YAML_LOG))
+    from_text = parse_log(YAML_LOG, str(tmp_path / "a.yaml"), "yaml")
+    assert from_text == from_file
+
+
+def test_yml_suffix_and_upper_case_suffix(tmp_path: Path) -> None:
+    assert load_log(write(tmp_path, "a.yml", YAML_LOG)).encoding == "yaml"
+    assert load_log(write(tmp_path, "B.JSON", JSON_LOG)).encoding == "json"
+
+
+def test_empty_actions_and_unknown_keys_are_kept(tmp_path: Path) -> None:
+    text = YAML_LOG.split("actions:")[0] + 'actions: []\ntitle: "A ruling"\nclauses: [ws:4.10.1.2]\nsetup: {turn: 5}\n'
+    log = load_log(write(tmp_path, "a.yaml", text))
+    assert log.entries == []
+    assert log.header["title"] == "A ruling"
+    assert log.header["clauses"] == ["ws:4.10.1.2"]
+    assert log.header["setup"] == {"turn": 5}
+
+
+def test_yaml_dates_in_meta_are_left_as_dates(tmp_path: Path) -> None:
+    text = YAML_LOG.replace("round: 3}", "round: 3, date: 2026-11-20}")
+    log = load_log(write(tmp_path, "a.yaml", text))
+    assert log.header["meta"] == {"event": "Store Championship", "round": 3, "date": datetime.date(2026, 11, 20)}
+
+
+def test_file_is_not_modified(tmp_path: Path) -> None:
+    for name, text in (("a.yaml", YAML_LOG), ("a.json", JSON_LOG), ("a.jsonl", JSONL_LOG)):
+        path = write(tmp_path, name, text.replace("\n", "\r\n"))
+        before = path.read_bytes()
+        mtime = path.stat().st_mtime_ns
+        load_log(path)
+        assert path.read_bytes() == before
+        assert path.stat().st_mtime_ns == mtime
+
+
+def test_crlf_line_endings_keep_line_numbers(tmp_path: Path) -> None:
+    for name, text, lines in (
+        ("a.yaml", YAML_LOG, [14, 15, 22, 24]),
+        ("a.json", JSON_LOG, [15, 16, 20, 20]),
+        ("a.jsonl", JSONL_LOG, [2, 3, 5, 6]),
+    ):
+        log = load_log(write(tmp_path, name, text.replace("\n", "\r\n")))
+        assert [entry.line for entry in log.entries] == lines
+        assert [entry.data for entry in log.entries] == EXPECTED_ACTIONS
+
+
+def test_utf8_bom_is_accepted(tmp_path: Path) -> None:
+    for name, text in (("a.yaml", YAML_LOG), ("a.json", JSON_LOG), ("a.jsonl", JSONL_LOG)):
+        log = load_log(write(tmp_path, name, "\ufeff" + text))
+        assert log.header == EXPECTED_HEADER
+
+
+def test_non_ascii_text_keeps_columns(tmp_path: Path) -> None:
+    text = JSON_LOG.replace('{"p": "P2", "do": "clock"', '{"p": "P2", "note": "é", "do": "clock"')
+    log = load_log(write(tmp_path, "a.json", text))
+    assert (log.entries[3].line, log.entries[3].column) == (20, 63)
+
+
+# --------------------------------------------------------------------------- error formatting
+
+
+def test_error_string_omits_missing_parts() -> None:
+    assert str(LogFormatError("game.yaml", "entry 3 has no 'do'", 12, 5)) == "game.yaml:12:5: entry 3 has no 'do'"
+    assert str(LogFormatError("game.jsonl", "bad", 4)) == "game.jsonl:4: bad"
+    assert str(LogFormatError("game.json", "bad")) == "game.json: bad"
+    assert isinstance(LogFormatError("x", "y"), ValueError)
+
+
+# --------------------------------------------------------------------------- file errors
+
+
+def test_unknown_suffix(tmp_path: Path) -> None:
+    for name in ("game.txt", "game"):
+        error = load_error(tmp_path, name, YAML_LOG)
+        assert error.line is None
+        for suffix in (".yaml", ".yml", ".json", ".jsonl"):
+            assert suffix in error.message
+    assert "'.txt'" in str(load_error(tmp_path, "game.txt", YAML_LOG))
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(LogFormatError) as caught:
+        load_log(tmp_path / "nope.yaml")
+    assert caught.value.path == str(tmp_path / "nope.yaml")
+    assert "cannot read" in caught.value.message
+    assert "No such file" in caught.value.message
+
+
+def test_directory_is_not_a_log(tmp_path: Path) -> None:
+    (tmp_path / "dir.yaml").mkdir()
+    with pytest.raises(LogFormatError) as caught:
+        load_log(tmp_path / "dir.yaml")
+    assert "cannot read" in caught.value.message
+
+
+def test_file_larger_than_the_limit_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = write(tmp_path, "a.yaml", YAML_LOG)
+    monkeypatch.setattr(logfile, "MAX_LOG_BYTES", 100)
+    with pytest.raises(LogFormatError) as caught:
+        load_log(path)
+    assert "larger than the limit of 100 bytes" in caught.value.message
+    monkeypatch.setattr(logfile, "MAX_LOG_BYTES", len(YAML_LOG))
+    assert load_log(path).header == EXPECTED_HEADER
+
+
+def test_non_utf8_bytes(tmp_path: Path) -> None:
+    content = YAML_LOG.encode("utf-8").replace(b"name: Bob", b"name: B\xe9b")
+    error = load_error(tmp_path, "a.yaml", content)
+    assert (error.line, error.column) == (10, 12)
+    assert "UTF-8" in error.message
+    error = load_error(tmp_path, "a.jsonl", b'{"format": "judge-log/1"}\n{"do": "pass", "note": "\xc3\xa9\xff"}\n')
+    assert (error.line, error.column) == (2, 26)
+
+
+# --------------------------------------------------------------------------- YAML errors
+
+BASE = """\
+format: judge-log/1
+game: ws
+cards:
+  AL-01: {name: Alice, type: character}
+  CX-01: {name: Big Finale, type: climax}
+players:
+  - {id: P1, deck: {AL-01: 4, CX-01: 8}}
+  - id: P2
+    deck:
+      AL-01: 4
+first: P1
+actions:
+  - {p: P1, do: draw, turn: 1}
+  - p: P2
+    do: clock
+    card: AL-01
+    rule: ws:6.4.1.2
+    expect: {P2: {clock: 1}}
+"""
+
+
+def test_base_fixture_is_valid(tmp_path: Path) -> None:
+    log = load_log(write(tmp_path, "a.yaml", BASE))
+    assert [(entry.line, entry.column) for entry in log.entries] == [(13, 5), (14, 5)]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "column", "words"),
+    [
+        # syntax
+        ("game: ws", "game: [ws", 3, 6, ["YAML syntax error"]),
+        ("game: ws", "game: !foo ws", 2, 7, ["YAML", "!foo"]),
+        ("game: ws", "game: w\x01s", 2, 8, ["'\\x01'"]),
+        ("    expect: {P2: {clock: 1}}\n", "    expect: {P2: {clock: 1}}\n---\nx: 1\n", 19, 1, ["single document"]),
+        # header
+        ("format: judge-log/1", "format: judge-log/2", 1, 1, ["'format'", "'judge-log/2'", "'judge-log/1'"]),
+        ("format: judge-log/1\n", "", 1, 1, ["'format' is missing"]),
+        ("format: judge-log/1\n", "format: judge-log/1\n7: x\n", 2, 1, ["top-level key 7"]),
+        ("game: ws", "game: mtg", 2, 1, ["'game'", "'mtg'", "ws, vg, wl"]),
+        ("game: ws\n", "", 1, 1, ["'game' is missing"]),
+        # cards
+        ("cards:\n  AL-01: {name: Alice, type: character}\n  CX-01", "cards: [AL-01]\nx:\n  CX-01", 3, 1, ["'cards'"]),
+        ("  CX-01: {name: Big Finale, type: climax}", "  12: {name: X}", 5, 3, ["card id 12", "'cards'"]),
+        ("  CX-01: {name: Big Finale, type: climax}", "  CX-01: climax", 5, 3, ["'CX-01'", "'climax'", "mapping"]),
+        ("  CX-01: {name: Big Finale, type: climax}", "  '?': {name: X}", 5, 3, ["'?'"]),
+        # players
+        ("players:\n", "players: {P1: x}\nx:\n", 6, 1, ["'players'", "list"]),
+        ("first: P1", "  - {id: P3, deck: {}}\nfirst: P1", 6, 1, ["'players' has 3", "exactly 2"]),
+        ("  - {id: P1, deck: {AL-01: 4, CX-01: 8}}", "  - P1", 7, 5, ["players[0]", "'P1'", "mapping"]),
+        ("  - id: P2", "  - name: P2", 8, 5, ["players[1]", "'id'"]),
+        ("  - id: P2", "  - id: P1", 8, 5, ["'id'", "'P1'", "players[0]"]),
+        ("  - id: P2", "  - id: [P2]", 8, 5, ["'id'", "['P2']"]),
+        ("    deck:\n      AL-01: 4\n", "    name: Bob\n", 8, 5, ["players[1]", "'deck'"]),
+        ("    deck:\n      AL-01: 4\n", "    deck: [AL-01]\n", 9, 5, ["'deck'", "['AL-01']"]),
+        ("      AL-01: 4", "      ZZ-99: 4", 8, 5, ["'ZZ-99'", "'cards'", "'P2'"]),
+        ("      AL-01: 4", "      AL-01: 0", 10, 7, ["'AL-01'", "0", "positive integer"]),
+        ("      AL-01: 4", "      AL-01: four", 10, 7, ["'AL-01'", "'four'", "positive integer"]),
+        ("      AL-01: 4", "      AL-01: true", 10, 7, ["'AL-01'", "True", "positive integer"]),
+        ("first: P1", "first: P3", 11, 1, ["'first'", "'P3'", "(P1, P2)"]),
+        # actions
+        ("actions:", "action:", 1, 1, ["'actions' is missing"]),
+        ("actions:", "actions: {do: pass}\nx:", 12, 1, ["'actions'", "list"]),
+        ("actions:", "actions: ~\nx:", 12, 1, ["'actions' is null"]),
+        ("  - {p: P1, do: draw, turn: 1}", "  - draw", 13, 5, ["entry 0", "'draw'", "mapping"]),
+        ("  - p: P2\n    do: clock\n", "  - p: P2\n", 14, 5, ["entry 1 has no 'do'"]),
+        ("    do: clock", "    do: 5", 15, 5, ["entry 1", "'do'", "5"]),
+        ("    do: clock", "    do: ''", 15, 5, ["entry 1", "'do'", "''"]),
+        ("    card: AL-01", "    5: AL-01", 16, 5, ["entry 1", "key 5"]),
+        ("  - p: P2", "  - p: P3", 14, 5, ["entry 1: 'p' is 'P3', not a player of this log (P1, P2)"]),
+        ("turn: 1", "turn: '1'", 13, 23, ["entry 0", "'turn'", "'1'", "integer"]),
+        ("turn: 1", "turn: true", 13, 23, ["entry 0", "'turn'", "True", "integer"]),
+        ("    rule: ws:6.4.1.2", "    rule: 6.4", 17, 5, ["entry 1", "'rule'", "6.4"]),
+        ("    expect: {P2: {clock: 1}}", "    expect: [1]", 18, 5, ["entry 1", "'expect'", "[1]", "mapping"]),
+    ],
+)
+def test_yaml_errors_are_located(tmp_path: Path, old: str, new: str, line: int, column: int, words: list[str]) -> None:
+    assert old in BASE
+    error = load_error(tmp_path, "game.yaml", BASE.replace(old, new, 1))
+    assert (error.line, error.column) == (line, column), str(error)
+    for word in words:
+        assert word in error.message, str(error)
+    assert str(error).startswith(f"{tmp_path / 'game.yaml'}:{line}:{column}: ")
+
+
+def test_yaml_top_level_must_be_a_mapping(tmp_path: Path) -> None:
+    error = load_error(tmp_path, "a.yaml", "\n- a\n- b\n")
+    assert (error.line, error.column) == (2, 1)
+    assert "top level" in error.message and "['a', 'b']" in error.message
+    error = load_error(tmp_path, "a.yaml", "# nothing here\n")
+    assert error.line == 1 and "empty" in error.message
+
+
+# --------------------------------------------------------------------------- JSON errors
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "column", "words"),
+    [
+        ('"game": "ws",', '"game": "ws"', 4, 3, ["JSON syntax error", "','"]),
+        ('"format": "judge-log/1"', '"format": 1', 2, 3, ["'format'", "1"]),
+        ('"AL-01": 4}}\n', '"ZZ-99": 4}}\n', 11, 5, ["players[1]", "'ZZ-99'", "'cards'"]),
+        ('{"p": "P2", "do": "pass"}', '{"p": "P3", "do": "pass"}', 20, 50, ["entry 3: 'p' is 'P3'", "(P1, P2)"]),
+        ('{"p": "P2", "do": "pass"}', '{"p": "P2"}', 20, 50, ["entry 3 has no 'do'"]),
+        ('"turn": 1', '"turn": 1.5', 15, 5, ["entry 0", "'turn'", "1.5"]),
+        ('"first": "P1"', '"first": null', 13, 3, ["'first'", "None"]),
+    ],
+)
+def test_json_errors_are_located(tmp_path: Path, old: str, new: str, line: int, column: int, words: list[str]) -> None:
+    assert old in JSON_LOG
+    error = load_error(tmp_path, "game.json", JSON_LOG.replace(old, new, 1))
+    assert (error.line, error.column) == (line, column), str(error)
+    for word in words:
+        assert word in error.message, str(error)
+
+
+def test_json_top_level_must_be_an_object(tmp_path: Path) -> None:
+    error = load_error(tmp_path, "a.json", "\n\n  [1, 2]\n")
+    assert (error.line, error.column) == (3, 3)
+    assert "top level" in error.message
+
+
+def test_json_empty_and_too_deep(tmp_path: Path) -> None:
+    error = load_error(tmp_path, "a.json", "")
+    assert (error.line, error.column) == (1, 1)
+    error = load_error(tmp_path, "a.json", '{"format": ' + "[" * 200_000 + "]" * 200_000 + "}")
+    assert "nested too deeply" in error.message
+
+
+def test_json_repeated_key_is_located_at_the_kept_one(tmp_path: Path) -> None:
+    text = JSON_LOG.replace('"first": "P1",', '"first": "P1",\n  "actions": [{"do": "pass"}],', 1)
+    log = load_log(write(tmp_path, "a.json", text))
+    assert [entry.line for entry in log.entries] == [16, 17, 21, 21]
+    assert log.header_lines["actions"] == 15
+
+
+# --------------------------------------------------------------------------- JSON Lines errors
+
+
+def test_jsonl_header_with_actions(tmp_path: Path) -> None:
+    header = json.dumps({**EXPECTED_HEADER, "actions": []})
+    error = load_error(tmp_path, "a.jsonl", header + "\n" + '{"do": "pass"}\n')
+    assert (error.line, error.column) == (1, None)
+    assert "'actions'" in error.message
+
+
+def test_jsonl_bad_line_is_named(tmp_path: Path) -> None:
+    text = JSONL_LOG.replace(
+        '{"p": "P2", "do": "clock", "card": "AL-01"}', '{"p": "P2", "do": "clock" "card": "AL-01"}'
+    )
+    error = load_error(tmp_path, "a.jsonl", text)
+    assert (error.line, error.column) == (5, 27)
+    assert "JSON syntax error" in error.message
+
+
+def test_jsonl_bad_header(tmp_path: Path) -> None:
+    error = load_error(tmp_path, "a.jsonl", '{"format": "judge-log/1",\n"game": "ws"}\n')
+    assert (error.line, error.column) == (1, 26)
+    error = load_error(tmp_path, "a.jsonl", '["judge-log/1"]\n')
+    assert error.line == 1 and "top level" in error.message
+    error = load_error(tmp_path, "a.jsonl", "\n" + JSONL_LOG)
+    assert error.line == 1 and "header" in error.message
+    error = load_error(tmp_path, "a.jsonl", JSONL_LOG.replace('"game": "ws"', '"game": "WS"', 1))
+    assert (error.line, error.column) == (1, None)
+    assert "'game' is 'WS'" in error.message
+
+
+def test_jsonl_entry_errors_name_their_line(tmp_path: Path) -> None:
+    error = load_error(tmp_path, "a.jsonl", JSONL_LOG.replace('{"p": "P2", "do": "pass"}', '{"p": "P2", "turn": "1"}'))
+    assert (error.line, error.column) == (6, None)
+    assert "entry 3 has no 'do'" in error.message
+    error = load_error(tmp_path, "a.jsonl", JSONL_LOG.replace('{"p": "P2", "do": "pass"}', "[1]"))
+    assert (error.line, error.column) == (6, None)
+    assert "entry 3 is a list [1]" in error.message
+
+
+def test_parse_log_rejects_unknown_encoding() -> None:
+    with pytest.raises(LogFormatError) as caught:
+        parse_log(YAML_LOG, "a.toml", "toml")
+    assert "'toml'" in caught.value.message
+
+
+def test_pure_python_yaml_loader_gives_the_same_result(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import yaml
+
+    fast = load_log(write(tmp_path, "a.yaml", YAML_LOG))
+    monkeypatch.setattr(logfile, "_YamlLoader", yaml.SafeLoader)
+    assert load_log(tmp_path / "a.yaml") == fast
+    error = load_error(tmp_path, "b.yaml", BASE.replace("  - p: P2", "  - p: P3"))
+    assert (error.line, error.column) == (14, 5)
+    error = load_error(tmp_path, "c.yaml", BASE.replace("game: ws", "game: w\x01s"))
+    assert (error.line, error.column) == (2, 8)
