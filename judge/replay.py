@@ -106,6 +106,8 @@ class Replay:
             while True:
                 if isinstance(request, Checkpoint):
                     self.check_expectation()
+                    self.attribute()
+                    self.current = None
                     request = procedure.send(None)
                 elif isinstance(request, Reveal):
                     request = self.reveal(procedure, request)

@@ -330,6 +330,7 @@ class WeissSchwarz(Game):
             choice = yield self.main_decision(player)
             if choice.verb == "pass":
                 self.record(RecordKind.CHOICE, player, f"{player} ends the main phase", ("ws:6.5.1.3", "ws:4.5.3.2"))
+                yield CHECKPOINT
                 return
             yield from self.apply_main(player, choice)
             yield CHECKPOINT
@@ -412,7 +413,9 @@ class WeissSchwarz(Game):
                 ("ws:6.6.1.2.1", "ws:8.6.2.4.3"),
                 card=card.identity,
             )
-            yield CHECKPOINT
+        else:
+            self.record(RecordKind.CHOICE, player, f"{player} plays no climax", ("ws:6.6.1.2", "ws:4.5.3.2"))
+        yield CHECKPOINT
         yield from self.check_timing("end of the climax phase", ("ws:6.6.1.3",))
 
     def end_phase(self) -> Procedure:
@@ -468,6 +471,7 @@ class WeissSchwarz(Game):
             choice = yield self.attack_decision(player)
             if choice.verb == "pass":
                 self.record(RecordKind.CHOICE, player, f"{player} declares no more attacks", ("ws:7.2.1.3",))
+                yield CHECKPOINT
                 break
             yield from self.declare_attack(player, choice)
             yield from self.trigger_step(player)
@@ -705,7 +709,9 @@ class WeissSchwarz(Game):
             else:
                 card = yield from self.play_from_hand(defender_player, choice.card, ("ws:7.4.1.2.1",))
                 yield from self.resolve_event(defender_player, card)
-            yield CHECKPOINT
+        else:
+            self.record(RecordKind.CHOICE, defender_player, f"{defender_player} plays no counter", ("ws:7.4.1.2",))
+        yield CHECKPOINT
         yield from self.check_timing("end of the counter step", ("ws:7.4.1.3",))
 
     def damage_step(self) -> Procedure:

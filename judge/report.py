@@ -1,0 +1,59 @@
+"""Text reports: a verdict as a judge reads it, and the annotated trace of a replay."""
+
+from __future__ import annotations
+
+from engine.core.protocol import ActionRecord, RecordKind
+from judge.logfile import GameLog
+from judge.verdict import Verdict
+
+KIND_MARKS = {
+    RecordKind.CHOICE: "choice",
+    RecordKind.FORCED: "forced",
+    RecordKind.RULE_ACTION: "rule",
+    RecordKind.TIMING: "timing",
+    RecordKind.ABILITY: "ability",
+    RecordKind.UNMODELLED: "unmodelled",
+}
+
+
+def verdict_text(verdict: Verdict) -> str:
+    """A verdict with every violation located and explained."""
+    head = f"{verdict.file}: {verdict.kind.value}"
+    if verdict.winner is not None:
+        head += f" (winner: {verdict.winner})"
+    lines = [head]
+    for violation in verdict.violations:
+        where = []
+        if violation.entry is not None:
+            where.append(f"entry {violation.entry}")
+        if violation.line is not None:
+            where.append(f"line {violation.line}")
+        location = ", ".join(where) or "header"
+        clauses = " ".join(violation.clauses)
+        lines.append(f"  {location}: {clauses + ': ' if clauses else ''}{violation.message}")
+        if violation.options:
+            lines.append(f"    legal here: {', '.join(violation.options)}")
+    for note in verdict.notes:
+        lines.append(f"  note: {note}")
+    return "\n".join(lines)
+
+
+def trace_text(records: list[ActionRecord], log: GameLog | None, show_timing: bool = True) -> str:
+    """The annotated trace: every step with its clauses and the log entry behind it."""
+    lines_of = {entry.index: entry.line for entry in log.entries} if log is not None else {}
+    out: list[str] = []
+    heading = None
+    for record in records:
+        if record.kind is RecordKind.TIMING and not show_timing and not record.data.get("implied"):
+            continue
+        current = (record.turn, record.phase)
+        if current != heading:
+            heading = current
+            out.append(f"-- turn {record.turn}, {record.phase} --")
+        source = ""
+        if record.entry is not None:
+            line = lines_of.get(record.entry)
+            source = f"  <- entry {record.entry}" + (f" (line {line})" if line is not None else "")
+        clauses = " ".join(record.clauses)
+        out.append(f"  [{KIND_MARKS[record.kind]}] {record.message}  ({clauses}){source}")
+    return "\n".join(out)
