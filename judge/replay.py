@@ -110,6 +110,8 @@ class Replay:
                     self.current = None
                     request = procedure.send(None)
                 elif isinstance(request, Reveal):
+                    if self.peek() is None and self.current is None:
+                        break  # the log ends here: nothing hidden is revealed past its last entry
                     request = self.reveal(procedure, request)
                 else:
                     result = self.decide(request)

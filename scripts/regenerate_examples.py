@@ -1,21 +1,22 @@
 """Regenerate the bundled example game and the golden annotated traces.
 
-The example game is self-play with a fixed seed; the golden traces are
-`judge replay` of small logs.  Run after a change to the engine or the trace
-format, then review the diff: the files are never edited by hand.
+The example game is self-play with a fixed seed; the golden traces are the
+output of `judge replay` on the small logs in tests/golden.  Run after a change
+to the engine or the trace format, then review the diff: these files are never
+edited by hand.
 
     python3 scripts/regenerate_examples.py
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-from judge.logfile import load_log
-from judge.replay import Replay
-from judge.report import trace_text, verdict_text
+from click.testing import CliRunner
+
+from judge.cli import main as judge_main
 from judge.selfplay import play_game, write_log
-from judge.ws_log import game_of
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE_SEED = 11
@@ -23,15 +24,9 @@ GOLDEN_LOGS = REPO / "tests" / "golden"
 
 
 def golden_trace(path: Path) -> str:
-    log = load_log(path)
-    replay = Replay(log, game_of(log))
-    replay.run()
-    return (
-        trace_text(replay.verdict().records, log)
-        + "\n\n"
-        + verdict_text(replay.verdict()).replace(str(path), path.name)
-        + "\n"
-    )
+    """`judge replay` of a golden log, run from the repository root as the test runs it."""
+    os.chdir(REPO)
+    return CliRunner().invoke(judge_main, ["replay", str(path.relative_to(REPO))]).output
 
 
 def main() -> None:

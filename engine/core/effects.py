@@ -71,6 +71,13 @@ class EffectLedger:
     def add(self, effect: ContinuousEffect) -> None:
         self.effects.append(effect)
 
+    def can_lower(self, attribute: str) -> bool:
+        """Whether any effect in force can lower ``attribute`` (a quick test before computing)."""
+        return any(
+            effect.attribute == attribute and (effect.delta < 0 or effect.becomes is not None)
+            for effect in self.effects
+        )
+
     def expire(self, duration: Duration) -> int:
         """Remove the effects of ``duration``; returns how many ended."""
         before = len(self.effects)

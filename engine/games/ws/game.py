@@ -1076,7 +1076,11 @@ class WeissSchwarz(Game):
         acted = False
         for player in (self.turn_player, self.non_turn_player):
             me = self.p[player]
+            can_lower = self.effects.can_lower("power")
             for pos, card in me.characters():
+                definition = self.definition(card)
+                if not can_lower and definition is not None and definition.power > 0:
+                    continue
                 if self.power(card) <= 0:
                     self.leave_stage(player, card, "waiting")
                     self.record(RecordKind.RULE_ACTION, player, f"{card.identity} has 0 or less power", ("ws:9.5.1",))

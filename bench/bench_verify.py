@@ -1,0 +1,81 @@
+"""Speed of `judge verify` on a corpus of self-played games, JSON Lines and YAML.
+
+Prints entries per second and games per second for verifying, beside the time
+to only parse the same files (our loader, and the bare C YAML loader / json).
+Targets: at least 100,000 entries per second on one core for JSON Lines, and
+YAML verification within 1.25x of the C YAML loader's parse time alone.
+
+    python3 bench/bench_verify.py [--games N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+from judge.logfile import load_log
+from judge.replay import verify_log
+from judge.selfplay import play_game, write_log
+
+JSONL_TARGET = 100_000
+YAML_RATIO_TARGET = 1.25
+
+
+def timed(action) -> float:  # type: ignore[no-untyped-def]
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
+
+
+def measure(documents: list[dict], folder: Path, suffix: str) -> None:  # type: ignore[type-arg]
+    """Write the corpus in one encoding, then time bare parsing, loading and replaying it."""
+    entries = sum(len(document["actions"]) for document in documents)
+    paths = []
+    for index, document in enumerate(documents):
+        path = folder / f"game-{index}.{suffix}"
+        write_log(document, path)
+        paths.append(path)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    if suffix == "yaml":
+        bare = timed(lambda: [yaml.load(p.read_text(encoding="utf-8"), Loader=loader) for p in paths])
+    else:
+        bare = timed(lambda: [[json.loads(line) for line in p.read_text(encoding="utf-8").splitlines()] for p in paths])
+    logs: list = []  # type: ignore[type-arg]
+    parse = timed(lambda: logs.extend(load_log(p) for p in paths))
+    verdicts: list = []  # type: ignore[type-arg]
+    replay = timed(lambda: verdicts.extend(verify_log(log) for log in logs))
+    total = parse + replay
+    kinds = {verdict.kind.value for verdict in verdicts}
+    print(f"\n{suffix}: verdicts {sorted(kinds)}")
+    print(f"  bare parse ({'C YAML loader' if suffix == 'yaml' else 'json.loads'}): {bare:7.3f} s")
+    print(f"  our loader (parse + locations + shape): {parse:7.3f} s")
+    print(f"  replay only:                           {replay:7.3f} s   {entries / replay:10,.0f} entries/s")
+    print(
+        f"  verify (load + replay):                {total:7.3f} s   {entries / total:10,.0f} entries/s"
+        f"   {len(paths) / total:8.1f} games/s"
+    )
+    if suffix == "jsonl":
+        print(f"  target {JSONL_TARGET:,} entries/s: ratio {entries / total / JSONL_TARGET:.2f}")
+    else:
+        print(f"  verify / bare C YAML parse: {total / bare:.2f}x (target {YAML_RATIO_TARGET}x)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40)
+    arguments = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="judge-bench-"))
+    documents = [play_game(seed) for seed in range(arguments.games)]
+    entries = sum(len(document["actions"]) for document in documents)
+    print(f"corpus: {len(documents)} self-played games, {entries} entries ({entries / len(documents):.0f} per game)")
+    for suffix in ("jsonl", "yaml"):
+        measure(documents, folder, suffix)
+
+
+if __name__ == "__main__":
+    main()
