@@ -53,6 +53,36 @@ VERB_PHASES: dict[str, tuple[str, ...]] = {
 """For a turn player's choice, the phases where it can be made (to tell a later point of the turn)."""
 
 
+PASS = Choice("pass")
+MAIN_VERBS = frozenset({"play", "move", "act"})
+_CHOICES: dict[tuple[str, str | None, int | None], Choice] = {}
+
+
+def _choice(verb: str, card: str | None = None, pos: int | None = None) -> Choice:
+    """A shared Choice object (main-phase options are rebuilt at every play timing)."""
+    key = (verb, card, pos)
+    choice = _CHOICES.get(key)
+    if choice is None:
+        choice = _CHOICES[key] = Choice(verb, card=card, pos=pos)
+    return choice
+
+
+def _moves_when_occupied(occupied: frozenset[int]) -> tuple[Choice, ...]:
+    """ws 6.5.1.2.4: every exchange of two positions, at least one of them occupied."""
+    return tuple(
+        Choice("move", pos=first, target=second)
+        for first in POSITIONS
+        for second in POSITIONS
+        if first < second and (first in occupied or second in occupied)
+    )
+
+
+_MOVES_WITH = {
+    occupied: _moves_when_occupied(occupied)
+    for occupied in (frozenset(p for p in POSITIONS if mask >> (p - 1) & 1) for mask in range(32))
+}
+
+
 @dataclass(slots=True)
 class Attack:
     """The attack in progress (ws 7.2.1.5)."""
@@ -108,6 +138,10 @@ class WeissSchwarz(Game):
         self.shot_armed: dict[int, bool] = {}
         """Attacker instance -> a shot trigger's ability waits for its next damage (4.12.2.7)."""
         self.refresh_count = 0
+        self.version = 1
+        """Bumped by every change a rule action could depend on (cards placed, effects)."""
+        self.quiet_version = 0
+        """The version at which the last check found no rule action due."""
         if position is None:
             self._deal_decks()
         else:
@@ -343,23 +377,20 @@ class WeissSchwarz(Game):
             if definition is None or self.play_refusal(player, definition) is not None:
                 continue
             if definition.type == "character":
-                options.extend(Choice("play", card=identity, pos=pos) for pos in POSITIONS)
+                options.extend(_choice("play", identity, pos) for pos in POSITIONS)
             elif definition.type == "event":
-                options.append(Choice("play", card=identity))
-        occupied = {pos for pos, _ in me.characters()}
-        for first in POSITIONS:
-            for second in POSITIONS:
-                if first < second and (first in occupied or second in occupied):
-                    options.append(Choice("move", pos=first, target=second))
-        options.append(Choice("pass"))
+                options.append(_choice("play", identity))
+        occupied = frozenset(pos for pos, cards in me.stage.items() if cards)
+        options.extend(_MOVES_WITH[occupied])
+        options.append(PASS)
         return Decision(
             player,
             "main",
             options,
             ("ws:6.5.1.2",),
-            frozenset({"play", "move", "act"}),
+            MAIN_VERBS,
             prompt="play a character or an event, move characters, or pass",
-            default=Choice("pass"),
+            default=PASS,
         )
 
     def apply_main(self, player: str, choice: Choice) -> Procedure:
@@ -453,6 +484,7 @@ class WeissSchwarz(Game):
             )
         yield from self.check_timing("end of the turn", ("ws:6.8.1.4",))
         ended = self.effects.expire(Duration.END_OF_TURN)
+        self.version += 1
         self.record(
             RecordKind.TIMING,
             player,
@@ -1018,6 +1050,7 @@ class WeissSchwarz(Game):
             card.hide_in(pool)
         me.deck = cards
         me.refresh_point += 1
+        self.version += 1
         reveal = Reveal(player, "refresh", len(cards), ("ws:9.2.2",))
         answer = yield reveal
         if answer:
@@ -1062,6 +1095,8 @@ class WeissSchwarz(Game):
 
     def perform_rule_actions(self) -> Procedure:
         """Check rule actions (9.4-9.9), all at once."""
+        if self.version == self.quiet_version:
+            return False
         losers = [
             player
             for player in self.players
@@ -1137,6 +1172,8 @@ class WeissSchwarz(Game):
                 yield CHECKPOINT
                 yield from self.interrupts()
                 acted = True
+        if not acted:
+            self.quiet_version = self.version
         return acted
 
     # -- moving cards --------------------------------------------------------------------
@@ -1259,6 +1296,7 @@ class WeissSchwarz(Game):
         """Put ``card`` on top of ``player``'s ``zone``; it becomes a new object (3.1.4)."""
         if renew:
             card.renew()
+        self.version += 1
         self.p[player].zone(zone).append(card)
         self.p[player].placed_at[card.instance] = self.effects.next_timestamp()
 
@@ -1283,6 +1321,7 @@ class WeissSchwarz(Game):
 
     def put_on_stage(self, player: str, card: Card, position: int) -> None:
         card.renew()
+        self.version += 1
         self.p[player].stage[position].append(card)
         self.p[player].placed_at[card.instance] = self.effects.next_timestamp()
 
@@ -1300,6 +1339,7 @@ class WeissSchwarz(Game):
 
     def swap(self, player: str, first: int, second: int) -> None:
         """ws 6.5.1.2.4: exchange the cards on two positions (a stage move keeps identity, 3.1.4)."""
+        self.version += 1
         me = self.p[player]
         me.stage[first], me.stage[second] = me.stage[second], me.stage[first]
         me.markers[first], me.markers[second] = me.markers[second], me.markers[first]
@@ -1308,6 +1348,7 @@ class WeissSchwarz(Game):
     # -- characteristics --------------------------------------------------------------
 
     def add_effect(self, card: Card, attribute: str, delta: int, source: str, clauses: tuple[str, ...]) -> None:
+        self.version += 1
         self.effects.add(
             ContinuousEffect(
                 card.instance,
