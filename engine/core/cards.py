@@ -50,22 +50,36 @@ class CardDefinition:
 
 
 class IdentityPool:
-    """The identities a group of not-yet-revealed cards can still turn out to be."""
+    """The identities a group of not-yet-revealed cards can still turn out to be.
 
-    __slots__ = ("contents", "name")
+    ``contents`` counts the identities known to be in the group.  A group may also
+    hold cards whose identity the replay never learned (a card put into the stock
+    unseen, then into the waiting room that became a deck): each such card is one
+    draw from the pool it came from, kept in ``unknown_from``.
+    """
 
-    def __init__(self, name: str, contents: Counter[str]) -> None:
+    __slots__ = ("contents", "name", "unknown_from")
+
+    def __init__(self, name: str, contents: Counter[str], unknown_from: list[IdentityPool] | None = None) -> None:
         self.name = name
         self.contents = contents
+        self.unknown_from = unknown_from or []
 
     def can_be(self, identity: str) -> bool:
-        return self.contents[identity] > 0
+        return self.contents[identity] > 0 or any(pool.can_be(identity) for pool in self.unknown_from)
 
     def take(self, identity: str) -> None:
-        self.contents[identity] -= 1
+        if self.contents[identity] > 0:
+            self.contents[identity] -= 1
+            return
+        for pool in self.unknown_from:
+            if pool.can_be(identity):
+                pool.take(identity)
+                self.unknown_from.remove(pool)
+                return
 
     def __repr__(self) -> str:
-        return f"IdentityPool({self.name!r}, {sum(self.contents.values())} cards)"
+        return f"IdentityPool({self.name!r}, {sum(self.contents.values()) + len(self.unknown_from)} cards)"
 
 
 @dataclass(eq=False, slots=True)

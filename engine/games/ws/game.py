@@ -635,10 +635,11 @@ class WeissSchwarz(Game):
                     player, icon, "pool", f"{icon} trigger: put the top card of the deck into the stock?", (clause,)
                 )
                 if choice.flag:
-                    answer = yield Reveal(player, "pool", 1, (clause,))
+                    reveal = Reveal(player, "pool", 1, (clause,))
+                    answer = yield reveal
                     yield from self.ensure_deck(player)
                     top = me.deck.pop(0)
-                    self.bind(top, answer, 0, None)
+                    self.bind(top, answer, 0, reveal)
                     self.put(player, "stock", top)
                     self.record(RecordKind.CHOICE, player, "the top card of the deck goes to the stock", (clause,))
                     yield from self.interrupts()
@@ -1041,7 +1042,9 @@ class WeissSchwarz(Game):
         me = self.p[player]
         self.refresh_count += 1
         pool = IdentityPool(
-            f"refresh {self.refresh_count} of {player}", Counter(c.identity for c in me.waiting if c.identity)
+            f"refresh {self.refresh_count} of {player}",
+            Counter(c.identity for c in me.waiting if c.identity),
+            [c.pool for c in me.waiting if c.identity is None and c.pool is not None],
         )
         cards = me.waiting
         me.waiting = []
@@ -1156,10 +1159,12 @@ class WeissSchwarz(Game):
         for player in (self.turn_player, self.non_turn_player):
             me = self.p[player]
             if me.refresh_point >= 1:
-                answer = yield Reveal(player, "refresh_point", 1, ("ws:9.9.1",))
+                reveal = Reveal(player, "refresh_point", 1, ("ws:9.9.1",))
+                answer = yield reveal
                 yield from self.ensure_deck(player)
                 card = me.deck.pop(0)
-                self.bind(card, answer, 0, None)
+                self.bind(card, answer, 0, reveal)
+                reveal.used = 1
                 self.put(player, "clock", card)
                 me.refresh_point -= 1
                 self.record(
@@ -1268,16 +1273,19 @@ class WeissSchwarz(Game):
         if card.reveal(identity):
             return
         pool = card.pool
-        if card.identity is not None:
+        owner = self.p[card.owner]
+        if owner.deck_list[identity] == 0:
+            message = f"{identity} is not in {card.owner}'s deck list"
+            clauses: tuple[str, ...] = ("ws:5.2.1.1",)
+        elif card.identity is not None:
             message = f"the card there is {card.identity}, not {identity}"
-            clauses: tuple[str, ...] = ("ws:3.2.2",)
+            clauses = ("ws:3.2.2",)
         elif pool is not None and pool.name.startswith("refresh"):
             message = (
                 f"{identity} could not be in this deck: it was not in the waiting room when the deck was refreshed"
             )
             clauses = ("ws:9.2.2",)
         else:
-            owner = self.p[card.owner]
             message = (
                 f"{identity} cannot be revealed here: {card.owner}'s deck list has {owner.deck_list[identity]} "
                 f"cop{'y' if owner.deck_list[identity] == 1 else 'ies'} and all are accounted for"
