@@ -42,7 +42,8 @@ class Replay:
         self.position = 0
         self.violations: list[Violation] = []
         self.notes: list[str] = []
-        self.last_forced: dict[str, Any] = {}
+        self.last_trigger: dict[str, Any] = {}
+        """The last ``trigger`` entry: its fields answer the icons' choices."""
         self.current: LogEntry | None = None
         """The entry being applied; records made meanwhile point at it."""
         self.expect_pending: LogEntry | None = None
@@ -142,7 +143,7 @@ class Replay:
         game = self.game
         while True:
             if decision.answered_by is not None:
-                stated = answer_of(decision, self.last_forced)
+                stated = answer_of(decision, self.last_trigger)
                 if stated is not None:
                     refusal = game.check(decision, stated)
                     if refusal is None:
@@ -243,7 +244,8 @@ class Replay:
             who = entry.data.get("to", entry.data.get("p")) if verb == "damage" else entry.data.get("p")
             if verb in FORCED_VERBS and reveal.purpose in FORCED_VERBS[verb] and who in (None, reveal.player):
                 consumed = self.consume()
-                self.last_forced = entry.data
+                if verb == "trigger":
+                    self.last_trigger = entry.data
                 self.expect_pending = entry if "expect" in entry.data else None
                 self.check_rule(entry)
                 answer = self.answer_from(entry, verb)

@@ -542,18 +542,22 @@ def test_both_players_reach_level_4_at_once_is_a_draw_ws_1_2_3() -> None:
 # =====================================================================================
 
 
-def attack_log(p1_stage: str, p2_stage: str, attack: str, extra: str = "", turn: int = 3) -> str:
-    return f"""
+def attack_log(p1_stage: str, p2_stage: str, *entries: str, trigger: bool = True) -> str:
+    """P1 attacks in turn 3 with the first entry; the trigger check reveals Y0A (no icon) unless ``trigger`` is
+    False; then ``entries``."""
+    head = f"""
         setup:
-          turn: {turn}
-          active: {"P1" if turn % 2 else "P2"}
+          turn: 3
+          active: P1
           phase: attack
           P1: {{stage: {p1_stage}, stock: [Y0A, Y0A, Y0A]}}
           P2: {{stage: {p2_stage}, stock: [Y0A, Y0A, Y0A]}}
         actions:
-          - {attack}
-          - {{p: P1, do: trigger, card: Y0A}}
-    """ + textwrap.indent(textwrap.dedent(extra), "    ")
+    """
+    attack, *rest = entries
+    if trigger:
+        rest.insert(0, "{p: P1, do: trigger, card: Y0A}")
+    return with_actions(head, attack, *rest)
 
 
 def test_direct_attack_gets_plus_one_soul_ws_7_2_1_4_1() -> None:
@@ -563,7 +567,7 @@ def test_direct_attack_gets_plus_one_soul_ws_7_2_1_4_1() -> None:
             "{2: Y0A}",
             "{1: Y0B}",  # P2's 1 faces P1's 3, not 2 (3.6.5)
             "{p: P1, do: attack, pos: 2, type: direct, expect: {P1: {stage: {2: {soul: 2, state: rest}}}}}",
-            "- {p: P2, do: damage, cards: [Y0B, Y0C], expect: {P2: {clock: [Y0B, Y0C]}}}",
+            "{p: P2, do: damage, cards: [Y0B, Y0C], expect: {P2: {clock: [Y0B, Y0C]}}}",
         )
     )
     assert_legal(verdict)
@@ -573,7 +577,7 @@ def test_direct_attack_gets_plus_one_soul_ws_7_2_1_4_1() -> None:
 
 def test_direct_attack_declared_against_a_facing_character_is_a_violation_ws_7_2_1_4_2() -> None:
     """ws:7.2.1.4.1, ws:7.2.1.4.2: with a character facing it the attack is front or side, never direct."""
-    verdict = verify(attack_log("{2: Y0A}", "{2: Y0B}", "{p: P1, do: attack, pos: 2, type: direct}"))
+    verdict = verify(attack_log("{2: Y0A}", "{2: Y0B}", "{p: P1, do: attack, pos: 2, type: direct}", trigger=False))
     assert_violation(verdict, 0, "ws:7.2.1.4.2", "faces it")
 
 
@@ -584,7 +588,7 @@ def test_side_attack_reduces_soul_by_the_facing_level_ws_7_2_1_4_2() -> None:
             "{1: Y3A}",
             "{3: R1A}",  # P1's 1 faces P2's 3
             "{p: P1, do: attack, pos: 1, type: side, expect: {P1: {stage: {1: {soul: 1}}}}}",
-            "- {p: P2, do: damage, cards: [Y0B], expect: {P2: {clock: [Y0B], stage: {3: {state: stand}}}}}",
+            "{p: P2, do: damage, cards: [Y0B], expect: {P2: {clock: [Y0B], stage: {3: {state: stand}}}}}",
         )
     )
     assert_legal(verdict)
@@ -601,7 +605,7 @@ def test_side_attack_to_zero_or_less_soul_deals_no_damage_ws_7_5_1_2_1(facing: s
             "{1: Y0A}",
             f"{{3: {facing}}}",
             f"{{p: P1, do: attack, pos: 1, type: side, expect: {{P1: {{stage: {{1: {{soul: {soul}}}}}}}}}}}",
-            "- {p: P1, do: pass, expect: {P2: {clock: 0, waiting: 0}}}",
+            "{p: P1, do: pass, expect: {P2: {clock: 0, waiting: 0}}}",
         )
     )
     assert_legal(verdict)
@@ -617,7 +621,7 @@ def test_damage_entry_for_a_zero_soul_side_attack_is_a_violation_ws_7_5_1_2_1() 
             "{1: Y0A}",
             "{3: R1A}",
             "{p: P1, do: attack, pos: 1, type: side}",
-            "- {p: P2, do: damage, cards: [Y0B]}\n- {p: P1, do: pass}",
+            "{p: P2, do: damage, cards: [Y0B]}", "{p: P1, do: pass}",
         )
     )
     assert verdict.kind is VerdictKind.ILLEGAL, describe(verdict)
@@ -631,10 +635,8 @@ def test_front_attack_lower_power_reverses_ws_7_6_1_2() -> None:
             "{2: Y0A}",
             "{2: Y0B}",
             "{p: P1, do: attack, pos: 2, type: front}",
-            """\
-            - {p: P2, do: damage, cards: [Y0C]}
-            - {p: P1, do: pass, expect: {P1: {stage: {2: {state: rest}}}, P2: {stage: {2: {state: reverse}}}}}
-            """,
+            "{p: P2, do: damage, cards: [Y0C]}",
+            "{p: P1, do: pass, expect: {P1: {stage: {2: {state: rest}}}, P2: {stage: {2: {state: reverse}}}}}",
         )
     )
     assert_legal(verdict)
@@ -649,10 +651,8 @@ def test_front_attack_tie_reverses_both_ws_7_6_1_2() -> None:
             "{2: Y0A}",
             "{2: Y0A}",
             "{p: P1, do: attack, pos: 2, type: front}",
-            """\
-            - {p: P2, do: damage, cards: [Y0C]}
-            - {p: P1, do: pass, expect: {P1: {stage: {2: {state: reverse}}}, P2: {stage: {2: {state: reverse}}}}}
-            """,
+            "{p: P2, do: damage, cards: [Y0C]}",
+            "{p: P1, do: pass, expect: {P1: {stage: {2: {state: reverse}}}, P2: {stage: {2: {state: reverse}}}}}",
         )
     )
     assert_legal(verdict)
@@ -662,13 +662,13 @@ def test_front_attack_tie_reverses_both_ws_7_6_1_2() -> None:
 
 def test_attacking_with_a_rested_character_is_a_violation_ws_7_2_1_3() -> None:
     """ws:7.2.1.3: only a standing character on the center stage can attack."""
-    verdict = verify(attack_log("{2: {card: Y0A, state: rest}}", "{}", "{p: P1, do: attack, pos: 2, type: direct}"))
+    verdict = verify(attack_log("{2: {card: Y0A, state: rest}}", "{}", "{p: P1, do: attack, pos: 2, type: direct}", trigger=False))
     assert_violation(verdict, 0, "ws:7.2.1.3", "rested, not standing")
 
 
 def test_attacking_from_the_back_stage_is_a_violation_ws_7_2_1_3() -> None:
     """ws:7.1.1, ws:7.2.1.3: a back-stage character (position 4) cannot attack."""
-    verdict = verify(attack_log("{4: Y0A}", "{}", "{p: P1, do: attack, pos: 4, type: direct}"))
+    verdict = verify(attack_log("{4: Y0A}", "{}", "{p: P1, do: attack, pos: 4, type: direct}", trigger=False))
     assert_violation(verdict, 0, "ws:7.2.1.3", "center-stage position 4")
 
 
@@ -716,9 +716,10 @@ def test_second_attack_is_legal_outside_the_starting_players_first_turn_ws_7_2_1
 # =====================================================================================
 
 
-def trigger_log(trigger: str, extra: str = "", p1: str = "", p2: str = "") -> str:
-    """Y0A (soul 1) attacks directly from position 2 (2 damage unless a trigger changes it)."""
-    return f"""
+def trigger_log(trigger: str, *entries: str, p1: str = "", p2: str = "") -> str:
+    """Y0A (soul 1) attacks directly from position 2 (2 damage unless a trigger changes it); P2 has Y0B at 1 and
+    Y0C at 3 (neither faces position 2)."""
+    head = f"""
         setup:
           turn: 3
           active: P1
@@ -727,8 +728,8 @@ def trigger_log(trigger: str, extra: str = "", p1: str = "", p2: str = "") -> st
           P2: {{stage: {{1: Y0B, 3: Y0C}}{p2}}}
         actions:
           - {{p: P1, do: attack, pos: 2, type: direct}}
-          - {trigger}
-    """ + textwrap.indent(textwrap.dedent(extra), "    ")
+    """
+    return with_actions(head, trigger, *entries)
 
 
 def test_soul_trigger_ws_4_12_2_2() -> None:
@@ -736,7 +737,7 @@ def test_soul_trigger_ws_4_12_2_2() -> None:
     verdict = verify(
         trigger_log(
             "{p: P1, do: trigger, card: CXS, expect: {P1: {stage: {2: {soul: 3}}, stock: [CXS]}}}",
-            "- {p: P2, do: damage, cards: [Y0A, Y0A, Y0A], expect: {P2: {clock: 3}}}",
+            "{p: P2, do: damage, cards: [Y0A, Y0A, Y0A], expect: {P2: {clock: 3}}}",
         )
     )
     assert_legal(verdict)
@@ -825,7 +826,7 @@ def test_standby_onto_an_occupied_position_ws_4_12_2_10_1() -> None:
     verdict = verify(
         trigger_log(
             "{p: P1, do: trigger, card: CXB, standby: {card: Y1A, pos: 4}}",
-            "- {p: P2, do: damage, cards: [Y0A, Y0A], expect: {P1: {stage: {4: {card: Y1A}}, waiting: [Y0D]}}}",
+            "{p: P2, do: damage, cards: [Y0A, Y0A], expect: {P1: {stage: {4: {card: Y1A}}, waiting: [Y0D]}}}",
             p1=", waiting: [Y1A]",
         ).replace("{2: Y0A}", "{2: Y0A, 4: Y0D}")
     )
@@ -846,10 +847,8 @@ def test_shot_trigger_deals_one_more_damage_when_canceled_ws_4_12_2_7() -> None:
     verdict = verify(
         trigger_log(
             "{p: P1, do: trigger, card: CXH}",
-            """\
-            - {p: P2, do: damage, cards: [Y0B, CXS], expect: {P2: {clock: 0, waiting: [Y0B, CXS]}}}
-            - {p: P2, do: damage, cards: [Y1A], expect: {P2: {clock: [Y1A]}}}
-            """,
+            "{p: P2, do: damage, cards: [Y0B, CXS], expect: {P2: {clock: 0, waiting: [Y0B, CXS]}}}",
+            "{p: P2, do: damage, cards: [Y1A], expect: {P2: {clock: [Y1A]}}}",
         )
     )
     assert_legal(verdict)
@@ -863,10 +862,8 @@ def test_shot_trigger_without_cancel_deals_nothing_more_ws_4_12_2_7() -> None:
     verdict = verify(
         trigger_log(
             "{p: P1, do: trigger, card: CXH}",
-            """\
-            - {p: P2, do: damage, cards: [Y0B, Y0C]}
-            - {p: P2, do: damage, cards: [Y1A]}
-            """,
+            "{p: P2, do: damage, cards: [Y0B, Y0C]}",
+            "{p: P2, do: damage, cards: [Y1A]}",
         )
     )
     assert verdict.kind is VerdictKind.ILLEGAL, describe(verdict)
@@ -879,19 +876,20 @@ def test_shot_trigger_without_cancel_deals_nothing_more_ws_4_12_2_7() -> None:
 # =====================================================================================
 
 
-def counter_log(counter: str, level: str = "[Y0A]", clock: str = "[]", attack_type: str = "front") -> str:
-    return f"""
+def counter_log(*entries: str, level: str = "[Y0A]", attack_type: str = "front") -> str:
+    """Y1A (5500) attacks P2's Y0A (3000) at position 2; P2 (level 1 by default, all yellow) holds three backups."""
+    head = f"""
         setup:
           turn: 3
           active: P1
           phase: attack
           P1: {{stage: {{2: Y1A}}}}
-          P2: {{stage: {{2: Y0A}}, level: {level}, clock: {clock}, stock: [Y0B, Y0C], hand: [Y1B, R1B, B2B]}}
+          P2: {{stage: {{2: Y0A}}, level: {level}, stock: [Y0B, Y0C], hand: [Y1B, R1B, B2B]}}
         actions:
           - {{p: P1, do: attack, pos: 2, type: {attack_type}}}
           - {{p: P1, do: trigger, card: Y0A}}
-          - {counter}
     """
+    return with_actions(head, *entries)
 
 
 def test_backup_gives_power_to_the_defending_character_ws_10_5_2() -> None:
@@ -909,8 +907,9 @@ def test_backup_gives_power_to_the_defending_character_ws_10_5_2() -> None:
 
 
 def test_backup_has_no_color_requirement_ws_10_5_2() -> None:
-    """ws:10.5.2 (an activated ability; 8.6.2.1.1 is for playing cards): the red R1B backs up with only yellow
-    cards in P2's level and clock; 1000 + 2500 = 3500 is more than... 5500? no: it still applies its +2500."""
+    """ws:10.5.2: Backup is an activated ability of a card in hand with a level condition only; the color
+    requirement of 8.6.2.1.1 is for playing cards.  The red R1B backs up with only yellow cards in P2's level:
+    Y0A gets +2500 (5500)."""
     verdict = verify(
         counter_log("{p: P2, do: counter, card: R1B, target: 2, expect: {P2: {stage: {2: {power: 5500}}}}}")
     )
@@ -1051,8 +1050,9 @@ def test_encore_of_the_turn_player_after_the_other_players_is_a_violation_ws_7_7
 # =====================================================================================
 
 
-def main_log(p1: str, actions: str) -> str:
-    return f"""
+def main_log(p1: str, *entries: str) -> str:
+    """P1's main phase of turn 3 with the zones ``p1``, then ``entries``."""
+    head = f"""
         setup:
           turn: 3
           active: P1
@@ -1060,12 +1060,13 @@ def main_log(p1: str, actions: str) -> str:
           P1: {p1}
           P2: {{}}
         actions:
-    """ + textwrap.indent(textwrap.dedent(actions), "    ")
+    """
+    return with_actions(head, *entries)
 
 
 def test_color_requirement_ws_8_6_2_1_1() -> None:
     """ws:8.6.2.1.1: the red level 1 R1A needs a red card in the level or clock; P1 has only yellow."""
-    verdict = verify(main_log("{level: [Y0A], clock: [Y0B], hand: [R1A]}", "- {p: P1, do: play, card: R1A, pos: 1}"))
+    verdict = verify(main_log("{level: [Y0A], clock: [Y0B], hand: [R1A]}", "{p: P1, do: play, card: R1A, pos: 1}"))
     violation = assert_violation(verdict, 0, "ws:8.6.2.1.1", "R1A is red")
     assert "play R1A pos 1" not in violation.options
 
@@ -1075,7 +1076,7 @@ def test_color_requirement_met_by_the_clock_ws_8_6_2_1_1() -> None:
     verdict = verify(
         main_log(
             "{level: [Y0A], clock: [R1A], hand: [R1A]}",
-            "- {p: P1, do: play, card: R1A, pos: 1, expect: {P1: {stage: {1: {card: R1A}}, hand: 0}}}",
+            "{p: P1, do: play, card: R1A, pos: 1, expect: {P1: {stage: {1: {card: R1A}}, hand: 0}}}",
         )
     )
     assert_legal(verdict)
@@ -1084,20 +1085,20 @@ def test_color_requirement_met_by_the_clock_ws_8_6_2_1_1() -> None:
 def test_level_0_cards_need_no_color_ws_8_6_2_1_1_1() -> None:
     """ws:8.6.2.1.1.1: a level 0 character is played without any card in level or clock."""
     verdict = verify(
-        main_log("{hand: [Y0A]}", "- {p: P1, do: play, card: Y0A, pos: 3, expect: {P1: {stage: {3: {card: Y0A}}}}}")
+        main_log("{hand: [Y0A]}", "{p: P1, do: play, card: Y0A, pos: 3, expect: {P1: {stage: {3: {card: Y0A}}}}}")
     )
     assert_legal(verdict)
 
 
 def test_level_requirement_ws_8_6_2_1_2() -> None:
     """ws:8.6.2.1.2: Y1A (level 1) at level 0 cannot be played."""
-    verdict = verify(main_log("{clock: [Y0A], stock: [Y0B], hand: [Y1A]}", "- {p: P1, do: play, card: Y1A, pos: 1}"))
+    verdict = verify(main_log("{clock: [Y0A], stock: [Y0B], hand: [Y1A]}", "{p: P1, do: play, card: Y1A, pos: 1}"))
     assert_violation(verdict, 0, "ws:8.6.2.1.2", "Y1A is level 1 but P1 is level 0")
 
 
 def test_cost_must_be_paid_in_full_ws_8_6_2_3_2() -> None:
     """ws:8.6.2.3.2: Y1A costs 1; with no stock it cannot be played."""
-    verdict = verify(main_log("{level: [Y0A], hand: [Y1A]}", "- {p: P1, do: play, card: Y1A, pos: 1}"))
+    verdict = verify(main_log("{level: [Y0A], hand: [Y1A]}", "{p: P1, do: play, card: Y1A, pos: 1}"))
     assert_violation(verdict, 0, "ws:8.6.2.3.2", "costs 1 but P1 has 0 stock")
 
 
@@ -1106,7 +1107,7 @@ def test_cost_is_paid_from_the_top_of_the_stock_ws_8_6_2_3() -> None:
     verdict = verify(
         main_log(
             "{level: [Y0A], stock: [Y0B, Y0C], hand: [Y1A]}",
-            "- {p: P1, do: play, card: Y1A, pos: 1, expect: {P1: {stock: [Y0B], waiting: [Y0C], stage: {1: {card: Y1A}}}}}",
+            "{p: P1, do: play, card: Y1A, pos: 1, expect: {P1: {stock: [Y0B], waiting: [Y0C], stage: {1: {card: Y1A}}}}}",
         )
     )
     assert_legal(verdict)
@@ -1119,10 +1120,8 @@ def test_playing_on_an_occupied_position_ws_9_6_1() -> None:
     verdict = verify(
         main_log(
             "{stage: {2: Y0A}, hand: [Y0B]}",
-            """\
-            - {p: P1, do: play, card: Y0B, pos: 2}
-            - {p: P1, do: pass, expect: {P1: {stage: {2: {card: Y0B}}, waiting: [Y0A]}}}
-            """,
+            "{p: P1, do: play, card: Y0B, pos: 2}",
+            "{p: P1, do: pass, expect: {P1: {stage: {2: {card: Y0B}}, waiting: [Y0A]}}}",
         )
     )
     assert_legal(verdict)
@@ -1132,7 +1131,7 @@ def test_playing_on_an_occupied_position_ws_9_6_1() -> None:
 
 def test_climax_cannot_be_played_in_the_main_phase_ws_6_6_1_2_1() -> None:
     """ws:6.6.1.2.1: a climax is played in the climax phase only."""
-    verdict = verify(main_log("{hand: [CXS]}", "- {p: P1, do: play, card: CXS}"))
+    verdict = verify(main_log("{hand: [CXS]}", "{p: P1, do: play, card: CXS}"))
     assert_violation(verdict, 0, "ws:6.6.1.2.1", "climax phase")
 
 
@@ -1141,7 +1140,7 @@ def test_climax_in_the_climax_phase_ws_6_6_1_2_1() -> None:
     verdict = verify(
         main_log(
             "{clock: [Y0A], hand: [CXS]}",
-            "- {p: P1, do: pass}\n- {p: P1, do: climax, card: CXS, expect: {P1: {climax: [CXS], hand: 0}, phase: climax}}",
+            "{p: P1, do: pass}", "{p: P1, do: climax, card: CXS, expect: {P1: {climax: [CXS], hand: 0}, phase: climax}}",
         )
     )
     assert_legal(verdict)
@@ -1153,7 +1152,7 @@ def test_second_climax_in_one_climax_phase_is_a_violation_ws_6_6_1_2_2() -> None
     verdict = verify(
         main_log(
             "{clock: [Y0A], hand: [CXS, CXD]}",
-            "- {p: P1, do: climax, card: CXS}\n- {p: P1, do: climax, card: CXD}",
+            "{p: P1, do: climax, card: CXS}", "{p: P1, do: climax, card: CXD}",
         )
     )
     assert verdict.kind is VerdictKind.ILLEGAL, describe(verdict)
@@ -1203,10 +1202,8 @@ def test_power_zero_character_goes_to_the_waiting_room_ws_9_5_1() -> None:
     verdict = verify(
         main_log(
             "{hand: [Z00]}",
-            """\
-            - {p: P1, do: play, card: Z00, pos: 1, expect: {P1: {stage: {1: {card: Z00, power: 0}}}}}
-            - {p: P1, do: pass, expect: {P1: {stage: {1: null}, waiting: [Z00]}}}
-            """,
+            "{p: P1, do: play, card: Z00, pos: 1, expect: {P1: {stage: {1: {card: Z00, power: 0}}}}}",
+            "{p: P1, do: pass, expect: {P1: {stage: {1: null}, waiting: [Z00]}}}",
         )
     )
     assert_legal(verdict)
@@ -1361,7 +1358,7 @@ def test_climax_entry_in_the_main_phase_implies_passing_it_ws_6_5_1_3() -> None:
     verdict = verify(
         main_log(
             "{clock: [Y0A], hand: [CXS, Y0B]}",
-            "- {p: P1, do: climax, card: CXS, expect: {phase: climax, P1: {climax: [CXS], hand: [Y0B]}}}",
+            "{p: P1, do: climax, card: CXS, expect: {phase: climax, P1: {climax: [CXS], hand: [Y0B]}}}",
         )
     )
     assert_legal(verdict)
@@ -1375,7 +1372,7 @@ def test_attack_entry_in_the_main_phase_implies_passing_main_and_climax_ws_6_6_1
     verdict = verify(
         main_log(
             "{stage: {2: Y0A}, hand: [CXS]}",
-            "- {p: P1, do: attack, pos: 2, type: direct, expect: {phase: attack, P1: {hand: [CXS], climax: 0}}}",
+            "{p: P1, do: attack, pos: 2, type: direct, expect: {phase: attack, P1: {hand: [CXS], climax: 0}}}",
         )
     )
     assert_legal(verdict)
@@ -1403,7 +1400,7 @@ def test_entry_that_fits_no_later_point_is_a_violation() -> None:
 def test_discard_entry_with_a_hand_within_the_limit_is_a_violation_ws_6_8_1_2() -> None:
     """ws:6.8.1.2: with three cards in hand there is no discard in the end phase; a discard entry in the main
     phase fits no later point of the turn."""
-    verdict = verify(main_log("{hand: [Y0A, Y0B, Y0C]}", "- {p: P1, do: discard, cards: [Y0A]}"))
+    verdict = verify(main_log("{hand: [Y0A, Y0B, Y0C]}", "{p: P1, do: discard, cards: [Y0A]}"))
     assert violations_at(verdict, 0), describe(verdict)
     assert verdict.kind is VerdictKind.ILLEGAL
 
@@ -1411,7 +1408,7 @@ def test_discard_entry_with_a_hand_within_the_limit_is_a_violation_ws_6_8_1_2() 
 def test_explicit_pass_then_a_main_phase_entry_is_a_violation_ws_6_5_1_3() -> None:
     """ws:6.5.1.3: after the main phase is passed, a play entry of that turn is a violation."""
     verdict = verify(
-        main_log("{hand: [Y0A]}", "- {p: P1, do: pass}\n- {p: P1, do: pass}\n- {p: P1, do: play, card: Y0A, pos: 1}")
+        main_log("{hand: [Y0A]}", "{p: P1, do: pass}", "{p: P1, do: pass}", "{p: P1, do: play, card: Y0A, pos: 1}")
     )
     assert verdict.kind is VerdictKind.ILLEGAL, describe(verdict)
     assert violations_at(verdict, 2), describe(verdict)
