@@ -44,9 +44,12 @@ class Replay:
         self.notes: list[str] = []
         self.last_trigger: dict[str, Any] = {}
         """The last ``trigger`` entry: its fields answer the icons' choices."""
-        self.current: LogEntry | None = None
-        """The entry being applied; records made meanwhile point at it."""
-        self.expect_pending: LogEntry | None = None
+        self.applying: list[LogEntry] = []
+        """Entries being applied, outermost first (a refresh entry inside a damage entry);
+        records made meanwhile point at the innermost."""
+        self.open: dict[int, tuple[LogEntry, Decision | Reveal, Any, bool]] = {}
+        """id(request) -> the entry that answered it, the request, the answer given, and
+        whether the entry is done when the request is (a mulligan's draw is not)."""
         self.attributed = 0
         self.stopped = False
 
@@ -55,11 +58,15 @@ class Replay:
     def peek(self) -> LogEntry | None:
         return self.log.entries[self.position] if self.position < len(self.log.entries) else None
 
+    @property
+    def current(self) -> LogEntry | None:
+        """The innermost entry being applied."""
+        return self.applying[-1] if self.applying else None
+
     def consume(self) -> LogEntry:
         entry = self.log.entries[self.position]
         self.position += 1
         self.attribute()
-        self.current = entry
         turn = entry.data.get("turn")
         if isinstance(turn, int) and turn != self.game.turn:
             self.violate(entry, ("ws:6.1.1",), f"the entry says turn {turn}; the replay is in turn {self.game.turn}")
@@ -82,9 +89,13 @@ class Replay:
     def note(self, message: str) -> None:
         self.notes.append(message)
 
+    def answering(self, entry: LogEntry, request: Decision | Reveal, answer: Any) -> None:
+        """``entry`` answers ``request``: it is being applied until the request's checkpoint."""
+        self.open[id(request)] = (entry, request, answer, True)
+        self.applying.append(entry)
+
     def imply(self, decision: Decision, choice: Choice, why: str) -> None:
         self.attribute()
-        self.current = None
         self.game.record(
             RecordKind.TIMING,
             decision.player,
@@ -106,14 +117,12 @@ class Replay:
             request = next(procedure)
             while True:
                 if isinstance(request, Checkpoint):
-                    self.check_expectation()
-                    self.attribute()
-                    self.current = None
+                    self.close(request)
                     request = procedure.send(None)
                 elif isinstance(request, Reveal):
-                    if self.peek() is None and self.current is None:
+                    if self.peek() is None and not self.applying:
                         break  # the log ends here: nothing hidden is revealed past its last entry
-                    request = self.reveal(procedure, request)
+                    request = self.answer_reveal(request, procedure)
                 else:
                     result = self.decide(request)
                     if result is None:
@@ -196,18 +205,20 @@ class Replay:
                         tuple(option.describe() for option in decision.options[:20]),
                     )
                     continue
-                self.expect_pending = entry if "expect" in entry.data else None
                 self.check_rule(entry)
+                self.answering(entry, decision, None)
                 return game.concrete(decision, choice), False
-            if decision.default is not None and self.can_come_later(verb, player, decision):
+            about = entry.data.get("to", player) if verb == "damage" else player
+            if decision.default is not None and game.reachable(decision, verb, str(about or decision.player)):
                 self.imply(decision, decision.default, "the log moves on")
                 return decision.default, True
             if decision.default is not None:
                 self.consume()
+                refusal = game.why_not_now(verb, str(about or decision.player))
                 self.violate(
                     entry,
-                    decision.clauses,
-                    f"{verb!r} by {player or decision.player} is not possible now: {decision.prompt}",
+                    refusal.clauses or decision.clauses,
+                    f"{verb!r} by {player or decision.player} is not possible now: {refusal.message}",
                     tuple(option.describe() for option in decision.options[:20]),
                 )
                 continue
@@ -223,36 +234,62 @@ class Replay:
             self.imply(decision, decision.options[0], "assumed, to go on")
             return decision.options[0], True
 
-    def can_come_later(self, verb: str, player: Any, decision: Decision) -> bool:
-        """Whether an entry can belong to a later point than ``decision`` (this turn or the next)."""
-        if verb in FORCED_VERBS or verb == "pass":
-            return True
-        if verb in ("level_up", "resolve", "mulligan"):
-            return verb != "mulligan"
-        return self.game.later_in_turn(verb, str(player) if player is not None else decision.player)
+    def answer_reveal(self, reveal: Reveal, procedure: Procedure) -> Any:
+        """Answer a reveal from the next entry when it is the matching forced event.
 
-    def reveal(self, procedure: Procedure, reveal: Reveal) -> Any:
-        """Answer a reveal from the next entry when it is the matching forced event."""
-        entry = self.peek()
+        An entry standing where the rules reveal cards that can come at no later
+        point (a counter written for a side attack, before its damage) is a
+        violation here, and the next entry is looked at.
+        """
+        entry = self.misplaced_before(reveal)
         answer = None
-        consumed: LogEntry | None = None
         if reveal.purpose == "mulligan_draw" and self.current is not None and "draw" in self.current.data:
-            answer = list(self._ids(self.current.data["draw"]))
-            consumed = self.current
+            answer = self._ids(self.current.data["draw"])
+            self.open[id(reveal)] = (self.current, reveal, answer, False)
         elif entry is not None:
             verb = str(entry.data["do"])
             who = entry.data.get("to", entry.data.get("p")) if verb == "damage" else entry.data.get("p")
             if verb in FORCED_VERBS and reveal.purpose in FORCED_VERBS[verb] and who in (None, reveal.player):
-                consumed = self.consume()
+                self.consume()
                 if verb == "trigger":
                     self.last_trigger = entry.data
-                self.expect_pending = entry if "expect" in entry.data else None
                 self.check_rule(entry)
                 answer = self.answer_from(entry, verb)
-        request = procedure.send(answer)
-        if consumed is not None:
-            self.check_reveal(consumed, reveal, answer)
-        return request
+                self.answering(entry, reveal, answer)
+        return procedure.send(answer)
+
+    def misplaced_before(self, reveal: Reveal) -> LogEntry | None:
+        """The next entry, after reporting (and skipping) entries that fit neither here nor later."""
+        while (entry := self.peek()) is not None:
+            verb = str(entry.data["do"])
+            player = entry.data.get("p")
+            about = str(entry.data.get("to", player) if verb == "damage" else player or reveal.player)
+            matches = verb in FORCED_VERBS and reveal.purpose in FORCED_VERBS[verb] and about == reveal.player
+            if matches or verb in ("effect", "concede", "resolve") or verb not in CHOICE_VERBS | FORCED_VERBS.keys():
+                return entry
+            if self.game.reachable_after_reveal(verb, about):
+                return entry
+            self.consume()
+            refusal = self.game.why_not_now(verb, about)
+            self.violate(entry, refusal.clauses, f"{verb!r} by {about} is not possible now: {refusal.message}")
+        return None
+
+    def close(self, checkpoint: Checkpoint) -> None:
+        """A request has been applied: check what its entry claimed, and its ``expect``."""
+        opened = self.open.pop(id(checkpoint.closes), None)
+        if opened is None:
+            return
+        entry, request, answer, owns = opened
+        clauses = tuple(dict.fromkeys(c for record in self.game.records[self.attributed :] for c in record.clauses))
+        self.attribute()
+        if isinstance(request, Reveal):
+            self.check_reveal(entry, request, answer)
+        if not owns:
+            return
+        self.applying.remove(entry)
+        if "expect" in entry.data:
+            for problem in expectation_failures(self.game, entry.data["expect"]):
+                self.violate(entry, clauses, f"expect: {problem}")
 
     @staticmethod
     def _ids(value: Any) -> list[Any]:
@@ -292,18 +329,10 @@ class Replay:
         if not self.clause_exists(str(rule)):
             self.note(f"entry {entry.index} (line {entry.line}): rule {rule} is not a clause of the rules")
 
-    def check_expectation(self) -> None:
-        entry = self.expect_pending
-        self.expect_pending = None
-        if entry is None:
-            return
-        clauses = tuple(dict.fromkeys(c for record in self.game.records[self.attributed :] for c in record.clauses))
-        for problem in expectation_failures(self.game, entry.data["expect"]):
-            self.violate(entry, clauses, f"expect: {problem}")
-
     def finish(self) -> None:
         """After the replay: entries left over, the claimed result, a game that stops early."""
         game = self.game
+        self.drop_steps_past_the_log()
         leftover = self.log.entries[self.position :]
         if leftover and game.winner is not None:
             self.violate(
@@ -334,6 +363,24 @@ class Replay:
                         f"the log claims {claimed!r} won, but the game is not over at the end of the log",
                     )
                 )
+
+    def drop_steps_past_the_log(self) -> None:
+        """A log that stops mid-game stops its trace in the turn of its last entry.
+
+        The engine goes on with what the rules do by themselves until it needs the
+        log again; steps of a later turn than the last entry's are not the log's.
+        """
+        if self.game.winner is not None or self.position < len(self.log.entries) or not self.log.entries:
+            return
+        records = self.game.records
+        last = max((index for index, record in enumerate(records) if record.entry is not None), default=-1)
+        if last < 0:
+            return
+        turn = records[last].turn
+        for index in range(last + 1, len(records)):
+            if records[index].turn != turn:
+                del records[index:]
+                return
 
     def verdict(self) -> Verdict:
         game = self.game

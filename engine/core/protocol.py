@@ -11,8 +11,8 @@ allowed it) for every state change, and stops at three kinds of points:
   damage process).  The driver sends back what it knows of their identities (a
   list of card ids, ``None`` for a card it does not know), or ``None`` to let the
   game proceed with what it knows.
-* ``Checkpoint``: a choice or a forced event has just been applied, and nothing
-  the rules do on their own afterwards has happened yet.
+* ``Checkpoint``: the answer to a decision or reveal has just been applied, and
+  nothing the rules do on their own afterwards has happened yet.
 
 The ordering rule of the whole protocol: a request is answered before the game
 moves on, and records come out in the order the rules perform them.
@@ -150,13 +150,14 @@ class Reveal:
 
 @dataclass(frozen=True, slots=True)
 class Checkpoint:
-    """The game has applied a choice or a forced event, before any step that follows on its own.
+    """The game has applied the answer to ``closes``, before any step that follows on its own.
 
-    The driver answers None; it is the moment a log's ``expect`` is checked.
+    The driver answers None.  It is the moment a log entry's ``expect`` is checked
+    and what the entry claimed is compared with what the rules did.  Requests can
+    nest (a refresh inside a damage process): each checkpoint names its own.
     """
 
-
-CHECKPOINT = Checkpoint()
+    closes: Decision | Reveal
 
 
 class EngineLimitReached(RuntimeError):

@@ -22,7 +22,7 @@ from typing import Any
 from engine.core.cards import Card, CardDefinition, IdentityPool
 from engine.core.effects import ContinuousEffect, Duration
 from engine.core.game import Game, GameEnded, Procedure, StandbyAbility
-from engine.core.protocol import CHECKPOINT, Choice, Decision, RecordKind, Refusal, Reveal
+from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
 from engine.games.ws.cards import MODELLED_TRIGGERS, stock_cost
 from engine.games.ws.state import (
     BEHIND,
@@ -39,18 +39,21 @@ PHASES = ("stand", "draw", "clock", "main", "climax", "attack", "end")
 DEFAULT_ENCORE_COST = 3
 """ws 10.2.3: every character has Encore [3]."""
 
-VERB_PHASES: dict[str, tuple[str, ...]] = {
+TURN_ORDER = ("clock", "main", "climax", "attack", "encore", "discard")
+"""The turn player's decision points of a turn, in order (6.4-6.8, 7.2, 7.7)."""
+POINT_VERBS: dict[str, tuple[str, ...]] = {
     "clock": ("clock",),
-    "play": ("main",),
-    "move": ("main",),
-    "act": ("main",),
+    "main": ("play", "move", "act"),
     "climax": ("climax",),
     "attack": ("attack",),
-    "counter": ("attack",),
-    "encore": ("attack",),
-    "discard": ("end",),
+    "encore": ("encore",),
+    "discard": ("discard",),
 }
-"""For a turn player's choice, the phases where it can be made (to tell a later point of the turn)."""
+ATTACK_STEPS = ("declaration", "trigger", "counter", "damage", "battle")
+"""ws 7.2-7.6, in order."""
+PHASE_POINT = {"clock": "clock", "main": "main", "climax": "climax", "attack": "attack", "end": "discard"}
+NEXT_TURN_VERBS = frozenset({"draw", "clock", "play", "move", "act", "climax", "attack"})
+"""What the other player can do in the next turn, reached by passing the rest of this one."""
 
 
 PASS = Choice("pass")
@@ -93,6 +96,8 @@ class Attack:
     """``front``, ``side`` or ``direct``."""
     defender: Card | None
     defender_position: int | None
+    step: str = "declaration"
+    """The step the attack has reached: ``declaration``, ``trigger``, ``counter``, ``damage``, ``battle``."""
 
 
 @dataclass(slots=True)
@@ -131,6 +136,9 @@ class WeissSchwarz(Game):
         self.position = position
         self.setup_problems: list[Refusal] = []
         self.attack: Attack | None = None
+        self.last_attack: Attack | None = None
+        self.no_damage: Refusal | None = None
+        """Why the last attack dealt no damage, when it dealt none (7.5.1.2.1, 7.5.1.2.2)."""
         self.attacks_this_turn = 0
         self.paying_cost = False
         self.in_damage: str | None = None
@@ -293,7 +301,7 @@ class WeissSchwarz(Game):
             )
             if cards:
                 yield from self.draw(player, len(cards), ("ws:5.2.1.4",), purpose="mulligan_draw")
-            yield CHECKPOINT
+            yield Checkpoint(decision)
         for state in self.p.values():
             state.refresh_point = 0
         self.record(RecordKind.FORCED, None, "both refresh points are set to 0", ("ws:5.2.1.5",))
@@ -334,7 +342,7 @@ class WeissSchwarz(Game):
         player = self.turn_player
         options = [Choice("clock", card=identity) for identity in self.hand_identities(player)]
         options.append(Choice("pass"))
-        choice = yield Decision(
+        decision = Decision(
             player,
             "clock",
             options,
@@ -343,17 +351,19 @@ class WeissSchwarz(Game):
             prompt="put a card from hand into the clock to draw two, or pass",
             default=Choice("pass"),
         )
+        choice = yield decision
         if choice.verb == "clock":
             card = self.take_from(player, "hand", choice.card)
             self.put(player, "clock", card)
             self.record(
                 RecordKind.CHOICE, player, f"{player} clocks {card.identity}", ("ws:6.4.1.2",), card=card.identity
             )
+            yield Checkpoint(decision)
             yield from self.interrupts()
             yield from self.draw(player, 2, ("ws:6.4.1.2",))
         else:
             self.record(RecordKind.CHOICE, player, f"{player} does not clock", ("ws:6.4.1.2",))
-        yield CHECKPOINT
+            yield Checkpoint(decision)
         yield from self.check_timing("end of the clock phase", ("ws:6.4.1.3",))
 
     def main_phase(self) -> Procedure:
@@ -361,13 +371,14 @@ class WeissSchwarz(Game):
         player = self.turn_player
         while True:
             yield from self.check_timing("before a play timing", ("ws:8.5.2.1",))
-            choice = yield self.main_decision(player)
+            decision = self.main_decision(player)
+            choice = yield decision
             if choice.verb == "pass":
                 self.record(RecordKind.CHOICE, player, f"{player} ends the main phase", ("ws:6.5.1.3", "ws:4.5.3.2"))
-                yield CHECKPOINT
+                yield Checkpoint(decision)
                 return
             yield from self.apply_main(player, choice)
-            yield CHECKPOINT
+            yield Checkpoint(decision)
 
     def main_decision(self, player: str) -> Decision:
         options: list[Choice] = []
@@ -425,7 +436,7 @@ class WeissSchwarz(Game):
             if definition is not None and definition.type == "climax" and self.color_ok(player, definition):
                 options.append(Choice("climax", card=identity))
         options.append(Choice("pass"))
-        choice = yield Decision(
+        decision = Decision(
             player,
             "climax",
             options,
@@ -434,6 +445,7 @@ class WeissSchwarz(Game):
             prompt="play a climax from hand, or pass",
             default=Choice("pass"),
         )
+        choice = yield decision
         if choice.verb == "climax":
             card = self.take_from(player, "hand", choice.card)
             self.put(player, "climax", card)
@@ -446,7 +458,7 @@ class WeissSchwarz(Game):
             )
         else:
             self.record(RecordKind.CHOICE, player, f"{player} plays no climax", ("ws:6.6.1.2", "ws:4.5.3.2"))
-        yield CHECKPOINT
+        yield Checkpoint(decision)
         yield from self.check_timing("end of the climax phase", ("ws:6.6.1.3",))
 
     def end_phase(self) -> Procedure:
@@ -458,7 +470,7 @@ class WeissSchwarz(Game):
         if excess > 0:
             known = [card.identity for card in me.hand if card.identity is not None]
             sample = tuple(sorted(known[:excess])) if len(known) >= excess else ()
-            choice = yield Decision(
+            decision = Decision(
                 player,
                 "discard",
                 [Choice("discard", cards=sample)] if sample else [],
@@ -467,6 +479,7 @@ class WeissSchwarz(Game):
                 prompt=f"put {excess} card(s) from hand into the waiting room (hand limit {HAND_LIMIT})",
                 complete=False,
             )
+            choice = yield decision
             for identity in choice.cards:
                 self.put(player, "waiting", self.take_from(player, "hand", identity))
             self.record(
@@ -476,7 +489,7 @@ class WeissSchwarz(Game):
                 ("ws:6.8.1.2", "ws:3.3.3"),
                 cards=list(choice.cards),
             )
-            yield CHECKPOINT
+            yield Checkpoint(decision)
         for card in list(me.climax):
             self.put(player, "waiting", self.take_card(player, "climax", card))
             self.record(
@@ -500,19 +513,20 @@ class WeissSchwarz(Game):
         yield from self.check_timing("beginning of the attack phase", ("ws:7.2.1.1",))
         while True:
             yield from self.check_timing("beginning of the attack declaration step", ("ws:7.2.1.2",))
-            choice = yield self.attack_decision(player)
+            decision = self.attack_decision(player)
+            choice = yield decision
             if choice.verb == "pass":
                 self.record(RecordKind.CHOICE, player, f"{player} declares no more attacks", ("ws:7.2.1.3",))
-                yield CHECKPOINT
+                yield Checkpoint(decision)
                 break
-            yield from self.declare_attack(player, choice)
+            yield from self.declare_attack(player, choice, decision)
             yield from self.trigger_step(player)
             if self.attack.kind == "front":
                 yield from self.counter_step()
             yield from self.damage_step()
             if self.attack.kind == "front":
                 yield from self.battle_step()
-            self.attack = None
+            self.last_attack, self.attack = self.attack, None
         yield from self.encore_step()
 
     def attack_decision(self, player: str) -> Decision:
@@ -539,12 +553,13 @@ class WeissSchwarz(Game):
             default=Choice("pass"),
         )
 
-    def declare_attack(self, player: str, choice: Choice) -> Procedure:
+    def declare_attack(self, player: str, choice: Choice, decision: Decision) -> Procedure:
         me, them = self.p[player], self.p[self.opponent(player)]
         attacker = me.character_at(choice.pos)
         facing_pos = FACING[choice.pos]
         facing = them.character_at(facing_pos)
         self.attacks_this_turn += 1
+        self.no_damage = None
         clauses: tuple[str, ...] = ("ws:7.2.1.3", "ws:7.2.1.4")
         if choice.target == "direct":
             self.add_effect(attacker, "soul", 1, "direct attack", ("ws:7.2.1.4.1",))
@@ -572,10 +587,11 @@ class WeissSchwarz(Game):
             pos=choice.pos,
             type=choice.target,
         )
-        yield CHECKPOINT
+        yield Checkpoint(decision)
         yield from self.check_timing("after the attack declaration", ("ws:7.2.1.6",))
 
     def trigger_step(self, player: str) -> Procedure:
+        self.attack.step = "trigger"
         self.begin("trigger step begins", ("ws:7.3.1.1",))
         yield from self.check_timing("beginning of the trigger step", ("ws:7.3.1.1",))
         me = self.p[player]
@@ -606,7 +622,7 @@ class WeissSchwarz(Game):
             self.record(
                 RecordKind.FORCED, player, f"{card.identity or '?'} goes to the stock", ("ws:7.3.1.2", "ws:3.13.1.2")
             )
-        yield CHECKPOINT
+        yield Checkpoint(reveal)
         yield from self.check_timing("end of the trigger step", ("ws:7.3.1.3",))
 
     def trigger_icon(self, player: str, icon: str, card: Card) -> Procedure:
@@ -690,6 +706,7 @@ class WeissSchwarz(Game):
                 )
 
     def counter_step(self) -> Procedure:
+        self.attack.step = "counter"
         defender_player = self.non_turn_player
         self.begin("counter step begins", ("ws:7.4.1.1",))
         yield from self.check_timing("before the counter step's play timing", ("ws:8.5.2.1",))
@@ -711,7 +728,7 @@ class WeissSchwarz(Game):
             ):
                 options.append(Choice("counter", card=identity))
         options.append(Choice("pass"))
-        choice = yield Decision(
+        decision = Decision(
             defender_player,
             "counter",
             options,
@@ -720,6 +737,7 @@ class WeissSchwarz(Game):
             prompt="play one backup or counter event, or pass",
             default=Choice("pass"),
         )
+        choice = yield decision
         if choice.verb == "counter":
             definition = self.definitions[choice.card]
             backup = definition.keyword("backup")
@@ -744,10 +762,11 @@ class WeissSchwarz(Game):
                 yield from self.resolve_event(defender_player, card)
         else:
             self.record(RecordKind.CHOICE, defender_player, f"{defender_player} plays no counter", ("ws:7.4.1.2",))
-        yield CHECKPOINT
+        yield Checkpoint(decision)
         yield from self.check_timing("end of the counter step", ("ws:7.4.1.3",))
 
     def damage_step(self) -> Procedure:
+        self.attack.step = "damage"
         self.begin("damage step begins", ("ws:7.5.1.1",))
         yield from self.check_timing("beginning of the damage step", ("ws:7.5.1.1",))
         attack = self.attack
@@ -755,10 +774,12 @@ class WeissSchwarz(Game):
         attacker_now = self.p[player].character_at(attack.position)
         if attacker_now is not attack.attacker or attacker_now.instance != attack.attacker.instance:
             self.record(RecordKind.FORCED, player, "the attacker left its position: no damage", ("ws:7.5.1.2.2",))
+            self.no_damage = Refusal(("ws:7.5.1.2.2",), "the attacker left its position: it dealt no damage")
         else:
             soul = self.soul(attack.attacker)
             if soul <= 0:
                 self.record(RecordKind.FORCED, player, f"the attacker's soul is {soul}: no damage", ("ws:7.5.1.2.1",))
+                self.no_damage = Refusal(("ws:7.5.1.2.1",), f"the attacker's soul was {soul}: it dealt no damage")
             else:
                 canceled = yield from self.deal_damage(self.non_turn_player, soul, ("ws:7.5.1.2",))
                 if canceled and self.shot_armed.pop(attack.attacker.instance, False):
@@ -775,6 +796,7 @@ class WeissSchwarz(Game):
         self.record(RecordKind.ABILITY, player, "the damage was canceled: the shot ability triggers", ("ws:4.12.2.7",))
 
     def battle_step(self) -> Procedure:
+        self.attack.step = "battle"
         self.begin("battle step begins", ("ws:7.6.1.1",))
         yield from self.check_timing("beginning of the battle step", ("ws:7.6.1.1",))
         attack = self.attack
@@ -817,7 +839,7 @@ class WeissSchwarz(Game):
                     if not reversed_positions:
                         break
                     options = [Choice("encore", pos=pos) for pos in reversed_positions]
-                    choice = yield Decision(
+                    decision = Decision(
                         player,
                         "encore",
                         options,
@@ -826,10 +848,11 @@ class WeissSchwarz(Game):
                         prompt="choose a reversed character to put into the waiting room",
                         default=options[0],
                     )
+                    choice = yield decision
                     card = self.p[player].character_at(choice.pos)
-                    if choice.flag is not None:
-                        self.encore_intent[card.instance] = choice.flag
                     self.leave_stage(player, card, "waiting")
+                    if choice.flag is not None:  # the entry also says whether its Encore is paid
+                        self.encore_intent[card.instance] = choice.flag
                     self.record(
                         RecordKind.CHOICE,
                         player,
@@ -837,7 +860,7 @@ class WeissSchwarz(Game):
                         (clause,),
                         pos=choice.pos,
                     )
-                    yield CHECKPOINT
+                    yield Checkpoint(decision)
                     yield from self.check_timing("after a reversed character goes to the waiting room", (clause,))
             yield from self.check_timing("end of the encore step", ("ws:7.7.1.4",))
             if not any(card.orientation == "reverse" for p in self.p.values() for _, card in p.characters()):
@@ -941,17 +964,18 @@ class WeissSchwarz(Game):
 
     def trigger_encore(self, player: str, card: Card, position: int) -> None:
         """ws 10.2: a character put from the stage into the waiting room triggers its Encore."""
-        definition = self.definition(card)
-        costs = sorted(
-            {DEFAULT_ENCORE_COST, stock_cost(definition.keyword("encore"), DEFAULT_ENCORE_COST)}
-            if definition
-            else {DEFAULT_ENCORE_COST}
-        )
+        costs = self.encore_costs(card)
 
         def resolve(ability: StandbyAbility) -> Procedure:
             yield from self.resolve_encore(ability, position, costs)
 
         self.standby.append(StandbyAbility(player, "encore", card, card.instance, resolve, ("ws:10.2.2", "ws:10.2.3")))
+
+    def encore_costs(self, card: Card) -> list[int]:
+        """The stock costs of the card's Encore abilities: Encore [3] (10.2.3) and its own keyword's."""
+        definition = self.definition(card)
+        keyword = definition.keyword("encore") if definition else None
+        return sorted({DEFAULT_ENCORE_COST, stock_cost(keyword, DEFAULT_ENCORE_COST)})
 
     def resolve_encore(self, ability: StandbyAbility, position: int, costs: list[int]) -> Procedure:
         player, card = ability.master, ability.source
@@ -971,16 +995,8 @@ class WeissSchwarz(Game):
         )
         if intent is None:
             choice = yield decision
-        else:
+        else:  # the encore entry said it (an unaffordable `pay: true` was refused there)
             choice = options[1] if intent and len(options) > 1 else options[0]
-            if intent and len(options) == 1:
-                self.record(
-                    RecordKind.CHOICE,
-                    player,
-                    f"{player} cannot pay Encore for {card.identity}",
-                    ("ws:8.4.2.2", "ws:8.7.3.2"),
-                    problem=True,
-                )
         if not choice.flag:
             self.record(
                 RecordKind.CHOICE, player, f"{player} does not pay Encore for {card.identity}", ("ws:8.7.3.2.1",)
@@ -1002,7 +1018,7 @@ class WeissSchwarz(Game):
             ("ws:10.2.2", "ws:10.2.3"),
             pos=position,
         )
-        yield CHECKPOINT
+        yield Checkpoint(decision)
         yield from self.interrupts()
 
     # -- rule actions (9) --------------------------------------------------------------
@@ -1066,14 +1082,14 @@ class WeissSchwarz(Game):
             f"refresh: {player}'s waiting room ({len(cards)} cards) becomes the deck; refresh point {me.refresh_point}",
             ("ws:9.2.1", "ws:9.2.2", "ws:9.2.4"),
         )
-        yield CHECKPOINT
+        yield Checkpoint(reveal)
 
     def level_up(self, player: str) -> Procedure:
         """ws 9.3.2: choose one of the bottom seven clock cards for the level; the other six go to the waiting room."""
         me = self.p[player]
         bottom = me.clock[:7]
         options = [Choice("level_up", card=identity) for identity in dict.fromkeys(c.identity or "?" for c in bottom)]
-        choice = yield Decision(
+        decision = Decision(
             player,
             "level_up",
             options,
@@ -1081,6 +1097,7 @@ class WeissSchwarz(Game):
             frozenset({"level_up"}),
             prompt="choose a card from the bottom seven of the clock for the level",
         )
+        choice = yield decision
         chosen = next((card for card in bottom if card.identity == choice.card), bottom[0])
         rest = [card for card in bottom if card is not chosen]
         me.clock = me.clock[7:]
@@ -1094,7 +1111,7 @@ class WeissSchwarz(Game):
             ("ws:9.3.1", "ws:9.3.2"),
             card=chosen.identity,
         )
-        yield CHECKPOINT
+        yield Checkpoint(decision)
 
     def perform_rule_actions(self) -> Procedure:
         """Check rule actions (9.4-9.9), all at once."""
@@ -1174,7 +1191,7 @@ class WeissSchwarz(Game):
                     ("ws:9.9.1",),
                     card=card.identity,
                 )
-                yield CHECKPOINT
+                yield Checkpoint(reveal)
                 yield from self.interrupts()
                 acted = True
         if not acted:
@@ -1205,7 +1222,7 @@ class WeissSchwarz(Game):
             yield from self.interrupts()
         reveal.used = count
         self.record(RecordKind.FORCED, player, f"{player} draws {count} ({', '.join(drawn)})", clauses, cards=drawn)
-        yield CHECKPOINT
+        yield Checkpoint(reveal)
 
     def deal_damage(self, player: str, amount: int, clauses: tuple[str, ...]) -> Procedure:
         """ws 4.10.1: reveal cards one at a time; a climax cancels; otherwise all go to the clock."""
@@ -1261,7 +1278,7 @@ class WeissSchwarz(Game):
                 canceled=False,
             )
         self.in_damage = None
-        yield CHECKPOINT
+        yield Checkpoint(reveal)
         yield from self.interrupts()
         return canceled
 
@@ -1434,6 +1451,14 @@ class WeissSchwarz(Game):
                 )
             return self._check_cards_in_hand(decision.player, choice.cards, ("ws:6.8.1.2",))
         if decision.kind == "encore" and choice.verb == "encore":
+            if choice.flag and choice.pos in POSITIONS and self.p[decision.player].character_at(choice.pos):
+                cheapest = min(self.encore_costs(self.p[decision.player].character_at(choice.pos)))
+                stock = len(self.p[decision.player].stock)
+                if stock < cheapest:
+                    return Refusal(
+                        ("ws:10.2.2", "ws:8.4.2.2"),
+                        f"Encore costs {cheapest} stock and {decision.player} has {stock}: it cannot be paid",
+                    )
             choice = Choice("encore", pos=choice.pos)
         if decision.kind == "pay" and choice.verb == "pay" and choice.flag and choice.target is None:
             paying = [option for option in decision.options if option.flag]
@@ -1482,18 +1507,27 @@ class WeissSchwarz(Game):
                 return Refusal(("ws:6.6.1.2.1",), "a climax is played in the climax phase, not the main phase")
             if choice.verb == "climax" and definition.type != "climax":
                 return Refusal(("ws:6.6.1.2.1",), f"{choice.card} is not a climax")
-            if choice.verb in ("play", "climax", "counter"):
+            backup = definition.keyword("backup") if choice.verb == "counter" else None
+            if backup is not None:
+                needed, cost = int(backup.get("level", 0)), stock_cost(backup, 0)
+                if me.level_count < needed:
+                    return Refusal(
+                        ("ws:10.5.2",),
+                        f"backup of {choice.card} needs level {needed}; {player} is level {me.level_count}",
+                    )
+                if len(me.stock) < cost:
+                    return Refusal(
+                        ("ws:10.5.2", "ws:8.4.2.2"),
+                        f"backup of {choice.card} costs {cost} stock; {player} has {len(me.stock)}",
+                    )
+            elif choice.verb in ("play", "climax", "counter"):
                 refusal = self.play_refusal(player, definition)
                 if refusal is not None:
                     return refusal
             if choice.verb == "play" and definition.type == "character" and choice.pos not in POSITIONS:
                 return Refusal(("ws:8.6.2.2.1", "ws:3.6.3"), f"position {choice.pos!r} is not a stage position (1-5)")
-            if choice.verb == "counter":
-                backup = definition.keyword("backup")
-                if backup is not None and me.level_count < int(backup.get("level", 0)):
-                    return Refusal(("ws:10.5.2",), f"backup of {choice.card} needs level {backup.get('level')}")
-                if backup is None and not definition.counter:
-                    return Refusal(("ws:7.4.1.2.1",), f"{choice.card} has no counter icon")
+            if choice.verb == "counter" and backup is None and not definition.counter:
+                return Refusal(("ws:7.4.1.2.1",), f"{choice.card} has no counter icon")
         if choice.verb == "attack":
             if self.turn == 1 and player == self.first and self.attacks_this_turn >= 1:
                 return Refusal(("ws:7.2.1.3.1",), "the starting player attacks only once in the first turn")
@@ -1515,21 +1549,94 @@ class WeissSchwarz(Game):
         legal = ", ".join(option.describe() for option in decision.options[:12])
         return Refusal(decision.clauses, f"{choice.describe()} is not a legal option ({legal})")
 
-    def later_in_turn(self, verb: str, player: str) -> bool:
-        """Whether a choice ``verb`` by ``player`` can still come later (this turn, or the next one)."""
-        phases = VERB_PHASES.get(verb)
-        if phases is None:
+    def reachable(self, decision: Decision, verb: str, player: str) -> bool:
+        """Whether ``verb`` by ``player`` can come after ``decision`` if only defaults are taken.
+
+        This is what makes a pass implied (log-format: an entry that can only belong
+        to a later point passes the points before it): the entry must fit a later
+        point of this turn reached by passing, or the next turn, which the other
+        player takes.  A ``damage`` or ``trigger`` needs an attack first, so it
+        never passes an attack declaration.  ``player`` is the one the entry is
+        about (``to`` for damage).
+        """
+        if verb in ("refresh", "refresh_point", "level_up", "resolve", "pass"):
             return True
-        current = PHASES.index(self.phase) if self.phase in PHASES else -1
-        if player == self.turn_player:
-            if verb in ("counter",):
-                return False
-            return any(PHASES.index(phase) > current for phase in phases) or (
-                verb == "encore" and self.phase == "attack"
+        if self.phase == "setup":
+            return verb in ("mulligan", "draw") or player == self.first
+        kind = decision.kind
+        if kind in TURN_ORDER:
+            later_points = TURN_ORDER[TURN_ORDER.index(kind) + 1 :]
+        else:  # a decision inside a point (an Encore to pay, an icon's choice): that point goes on
+            point = PHASE_POINT.get(self.phase, "attack")
+            later_points = TURN_ORDER[TURN_ORDER.index(point) :]
+        later = {verb for point in later_points for verb in POINT_VERBS[point]}
+        if kind in ("attack", "encore", "counter", "pay", "standby"):
+            later.add("encore")
+        if verb == "discard" and len(self.p[player].hand) <= HAND_LIMIT - 2:
+            return False
+        if player == self.turn_player and verb in later:
+            return True
+        if self.attack is not None and self.step_ahead(verb, player):
+            return True
+        if player == self.non_turn_player:
+            return verb in NEXT_TURN_VERBS or (verb == "encore" and "encore" in later)
+        return False
+
+    def reachable_after_reveal(self, verb: str, player: str) -> bool:
+        """Whether ``verb`` by ``player`` can come after the reveal the game is making now.
+
+        Only the steps of an attack are bound to it: a trigger, a counter or a
+        damage entry outside the steps still ahead fits no later point.
+        """
+        if verb not in ("trigger", "counter", "damage"):
+            return True
+        if self.attack is not None:
+            return self.step_ahead(verb, player)
+        return self.phase != "attack" or verb == "trigger" and player == self.turn_player
+
+    def step_ahead(self, verb: str, player: str) -> bool:
+        """Whether the attack in progress still has the step where ``verb`` by ``player`` happens."""
+        steps = ATTACK_STEPS.index(self.attack.step)
+        if verb == "trigger":
+            return player == self.turn_player and steps < ATTACK_STEPS.index("trigger")
+        if verb == "counter":
+            return (
+                player == self.non_turn_player and self.attack.kind == "front" and steps < ATTACK_STEPS.index("counter")
             )
-        if verb in ("counter", "encore"):
-            return self.phase == "attack"
-        return True
+        if verb == "damage":
+            return player == self.non_turn_player and steps < ATTACK_STEPS.index("damage")
+        return False
+
+    def why_not_now(self, verb: str, player: str) -> Refusal:
+        """The clause that rules out ``verb`` by ``player`` at this point of the game."""
+        me = self.p.get(player)
+        if verb == "counter":
+            if self.attack is not None and self.attack.kind != "front":
+                return Refusal(("ws:7.3.1.3",), f"a {self.attack.kind} attack has no counter step")
+            return Refusal(("ws:7.4.1.2",), "a counter is played in the counter step of a front attack")
+        if verb == "damage" and self.no_damage is not None:
+            return self.no_damage
+        if verb == "damage":
+            return Refusal(("ws:7.5.1.2",), "no damage is dealt here")
+        if verb == "trigger":
+            return Refusal(("ws:7.3.1.2",), "no trigger check happens here")
+        if verb == "discard" and me is not None:
+            return Refusal(
+                ("ws:6.8.1.2", "ws:3.3.3.1"),
+                f"{player} discards to the hand limit only in the end phase with more than {HAND_LIMIT} cards "
+                f"(the hand holds {len(me.hand)})",
+            )
+        if verb == "climax":
+            return Refusal(("ws:6.6.1.2", "ws:6.6.1.2.2"), "a climax is played once, in the climax phase")
+        if verb == "clock":
+            return Refusal(("ws:6.4.1.2",), "a card is clocked once, in the clock phase")
+        if verb in ("play", "move", "act"):
+            return Refusal(("ws:6.5.1.2",), f"{verb} is a main-phase action of the turn player")
+        if verb == "attack":
+            return Refusal(("ws:7.2.1.3",), "attacks are declared in the attack declaration step")
+        if verb == "level_up":
+            return Refusal(("ws:9.3.1",), f"{player} has fewer than 7 cards in the clock")
+        return Refusal((), f"{verb!r} has no place here")
 
     def concede(self, player: str) -> None:
         """ws 1.2.4: a player concedes at any time and loses at once."""
