@@ -28,6 +28,8 @@ from judge.verdict import Verdict, VerdictKind, Violation
 from judge.ws_log import CHOICE_VERBS, FORCED_VERBS, answer_of, choice_of, game_of
 
 ClauseCheck = Callable[[str], bool]
+ABILITY_DECISIONS = {"pay": "encore", "bond": "bond", "shift": "shift"}
+"""Decision kinds that are an ability's own decision, and the ability a ``resolve`` entry names for them."""
 IMPLIED_TURN_SPAN = 1
 """How many turn boundaries implied passes may cross looking for an entry's point."""
 
@@ -164,6 +166,8 @@ class Replay:
                         tuple(option.describe() for option in decision.options),
                     )
                 return decision.default or decision.options[-1], True
+            if decision.kind == "standby":
+                return self.standby_order(decision)
             entry = self.peek()
             if entry is None:
                 return None
@@ -191,7 +195,7 @@ class Replay:
             belongs_here = (
                 verb in decision.verbs
                 or (verb == "pass" and decision.default == Choice("pass"))
-                or (verb == "resolve" and decision.kind in ("pay", "standby"))
+                or (verb == "resolve" and resolves(entry.data, decision))
             )
             if belongs_here and (player is None or player == decision.player):
                 self.consume()
@@ -233,6 +237,25 @@ class Replay:
                 return None
             self.imply(decision, decision.options[0], "assumed, to go on")
             return decision.options[0], True
+
+    def standby_order(self, decision: Decision) -> tuple[Choice, bool]:
+        """Which standby ability is played first: the one the next ``resolve`` entry names.
+
+        A ``resolve`` entry that only names it (no ``pay`` or ``target``) is the
+        order choice itself and is consumed; one that also answers the ability
+        stays for the ability's own decision.  Without one, the first triggered.
+        """
+        entry = self.peek()
+        if entry is not None and entry.data.get("do") == "resolve":
+            for option in decision.options:
+                names = option.card == str(entry.data.get("source"))
+                if names and entry.data.get("ability", option.target) == option.target:
+                    if not {"pay", "target"} & entry.data.keys():
+                        self.consume()
+                        self.answering(entry, decision, None)
+                    return option, False
+        self.imply(decision, decision.default, "the first triggered")  # type: ignore[arg-type]
+        return decision.default, True  # type: ignore[return-value]
 
     def answer_reveal(self, reveal: Reveal, procedure: Procedure) -> Any:
         """Answer a reveal from the next entry when it is the matching forced event.
@@ -401,6 +424,14 @@ class Replay:
         return Verdict(
             self.log.path, kind, self.violations, self.notes, game.records, game.winner, len(self.log.entries)
         )
+
+
+def resolves(data: dict[str, Any], decision: Decision) -> bool:
+    """Whether a ``resolve`` entry answers this ability's own decision (same ability, same card)."""
+    ability = ABILITY_DECISIONS.get(decision.kind)
+    if ability is None:
+        return False
+    return data.get("ability", ability) == ability and str(data.get("source", decision.source)) == str(decision.source)
 
 
 def expectation_failures(game: WeissSchwarz, expect: Any) -> list[str]:

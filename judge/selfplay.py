@@ -79,8 +79,6 @@ class _Writer:
             if self.last_trigger is not None:
                 self.last_trigger[field[0]] = field[1]
             return
-        if decision.kind == "standby":
-            return
         entry = entry_of(choice, decision)
         self.entries.append(entry)
         if decision.kind == "mulligan":

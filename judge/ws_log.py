@@ -220,6 +220,11 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
     if verb == "resolve":
         if decision.kind == "pay":
             return Choice("pay", card=str(data.get("source", card)), flag=bool(data.get("pay", False)))
+        if decision.kind in ("bond", "shift"):
+            target = data.get("target")
+            if not data.get("pay", target is not None) or target is None:
+                return Choice("pass")
+            return Choice(decision.kind, card=str(target))
         return Choice("resolve", card=str(data.get("source", card)), target=data.get("ability"))
     return Choice(verb, card=card, pos=_ints(data.get("pos")))
 
@@ -280,6 +285,12 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
         }
     elif verb == "resolve":
         entry["source"], entry["ability"] = choice.card, choice.target
+    elif verb in ("bond", "shift"):
+        entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": verb}
+        entry.update({"pay": True, "target": choice.card})
+    elif verb == "pass" and decision.kind in ("bond", "shift"):
+        entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.kind}
+        entry["pay"] = False
     return entry
 
 

@@ -19,7 +19,7 @@ from judge.cli import main as judge_main
 from judge.selfplay import play_game, write_log
 
 REPO = Path(__file__).resolve().parents[1]
-EXAMPLE_SEED = 11
+EXAMPLE_SEED = 14
 GOLDEN_LOGS = REPO / "tests" / "golden"
 
 

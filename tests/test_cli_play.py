@@ -55,7 +55,7 @@ def test_the_bundled_example_is_legal_and_untouched() -> None:
     before = digest(EXAMPLE)
     code, out = run("verify", str(EXAMPLE))
     assert code == 0
-    assert out.strip().endswith(": legal (winner: P1)")
+    assert out.strip().endswith(": legal (winner: P2)")
     assert digest(EXAMPLE) == before
 
 
@@ -118,7 +118,7 @@ def test_replay_prints_each_step_with_its_clauses() -> None:
     assert "-- turn 1, draw --" in out
     assert "(ws:6.3.1.2 ws:4.7.2)  <- entry 4 (line" in out
     assert "check timing" not in out
-    assert out.rstrip().endswith("legal (winner: P1)")
+    assert out.rstrip().endswith("legal (winner: P2)")
     code, full = run("replay", str(EXAMPLE), "--json")
     data = json.loads(full)
     assert data["verdict"] == "legal" and data["trace"][0]["clauses"] == ["ws:5.2.1.4"]

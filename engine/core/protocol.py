@@ -130,6 +130,8 @@ class Decision:
     (``pool`` of a ``trigger`` entry)."""
     complete: bool = True
     """False when ``options`` lists only some legal choices (a large combination)."""
+    source: str | None = None
+    """For an ability's own decision (pay an Encore, use a Bond): the card whose ability asks."""
 
 
 @dataclass(slots=True)

@@ -369,6 +369,7 @@ class WeissSchwarz(Game):
     def main_phase(self) -> Procedure:
         self.begin("main phase begins", ("ws:6.5.1.1",))
         player = self.turn_player
+        self.trigger_shift(player)
         while True:
             yield from self.check_timing("before a play timing", ("ws:8.5.2.1",))
             decision = self.main_decision(player)
@@ -414,6 +415,7 @@ class WeissSchwarz(Game):
         )
         if definition.type == "character":
             self.put_on_stage(player, card, choice.pos)
+            self.trigger_bond(player, card)
             self.record(
                 RecordKind.CHOICE,
                 player,
@@ -537,7 +539,9 @@ class WeissSchwarz(Game):
                 if card is None or card.orientation != "stand":
                     continue
                 facing = self.p[self.opponent(player)].character_at(FACING[pos])
-                if facing is None:
+                if self.great_performer(self.opponent(player)) is not None:
+                    options.append(Choice("attack", pos=pos, target="front"))
+                elif facing is None:
                     options.append(Choice("attack", pos=pos, target="direct"))
                 else:
                     options.append(Choice("attack", pos=pos, target="front"))
@@ -553,11 +557,22 @@ class WeissSchwarz(Game):
             default=Choice("pass"),
         )
 
+    def great_performer(self, player: str) -> Card | None:
+        """ws 10.6.2: ``player``'s Great Performance character in the middle of the center stage, not reversed."""
+        card = self.p[player].character_at(2)
+        definition = self.definition(card) if card else None
+        if definition is not None and definition.keyword("great_performance") and card.orientation != "reverse":
+            return card
+        return None
+
     def declare_attack(self, player: str, choice: Choice, decision: Decision) -> Procedure:
         me, them = self.p[player], self.p[self.opponent(player)]
         attacker = me.character_at(choice.pos)
         facing_pos = FACING[choice.pos]
         facing = them.character_at(facing_pos)
+        performer = self.great_performer(self.opponent(player))
+        if performer is not None:  # 10.6.2: the attack is a frontal attack on it, as the defending character
+            facing_pos, facing = 2, performer
         self.attacks_this_turn += 1
         self.no_damage = None
         clauses: tuple[str, ...] = ("ws:7.2.1.3", "ws:7.2.1.4")
@@ -570,7 +585,7 @@ class WeissSchwarz(Game):
                 self.add_effect(attacker, "soul", -level, "side attack", ("ws:7.2.1.4.2",))
             clauses += ("ws:7.2.1.4.2",)
         else:
-            clauses += ("ws:7.2.1.4.2", "ws:7.2.1.5.1")
+            clauses += ("ws:7.2.1.4.2", "ws:7.2.1.5.1") + (("ws:10.6.2",) if performer is not None else ())
         self.attack = Attack(
             attacker,
             choice.pos,
@@ -971,6 +986,100 @@ class WeissSchwarz(Game):
 
         self.standby.append(StandbyAbility(player, "encore", card, card.instance, resolve, ("ws:10.2.2", "ws:10.2.3")))
 
+    def trigger_bond(self, player: str, card: Card) -> None:
+        """ws 10.4.2: a character with Bond played and placed on the stage triggers it."""
+        definition = self.definition(card)
+        bond = definition.keyword("bond") if definition else None
+        if bond is None:
+            return
+
+        def resolve(ability: StandbyAbility) -> Procedure:
+            me = self.p[player]
+            cost = stock_cost(bond, 0)
+            wanted = str(bond.get("name", ""))
+            targets = dict.fromkeys(
+                c.identity for c in me.waiting if (d := self.definition(c)) is not None and wanted in (d.name, d.id)
+            )
+            options = [Choice("bond", card=target) for target in targets] if len(me.stock) >= cost else []
+            options.append(PASS)
+            decision = Decision(
+                player,
+                "bond",
+                options,
+                ("ws:10.4.2", "ws:8.7.3.1.1"),
+                frozenset({"resolve"}),
+                prompt=f"pay Bond of {card.identity} ({cost} stock) and return a card named {wanted!r} to hand?",
+                default=PASS,
+                source=card.identity,
+            )
+            choice = yield decision
+            if choice.verb == "bond":
+                self.paying_cost = True
+                self.pay_stock(player, cost, ("ws:10.4.2", "ws:8.4.2"))
+                self.paying_cost = False
+                self.put(player, "hand", self.take_from(player, "waiting", choice.card))
+                self.record(RecordKind.ABILITY, player, f"Bond: {choice.card} returns to hand", ("ws:10.4.2",))
+            else:
+                self.record(
+                    RecordKind.CHOICE, player, f"{player} does not use Bond of {card.identity}", ("ws:8.7.3.2.1",)
+                )
+            yield Checkpoint(decision)
+            yield from self.interrupts()
+
+        self.standby.append(StandbyAbility(player, "bond", card, card.instance, resolve, ("ws:10.4.1", "ws:10.4.2")))
+
+    def trigger_shift(self, player: str) -> None:
+        """ws 10.11.2: at the beginning of the main phase, Shift of clock cards whose level condition holds."""
+        me = self.p[player]
+        for card in list(me.clock):
+            definition = self.definition(card)
+            shift = definition.keyword("shift") if definition else None
+            if shift is None or me.level_count < int(shift.get("level", 0)):
+                continue
+
+            def resolve(
+                ability: StandbyAbility, card: Card = card, definition: CardDefinition = definition
+            ) -> Procedure:
+                if card not in me.clock:  # 10.11.3.1: the card itself can no longer be chosen
+                    self.record(
+                        RecordKind.ABILITY, player, f"{card.identity} is no longer in the clock", ("ws:10.11.3.1",)
+                    )
+                    return
+                same_color = dict.fromkeys(
+                    c.identity for c in me.hand if (d := self.definition(c)) and set(d.colors) & set(definition.colors)
+                )
+                options = [Choice("shift", card=identity) for identity in same_color]
+                options.append(PASS)
+                decision = Decision(
+                    player,
+                    "shift",
+                    options,
+                    ("ws:10.11.2", "ws:10.11.3.2"),
+                    frozenset({"resolve"}),
+                    prompt=f"exchange {card.identity} in the clock with a hand card of the same color?",
+                    default=PASS,
+                    source=card.identity,
+                )
+                choice = yield decision
+                if choice.verb == "shift":
+                    from_hand = self.take_from(player, "hand", choice.card)
+                    index = me.clock.index(card)
+                    me.clock[index] = from_hand
+                    from_hand.renew()
+                    self.version += 1
+                    self.put(player, "hand", card)
+                    self.record(
+                        RecordKind.ABILITY,
+                        player,
+                        f"Shift: {card.identity} and {choice.card} are exchanged",
+                        ("ws:10.11.2", "ws:10.11.3"),
+                    )
+                yield Checkpoint(decision)
+
+            self.standby.append(
+                StandbyAbility(player, "shift", card, card.instance, resolve, ("ws:10.11.1", "ws:6.5.1.1"))
+            )
+
     def encore_costs(self, card: Card) -> list[int]:
         """The stock costs of the card's Encore abilities: Encore [3] (10.2.3) and its own keyword's."""
         definition = self.definition(card)
@@ -992,6 +1101,7 @@ class WeissSchwarz(Game):
             frozenset({"pay"}),
             prompt=f"pay Encore for {card.identity}?",
             default=options[0],
+            source=card.identity,
         )
         if intent is None:
             choice = yield decision
@@ -1537,6 +1647,11 @@ class WeissSchwarz(Game):
             if card.orientation != "stand":
                 return Refusal(
                     ("ws:7.2.1.3",), f"{card.identity} at position {choice.pos} is {card.orientation}ed, not standing"
+                )
+            performer = self.great_performer(self.opponent(player))
+            if performer is not None:
+                return Refusal(
+                    ("ws:10.6.2",), f"{performer.identity} has Great Performance: every attack is a front attack on it"
                 )
             facing = self.p[self.opponent(player)].character_at(FACING[choice.pos])
             if facing is None:

@@ -1,0 +1,190 @@
+"""Keyword abilities of ws 10 that change the procedure: Great Performance, Bond, Shift, Assist,
+and the order of several automatic abilities in standby (ws 8.5.1.2)."""
+
+from __future__ import annotations
+
+import textwrap
+
+from judge.logfile import parse_log
+from judge.replay import verify_log
+from judge.verdict import Verdict, VerdictKind
+
+HEADER = """\
+format: judge-log/1
+game: ws
+cards:
+  Y0: {name: Runner, type: character, level: 0, cost: 0, color: yellow, power: 2500, soul: 1}
+  READER: {name: Night Reader, type: character, level: 0, cost: 0, color: blue, power: 2000, soul: 1}
+  IDOL: {name: Center Idol, type: character, level: 1, cost: 1, color: yellow, power: 4500, soul: 1,
+         abilities: [{keyword: great_performance}]}
+  CALLER: {name: Tide Caller, type: character, level: 1, cost: 1, color: blue, power: 5000, soul: 1,
+           abilities: [{keyword: bond, name: Night Reader, cost: {stock: 1}}]}
+  SHIFTER: {name: Quick Change, type: character, level: 1, cost: 0, color: yellow, power: 3000, soul: 1,
+            abilities: [{keyword: shift, level: 1}]}
+  HELPER: {name: Library Keeper, type: character, level: 0, cost: 0, color: yellow, power: 1500, soul: 1,
+           abilities: [{keyword: assist, power: 500}]}
+  CX: {name: Finale, type: climax, color: yellow, triggers: [soul]}
+players:
+  - {id: P1, name: Alice, deck: {Y0: 4, READER: 4, IDOL: 4, CALLER: 4, SHIFTER: 4, HELPER: 4, CX: 4}}
+  - {id: P2, name: Bob, deck: {Y0: 4, READER: 4, IDOL: 4, CALLER: 4, SHIFTER: 4, HELPER: 4, CX: 4}}
+first: P2
+"""
+
+
+def verify(body: str) -> Verdict:
+    return verify_log(parse_log(HEADER + textwrap.dedent(body), "keywords.yaml", "yaml"))
+
+
+def messages(verdict: Verdict, clause: str) -> list[str]:
+    return [record.message for record in verdict.records if clause in record.clauses]
+
+
+def test_great_performance_turns_every_attack_into_a_front_attack_on_it_ws_10_6_2() -> None:
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: attack
+          P1: {stage: {1: Y0}, deck: 5}
+          P2: {stage: {2: IDOL}, level: [Y0], deck: 5}
+        actions:
+          - {p: P1, do: attack, pos: 1, type: front}
+          - {p: P1, do: trigger, card: Y0}
+          - {p: P2, do: pass}
+          - {p: P2, do: damage, cards: [Y0], expect: {P2: {stage: {2: {card: IDOL}}}}}
+          - {p: P1, do: pass, expect: {P1: {stage: {1: {state: reverse}}}}}
+        """
+    )
+    assert verdict.kind is VerdictKind.LEGAL, [v.message for v in verdict.violations]
+    assert any("front attack" in message for message in messages(verdict, "ws:10.6.2"))
+
+
+def test_a_direct_attack_past_a_great_performer_is_refused_ws_10_6_2() -> None:
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: attack
+          P1: {stage: {1: Y0}, deck: 5}
+          P2: {stage: {2: IDOL}, level: [Y0], deck: 5}
+        actions:
+          - {p: P1, do: attack, pos: 1, type: direct}
+        """
+    )
+    assert verdict.kind is VerdictKind.ILLEGAL
+    assert verdict.violations[0].clauses == ("ws:10.6.2",)
+    assert "Great Performance" in verdict.violations[0].message
+
+
+def test_bond_returns_the_named_card_to_hand_ws_10_4_2() -> None:
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: main
+          P1: {level: [CALLER], clock: [CALLER], stock: [Y0, Y0], hand: [CALLER], waiting: [READER, Y0], deck: 5}
+          P2: {deck: 5}
+        actions:
+          - {p: P1, do: play, card: CALLER, pos: 1}
+          - {p: P1, do: resolve, source: CALLER, ability: bond, pay: true, target: READER,
+             expect: {P1: {hand: [READER], stock: 0, waiting: [Y0, Y0, Y0]}}}
+        """
+    )
+    assert verdict.kind is VerdictKind.LEGAL, [v.message for v in verdict.violations]
+    assert messages(verdict, "ws:10.4.2")[-1] == "Bond: READER returns to hand"
+
+
+def test_bond_declined_by_moving_on_ws_8_7_3_1_1() -> None:
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: main
+          P1: {level: [CALLER], clock: [CALLER], stock: [Y0, Y0], hand: [CALLER], waiting: [READER], deck: 5}
+          P2: {deck: 5}
+        actions:
+          - {p: P1, do: play, card: CALLER, pos: 1}
+          - {p: P1, do: pass, expect: {P1: {hand: 0, waiting: [READER, Y0]}}}
+        """
+    )
+    assert verdict.kind is VerdictKind.LEGAL, [v.message for v in verdict.violations]
+    assert "P1 does not use Bond of CALLER" in messages(verdict, "ws:8.7.3.2.1")
+
+
+def test_shift_exchanges_clock_and_hand_cards_of_one_color_ws_10_11_2() -> None:
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: main
+          P1: {level: [Y0], clock: [SHIFTER, Y0], hand: [IDOL, READER], deck: 5}
+          P2: {deck: 5}
+        actions:
+          - {p: P1, do: resolve, source: SHIFTER, ability: shift, target: IDOL,
+             expect: {P1: {clock: [IDOL, Y0], hand: [READER, SHIFTER]}}}
+        """
+    )
+    assert verdict.kind is VerdictKind.LEGAL, [v.message for v in verdict.violations]
+
+
+def test_shift_with_a_card_of_another_color_is_refused_ws_10_11_3_2() -> None:
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: main
+          P1: {level: [Y0], clock: [SHIFTER, Y0], hand: [IDOL, READER], deck: 5}
+          P2: {deck: 5}
+        actions:
+          - {p: P1, do: resolve, source: SHIFTER, ability: shift, target: READER}
+        """
+    )
+    assert verdict.kind is VerdictKind.ILLEGAL
+    assert verdict.violations[0].entry == 0
+    assert "shift IDOL" in verdict.violations[0].options
+
+
+def test_assist_adds_power_to_the_character_in_front_ws_10_3_2() -> None:
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: main
+          P1: {stage: {1: Y0, 2: Y0, 4: HELPER}, deck: 5}
+          P2: {deck: 5}
+        actions:
+          - {p: P1, do: pass, expect: {P1: {stage: {1: {power: 3000}, 2: {power: 3000}, 4: {power: 1500}}}}}
+        """
+    )
+    assert verdict.kind is VerdictKind.LEGAL, [v.message for v in verdict.violations]
+
+
+def test_standby_abilities_in_the_order_the_log_resolves_them_ws_8_5_1_2() -> None:
+    """Playing CALLER onto Y0's position triggers Y0's Encore (ws:9.6.1) and CALLER's Bond at one check
+    timing; the log resolves the Bond first, then declines the Encore."""
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: main
+          P1: {level: [CALLER], clock: [CALLER], stage: {1: Y0}, stock: [Y0, Y0, READER, READER],
+               hand: [CALLER], waiting: [READER], deck: 5}
+          P2: {deck: 5}
+        actions:
+          - {p: P1, do: play, card: CALLER, pos: 1}
+          - {p: P1, do: resolve, source: CALLER, ability: bond, pay: true, target: READER}
+          - {p: P1, do: resolve, source: Y0, ability: encore, pay: false,
+             expect: {P1: {hand: [READER], stage: {1: {card: CALLER}}}}}
+        """
+    )
+    assert verdict.kind is VerdictKind.LEGAL, [v.message for v in verdict.violations]
+    played = [r.message for r in verdict.records if r.message.endswith("is played")]
+    assert played == ["bond of CALLER is played", "encore of Y0 is played"]
