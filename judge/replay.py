@@ -25,7 +25,7 @@ from engine.core.protocol import ActionRecord, Checkpoint, Choice, Decision, Eng
 from engine.games.ws.game import WeissSchwarz
 from judge.logfile import GameLog, LogEntry, LogFormatError, load_log
 from judge.verdict import Verdict, VerdictKind, Violation
-from judge.ws_log import CHOICE_VERBS, FORCED_VERBS, answer_of, choice_of, game_of
+from judge.ws_log import CHOICE_VERBS, FORCED_VERBS, answer_of, choice_of, declared_operations, game_of
 
 ClauseCheck = Callable[[str], bool]
 ABILITY_DECISIONS = {"pay": "encore", "bond": "bond", "shift": "shift"}
@@ -179,14 +179,7 @@ class Replay:
                 return None
             if verb == "effect":
                 self.consume()
-                game.unmodelled += 1
-                game.record(
-                    RecordKind.UNMODELLED,
-                    player,
-                    f"declared effect of {entry.data.get('source', '?')} (not modelled)",
-                    ("ws:8.6",),
-                    declared={k: v for k, v in entry.data.items() if k not in ("do", "p")},
-                )
+                self.declared_effect(entry, str(player or decision.player))
                 continue
             if verb not in CHOICE_VERBS and verb not in FORCED_VERBS:
                 self.consume()
@@ -237,6 +230,17 @@ class Replay:
                 return None
             self.imply(decision, decision.options[0], "assumed, to go on")
             return decision.options[0], True
+
+    def declared_effect(self, entry: LogEntry, player: str) -> None:
+        """An ``effect`` entry: card text the engine does not model, applied as the log declares it."""
+        try:
+            operations = declared_operations(entry.data)
+        except (ValueError, TypeError) as error:
+            self.violate(entry, ("ws:8.6",), f"effect: {error}")
+            return
+        for problem in self.game.apply_declared(player, str(entry.data.get("source", "?")), operations):
+            self.violate(entry, problem.clauses, f"effect: {problem.message}")
+        self.attribute()
 
     def standby_order(self, decision: Decision) -> tuple[Choice, bool]:
         """Which standby ability is played first: the one the next ``resolve`` entry names.

@@ -12,7 +12,7 @@ from typing import Any
 from engine.core.cards import CardDefinition
 from engine.core.protocol import Choice, Decision
 from engine.games.ws.cards import CardRecordError, definition_from_record
-from engine.games.ws.game import PlayerSpec, WeissSchwarz
+from engine.games.ws.game import DeclaredOperation, PlayerSpec, WeissSchwarz
 from engine.games.ws.state import POSITIONS, PlayerPosition, Position
 from judge.logfile import GameLog, LogFormatError
 
@@ -309,3 +309,56 @@ def answer_field(choice: Choice, decision: Decision) -> tuple[str, Any] | None:
     if decision.kind == "standby":
         return "standby", {"card": choice.card, "pos": choice.pos}
     return None
+
+
+def declared_operations(data: dict[str, Any]) -> list[DeclaredOperation]:
+    """The primitive operations an ``effect`` entry declares; ValueError or TypeError names a malformed one.
+
+    ``moves: [{card, from, to, pos, p}]`` (``pos`` is the stage position left or
+    entered), ``power: [{pos, amount, p}]`` and ``soul: [{pos, amount, p}]``
+    (until end of turn); ``p`` inside an operation names the player it applies to.
+    """
+    operations: list[DeclaredOperation] = []
+    for kind in ("moves", "power", "soul"):
+        items = data.get(kind, [])
+        if isinstance(items, dict):
+            items = [items]
+        if not isinstance(items, list):
+            raise TypeError(f"{kind} is {items!r}, not a list of operations")
+        for item in items:
+            if not isinstance(item, dict):
+                raise TypeError(f"{kind}: {item!r} is not a mapping")
+            player = item.get("p")
+            if kind == "moves":
+                source, target = item.get("from"), item.get("to")
+                if not isinstance(source, str) or not isinstance(target, str):
+                    raise ValueError(f"a move needs 'from' and 'to' zones: {item!r}")
+                position = _ints(item.get("pos"))
+                operations.append(
+                    DeclaredOperation(
+                        "move",
+                        player=None if player is None else str(player),
+                        card=None if item.get("card") is None else str(item["card"]),
+                        source_zone=source,
+                        target_zone=target,
+                        position=position if source == "stage" else None,
+                        target_position=position if target == "stage" else None,
+                    )
+                )
+            else:
+                amount = (
+                    _ints(str(item.get("amount", "")).lstrip("+"))
+                    if not isinstance(item.get("amount"), int)
+                    else item["amount"]
+                )
+                if amount is None:
+                    raise ValueError(f"{kind}: amount {item.get('amount')!r} is not a whole number")
+                operations.append(
+                    DeclaredOperation(
+                        kind,
+                        player=None if player is None else str(player),
+                        position=_ints(item.get("pos")),
+                        amount=amount,
+                    )
+                )
+    return operations

@@ -188,3 +188,42 @@ def test_standby_abilities_in_the_order_the_log_resolves_them_ws_8_5_1_2() -> No
     assert verdict.kind is VerdictKind.LEGAL, [v.message for v in verdict.violations]
     played = [r.message for r in verdict.records if r.message.endswith("is played")]
     assert played == ["bond of CALLER is played", "encore of Y0 is played"]
+
+
+def test_an_effect_entry_applies_its_declared_moves_and_changes_ws_8_6() -> None:
+    """Card text the engine does not model: the log's effect entry moves a card and changes power; the replay
+    applies it, checks it was possible, and the verdict is incomplete (never guessed, never legal)."""
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: main
+          P1: {stage: {2: Y0}, waiting: [READER], deck: 5}
+          P2: {deck: 5}
+        actions:
+          - {p: P1, do: effect, source: Y0, moves: [{card: READER, from: waiting, to: hand}],
+             power: [{pos: 2, amount: 1500}],
+             expect: {P1: {hand: [READER], waiting: 0, stage: {2: {power: 4000}}}}}
+          - {p: P1, do: pass}
+        """
+    )
+    assert verdict.kind is VerdictKind.INCOMPLETE, [v.message for v in verdict.violations]
+    assert "READER moves from waiting to hand (declared)" in messages(verdict, "ws:8.6")
+
+
+def test_an_effect_entry_moving_a_card_that_is_not_there_is_a_violation_ws_8_6() -> None:
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: main
+          P1: {stage: {2: Y0}, deck: 5}
+          P2: {deck: 5}
+        actions:
+          - {p: P1, do: effect, source: Y0, moves: [{card: READER, from: waiting, to: hand}]}
+        """
+    )
+    assert verdict.kind is VerdictKind.ILLEGAL
+    assert verdict.violations[0].message == "effect: READER is not in P1's waiting"

@@ -100,6 +100,25 @@ class Attack:
     """The step the attack has reached: ``declaration``, ``trigger``, ``counter``, ``damage``, ``battle``."""
 
 
+@dataclass(frozen=True, slots=True)
+class DeclaredOperation:
+    """One primitive operation of an effect the log declares: a move, or a power or soul change."""
+
+    kind: str
+    """``move``, ``power`` or ``soul``."""
+    player: str | None = None
+    card: str | None = None
+    source_zone: str = ""
+    target_zone: str = ""
+    position: int | None = None
+    """The stage position the card leaves (a move from the stage) or that gets the change."""
+    target_position: int | None = None
+    amount: int = 0
+
+
+ZONE_NAMES = frozenset({"deck", "hand", "waiting", "clock", "level", "stock", "climax", "memory"})
+
+
 @dataclass(slots=True)
 class PlayerSpec:
     """A player of the game: an id and a deck list (card id -> copies)."""
@@ -1079,6 +1098,95 @@ class WeissSchwarz(Game):
             self.standby.append(
                 StandbyAbility(player, "shift", card, card.instance, resolve, ("ws:10.11.1", "ws:6.5.1.1"))
             )
+
+    def apply_declared(self, player: str, source: str, operations: list[DeclaredOperation]) -> list[Refusal]:
+        """Apply what a log declares a card text the engine does not model did (its ``effect`` entry).
+
+        Each operation is primitive: a card moved between zones, or a power or soul
+        change until end of turn.  The engine checks that each is possible (the card
+        is where the log says) and reports the ones that are not; it never decides
+        whether the card text allowed them.  The game counts as relying on unmodelled
+        text (8.6).
+        """
+        self.unmodelled += 1
+        self.record(
+            RecordKind.UNMODELLED,
+            player,
+            f"the text of {source} is not modelled; the log declares its effect",
+            ("ws:8.6",),
+        )
+        problems: list[Refusal] = []
+        for operation in operations:
+            owner = operation.player or player
+            me = self.p.get(owner)
+            if me is None:
+                problems.append(Refusal(("ws:8.6",), f"{owner!r} is not a player of this game"))
+                continue
+            if operation.kind in ("power", "soul"):
+                card = me.character_at(operation.position) if operation.position in POSITIONS else None
+                if card is None:
+                    problems.append(Refusal(("ws:8.6",), f"no character on {owner}'s position {operation.position}"))
+                    continue
+                self.add_effect(card, operation.kind, operation.amount, f"declared effect of {source}", ("ws:8.6",))
+                self.record(
+                    RecordKind.UNMODELLED,
+                    owner,
+                    f"{card.identity} gets {operation.amount:+d} {operation.kind} until end of turn (declared)",
+                    ("ws:8.6",),
+                )
+                continue
+            problem = self._declared_move(owner, operation)
+            if problem is not None:
+                problems.append(problem)
+        return problems
+
+    def _declared_move(self, owner: str, operation: DeclaredOperation) -> Refusal | None:
+        me = self.p[owner]
+        source_zone, target_zone = operation.source_zone, operation.target_zone
+        if source_zone == "stage":
+            card = me.character_at(operation.position) if operation.position in POSITIONS else None
+            if card is None or (operation.card is not None and card.identity != operation.card):
+                return Refusal(
+                    ("ws:8.6",), f"{operation.card or 'a character'} is not on {owner}'s position {operation.position}"
+                )
+        elif source_zone in ZONE_NAMES:
+            cards = me.zone(source_zone)
+            known = [c for c in cards if c.identity == operation.card]
+            possible = known or [
+                c
+                for c in cards
+                if c.identity is None and c.pool is not None and operation.card and c.pool.can_be(operation.card)
+            ]
+            if source_zone == "deck":
+                possible = cards[:1]
+            if not possible:
+                return Refusal(("ws:8.6",), f"{operation.card} is not in {owner}'s {source_zone}")
+            card = possible[0]
+            cards.remove(card)
+            if operation.card is not None and not card.reveal(operation.card):
+                return Refusal(("ws:3.2.2",), f"the card there is {card.identity}, not {operation.card}")
+        else:
+            return Refusal(("ws:8.6",), f"{source_zone!r} is not a zone")
+        if target_zone == "stage":
+            if operation.target_position not in POSITIONS:
+                return Refusal(("ws:3.6.3",), f"{operation.target_position!r} is not a stage position")
+            if source_zone == "stage":
+                me.stage[operation.position].remove(card)
+            self.put_on_stage(owner, card, operation.target_position)
+        elif target_zone in ZONE_NAMES:
+            if source_zone == "stage":
+                self.leave_stage(owner, card, target_zone)
+            else:
+                self.put(owner, target_zone, card)
+        else:
+            return Refusal(("ws:8.6",), f"{target_zone!r} is not a zone")
+        self.record(
+            RecordKind.UNMODELLED,
+            owner,
+            f"{card.identity} moves from {source_zone} to {target_zone} (declared)",
+            ("ws:8.6",),
+        )
+        return None
 
     def encore_costs(self, card: Card) -> list[int]:
         """The stock costs of the card's Encore abilities: Encore [3] (10.2.3) and its own keyword's."""
