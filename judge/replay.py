@@ -28,8 +28,6 @@ from judge.verdict import Verdict, VerdictKind, Violation
 from judge.ws_log import CHOICE_VERBS, FORCED_VERBS, answer_of, choice_of, declared_operations, game_of
 
 ClauseCheck = Callable[[str], bool]
-ABILITY_DECISIONS = {"pay": "encore", "bond": "bond", "shift": "shift"}
-"""Decision kinds that are an ability's own decision, and the ability a ``resolve`` entry names for them."""
 IMPLIED_TURN_SPAN = 1
 """How many turn boundaries implied passes may cross looking for an entry's point."""
 
@@ -44,8 +42,6 @@ class Replay:
         self.position = 0
         self.violations: list[Violation] = []
         self.notes: list[str] = []
-        self.last_trigger: dict[str, Any] = {}
-        """The last ``trigger`` entry: its fields answer the icons' choices."""
         self.applying: list[LogEntry] = []
         """Entries being applied, outermost first (a refresh entry inside a damage entry);
         records made meanwhile point at the innermost."""
@@ -153,8 +149,11 @@ class Replay:
         """The answer to a decision, and whether it was implied; None to stop."""
         game = self.game
         while True:
-            if decision.answered_by is not None:
-                stated = answer_of(decision, self.last_trigger)
+            if decision.answered_by is not None and (
+                "resolve" not in decision.verbs
+                or (self.current is not None and decision.answered_by in self.current.data)
+            ):
+                stated = answer_of(decision, self.current.data if self.current is not None else {})
                 if stated is not None:
                     refusal = game.check(decision, stated)
                     if refusal is None:
@@ -278,8 +277,6 @@ class Replay:
             who = entry.data.get("to", entry.data.get("p")) if verb == "damage" else entry.data.get("p")
             if verb in FORCED_VERBS and reveal.purpose in FORCED_VERBS[verb] and who in (None, reveal.player):
                 self.consume()
-                if verb == "trigger":
-                    self.last_trigger = entry.data
                 self.check_rule(entry)
                 answer = self.answer_from(entry, verb)
                 self.answering(entry, reveal, answer)
@@ -432,10 +429,10 @@ class Replay:
 
 def resolves(data: dict[str, Any], decision: Decision) -> bool:
     """Whether a ``resolve`` entry answers this ability's own decision (same ability, same card)."""
-    ability = ABILITY_DECISIONS.get(decision.kind)
-    if ability is None:
+    if decision.ability is None:
         return False
-    return data.get("ability", ability) == ability and str(data.get("source", decision.source)) == str(decision.source)
+    named = str(data.get("ability", decision.ability)) == decision.ability
+    return named and str(data.get("source", decision.source)) == str(decision.source)
 
 
 def expectation_failures(game: WeissSchwarz, expect: Any) -> list[str]:

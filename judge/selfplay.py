@@ -74,7 +74,7 @@ class _Writer:
         return self.rng.choice(decision.options)
 
     def decided(self, decision: Decision, choice: Choice) -> None:
-        field = answer_field(choice, decision)
+        field = answer_field(choice, decision) if decision.kind not in ("target", "salvage") else None
         if field is not None:
             if self.last_trigger is not None:
                 self.last_trigger[field[0]] = field[1]

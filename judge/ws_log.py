@@ -220,12 +220,16 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
     if verb == "resolve":
         if decision.kind == "pay":
             return Choice("pay", card=str(data.get("source", card)), flag=bool(data.get("pay", False)))
+        if decision.kind in ("target", "salvage"):
+            return answer_of(decision, {"target": data.get("target")}) or Choice("pass")
         if decision.kind in ("bond", "shift"):
             target = data.get("target")
             if not data.get("pay", target is not None) or target is None:
                 return Choice("pass")
             return Choice(decision.kind, card=str(target))
         return Choice("resolve", card=str(data.get("source", card)), target=data.get("ability"))
+    if verb == "act":
+        return Choice("act", pos=_ints(data.get("pos")), target=_ints(data.get("ability")))
     return Choice(verb, card=card, pos=_ints(data.get("pos")))
 
 
@@ -244,6 +248,10 @@ def answer_of(decision: Decision, data: dict[str, Any]) -> Choice | None:
         return Choice("comeback", card=str(value))
     if name == "return":
         return Choice("return", pos=_ints(value))
+    if name == "target":
+        return Choice("target", pos=_ints(value))
+    if name == "salvage":
+        return Choice("salvage", card=str(value))
     if name == "standby":
         if isinstance(value, dict):
             return Choice("standby", card=str(value.get("card")), pos=_ints(value.get("pos")))
@@ -280,11 +288,16 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
             "p": decision.player,
             "do": "resolve",
             "source": choice.card,
-            "ability": "encore",
+            "ability": decision.ability,
             "pay": bool(choice.flag),
         }
     elif verb == "resolve":
         entry["source"], entry["ability"] = choice.card, choice.target
+    elif verb == "act":
+        entry["pos"], entry["ability"] = choice.pos, choice.target
+    elif verb in ("target", "salvage"):
+        entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
+        entry["target"] = choice.pos if verb == "target" else choice.card
     elif verb in ("bond", "shift"):
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": verb}
         entry.update({"pay": True, "target": choice.card})

@@ -132,6 +132,8 @@ class Decision:
     """False when ``options`` lists only some legal choices (a large combination)."""
     source: str | None = None
     """For an ability's own decision (pay an Encore, use a Bond): the card whose ability asks."""
+    ability: str | None = None
+    """...and the ability, as a log's ``resolve`` entry names it (``encore``, ``bond``, ``0``)."""
 
 
 @dataclass(slots=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.cards import CardDefinition
+from engine.games.ws.abilities import AbilityRecordError, card_abilities
 
 CARD_TYPES = ("character", "event", "climax")
 """ws 2.3.2."""
@@ -61,6 +62,10 @@ def definition_from_record(card_id: str, fields: dict[str, Any]) -> CardDefiniti
         keyword = ability.get("keyword")
         if keyword is not None and keyword not in KEYWORDS:
             raise CardRecordError(f"card {card_id!r}: unknown keyword {keyword!r} ({', '.join(KEYWORDS)})")
+    try:
+        card_abilities(structured)
+    except AbilityRecordError as error:
+        raise CardRecordError(f"card {card_id!r}: {error}") from None
     return CardDefinition(
         id=card_id,
         name=str(fields.get("name", card_id)),

@@ -23,6 +23,7 @@ from engine.core.cards import Card, CardDefinition, IdentityPool
 from engine.core.effects import ContinuousEffect, Duration
 from engine.core.game import Game, GameEnded, Procedure, StandbyAbility
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
+from engine.games.ws.abilities import CardAbility, card_abilities
 from engine.games.ws.cards import MODELLED_TRIGGERS, stock_cost
 from engine.games.ws.state import (
     BEHIND,
@@ -165,6 +166,10 @@ class WeissSchwarz(Game):
         self.shot_armed: dict[int, bool] = {}
         """Attacker instance -> a shot trigger's ability waits for its next damage (4.12.2.7)."""
         self.refresh_count = 0
+        self.modelled: dict[str, tuple[CardAbility, ...]] = {
+            card_id: card_abilities(definition.abilities) for card_id, definition in definitions.items()
+        }
+        """Card id -> the abilities of its record the engine models (engine.games.ws.abilities)."""
         self.version = 1
         """Bumped by every change a rule action could depend on (cards placed, effects)."""
         self.quiet_version = 0
@@ -411,6 +416,10 @@ class WeissSchwarz(Game):
                 options.extend(_choice("play", identity, pos) for pos in POSITIONS)
             elif definition.type == "event":
                 options.append(_choice("play", identity))
+        for pos, card in me.characters():
+            for ability in self.modelled.get(card.identity or "", ()):
+                if ability.kind == "act" and self.cost_refusal(player, card, ability) is None:
+                    options.append(Choice("act", pos=pos, target=ability.index))
         occupied = frozenset(pos for pos, cards in me.stage.items() if cards)
         options.extend(_MOVES_WITH[occupied])
         options.append(PASS)
@@ -428,6 +437,21 @@ class WeissSchwarz(Game):
         if choice.verb == "move":
             self.swap(player, choice.pos, choice.target)
             return
+        if choice.verb == "act":
+            card = self.p[player].character_at(choice.pos)
+            ability = next(a for a in self.modelled[card.identity] if a.index == choice.target)
+            self.pay_ability_cost(player, card, ability)
+            self.record(
+                RecordKind.CHOICE,
+                player,
+                f"{player} plays ability {ability.index} of {card.identity} (position {choice.pos})",
+                ("ws:6.5.1.2.3", "ws:8.6.2.3.1"),
+                pos=choice.pos,
+                ability=ability.index,
+            )
+            yield from self.interrupts()
+            yield from self.resolve_effects(player, card, ability)
+            return
         definition = self.definitions[choice.card]
         card = yield from self.play_from_hand(
             player, choice.card, ("ws:6.5.1.2.1",) if choice.pos else ("ws:6.5.1.2.2",)
@@ -435,6 +459,7 @@ class WeissSchwarz(Game):
         if definition.type == "character":
             self.put_on_stage(player, card, choice.pos)
             self.trigger_bond(player, card)
+            self.trigger_card(player, card, "played")
             self.record(
                 RecordKind.CHOICE,
                 player,
@@ -470,6 +495,7 @@ class WeissSchwarz(Game):
         if choice.verb == "climax":
             card = self.take_from(player, "hand", choice.card)
             self.put(player, "climax", card)
+            self.trigger_card(player, card, "placed")
             self.record(
                 RecordKind.CHOICE,
                 player,
@@ -613,6 +639,7 @@ class WeissSchwarz(Game):
             facing_pos if choice.target == "front" else None,
         )
         attacker.orientation = "rest"
+        self.trigger_card(player, attacker, "attacks")
         self.record(
             RecordKind.CHOICE,
             player,
@@ -943,14 +970,26 @@ class WeissSchwarz(Game):
     def resolve_event(self, player: str, card: Card) -> Procedure:
         """ws 8.6.2.4.2: an event goes to the resolution zone, resolves, then to the waiting room."""
         self.put(player, "resolution", card)
-        self.unmodelled += 1
-        self.record(
-            RecordKind.UNMODELLED,
-            player,
-            f"{player} plays the event {card.identity}: its text is not modelled",
-            ("ws:8.6.2.4.2",),
-            card=card.identity,
-        )
+        effects = [a for a in self.modelled.get(card.identity or "", ()) if a.kind == "event"]
+        if effects:
+            self.record(
+                RecordKind.CHOICE,
+                player,
+                f"{player} plays the event {card.identity}",
+                ("ws:8.6.2.4.2",),
+                card=card.identity,
+            )
+            for ability in effects:
+                yield from self.resolve_effects(player, card, ability)
+        else:
+            self.unmodelled += 1
+            self.record(
+                RecordKind.UNMODELLED,
+                player,
+                f"{player} plays the event {card.identity}: its text is not modelled",
+                ("ws:8.6.2.4.2",),
+                card=card.identity,
+            )
         self.put(player, "waiting", self.take_card(player, "resolution", card))
         yield from self.interrupts()
 
@@ -1005,6 +1044,161 @@ class WeissSchwarz(Game):
 
         self.standby.append(StandbyAbility(player, "encore", card, card.instance, resolve, ("ws:10.2.2", "ws:10.2.3")))
 
+    def cost_refusal(self, player: str, card: Card, ability: CardAbility) -> Refusal | None:
+        """Why the cost of ``ability`` cannot be paid in full now (8.4.2.2), or None."""
+        if ability.stock > len(self.p[player].stock):
+            return Refusal(
+                ("ws:8.4.2.2",), f"the cost is {ability.stock} stock and {player} has {len(self.p[player].stock)}"
+            )
+        if ability.rest and card.orientation != "stand":
+            return Refusal(("ws:8.4.2.2",), f"{card.identity} must rest as its cost but is {card.orientation}")
+        return None
+
+    def pay_ability_cost(self, player: str, card: Card, ability: CardAbility) -> None:
+        """Pay a cost in full, with no refresh or level up in the middle (8.4.2.1)."""
+        self.paying_cost = True
+        if ability.rest:
+            card.orientation = "rest"
+        self.pay_stock(player, ability.stock, ("ws:8.4.2", "ws:8.4.3"))
+        self.paying_cost = False
+
+    def trigger_card(self, player: str, card: Card, when: str) -> None:
+        """Automatic abilities of ``card`` whose activation condition is ``when`` enter standby (8.7.2)."""
+        for ability in self.modelled.get(card.identity or "", ()):
+            if ability.kind != "auto" or ability.when != when:
+                continue
+
+            def resolve(standby: StandbyAbility, ability: CardAbility = ability) -> Procedure:
+                yield from self.resolve_auto(standby, ability)
+
+            self.standby.append(
+                StandbyAbility(player, ability.name, card, card.instance, resolve, ("ws:8.7.2", "ws:8.1.1.2.1"))
+            )
+
+    def resolve_auto(self, standby: StandbyAbility, ability: CardAbility) -> Procedure:
+        """Play an automatic ability: an optional cost (8.7.3.1.1), then its effects."""
+        player, card = standby.master, standby.source
+        decision = None
+        if ability.has_cost:
+            refusal = self.cost_refusal(player, card, ability)
+            options = [Choice("pay", card=card.identity, flag=False)]
+            if refusal is None:
+                options.append(Choice("pay", card=card.identity, flag=True, target=ability.stock))
+            decision = Decision(
+                player,
+                "pay",
+                options,
+                ("ws:8.7.3.1.1", "ws:8.4.2"),
+                frozenset({"pay"}),
+                prompt=f"pay the cost of ability {ability.index} of {card.identity}?",
+                default=options[0],
+                source=card.identity,
+                ability=ability.name,
+            )
+            choice = yield decision
+            if not choice.flag:
+                self.record(
+                    RecordKind.CHOICE,
+                    player,
+                    f"{player} does not pay for ability {ability.index} of {card.identity}",
+                    ("ws:8.7.3.2.1",),
+                )
+                yield Checkpoint(decision)
+                return
+            self.pay_ability_cost(player, card, ability)
+        yield from self.resolve_effects(player, card, ability)
+        if decision is not None:
+            yield Checkpoint(decision)
+
+    def resolve_effects(self, player: str, card: Card, ability: CardAbility) -> Procedure:
+        """Do the operations of an ability in order (8.6.2.4.4)."""
+        me = self.p[player]
+        for effect in ability.effects:
+            self.spend()
+            if "draw" in effect:
+                yield from self.draw(player, int(effect["draw"]), ("ws:8.6.2.4.4", "ws:4.7.3"))
+            elif "stock" in effect:
+                for _ in range(int(effect["stock"])):
+                    reveal = Reveal(player, "pool", 1, ("ws:8.6.2.4.4",))
+                    answer = yield reveal
+                    yield from self.ensure_deck(player)
+                    top = me.deck.pop(0)
+                    self.bind(top, answer, 0, reveal)
+                    self.put(player, "stock", top)
+                    yield from self.interrupts()
+                self.record(
+                    RecordKind.ABILITY,
+                    player,
+                    f"{effect['stock']} card(s) from the deck to the stock",
+                    ("ws:8.6.2.4.4",),
+                )
+            elif "salvage" in effect:
+                wanted = effect["salvage"]
+                options = [
+                    Choice("salvage", card=c.identity)
+                    for c in {c.identity: c for c in me.waiting}.values()
+                    if (d := self.definition(c)) is not None and wanted in ("any", d.type)
+                ]
+                if not options:
+                    self.record(
+                        RecordKind.ABILITY, player, f"no {wanted} in the waiting room to choose", ("ws:8.6.3.1.3",)
+                    )
+                    continue
+                choice = yield self.target_decision(
+                    player, card, ability, "salvage", options, f"choose a {wanted} in the waiting room"
+                )
+                self.put(player, "hand", self.take_from(player, "waiting", choice.card))
+                self.record(
+                    RecordKind.ABILITY,
+                    player,
+                    f"{choice.card} returns from the waiting room to hand",
+                    ("ws:8.6.3.1", "ws:8.6.2.4.4"),
+                )
+            else:
+                attribute = "power" if "power" in effect else "soul"
+                amount = int(effect[attribute])
+                target = effect.get("target", "self")
+                if target == "self":
+                    targets = [card] if me.position_of(card) is not None else []
+                elif target == "all":
+                    targets = [c for _, c in me.characters()]
+                else:
+                    options = [Choice("target", pos=pos) for pos, _ in me.characters()]
+                    if not options:
+                        self.record(RecordKind.ABILITY, player, "no character to choose", ("ws:8.6.3.1.3",))
+                        continue
+                    choice = yield self.target_decision(
+                        player, card, ability, "target", options, "choose one of your characters"
+                    )
+                    targets = [me.character_at(choice.pos)]
+                for target_card in targets:
+                    self.add_effect(
+                        target_card, attribute, amount, f"ability {ability.index} of {card.identity}", ("ws:8.2.1.2",)
+                    )
+                    self.record(
+                        RecordKind.ABILITY,
+                        player,
+                        f"{target_card.identity} gets {amount:+d} {attribute} until end of turn",
+                        ("ws:8.6.2.4.4", "ws:8.2.1.2"),
+                    )
+
+    def target_decision(
+        self, player: str, card: Card, ability: CardAbility, kind: str, options: list[Choice], prompt: str
+    ) -> Decision:
+        """A choice an effect asks for (8.6.3): stated by the entry that plays the ability, or by a resolve entry."""
+        return Decision(
+            player,
+            kind,
+            options,
+            ("ws:8.6.3", "ws:8.6.3.1"),
+            frozenset({"resolve"}),
+            prompt=prompt,
+            default=options[0],
+            answered_by="target",
+            source=card.identity,
+            ability=ability.name,
+        )
+
     def trigger_bond(self, player: str, card: Card) -> None:
         """ws 10.4.2: a character with Bond played and placed on the stage triggers it."""
         definition = self.definition(card)
@@ -1030,6 +1224,7 @@ class WeissSchwarz(Game):
                 prompt=f"pay Bond of {card.identity} ({cost} stock) and return a card named {wanted!r} to hand?",
                 default=PASS,
                 source=card.identity,
+                ability="bond",
             )
             choice = yield decision
             if choice.verb == "bond":
@@ -1078,6 +1273,7 @@ class WeissSchwarz(Game):
                     prompt=f"exchange {card.identity} in the clock with a hand card of the same color?",
                     default=PASS,
                     source=card.identity,
+                    ability="shift",
                 )
                 choice = yield decision
                 if choice.verb == "shift":
@@ -1210,6 +1406,7 @@ class WeissSchwarz(Game):
             prompt=f"pay Encore for {card.identity}?",
             default=options[0],
             source=card.identity,
+            ability="encore",
         )
         if intent is None:
             choice = yield decision
@@ -1630,11 +1827,42 @@ class WeissSchwarz(Game):
     def power(self, card: Card) -> int:
         definition = self.definition(card)
         base = definition.power if definition else 0
-        return self.effects.value(card.instance, "power", base, self.assist_effects(card))
+        return self.effects.value(
+            card.instance, "power", base, self.assist_effects(card) + self.continuous_effects(card)
+        )
 
     def soul(self, card: Card) -> int:
         definition = self.definition(card)
-        return self.effects.value(card.instance, "soul", definition.soul if definition else 0)
+        return self.effects.value(
+            card.instance, "soul", definition.soul if definition else 0, self.continuous_effects(card)
+        )
+
+    def continuous_effects(self, card: Card) -> list[ContinuousEffect]:
+        """Effects of ``cont`` abilities of characters on the stage that apply to ``card`` (8.1.1.3, 2.12.2.1)."""
+        me = self.p[card.owner]
+        if me.position_of(card) is None:
+            return []
+        found = []
+        for _, source in me.characters():
+            for ability in self.modelled.get(source.identity or "", ()):
+                if ability.kind != "cont":
+                    continue
+                for effect in ability.effects:
+                    target = effect.get("target", "self")
+                    if target == "all" or (target == "self" and source is card):
+                        for attribute in ("power", "soul"):
+                            if attribute in effect:
+                                found.append(
+                                    ContinuousEffect(
+                                        card.instance,
+                                        attribute,
+                                        delta=int(effect[attribute]),
+                                        timestamp=me.placed_at.get(source.instance, 0),
+                                        source=f"ability {ability.index} of {source.identity}",
+                                        clauses=("ws:8.9.1.3",),
+                                    )
+                                )
+        return found
 
     def level_of(self, card: Card | None) -> int:
         definition = self.definition(card) if card else None

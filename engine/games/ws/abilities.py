@@ -1,0 +1,114 @@
+"""The card abilities the engine models, written declaratively in card records (ws 8.1, 8.4, 8.6).
+
+A card record's ``abilities`` list holds, beside keyword abilities, entries such as::
+
+    {kind: auto, when: played, effect: {draw: 1}}
+    {kind: auto, when: attacks, cost: {stock: 1}, effect: {power: 1000}}
+    {kind: act, cost: {stock: 1, rest: true}, effect: {power: 1500, target: choose}}
+    {kind: cont, effect: {power: 500}}
+    {kind: event, effect: [{salvage: character}, {draw: 1}]}
+
+``kind`` is the ability's category (8.1.1): ``auto`` (with ``when``: ``played``,
+``attacks`` or ``placed`` for a climax put in the climax area), ``act``, ``cont``,
+or ``event`` for an event card's own effect.  ``cost`` is paid all or nothing
+(8.4.2.2): ``stock`` cards from the top of the stock (8.4.3) and ``rest: true``
+to rest the character itself; an automatic ability with a cost may be declined
+(8.7.3.1.1).  ``effect`` is one operation or a list, done in order:
+
+* ``draw: N`` — draw N cards (4.7.3);
+* ``power: N`` / ``soul: N`` — until end of turn (8.2.1.2) to ``target``:
+  ``self`` (the default), ``choose`` (one of the master's characters, 8.6.3) or
+  ``all`` (all of them); for a ``cont`` ability, while its card is on the stage;
+* ``salvage: character`` (or ``climax``, ``event``, ``any``) — choose such a card
+  in the waiting room and put it into the hand (8.6.3.1);
+* ``stock: N`` — put the top N cards of the deck into the stock.
+
+Card text outside this vocabulary is carried by a log's ``effect`` entries and
+reported as unmodelled, never guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+KINDS = ("auto", "act", "cont", "event")
+TRIGGERS = ("played", "attacks", "placed")
+OPERATIONS = ("draw", "power", "soul", "salvage", "stock")
+TARGETS = ("self", "choose", "all")
+SALVAGE_TYPES = ("character", "climax", "event", "any")
+
+
+class AbilityRecordError(ValueError):
+    """An ability entry outside the vocabulary."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardAbility:
+    """One modelled ability of a card."""
+
+    index: int
+    """Its place in the card record's ``abilities`` list: the name a log's ``act`` or ``resolve`` entry uses."""
+    kind: str
+    when: str | None
+    stock: int
+    rest: bool
+    effects: tuple[dict[str, Any], ...]
+
+    @property
+    def name(self) -> str:
+        return str(self.index)
+
+    @property
+    def has_cost(self) -> bool:
+        return self.stock > 0 or self.rest
+
+
+def parse_ability(index: int, record: dict[str, Any]) -> CardAbility | None:
+    """The ability an entry describes; None for keyword abilities and plain text; AbilityRecordError when malformed."""
+    kind = record.get("kind")
+    if kind is None:
+        return None
+    if kind not in KINDS:
+        raise AbilityRecordError(f"ability {index}: kind {kind!r} is not one of {', '.join(KINDS)}")
+    when = record.get("when")
+    if kind == "auto" and when not in TRIGGERS:
+        raise AbilityRecordError(f"ability {index}: when {when!r} is not one of {', '.join(TRIGGERS)}")
+    cost = record.get("cost") or {}
+    if isinstance(cost, int) and not isinstance(cost, bool):
+        cost = {"stock": cost}
+    if not isinstance(cost, dict):
+        raise AbilityRecordError(f"ability {index}: cost {cost!r} is not a mapping")
+    stock = cost.get("stock", 0)
+    if isinstance(stock, bool) or not isinstance(stock, int) or stock < 0:
+        raise AbilityRecordError(f"ability {index}: stock cost {stock!r} is not a whole number")
+    effects = record.get("effect", [])
+    effects = [effects] if isinstance(effects, dict) else effects
+    if not isinstance(effects, list) or not effects:
+        raise AbilityRecordError(f"ability {index}: effect must be an operation or a list of them")
+    for effect in effects:
+        _check_operation(index, effect)
+    return CardAbility(index, kind, when, stock, bool(cost.get("rest", False)), tuple(effects))
+
+
+def _check_operation(index: int, effect: Any) -> None:
+    if not isinstance(effect, dict):
+        raise AbilityRecordError(f"ability {index}: operation {effect!r} is not a mapping")
+    names = [name for name in OPERATIONS if name in effect]
+    if len(names) != 1:
+        raise AbilityRecordError(f"ability {index}: {effect!r} must name one of {', '.join(OPERATIONS)}")
+    name = names[0]
+    value = effect[name]
+    if name == "salvage":
+        if value not in SALVAGE_TYPES:
+            raise AbilityRecordError(f"ability {index}: salvage {value!r} is not one of {', '.join(SALVAGE_TYPES)}")
+    elif isinstance(value, bool) or not isinstance(value, int):
+        raise AbilityRecordError(f"ability {index}: {name} {value!r} is not a whole number")
+    if effect.get("target", "self") not in TARGETS:
+        raise AbilityRecordError(f"ability {index}: target {effect.get('target')!r} is not one of {', '.join(TARGETS)}")
+
+
+def card_abilities(records: tuple[dict[str, Any], ...]) -> tuple[CardAbility, ...]:
+    """The modelled abilities among a card record's abilities, in order."""
+    parsed = (parse_ability(index, record) for index, record in enumerate(records))
+    return tuple(ability for ability in parsed if ability is not None)

@@ -1,0 +1,183 @@
+"""The modelled card-ability vocabulary (engine.games.ws.abilities): activated, automatic, continuous and
+event abilities, their costs (ws 8.4) and choices (ws 8.6.3)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from judge.logfile import parse_log
+from judge.replay import verify_log
+from judge.verdict import Verdict, VerdictKind
+
+HEADER = """\
+format: judge-log/1
+game: ws
+cards:
+  Y0: {name: Runner, type: character, level: 0, cost: 0, color: yellow, power: 2500, soul: 1}
+  KEEPER: {name: Keeper, type: character, level: 0, cost: 0, color: yellow, power: 3000, soul: 1,
+           abilities: [{kind: act, cost: {stock: 1, rest: true}, effect: {power: 1500, target: choose}}]}
+  CAPTAIN: {name: Captain, type: character, level: 0, cost: 0, color: yellow, power: 5000, soul: 1,
+            abilities: [{kind: auto, when: attacks, cost: {stock: 1}, effect: {power: 2000}}]}
+  SCOUT: {name: Scout, type: character, level: 0, cost: 0, color: yellow, power: 2000, soul: 1,
+          abilities: [{kind: auto, when: played, effect: [{stock: 1}, {draw: 1}]}]}
+  GUARD: {name: Guard, type: character, level: 0, cost: 0, color: yellow, power: 4000, soul: 1,
+          abilities: [{kind: cont, effect: {power: 500, target: all}}]}
+  WIND: {name: Second Wind, type: event, level: 0, cost: 0, color: yellow,
+         abilities: [{kind: event, effect: {salvage: character}}]}
+  LAP: {name: Victory Lap, type: climax, color: yellow, triggers: [soul],
+        abilities: [{kind: auto, when: placed, effect: {soul: 1, target: all}}]}
+players:
+  - {id: P1, name: Alice, deck: {Y0: 4, KEEPER: 4, CAPTAIN: 4, SCOUT: 4, GUARD: 4, WIND: 4, LAP: 4}}
+  - {id: P2, name: Bob, deck: {Y0: 4, KEEPER: 4, CAPTAIN: 4, SCOUT: 4, GUARD: 4, WIND: 4, LAP: 4}}
+first: P2
+"""
+
+
+def verify(body: str, header: str = HEADER) -> Verdict:
+    return verify_log(parse_log(header + textwrap.dedent(body), "abilities.yaml", "yaml"))
+
+
+def assert_legal(verdict: Verdict) -> None:
+    assert verdict.kind is VerdictKind.LEGAL, ([v.message for v in verdict.violations], verdict.notes)
+
+
+def test_activated_ability_pays_its_cost_and_its_chosen_target_gets_power_ws_8_6_2_3_1() -> None:
+    """ws:6.5.1.2.3, ws:8.4.2, ws:8.6.3: rest KEEPER and pay one stock; the chosen character gets +1500."""
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: main
+          P1: {stage: {1: KEEPER, 2: Y0}, stock: [Y0, Y0], deck: 5}
+          P2: {deck: 5}
+        actions:
+          - {p: P1, do: act, pos: 1, ability: 0, target: 2,
+             expect: {P1: {stock: 1, stage: {1: {state: rest}, 2: {power: 4000}}}}}
+          - {p: P1, do: pass}
+        """
+    )
+    assert_legal(verdict)
+    assert any("plays ability 0 of KEEPER" in r.message and "ws:6.5.1.2.3" in r.clauses for r in verdict.records)
+
+
+def test_activated_ability_without_its_cost_is_refused_ws_8_4_2_2() -> None:
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: main
+          P1: {stage: {1: {card: KEEPER, state: rest}}, stock: [Y0], deck: 5}
+          P2: {deck: 5}
+        actions:
+          - {p: P1, do: act, pos: 1, ability: 0, target: 1}
+        """
+    )
+    assert verdict.kind is VerdictKind.ILLEGAL
+    assert verdict.violations[0].entry == 0
+
+
+@pytest.mark.parametrize(("pay", "power", "stock"), [(True, 7000, 0), (False, 5000, 1)])
+def test_automatic_ability_with_a_cost_may_be_declined_ws_8_7_3_1_1(pay: bool, power: int, stock: int) -> None:
+    """ws:8.7.3.1.1: CAPTAIN's 'when this attacks, you may pay 1: +2000 power'."""
+    verdict = verify(
+        f"""
+        setup:
+          turn: 3
+          active: P1
+          phase: attack
+          P1: {{stage: {{2: CAPTAIN}}, stock: [Y0], deck: 5}}
+          P2: {{deck: 5}}
+        actions:
+          - {{p: P1, do: attack, pos: 2, type: direct}}
+          - {{p: P1, do: resolve, source: CAPTAIN, ability: 0, pay: {str(pay).lower()},
+             expect: {{P1: {{stock: {stock}, stage: {{2: {{power: {power}}}}}}}}}}}
+        """
+    )
+    assert_legal(verdict)
+
+
+def test_automatic_ability_when_played_puts_a_card_in_stock_then_draws_ws_8_7_2() -> None:
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: main
+          P1: {hand: [SCOUT], deck: {top: [Y0, KEEPER], rest: 3}}
+          P2: {deck: 5}
+        actions:
+          - {p: P1, do: play, card: SCOUT, pos: 1}
+          - {p: P1, do: draw, cards: [KEEPER], expect: {P1: {stock: [Y0], hand: [KEEPER]}}}
+        """
+    )
+    assert_legal(verdict)
+
+
+def test_continuous_ability_applies_while_on_the_stage_ws_8_9_1_3() -> None:
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: main
+          P1: {stage: {1: GUARD, 2: Y0}, deck: 5}
+          P2: {deck: 5}
+        actions:
+          - {p: P1, do: pass, expect: {P1: {stage: {1: {power: 4500}, 2: {power: 3000}}}}}
+        """
+    )
+    assert_legal(verdict)
+
+
+def test_event_salvages_the_chosen_character_ws_8_6_2_4_2() -> None:
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: main
+          P1: {hand: [WIND], waiting: [Y0, LAP], deck: 5}
+          P2: {deck: 5}
+        actions:
+          - {p: P1, do: play, card: WIND, target: Y0, expect: {P1: {hand: [Y0], waiting: [LAP, WIND]}}}
+        """
+    )
+    assert_legal(verdict)
+
+
+def test_climax_placed_gives_all_characters_soul_ws_8_7_2() -> None:
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: climax
+          P1: {stage: {1: Y0, 3: Y0}, clock: [Y0], hand: [LAP], deck: 5}
+          P2: {deck: 5}
+        actions:
+          - {p: P1, do: climax, card: LAP}
+          - {p: P1, do: pass, expect: {P1: {stage: {1: {soul: 2}, 3: {soul: 2}}}}}
+        """
+    )
+    assert_legal(verdict)
+
+
+@pytest.mark.parametrize(
+    ("ability", "message"),
+    [
+        ("{kind: auto, when: sometimes, effect: {draw: 1}}", "when 'sometimes'"),
+        ("{kind: act, effect: {fly: 1}}", "must name one of"),
+        ("{kind: act, effect: {power: lots}}", "is not a whole number"),
+        ("{kind: spell, effect: {draw: 1}}", "kind 'spell'"),
+    ],
+)
+def test_an_ability_outside_the_vocabulary_is_a_located_error(ability: str, message: str) -> None:
+    header = HEADER.replace("abilities: [{kind: cont, effect: {power: 500, target: all}}]", f"abilities: [{ability}]")
+    verdict = verify("actions: []\n", header)
+    assert verdict.kind is VerdictKind.MALFORMED
+    assert message in verdict.violations[0].message
+    assert verdict.violations[0].line == 3
