@@ -181,3 +181,29 @@ def test_an_ability_outside_the_vocabulary_is_a_located_error(ability: str, mess
     assert verdict.kind is VerdictKind.MALFORMED
     assert message in verdict.violations[0].message
     assert verdict.violations[0].line == 3
+
+
+def test_an_additional_turn_follows_this_one_ws_11_2_1() -> None:
+    header = HEADER.replace(
+        "abilities: [{kind: event, effect: {salvage: character}}]",
+        "abilities: [{kind: event, effect: {extra_turn: true}}]",
+    )
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: main
+          P1: {hand: [WIND], deck: 5}
+          P2: {deck: 5}
+        actions:
+          - {p: P1, do: play, card: WIND}
+          - {p: P1, do: pass}
+          - {p: P1, do: pass}
+          - {p: P1, do: pass}
+          - {p: P1, do: draw, cards: [Y0], expect: {turn: 4, P1: {hand: [Y0]}}}
+        """,
+        header,
+    )
+    assert_legal(verdict)
+    assert any(r.message == "P1 takes an additional turn" and "ws:11.2.1" in r.clauses for r in verdict.records)

@@ -21,7 +21,8 @@ to rest the character itself; an automatic ability with a cost may be declined
   ``all`` (all of them); for a ``cont`` ability, while its card is on the stage;
 * ``salvage: character`` (or ``climax``, ``event``, ``any``) — choose such a card
   in the waiting room and put it into the hand (8.6.3.1);
-* ``stock: N`` — put the top N cards of the deck into the stock.
+* ``stock: N`` — put the top N cards of the deck into the stock;
+* ``extra_turn: true`` — its master takes an additional turn after this one (11.2).
 
 Card text outside this vocabulary is carried by a log's ``effect`` entries and
 reported as unmodelled, never guessed.
@@ -34,7 +35,7 @@ from typing import Any
 
 KINDS = ("auto", "act", "cont", "event")
 TRIGGERS = ("played", "attacks", "placed")
-OPERATIONS = ("draw", "power", "soul", "salvage", "stock")
+OPERATIONS = ("draw", "power", "soul", "salvage", "stock", "extra_turn")
 TARGETS = ("self", "choose", "all")
 SALVAGE_TYPES = ("character", "climax", "event", "any")
 
@@ -99,7 +100,10 @@ def _check_operation(index: int, effect: Any) -> None:
         raise AbilityRecordError(f"ability {index}: {effect!r} must name one of {', '.join(OPERATIONS)}")
     name = names[0]
     value = effect[name]
-    if name == "salvage":
+    if name == "extra_turn":
+        if value is not True:
+            raise AbilityRecordError(f"ability {index}: extra_turn is {value!r}, not true")
+    elif name == "salvage":
         if value not in SALVAGE_TYPES:
             raise AbilityRecordError(f"ability {index}: salvage {value!r} is not one of {', '.join(SALVAGE_TYPES)}")
     elif isinstance(value, bool) or not isinstance(value, int):

@@ -166,6 +166,8 @@ class WeissSchwarz(Game):
         self.shot_armed: dict[int, bool] = {}
         """Attacker instance -> a shot trigger's ability waits for its next damage (4.12.2.7)."""
         self.refresh_count = 0
+        self.extra_turns: list[str] = []
+        """Players given an additional turn, latest last (ws 11.2)."""
         self.modelled: dict[str, tuple[CardAbility, ...]] = {
             card_id: card_abilities(definition.abilities) for card_id, definition in definitions.items()
         }
@@ -292,7 +294,7 @@ class WeissSchwarz(Game):
                 yield from self.play_turn(start)
                 start = "stand"
                 self.turn += 1
-                self.turn_player = self.non_turn_player
+                self.turn_player = self.next_turn_player()
         except GameEnded:
             return
 
@@ -332,6 +334,17 @@ class WeissSchwarz(Game):
         self.turn = 1
         self.turn_player = self.first
         self.record(RecordKind.TIMING, self.first, f"{self.first} takes the first turn", ("ws:5.2.1.6",))
+
+    def next_turn_player(self) -> str:
+        """ws 6.8.1.5, 11.2: the opponent, unless an effect gave a player an additional turn.
+
+        With several, the latest is taken now and the others wait for the next turn (11.2.2).
+        """
+        if self.extra_turns:
+            player = self.extra_turns.pop()
+            self.record(RecordKind.TIMING, player, f"{player} takes an additional turn", ("ws:11.2.1", "ws:11.2.2"))
+            return player
+        return self.non_turn_player
 
     def play_turn(self, start: str) -> Procedure:
         """One turn, from ``start`` to the end phase (6.1.1)."""
@@ -1132,6 +1145,9 @@ class WeissSchwarz(Game):
                     f"{effect['stock']} card(s) from the deck to the stock",
                     ("ws:8.6.2.4.4",),
                 )
+            elif "extra_turn" in effect:
+                self.extra_turns.append(player)
+                self.record(RecordKind.ABILITY, player, f"{player} will take an additional turn", ("ws:11.2.1",))
             elif "salvage" in effect:
                 wanted = effect["salvage"]
                 options = [
