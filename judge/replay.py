@@ -304,13 +304,15 @@ class Replay:
         if opened is None:
             return
         entry, request, answer, owns = opened
-        clauses = tuple(dict.fromkeys(c for record in self.game.records[self.attributed :] for c in record.clauses))
+        expecting = owns and "expect" in entry.data
+        records = self.game.records[self.attributed :] if expecting else []
+        clauses = tuple(dict.fromkeys(c for record in records for c in record.clauses))
         self.attribute()
         if isinstance(request, Reveal):
             self.check_reveal(entry, request, answer)
         if not owns:
             return
-        self.applying.remove(entry)
+        del self.applying[next(i for i, applying in enumerate(self.applying) if applying is entry)]
         if "expect" in entry.data:
             for problem in expectation_failures(self.game, entry.data["expect"]):
                 self.violate(entry, clauses, f"expect: {problem}")

@@ -45,7 +45,7 @@ class GameEnded(Exception):
     """Raised inside the procedure when the game ends (a loss, a draw, a concession)."""
 
 
-@dataclass(slots=True)
+@dataclass(eq=False, slots=True)
 class StandbyAbility:
     """An automatic ability whose activation condition was met, waiting for a check timing."""
 
