@@ -11,10 +11,9 @@ import click
 
 from judge.errors import JudgeError
 from judge.logfile import LogFormatError, load_log
-from judge.replay import Replay, malformed, verify_path
+from judge.replay import malformed, verify_log, verify_path
 from judge.report import trace_text, verdict_text
 from judge.verdict import Verdict
-from judge.ws_log import game_of
 
 
 def _clause_check():  # type: ignore[no-untyped-def]
@@ -89,15 +88,7 @@ def replay(log: str, as_json: bool, quiet_timing: bool) -> None:
         verdict = malformed(error)
         _show(verdict, as_json)
         sys.exit(verdict.exit_code)
-    try:
-        game = game_of(parsed)
-    except LogFormatError as error:
-        verdict = malformed(error)
-        _show(verdict, as_json)
-        sys.exit(verdict.exit_code)
-    run = Replay(parsed, game, _clause_check())
-    run.run()
-    verdict = run.verdict()
+    verdict = verify_log(parsed, _clause_check())
     if as_json:
         click.echo(json.dumps(verdict.to_dict(trace=True), ensure_ascii=False, indent=1))
     else:

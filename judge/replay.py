@@ -514,7 +514,10 @@ def _stage_failures(game: WeissSchwarz, player: str, wanted: Any) -> list[str]:
 
 
 def verify_log(log: GameLog, clause_exists: ClauseCheck | None = None) -> Verdict:
-    """Replay a parsed log and return its verdict (malformed when the game cannot start)."""
+    """Replay a parsed log and return its verdict, with the trace in ``records``.
+
+    A log whose game cannot start (an impossible position, a bad card record) is malformed.
+    """
     if log.header.get("game") != "ws":
         return Verdict(
             log.path,

@@ -1215,6 +1215,22 @@ class WeissSchwarz(Game):
             ability=ability.name,
         )
 
+    def optional_ability(
+        self, player: str, card: Card, name: str, options: list[Choice], clauses: tuple[str, ...], prompt: str
+    ) -> Decision:
+        """The decision of a keyword ability its master may decline (8.7.3.1.1), answered by a ``resolve`` entry."""
+        return Decision(
+            player,
+            name,
+            [*options, PASS],
+            clauses,
+            frozenset({"resolve"}),
+            prompt=prompt,
+            default=PASS,
+            source=card.identity,
+            ability=name,
+        )
+
     def trigger_bond(self, player: str, card: Card) -> None:
         """ws 10.4.2: a character with Bond played and placed on the stage triggers it."""
         definition = self.definition(card)
@@ -1230,17 +1246,13 @@ class WeissSchwarz(Game):
                 c.identity for c in me.waiting if (d := self.definition(c)) is not None and wanted in (d.name, d.id)
             )
             options = [Choice("bond", card=target) for target in targets] if len(me.stock) >= cost else []
-            options.append(PASS)
-            decision = Decision(
+            decision = self.optional_ability(
                 player,
+                card,
                 "bond",
                 options,
                 ("ws:10.4.2", "ws:8.7.3.1.1"),
-                frozenset({"resolve"}),
-                prompt=f"pay Bond of {card.identity} ({cost} stock) and return a card named {wanted!r} to hand?",
-                default=PASS,
-                source=card.identity,
-                ability="bond",
+                f"pay Bond of {card.identity} ({cost} stock) and return a card named {wanted!r} to hand?",
             )
             choice = yield decision
             if choice.verb == "bond":
@@ -1279,17 +1291,13 @@ class WeissSchwarz(Game):
                     c.identity for c in me.hand if (d := self.definition(c)) and set(d.colors) & set(definition.colors)
                 )
                 options = [Choice("shift", card=identity) for identity in same_color]
-                options.append(PASS)
-                decision = Decision(
+                decision = self.optional_ability(
                     player,
+                    card,
                     "shift",
                     options,
                     ("ws:10.11.2", "ws:10.11.3.2"),
-                    frozenset({"resolve"}),
-                    prompt=f"exchange {card.identity} in the clock with a hand card of the same color?",
-                    default=PASS,
-                    source=card.identity,
-                    ability="shift",
+                    f"exchange {card.identity} in the clock with a hand card of the same color?",
                 )
                 choice = yield decision
                 if choice.verb == "shift":
