@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core.game import Procedure
-from engine.core.protocol import ActionRecord, Checkpoint, Choice, Decision, EngineLimitReached, RecordKind, Reveal
+from engine.core.protocol import Checkpoint, Choice, Decision, EngineLimitReached, RecordKind, Reveal
 from engine.games.ws.game import WeissSchwarz
 from judge.logfile import GameLog, LogEntry, LogFormatError, load_log
 from judge.verdict import Verdict, VerdictKind, Violation
@@ -544,13 +544,4 @@ def verify_path(path: str, clause_exists: ClauseCheck | None = None) -> Verdict:
 
 
 def malformed(error: LogFormatError) -> Verdict:
-    return Verdict(
-        error.path, VerdictKind.MALFORMED, [Violation(None, error.line, (), str(error))], error_column=error.column
-    )
-
-
-def record_lines(records: list[ActionRecord], log: GameLog | None) -> dict[int, int]:
-    """Entry index -> file line, for annotating a trace."""
-    if log is None:
-        return {}
-    return {entry.index: entry.line for entry in log.entries}
+    return Verdict(error.path, VerdictKind.MALFORMED, [Violation(None, error.line, (), str(error))])

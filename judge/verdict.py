@@ -67,7 +67,6 @@ class Verdict:
     records: list[ActionRecord] = field(default_factory=list)
     winner: str | None = None
     entries: int = 0
-    error_column: int | None = None
 
     @property
     def exit_code(self) -> int:

@@ -26,12 +26,3 @@ DOCUMENTS_BY_KEY: dict[str, Document] = {document.key: document for document in 
 def read_document_bytes(document: Document) -> bytes:
     """The raw bytes of a bundled document (hashed for the cache key)."""
     return resources.files("rules_index").joinpath("data", document.filename).read_bytes()
-
-
-def document_by_key(key: str) -> Document:
-    """The document with id prefix ``key``; raises KeyError naming the known keys."""
-    try:
-        return DOCUMENTS_BY_KEY[key]
-    except KeyError:
-        known = ", ".join(DOCUMENTS_BY_KEY)
-        raise KeyError(f"no rules document {key!r}; known documents: {known}") from None

@@ -117,6 +117,8 @@ class Decision:
     kind: str
     """What is being decided: ``main``, ``clock``, ``attack``, ``level_up`` ..."""
     options: list[Choice]
+    """The legal choices; for a choice of several cards at once (a mulligan, a hand-limit
+    discard) only an example, since ``Game.check`` decides those."""
     clauses: tuple[str, ...]
     verbs: frozenset[str]
     """Every verb this point can take (an illegal use of one is a violation here)."""
@@ -128,8 +130,6 @@ class Decision:
     answered_by: str | None = None
     """A field of the forced entry just replayed that answers this decision
     (``pool`` of a ``trigger`` entry)."""
-    complete: bool = True
-    """False when ``options`` lists only some legal choices (a large combination)."""
     source: str | None = None
     """For an ability's own decision (pay an Encore, use a Bond): the card whose ability asks."""
     ability: str | None = None

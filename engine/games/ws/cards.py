@@ -16,7 +16,6 @@ from engine.games.ws.abilities import AbilityRecordError, card_abilities
 
 CARD_TYPES = ("character", "event", "climax")
 """ws 2.3.2."""
-COLORS = ("yellow", "green", "red", "blue", "purple")
 TRIGGER_ICONS = ("soul", "return", "pool", "comeback", "draw", "shot", "treasure", "standby", "gate", "choice")
 """ws 4.12.2 (gate and choice are printed on later cards; the engine reports them as unmodelled)."""
 MODELLED_TRIGGERS = frozenset(TRIGGER_ICONS) - {"gate", "choice"}

@@ -156,7 +156,6 @@ class WeissSchwarz(Game):
         self.position = position
         self.setup_problems: list[Refusal] = []
         self.attack: Attack | None = None
-        self.last_attack: Attack | None = None
         self.no_damage: Refusal | None = None
         """Why the last attack dealt no damage, when it dealt none (7.5.1.2.1, 7.5.1.2.2)."""
         self.attacks_this_turn = 0
@@ -312,7 +311,6 @@ class WeissSchwarz(Game):
                 frozenset({"mulligan"}),
                 prompt="put any number of cards from hand into the waiting room, then draw as many",
                 default=Choice("mulligan", cards=()),
-                complete=False,
             )
             choice = yield decision
             cards = [self.take_from(player, "hand", identity) for identity in choice.cards]
@@ -537,7 +535,6 @@ class WeissSchwarz(Game):
                 ("ws:6.8.1.2", "ws:3.3.3.1"),
                 frozenset({"discard"}),
                 prompt=f"put {excess} card(s) from hand into the waiting room (hand limit {HAND_LIMIT})",
-                complete=False,
             )
             choice = yield decision
             for identity in choice.cards:
@@ -586,7 +583,7 @@ class WeissSchwarz(Game):
             yield from self.damage_step()
             if self.attack.kind == "front":
                 yield from self.battle_step()
-            self.last_attack, self.attack = self.attack, None
+            self.attack = None
         yield from self.encore_step()
 
     def attack_decision(self, player: str) -> Decision:

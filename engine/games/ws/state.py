@@ -23,7 +23,6 @@ BEHIND = {1: (4,), 2: (4, 5), 3: (5,)}
 """ws 3.6.4: the back-stage positions behind each center-stage position."""
 HAND_LIMIT = 7
 """ws 3.3.3.1."""
-ZONES = ("deck", "hand", "waiting", "clock", "level", "stock", "climax", "memory", "resolution")
 
 
 @dataclass(slots=True)
