@@ -22,6 +22,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import reprlib
+import stat
 from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -122,11 +124,15 @@ def _read_bytes(name: str) -> bytes:
     """The file's bytes, refusing anything larger than MAX_LOG_BYTES before reading it."""
     limit = MAX_LOG_BYTES
     try:
+        status = os.stat(name)
+        if stat.S_ISDIR(status.st_mode):
+            raise LogFormatError(name, "cannot read the log: it is a directory")
+        if not stat.S_ISREG(status.st_mode):  # a FIFO or a device would block or never end
+            raise LogFormatError(name, "cannot read the log: it is not a regular file")
+        if status.st_size > limit:
+            raise LogFormatError(name, _too_large(status.st_size, limit))
         with open(name, "rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
-            if size > limit:
-                raise LogFormatError(name, _too_large(size, limit))
-            raw = handle.read(limit + 1)
+            raw = handle.read(limit + 1) if status.st_size == 0 else handle.read()
     except OSError as error:
         reason = error.strerror or str(error)
         raise LogFormatError(name, f"cannot read the log: {reason}") from None
@@ -265,6 +271,10 @@ def _parse_yaml(text: str, path: str) -> _Parsed:
         ) from None
     except yaml.YAMLError as error:
         raise LogFormatError(path, f"YAML error: {error}") from None
+    except ValueError:  # an integer past Python's digit limit
+        raise _too_many_digits(path, text) from None
+    except RecursionError:
+        raise LogFormatError(path, "the YAML is nested too deeply") from None
     if root is None:
         raise LogFormatError(path, f"the log is empty; expected a mapping starting with 'format: {FORMAT_ID}'", 1)
     actions: object = None
@@ -290,6 +300,13 @@ def _compose_and_construct(text: str) -> tuple[yaml.Node | None, object]:
         loader.dispose()
 
 
+def _too_many_digits(path: str, text: str) -> LogFormatError:
+    """The error for a number past Python's limit on digits, located at the first such run of digits."""
+    match = re.search(r"\d{4000,}", text)
+    line, column = _offset_location(text, match.start()) if match else (None, None)
+    return LogFormatError(path, "a number with more digits than a log can hold", line, column)
+
+
 def _offset_location(text: str, offset: int) -> Location:
     if offset < 0:
         return None, None
@@ -306,6 +323,8 @@ def _parse_json(text: str, path: str) -> _Parsed:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise _json_error(path, error) from None
+    except ValueError:  # an integer past Python's digit limit
+        raise _too_many_digits(path, text) from None
     newlines = [match.start() for match in re.finditer("\n", text)]
 
     def where(offset: int) -> tuple[int, int]:
@@ -380,6 +399,8 @@ def _parse_jsonl(text: str, path: str) -> _Parsed:
         header = json.loads(rows[0])
     except json.JSONDecodeError as error:
         raise _json_error(path, error, 1) from None
+    except ValueError:  # an integer past Python's digit limit
+        raise LogFormatError(path, "a number with more digits than a log can hold", 1) from None
     table: dict[KeyPath, Location] = {(): (1, None)}
     if not isinstance(header, dict):
         return header, None, _TableLocator(table), []
@@ -397,6 +418,8 @@ def _parse_jsonl(text: str, path: str) -> _Parsed:
             actions.append(loads(row))
         except json.JSONDecodeError as error:
             raise _json_error(path, error, number) from None
+        except ValueError:  # an integer past Python's digit limit
+            raise LogFormatError(path, "a number with more digits than a log can hold", number) from None
         lines.append((number, None))
     for key in header:
         table[(key,)] = (1, None)
@@ -422,9 +445,15 @@ class _Checker:
         return LogFormatError(self.path, message, line, column)
 
 
+_SHORT_REPR = reprlib.Repr()
+_SHORT_REPR.maxlevel = 3
+_SHORT_REPR.maxlist = _SHORT_REPR.maxdict = _SHORT_REPR.maxtuple = _SHORT_REPR.maxset = 6
+_SHORT_REPR.maxstring = _SHORT_REPR.maxother = 50
+
+
 def _show(value: object, limit: int = 60) -> str:
-    """``value!r``, shortened for long values."""
-    text = repr(value)
+    """``value!r``, shortened for long values (built short: a value can be huge, as YAML aliases make it)."""
+    text = _SHORT_REPR.repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

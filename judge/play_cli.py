@@ -59,11 +59,16 @@ def verify(logs: tuple[str, ...], as_json: bool) -> None:
     sys.exit(worst)
 
 
+def _echo(text: str = "", err: bool = False) -> None:
+    """Print text from a log, which may hold characters no encoding can print (a lone surrogate)."""
+    click.echo(text.encode("utf-8", "backslashreplace").decode("utf-8"), err=err)
+
+
 def _show(verdict: Verdict, as_json: bool) -> None:
     if as_json:
-        click.echo(json.dumps(verdict.to_dict(), ensure_ascii=False))
+        _echo(json.dumps(verdict.to_dict(), ensure_ascii=False))
     else:
-        click.echo(verdict_text(verdict))
+        _echo(verdict_text(verdict))
 
 
 @click.command()
@@ -90,11 +95,11 @@ def replay(log: str, as_json: bool, quiet_timing: bool) -> None:
         sys.exit(verdict.exit_code)
     verdict = verify_log(parsed, _clause_check())
     if as_json:
-        click.echo(json.dumps(verdict.to_dict(trace=True), ensure_ascii=False, indent=1))
+        _echo(json.dumps(verdict.to_dict(trace=True), ensure_ascii=False, indent=1))
     else:
-        click.echo(trace_text(verdict.records, parsed, show_timing=not quiet_timing))
-        click.echo()
-        click.echo(verdict_text(verdict))
+        _echo(trace_text(verdict.records, parsed, show_timing=not quiet_timing))
+        _echo()
+        _echo(verdict_text(verdict))
     sys.exit(verdict.exit_code)
 
 
@@ -135,4 +140,4 @@ def selfplay(game: str, seed: int, games: int, out: str, fmt: str) -> None:
                 write_log(document, folder / f"{game}-selfplay-{game_seed:06d}.{fmt}")
             except OSError as error:
                 raise JudgeError(f"cannot write into {out}: {error.strerror}") from None
-    click.echo(f"wrote {games} game(s) to {out}", err=True)
+    _echo(f"wrote {games} game(s) to {out}", err=True)

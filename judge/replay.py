@@ -23,11 +23,14 @@ from typing import Any
 from engine.core.game import Procedure
 from engine.core.protocol import Checkpoint, Choice, Decision, EngineLimitReached, RecordKind, Reveal
 from engine.games.ws.game import WeissSchwarz
+from engine.games.ws.state import POSITIONS
 from judge.logfile import GameLog, LogEntry, LogFormatError, load_log
 from judge.verdict import Verdict, VerdictKind, Violation
 from judge.ws_log import CHOICE_VERBS, FORCED_VERBS, answer_of, choice_of, declared_operations, game_of
 
 ClauseCheck = Callable[[str], bool]
+FORCED_CLAUSES = {"trigger": ("ws:7.3.1.2",), "refresh_point": ("ws:9.9.1",)}
+"""The clause that says how many cards a one-card forced event reveals."""
 IMPLIED_TURN_SPAN = 1
 """How many turn boundaries implied passes may cross looking for an entry's point."""
 
@@ -136,6 +139,7 @@ class Replay:
                             implied_since = None
                     else:
                         implied_since = None
+                    game.fresh_budget()
                     request = procedure.send(answer)
         except StopIteration:
             pass
@@ -191,7 +195,11 @@ class Replay:
             )
             if belongs_here and (player is None or player == decision.player):
                 self.consume()
-                choice = choice_of(entry.data, decision)
+                try:
+                    choice = choice_of(entry.data, decision)
+                except (TypeError, ValueError) as error:
+                    self.violate(entry, decision.clauses, f"{verb}: {error}")
+                    continue
                 refusal = game.check(decision, choice)
                 if refusal is not None:
                     self.violate(
@@ -326,7 +334,11 @@ class Replay:
     def answer_from(self, entry: LogEntry, verb: str) -> list[Any] | None:
         data = entry.data
         if verb in ("trigger", "refresh_point"):
-            return self._ids(data.get("card"))
+            card = data.get("card")
+            if isinstance(card, list | dict):
+                self.violate(entry, FORCED_CLAUSES[verb], f"{verb} reveals one card; the entry names {card!r}")
+                return None
+            return self._ids(card)
         if verb == "refresh":
             return self._ids(data.get("order")) or None
         return self._ids(data.get("cards"))
@@ -490,8 +502,13 @@ def _player_failures(game: WeissSchwarz, player: str, wanted: Any) -> list[str]:
 def _stage_failures(game: WeissSchwarz, player: str, wanted: Any) -> list[str]:
     failures = []
     state = game.p[player]
-    for raw, value in (wanted or {}).items():
-        position = int(raw)
+    if not isinstance(wanted, dict):
+        return [f"{player} stage: {wanted!r} is not a mapping of positions"]
+    for raw, value in wanted.items():
+        position = int(raw) if isinstance(raw, int) or (isinstance(raw, str) and raw.isdigit()) else raw
+        if position not in POSITIONS:
+            failures.append(f"{player} stage: {raw!r} is not a stage position (1-5)")
+            continue
         card = state.character_at(position)
         if value is None:
             if card is not None:

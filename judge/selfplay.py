@@ -171,6 +171,7 @@ def play_game(seed: int, starter: StarterSet | None = None) -> dict[str, Any]:
             else:
                 choice = writer.choose(request)
                 writer.decided(request, choice)
+                game.fresh_budget()
                 request = procedure.send(choice)
                 writer.collect()
     except StopIteration:

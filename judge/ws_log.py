@@ -44,6 +44,8 @@ CHOICE_VERBS = frozenset(
     }
 )
 PHASE_NAMES = ("stand", "draw", "clock", "main", "climax", "attack", "end")
+MAX_CARDS = 10_000
+"""More cards than this in a deck list or a zone is not a game of cards: a located error, not a long wait."""
 SETUP_ZONES = ("level", "clock", "stock", "waiting", "hand", "memory")
 ATTACK_TYPES = {"front": "front", "frontal": "front", "side": "side", "direct": "direct"}
 
@@ -64,14 +66,34 @@ def definitions_of(log: GameLog) -> dict[str, CardDefinition]:
     return definitions
 
 
+def _count(log: GameLog, where: str, value: Any) -> int:
+    """A number of cards: a whole number from 0 to MAX_CARDS."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_CARDS:
+        raise _located(log, "setup", f"{where}: {_short(value)} is not a number of cards (0 to {MAX_CARDS})")
+    return value
+
+
+def _short(value: Any) -> str:
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**12 else "a huge number"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _card_id(log: GameLog, where: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise _located(log, "setup", f"{where}: {_short(value)} is not a card id")
+    return value
+
+
 def _card_list(log: GameLog, player: str, zone: str, value: Any) -> list[str | None]:
     if value is None:
         return []
     if isinstance(value, int) and not isinstance(value, bool):
-        return [None] * value
+        return [None] * _count(log, f"setup {player} {zone}", value)
     if not isinstance(value, list):
-        raise _located(log, "setup", f"setup {player} {zone}: {value!r} is not a list of card ids or a count")
-    return [None if item in (None, "?") else str(item) for item in value]
+        raise _located(log, "setup", f"setup {player} {zone}: {_short(value)} is not a list of card ids or a count")
+    if len(value) > MAX_CARDS:
+        raise _located(log, "setup", f"setup {player} {zone}: more than {MAX_CARDS} cards")
+    return [None if item in (None, "?") else _card_id(log, f"setup {player} {zone}", item) for item in value]
 
 
 def position_of(log: GameLog, definitions: dict[str, CardDefinition]) -> Position | None:
@@ -106,16 +128,25 @@ def position_of(log: GameLog, definitions: dict[str, CardDefinition]) -> Positio
             else _card_list(log, player, "climax", climax if isinstance(climax, list) else [climax])
         )
         deck = zones.get("deck")
+        where = f"setup {player} deck"
         if isinstance(deck, list):
-            layout.deck_top, layout.deck_rest = [str(card) for card in deck], 0
+            layout.deck_top, layout.deck_rest = [c for c in _card_list(log, player, "deck", deck) if c], 0
+            if len(layout.deck_top) != len(deck):
+                raise _located(log, "setup", f"{where}: a deck written as a list names every card ('?' is not one)")
         elif isinstance(deck, int) and not isinstance(deck, bool):
-            layout.deck_rest = deck
+            layout.deck_rest = _count(log, where, deck)
         elif isinstance(deck, dict):
-            layout.deck_top = [str(card) for card in deck.get("top") or []]
-            layout.deck_rest = deck.get("rest")
+            top = deck.get("top") or []
+            if not isinstance(top, list):
+                raise _located(log, "setup", f"{where} top: {_short(top)} is not a list of card ids")
+            layout.deck_top = [_card_id(log, f"{where} top", card) for card in top]
+            layout.deck_rest = None if deck.get("rest") is None else _count(log, f"{where} rest", deck.get("rest"))
         elif deck is not None:
-            raise _located(log, "setup", f"setup {player} deck is {deck!r}: a list, a number or {{top, rest}}")
-        for raw_position, placed in (zones.get("stage") or {}).items():
+            raise _located(log, "setup", f"{where} is {_short(deck)}: a list, a number or {{top, rest}}")
+        stage = zones.get("stage") or {}
+        if not isinstance(stage, dict):
+            raise _located(log, "setup", f"setup {player} stage: {_short(stage)} is not a mapping of positions")
+        for raw_position, placed in stage.items():
             position = int(raw_position) if str(raw_position).isdigit() else raw_position
             if position not in POSITIONS:
                 raise _located(log, "setup", f"setup {player} stage: {raw_position!r} is not a stage position (1-5)")
@@ -126,13 +157,13 @@ def position_of(log: GameLog, definitions: dict[str, CardDefinition]) -> Positio
             else:
                 card, state = placed, "stand"
             if state not in ("stand", "rest", "reverse"):
-                raise _located(log, "setup", f"setup {player} stage {position}: state {state!r}")
-            layout.stage[position] = (str(card), state)
+                raise _located(log, "setup", f"setup {player} stage {position}: state {_short(state)}")
+            layout.stage[position] = (_card_id(log, f"setup {player} stage {position}", card), state)
         for zone_cards in (*[getattr(layout, z) for z in SETUP_ZONES], layout.climax, layout.deck_top):
             for card in zone_cards:
                 if card is not None and card not in definitions:
                     raise _located(log, "setup", f"setup {player}: {card!r} is not a card of this log")
-        layout.refresh_point = int(zones.get("refresh_point", 0))
+        layout.refresh_point = _count(log, f"setup {player} refresh_point", zones.get("refresh_point", 0))
         layouts[player] = layout
     return Position(turn=turn, active=active, phase=phase, players=layouts)
 
@@ -149,11 +180,15 @@ def game_of(log: GameLog) -> WeissSchwarz:
     first = log.header.get("first")
     if position is None and first not in player_ids:
         raise _located(log, "first", f"first is {first!r}: a game from the opening needs the starting player")
+    for player in players:
+        if sum(player.deck.values()) > MAX_CARDS:
+            raise _located(log, "players", f"{player.id}'s deck list has more than {MAX_CARDS} cards")
     order = log.header.get("order") or {}
     if not isinstance(order, dict) or any(
-        key not in player_ids or not isinstance(value, list) for key, value in order.items()
+        key not in player_ids or not isinstance(value, list) or not all(isinstance(card, str) for card in value)
+        for key, value in order.items()
     ):
-        raise _located(log, "order", "order maps a player id to that player's deck, top first")
+        raise _located(log, "order", "order maps a player id to that player's deck, top first, as card ids")
     for cards in order.values():
         for card in cards:
             if card not in definitions:
@@ -172,28 +207,32 @@ def game_of(log: GameLog) -> WeissSchwarz:
 
 
 def _ints(value: Any) -> int | None:
-    if isinstance(value, bool):
+    """A position or index as a number; anything else stays as written, for the message that refuses it."""
+    if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, int):
         return value
     if isinstance(value, str) and value.isdigit():
         return int(value)
-    return None
+    if isinstance(value, list | dict):
+        raise TypeError(f"{value!r} is not a position")
+    return value  # type: ignore[no-any-return]
 
 
 def _ids(value: Any) -> tuple[str, ...]:
     if value is None:
         return ()
-    if isinstance(value, list):
-        return tuple(str(item) for item in value)
-    return (str(value),)
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise TypeError(f"{value!r} is not a list of card ids")
+    return tuple(value)
 
 
 def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
     """The engine choice a log entry states."""
     verb = str(data["do"])
     card = data.get("card")
-    card = None if card is None else str(card)
+    if card is not None and not isinstance(card, str):
+        raise TypeError(f"card {card!r} is not a card id")
     if verb == "play":
         return Choice("play", card=card, pos=_ints(data.get("pos")))
     if verb in ("clock", "climax", "level_up"):

@@ -11,8 +11,9 @@ shares (ws 8.5, vg 8.4):
       3. else if the other player has abilities in standby, they play one, then go to 1
       4. end
 
-and a step budget: every step spends from it, and running out raises
-``EngineLimitReached`` so that an endless loop (ws 11.1) is reported, never run.
+and a step budget: every step spends from it, the driver renews it each time it
+answers a request, and running out raises ``EngineLimitReached`` so that an
+endless loop the rules run on their own (ws 11.1) is reported, never run.
 """
 
 from __future__ import annotations
@@ -106,6 +107,10 @@ class Game:
         entry = ActionRecord(len(self.records), self.turn, self.phase, kind, player, message, clauses, data)
         self.records.append(entry)
         return entry
+
+    def fresh_budget(self) -> None:
+        """Start a new step budget: the driver answered a request, so the game is not looping on its own."""
+        self.steps = 0
 
     def spend(self, steps: int = 1) -> None:
         """Spend from the step budget; an exhausted budget is an endless loop, reported."""

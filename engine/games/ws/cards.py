@@ -40,6 +40,8 @@ def definition_from_record(card_id: str, fields: dict[str, Any]) -> CardDefiniti
     if card_type not in CARD_TYPES:
         raise CardRecordError(f"card {card_id!r}: type is {card_type!r}, not one of {', '.join(CARD_TYPES)}")
     color = fields.get("color", fields.get("colors", ()))
+    if color is not None and not isinstance(color, str | list | tuple):
+        raise CardRecordError(f"card {card_id!r}: color {color!r} is not a name or a list of names")
     colors = (color,) if isinstance(color, str) else tuple(color or ())
     for one in colors:
         if not isinstance(one, str):
@@ -61,6 +63,8 @@ def definition_from_record(card_id: str, fields: dict[str, Any]) -> CardDefiniti
         keyword = ability.get("keyword")
         if keyword is not None and keyword not in KEYWORDS:
             raise CardRecordError(f"card {card_id!r}: unknown keyword {keyword!r} ({', '.join(KEYWORDS)})")
+        if keyword is not None:
+            _check_keyword(card_id, keyword, ability)
     try:
         card_abilities(structured)
     except AbilityRecordError as error:
@@ -79,6 +83,30 @@ def definition_from_record(card_id: str, fields: dict[str, Any]) -> CardDefiniti
         counter=bool(fields.get("counter", False)),
         abilities=structured,
     )
+
+
+KEYWORD_NUMBERS = {
+    "backup": ("power", "level"),
+    "assist": ("power",),
+    "shift": ("level",),
+    "encore": (),
+    "bond": (),
+    "great_performance": (),
+}
+"""The numbers each keyword ability takes (ws 10.3-10.11), besides its cost."""
+
+
+def _check_keyword(card_id: str, keyword: str, ability: dict[str, Any]) -> None:
+    for name in KEYWORD_NUMBERS[keyword]:
+        value = ability.get(name, 0)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise CardRecordError(f"card {card_id!r}: {keyword} {name} is {value!r}, not a whole number")
+    cost = ability.get("cost", 0)
+    stock = cost.get("stock", 0) if isinstance(cost, dict) else cost
+    if isinstance(stock, bool) or not isinstance(stock, int) or stock < 0:
+        raise CardRecordError(f"card {card_id!r}: {keyword} cost {cost!r} is not a number of stock")
+    if keyword == "bond" and not isinstance(ability.get("name"), str):
+        raise CardRecordError(f"card {card_id!r}: bond needs the name of the card it returns")
 
 
 def stock_cost(ability: dict[str, Any] | None, default: int) -> int:

@@ -714,7 +714,7 @@ class WeissSchwarz(Game):
             )
         elif icon in ("pool", "treasure"):
             clause = "ws:4.12.2.4" if icon == "pool" else "ws:4.12.2.8"
-            if icon == "treasure":
+            if icon == "treasure" and card in me.resolution:  # a second treasure icon finds it gone
                 self.put(player, "hand", self.take_card(player, "resolution", card))
                 self.record(RecordKind.FORCED, player, f"treasure trigger: {card.identity} returns to hand", (clause,))
             if me.deck or me.waiting:
