@@ -12,6 +12,7 @@ import click
 from judge import __version__
 from judge.play_cli import replay, selfplay, verify
 from judge.rules_cli import rules
+from judge.scenario_cli import scenario
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -26,6 +27,7 @@ def main() -> None:
       judge verify judge/examples/ws-game.yaml   is this game log legal?
       judge replay judge/examples/ws-game.yaml   every step, with its clause
       judge selfplay --games 5 --out corpus/     random legal games as logs
+      judge scenario list --topic damage         rulings, each a position and its answer
       judge rules show ws:4.10.1.2               one clause, its context and references
       judge rules search damage cancel           ranked search over all documents
       judge rules lint                           mistakes found in the rules texts
@@ -36,3 +38,4 @@ main.add_command(rules)
 main.add_command(verify)
 main.add_command(replay)
 main.add_command(selfplay)
+main.add_command(scenario)

@@ -53,6 +53,8 @@ class Replay:
         whether the entry is done when the request is (a mulligan's draw is not)."""
         self.attributed = 0
         self.stopped = False
+        self.on_applied: Callable[[LogEntry], None] | None = None
+        """Called when an entry has been applied (the stepper takes its picture of the board then)."""
 
     # -- helpers ---------------------------------------------------------------
 
@@ -324,6 +326,8 @@ class Replay:
         if "expect" in entry.data:
             for problem in expectation_failures(self.game, entry.data["expect"]):
                 self.violate(entry, clauses, f"expect: {problem}")
+        if self.on_applied is not None:
+            self.on_applied(entry)
 
     @staticmethod
     def _ids(value: Any) -> list[Any]:

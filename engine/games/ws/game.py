@@ -238,6 +238,7 @@ class WeissSchwarz(Game):
         """Lay out a starting position; cards must fit the deck lists and the zones (3.x)."""
         self.turn = position.turn
         self.turn_player = position.active
+        self.phase = position.phase
         for player_id, layout in position.players.items():
             player = self.p[player_id]
             for zone in ("level", "clock", "stock", "waiting", "hand", "memory", "climax"):

@@ -1,0 +1,172 @@
+"""``judge scenario``: the ruling library: list, show, step through, test."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from judge.errors import EXIT_PROBLEMS, JudgeError
+from judge.logfile import LogFormatError
+from judge.scenarios import SUFFIXES, Scenario, check, find, library, load_scenario
+from judge.stepper import screen, walk
+
+
+def _find(name: str) -> Scenario:
+    try:
+        return find(name)
+    except LogFormatError as error:
+        raise JudgeError(f"malformed scenario: {error}") from None
+    except LookupError as error:
+        raise JudgeError(str(error.args[0])) from None
+
+
+def _library() -> list[Scenario]:
+    try:
+        return library()
+    except LogFormatError as error:
+        raise JudgeError(f"malformed scenario: {error}") from None
+
+
+@click.group()
+def scenario() -> None:
+    """Scenario rulings: a position, a few actions, and the ruling, checked by the engine."""
+
+
+@scenario.command("list")
+@click.option("--game", help="Only this game's scenarios (ws, vg, wl).")
+@click.option("--clause", help="Only scenarios citing this clause or one under it (ws:4.10 finds ws:4.10.1.2).")
+@click.option("--topic", help="Only scenarios of this topic (the library's folders: damage, attack, ...).")
+def list_scenarios(game: str | None, clause: str | None, topic: str | None) -> None:
+    """List the library's scenarios with their ids, topics and clauses.
+
+    \b
+    Examples:
+      judge scenario list --topic damage
+      judge scenario list --clause ws:4.10
+    """
+    shown = 0
+    for item in _library():
+        if game and item.game != game:
+            continue
+        if topic and topic not in item.topics:
+            continue
+        if clause and not any(cited == clause or cited.startswith(clause + ".") for cited in item.clauses):
+            continue
+        shown += 1
+        click.echo(f"{item.id}  [{', '.join(item.topics)}]  {', '.join(item.clauses)}")
+        click.echo(f"    {item.title}")
+    if not shown:
+        click.echo("no scenario matches", err=True)
+
+
+@scenario.command()
+@click.argument("name", metavar="ID|FILE")
+def show(name: str) -> None:
+    """Show a scenario's question, ruling, clauses and entries.
+
+    \b
+    Examples:
+      judge scenario show ws/damage/cancel-first
+    """
+    item = _find(name)
+    click.secho(item.title, bold=True)
+    click.echo(f"id: {item.id}   topics: {', '.join(item.topics)}   clauses: {', '.join(item.clauses)}")
+    click.echo(f"question: {item.question}")
+    click.echo(f"ruling: {item.ruling}")
+    if item.verdict.value != "legal":
+        click.echo(f"expected verdict: {item.verdict.value}")
+    click.echo("entries:")
+    for entry in item.log.entries:
+        click.echo(f"  {entry.index} (line {entry.line}): {entry.data}")
+
+
+@scenario.command()
+@click.argument("name", metavar="ID|FILE")
+@click.option(
+    "--no-input/--interactive",
+    default=None,
+    help="Print the whole walk at once, or ask at every step; by default, ask when the input is a terminal.",
+)
+def step(name: str, no_input: bool | None) -> None:
+    """Walk through a scenario: after each step, the board and the clauses of what happened.
+
+    Keys: n or Enter (next), b (back), j N (jump to step N), q (quit).
+    At the end, the verdict and the ruling.
+
+    \b
+    Examples:
+      judge scenario step ws/damage/cancel-middle
+      judge scenario step my-ruling.yaml --no-input
+    """
+    item = _find(name)
+    try:
+        steps, ending = walk(item)
+    except LogFormatError as error:
+        raise JudgeError(f"malformed scenario: {error}") from None
+    if no_input is None:
+        no_input = not sys.stdin.isatty()
+    if no_input:
+        for index in range(len(steps)):
+            click.echo(screen(item, steps, index))
+            click.echo()
+        click.echo(ending)
+        return
+    index = 0
+    while True:
+        click.echo(screen(item, steps, index))
+        if index == len(steps) - 1:
+            click.echo(ending)
+        answer = click.prompt("[n]ext [b]ack [j N]ump [q]uit", default="n", show_default=False).strip().lower()
+        if answer in ("q", "quit"):
+            return
+        if answer in ("b", "back"):
+            index = max(0, index - 1)
+        elif answer.startswith("j"):
+            number = answer[1:].strip()
+            if number.isdigit() and int(number) < len(steps):
+                index = int(number)
+            else:
+                click.echo(f"jump to a step from 0 to {len(steps) - 1}")
+        elif index < len(steps) - 1:
+            index += 1
+        else:
+            return
+
+
+@scenario.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True))
+def test(paths: tuple[str, ...]) -> None:
+    """Check scenarios against the engine (the whole library without PATH), with a summary.
+
+    A scenario holds when the replay gives its verdict and every expectation holds;
+    each difference is printed with its entry and line.  Exits 1 when any does not hold.
+
+    \b
+    Examples:
+      judge scenario test
+      judge scenario test my-rulings/
+    """
+    scenarios: list[Scenario] = []
+    failures = 0
+    try:
+        if not paths:
+            scenarios = _library()
+        for path in map(Path, paths):
+            files = sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES) if path.is_dir() else [path]
+            scenarios.extend(load_scenario(file) for file in files)
+    except LogFormatError as error:
+        raise JudgeError(f"malformed scenario: {error}") from None
+    for item in scenarios:
+        result = check(item)
+        if result.passed:
+            click.echo(f"ok    {item.id}")
+        else:
+            failures += 1
+            click.echo(f"FAIL  {item.id}  ({item.path})")
+            for difference in result.differences:
+                click.echo(f"      {difference}")
+    click.echo(f"{len(scenarios) - failures} held, {failures} did not")
+    if failures:
+        sys.exit(EXIT_PROBLEMS)

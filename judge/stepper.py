@@ -1,0 +1,109 @@
+"""Walking through a scenario step by step: after each entry, the board and the clauses of what happened.
+
+The walk is computed once (the replay runs to the end, taking a picture of the
+board after every entry); moving forward, back or to step N only shows a
+different picture, so every screen is the same whichever way it is reached.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.protocol import ActionRecord, RecordKind
+from engine.games.ws.game import WeissSchwarz
+from engine.games.ws.state import POSITIONS
+from judge.logfile import LogEntry
+from judge.replay import Replay
+from judge.report import verdict_text
+from judge.scenarios import Scenario, compare
+from judge.ws_log import game_of
+
+ZONE_ORDER = ("deck", "hand", "stock", "waiting", "clock", "level", "climax", "memory")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One entry of the scenario and the board after it."""
+
+    number: int
+    entry: LogEntry | None
+    happened: tuple[ActionRecord, ...]
+    board: str
+
+
+def board_text(game: WeissSchwarz) -> str:
+    """Both players' boards: the stage with power, soul and state; counts and tops of every zone."""
+    lines = [f"turn {game.turn}, {game.phase} phase; turn player {game.turn_player}"]
+    for player in game.players:
+        state = game.p[player]
+        lines.append(
+            f"{player}: level {state.level_count}, clock {len(state.clock)}, refresh point {state.refresh_point}"
+        )
+        stage = []
+        for position in POSITIONS:
+            card = state.character_at(position)
+            if card is None:
+                stage.append(f"{position}: -")
+            else:
+                stage.append(
+                    f"{position}: {card.identity or '?'} {game.power(card)}/{game.soul(card)} {card.orientation}"
+                )
+        lines.append("  stage  " + " | ".join(stage))
+        zones = []
+        for zone in ZONE_ORDER:
+            cards = state.zone(zone)
+            if zone == "deck":
+                top = cards[0].identity if cards else None
+            elif zone in ("hand", "stock"):
+                top = None
+            else:
+                top = cards[-1].identity if cards else None
+            zones.append(f"{zone} {len(cards)}" + (f" ({top} on top)" if top else ""))
+        lines.append("  zones  " + ", ".join(zones))
+        if state.level:
+            lines.append("  level  " + ", ".join(card.identity or "?" for card in state.level))
+        if state.clock:
+            lines.append("  clock  " + ", ".join(card.identity or "?" for card in state.clock))
+    return "\n".join(lines)
+
+
+def walk(scenario: Scenario) -> tuple[list[Step], str]:
+    """Every step of the scenario, and the closing text (the verdict and the ruling)."""
+    game = game_of(scenario.log)
+    replay = Replay(scenario.log, game)
+    steps = [Step(0, None, (), board_text(game))]
+    seen = 0
+
+    def applied(entry: LogEntry) -> None:
+        nonlocal seen
+        happened = tuple(
+            record
+            for record in game.records[seen:]
+            if record.kind is not RecordKind.TIMING or record.data.get("implied")
+        )
+        seen = len(game.records)
+        steps.append(Step(len(steps), entry, happened, board_text(game)))
+
+    replay.on_applied = applied
+    replay.run()
+    result = compare(scenario, replay.verdict())
+    ending = [verdict_text(result.verdict)]
+    ending.append("the scenario holds" if result.passed else "the scenario does not hold:")
+    ending.extend(f"  {difference}" for difference in result.differences)
+    ending.append(f"ruling: {scenario.ruling}")
+    ending.append(f"clauses: {', '.join(scenario.clauses)}")
+    return steps, "\n".join(ending)
+
+
+def screen(scenario: Scenario, steps: list[Step], index: int) -> str:
+    """What the stepper shows at step ``index``."""
+    step = steps[index]
+    head = f"== {scenario.title} == step {index}/{len(steps) - 1}"
+    if step.entry is None:
+        body = [f"question: {scenario.question}", "the starting position:"]
+    else:
+        data = ", ".join(f"{key}: {value}" for key, value in step.entry.data.items() if key != "expect")
+        body = [f"entry {step.entry.index} (line {step.entry.line}): {data}"]
+        for record in step.happened:
+            body.append(f"  {record.message}  ({' '.join(record.clauses)})")
+    return "\n".join([head, *body, step.board])
