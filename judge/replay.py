@@ -182,6 +182,15 @@ class Replay:
                 self.consume()
                 game.concede(str(player or decision.player))
                 return None
+            if verb == "effect" and decision.kind == "main":
+                self.consume()
+                try:
+                    operations = declared_operations(entry.data)
+                except (ValueError, TypeError) as error:
+                    self.violate(entry, ("ws:8.6",), f"effect: {error}")
+                    continue
+                self.answering(entry, decision, None)
+                return Choice("effect", card=str(entry.data.get("source", "?")), target=tuple(operations)), False
             if verb == "effect":
                 self.consume()
                 self.declared_effect(entry, str(player or decision.player))
@@ -314,6 +323,9 @@ class Replay:
         if opened is None:
             return
         entry, request, answer, owns = opened
+        for problem in self.game.declared_problems:
+            self.violate(entry, problem.clauses, f"effect: {problem.message}")
+        self.game.declared_problems.clear()
         expecting = owns and "expect" in entry.data
         records = self.game.records[self.attributed :] if expecting else []
         clauses = tuple(dict.fromkeys(c for record in records for c in record.clauses))
@@ -374,6 +386,7 @@ class Replay:
     def finish(self) -> None:
         """After the replay: entries left over, the claimed result, a game that stops early."""
         game = self.game
+        self.close_open_entries()
         self.drop_steps_past_the_log()
         leftover = self.log.entries[self.position :]
         if leftover and game.winner is not None:
@@ -405,6 +418,14 @@ class Replay:
                         f"the log claims {claimed!r} won, but the game is not over at the end of the log",
                     )
                 )
+
+    def close_open_entries(self) -> None:
+        """Entries still being applied when the game ended (a damage that decked a player out):
+        what they claimed and their ``expect`` are checked against the final state."""
+        for entry, request, answer, owns in list(self.open.values()):
+            if owns:
+                self.close(Checkpoint(request))
+        self.open.clear()
 
     def drop_steps_past_the_log(self) -> None:
         """A log that stops mid-game stops its trace in the turn of its last entry.

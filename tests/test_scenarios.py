@@ -101,3 +101,18 @@ def test_pytest_collects_scenarios_as_items(pytester: pytest.Pytester) -> None:
     result = pytester.runpytest("-p", "no:cacheprovider")
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(["*fails.yaml*", "*entry 2 (line *P2 deck has 3 card(s), not 9*"])
+
+
+def test_every_library_scenario_holds() -> None:
+    """The library checked directly too, whether or not the pytest plugin is installed."""
+    from judge.scenarios import check
+
+    scenarios = library()
+    assert len(scenarios) >= 40
+    failing = {s.id: check(s).differences for s in scenarios if not check(s).passed}
+    assert failing == {}
+
+
+def test_the_library_covers_clause_families_by_folder() -> None:
+    topics = {scenario.topics[0] for scenario in library()}
+    assert {"damage", "refresh", "level", "attack", "battle", "counter", "encore", "triggers", "end", "deck"} <= topics

@@ -58,7 +58,7 @@ NEXT_TURN_VERBS = frozenset({"draw", "clock", "play", "move", "act", "climax", "
 
 
 PASS = Choice("pass")
-MAIN_VERBS = frozenset({"play", "move", "act"})
+MAIN_VERBS = frozenset({"play", "move", "act", "effect"})
 _CHOICES: dict[tuple[str, str | None, int | None], Choice] = {}
 
 
@@ -166,6 +166,8 @@ class WeissSchwarz(Game):
         """Attacker instance -> a shot trigger's ability waits for its next damage (4.12.2.7)."""
         self.refresh_count = 0
         self.extra_turns: list[str] = []
+        self.declared_problems: list[Refusal] = []
+        """What the last declared effect could not do (read and cleared by the driver)."""
         """Players given an additional turn, latest last (ws 11.2)."""
         self.modelled: dict[str, tuple[CardAbility, ...]] = {
             card_id: card_abilities(definition.abilities) for card_id, definition in definitions.items()
@@ -446,6 +448,9 @@ class WeissSchwarz(Game):
         )
 
     def apply_main(self, player: str, choice: Choice) -> Procedure:
+        if choice.verb == "effect":  # card text the log declares; the play timing's check timing follows
+            self.declared_problems.extend(self.apply_declared(player, choice.card or "?", list(choice.target)))
+            return
         if choice.verb == "move":
             self.swap(player, choice.pos, choice.target)
             return
@@ -1438,9 +1443,11 @@ class WeissSchwarz(Game):
             self.record(
                 RecordKind.CHOICE, player, f"{player} does not pay Encore for {card.identity}", ("ws:8.7.3.2.1",)
             )
+            yield Checkpoint(decision)
             return
         if card not in me.waiting or card.instance != ability.source_instance:
             self.record(RecordKind.ABILITY, player, f"{card.identity} is no longer in the waiting room", ("ws:8.7.7",))
+            yield Checkpoint(decision)
             return
         self.paying_cost = True
         self.pay_stock(player, choice.target, ("ws:10.2.2", "ws:8.4.2"))
@@ -1610,6 +1617,7 @@ class WeissSchwarz(Game):
                         ("ws:9.8.1",),
                     )
                     acted = True
+        paid_refresh_point = False
         for player in (self.turn_player, self.non_turn_player):
             me = self.p[player]
             if me.refresh_point >= 1:
@@ -1629,8 +1637,9 @@ class WeissSchwarz(Game):
                     card=card.identity,
                 )
                 yield Checkpoint(reveal)
-                yield from self.interrupts()
-                acted = True
+                paid_refresh_point = acted = True
+        if paid_refresh_point:  # both players' refresh points are simultaneous (9.1.2.2.1); then their level ups
+            yield from self.interrupts()
         if not acted:
             self.quiet_version = self.version
         return acted
@@ -2019,6 +2028,25 @@ class WeissSchwarz(Game):
             return Refusal(("ws:9.3.2",), f"{choice.card} is not among the bottom seven cards of {player}'s clock")
         if choice.verb == "move":
             return Refusal(("ws:6.5.1.2.4",), "move exchanges two stage positions, 1-5")
+        if choice.verb == "act":
+            card = me.character_at(choice.pos) if choice.pos in POSITIONS else None
+            ability = (
+                next(
+                    (
+                        a
+                        for a in self.modelled.get(card.identity or "", ())
+                        if a.index == choice.target and a.kind == "act"
+                    ),
+                    None,
+                )
+                if card
+                else None
+            )
+            if ability is None:
+                return Refusal(("ws:6.5.1.2.3",), f"no activated ability {choice.target!r} on position {choice.pos!r}")
+            refusal = self.cost_refusal(player, card, ability)
+            if refusal is not None:
+                return refusal
         legal = ", ".join(option.describe() for option in decision.options[:12])
         return Refusal(decision.clauses, f"{choice.describe()} is not a legal option ({legal})")
 
