@@ -59,6 +59,8 @@ class StandbyAbility:
     resolve: Callable[[StandbyAbility], Procedure]
     clauses: tuple[str, ...]
     data: dict[str, Any] = field(default_factory=dict)
+    id: int = 0
+    """Numbers the abilities that triggered in this game, set by ``Game.trigger``."""
 
 
 class Game:
@@ -90,6 +92,11 @@ class Game:
         self.step_budget = step_budget
         self.unmodelled = 0
         """How many times card text the engine does not model was relied on."""
+        self.triggered = 0
+        self.pending_triggers: list[tuple[StandbyAbility, str]] = []
+        self.context: dict[str, int] = {}
+        """Where records are being made: ``ct`` (the check timing's record) and ``in_ability`` (the
+        resolving ability's id); each record carries it, so graphs can tell what caused what."""
 
     # -- bookkeeping -------------------------------------------------------
 
@@ -104,9 +111,36 @@ class Game:
         self, kind: RecordKind, player: str | None, message: str, clauses: tuple[str, ...], **data: Any
     ) -> ActionRecord:
         """Write one step of the trace."""
+        if self.context:
+            data = {**self.context, **data}
         entry = ActionRecord(len(self.records), self.turn, self.phase, kind, player, message, clauses, data)
         self.records.append(entry)
+        if self.pending_triggers:
+            self.record_triggers(entry.seq)
         return entry
+
+    def trigger(self, ability: StandbyAbility, cause: str) -> None:
+        """An automatic ability's activation condition is met: it enters standby (ws 8.7.2).
+
+        Its record follows the record of the step that triggered it (``cause`` in its data).
+        """
+        self.triggered += 1
+        ability.id = self.triggered
+        self.standby.append(ability)
+        self.pending_triggers.append((ability, cause))
+
+    def record_triggers(self, cause: int) -> None:
+        pending, self.pending_triggers = self.pending_triggers, []
+        for ability, why in pending:
+            self.record(
+                RecordKind.ABILITY,
+                ability.master,
+                f"{ability.name} of {ability.source.identity or '?'} triggers ({why})",
+                ability.clauses,
+                standby=ability.id,
+                ability=ability.name,
+                cause=cause,
+            )
 
     def fresh_budget(self) -> None:
         """Start a new step budget: the driver answered a request, so the game is not looping on its own."""
@@ -151,26 +185,38 @@ class Game:
 
     def check_timing(self, why: str, clauses: tuple[str, ...] = ()) -> Procedure:
         """Run a check timing (rule actions, then standby abilities, turn player first)."""
-        self.record(RecordKind.TIMING, None, f"check timing: {why}", clauses + self.check_timing_clauses)
-        while True:
-            self.spend()
-            if (yield from self.perform_rule_actions()):
-                continue
-            for player in (self.turn_player, self.non_turn_player):
-                waiting = [ability for ability in self.standby if ability.master == player]
-                if waiting:
-                    ability = yield from self.choose_standby(player, waiting)
-                    self.standby.remove(ability)
-                    self.record(
-                        RecordKind.ABILITY,
-                        player,
-                        f"{ability.name} of {ability.source.identity or '?'} is played",
-                        ability.clauses + self.standby_clauses,
-                    )
-                    yield from ability.resolve(ability)
-                    break
-            else:
-                return
+        if self.pending_triggers and self.records:
+            self.record_triggers(self.records[-1].seq)
+        outer = dict(self.context)
+        self.context.pop("in_ability", None)
+        timing = self.record(RecordKind.TIMING, None, f"check timing: {why}", clauses + self.check_timing_clauses)
+        self.context["ct"] = timing.seq
+        try:
+            while True:
+                self.spend()
+                if (yield from self.perform_rule_actions()):
+                    continue
+                for player in (self.turn_player, self.non_turn_player):
+                    waiting = [ability for ability in self.standby if ability.master == player]
+                    if waiting:
+                        ability = yield from self.choose_standby(player, waiting)
+                        self.standby.remove(ability)
+                        self.record(
+                            RecordKind.ABILITY,
+                            player,
+                            f"{ability.name} of {ability.source.identity or '?'} is played",
+                            ability.clauses + self.standby_clauses,
+                            standby=ability.id,
+                            ability=ability.name,
+                        )
+                        self.context["in_ability"] = ability.id
+                        yield from ability.resolve(ability)
+                        self.context.pop("in_ability", None)
+                        break
+                else:
+                    return
+        finally:
+            self.context = outer
 
     def choose_standby(self, player: str, waiting: list[StandbyAbility]) -> Procedure:
         """The ability ``player`` plays next; with several, the player chooses."""

@@ -50,6 +50,7 @@ POINT_VERBS: dict[str, tuple[str, ...]] = {
     "encore": ("encore",),
     "discard": ("discard",),
 }
+TRIGGER_EVENTS = {"played": "was played", "attacks": "attacked", "placed": "was placed in the climax area"}
 ATTACK_STEPS = ("declaration", "trigger", "counter", "damage", "battle")
 """ws 7.2-7.6, in order."""
 PHASE_POINT = {"clock": "clock", "main": "main", "climax": "climax", "attack": "attack", "end": "discard"}
@@ -869,7 +870,10 @@ class WeissSchwarz(Game):
         def resolve(ability: StandbyAbility) -> Procedure:
             yield from self.deal_damage(self.opponent(ability.master), 1, ("ws:4.12.2.7",))
 
-        self.standby.append(StandbyAbility(player, "shot", source, source.instance, resolve, ("ws:4.12.2.7",)))
+        self.trigger(
+            StandbyAbility(player, "shot", source, source.instance, resolve, ("ws:4.12.2.7",)),
+            "the attacker's damage was canceled",
+        )
         self.record(RecordKind.ABILITY, player, "the damage was canceled: the shot ability triggers", ("ws:4.12.2.7",))
 
     def battle_step(self) -> Procedure:
@@ -1058,7 +1062,10 @@ class WeissSchwarz(Game):
         def resolve(ability: StandbyAbility) -> Procedure:
             yield from self.resolve_encore(ability, position, costs)
 
-        self.standby.append(StandbyAbility(player, "encore", card, card.instance, resolve, ("ws:10.2.2", "ws:10.2.3")))
+        self.trigger(
+            StandbyAbility(player, "encore", card, card.instance, resolve, ("ws:10.2.2", "ws:10.2.3")),
+            f"{card.identity or '?'} went from the stage to the waiting room",
+        )
 
     def cost_refusal(self, player: str, card: Card, ability: CardAbility) -> Refusal | None:
         """Why the cost of ``ability`` cannot be paid in full now (8.4.2.2), or None."""
@@ -1087,8 +1094,9 @@ class WeissSchwarz(Game):
             def resolve(standby: StandbyAbility, ability: CardAbility = ability) -> Procedure:
                 yield from self.resolve_auto(standby, ability)
 
-            self.standby.append(
-                StandbyAbility(player, ability.name, card, card.instance, resolve, ("ws:8.7.2", "ws:8.1.1.2.1"))
+            self.trigger(
+                StandbyAbility(player, ability.name, card, card.instance, resolve, ("ws:8.7.2", "ws:8.1.1.2.1")),
+                f"{card.identity} {TRIGGER_EVENTS[when]}",
             )
 
     def resolve_auto(self, standby: StandbyAbility, ability: CardAbility) -> Procedure:
@@ -1271,7 +1279,10 @@ class WeissSchwarz(Game):
             yield Checkpoint(decision)
             yield from self.interrupts()
 
-        self.standby.append(StandbyAbility(player, "bond", card, card.instance, resolve, ("ws:10.4.1", "ws:10.4.2")))
+        self.trigger(
+            StandbyAbility(player, "bond", card, card.instance, resolve, ("ws:10.4.1", "ws:10.4.2")),
+            f"{card.identity} was played and placed on the stage",
+        )
 
     def trigger_shift(self, player: str) -> None:
         """ws 10.11.2: at the beginning of the main phase, Shift of clock cards whose level condition holds."""
@@ -1318,8 +1329,9 @@ class WeissSchwarz(Game):
                     )
                 yield Checkpoint(decision)
 
-            self.standby.append(
-                StandbyAbility(player, "shift", card, card.instance, resolve, ("ws:10.11.1", "ws:6.5.1.1"))
+            self.trigger(
+                StandbyAbility(player, "shift", card, card.instance, resolve, ("ws:10.11.1", "ws:6.5.1.1")),
+                "the main phase began with it in the clock",
             )
 
     def apply_declared(self, player: str, source: str, operations: list[DeclaredOperation]) -> list[Refusal]:

@@ -1,0 +1,147 @@
+"""The graph of what triggered what in a replayed game.
+
+Built from the replay's trace: every check timing that happened is a node,
+linked to the rule actions it performed (``performed``) and to the automatic
+abilities played in it, in order (``played``, with ``order``); each ability
+played is linked to the events its resolution caused (``caused``), and an event
+to the abilities it made trigger (``triggered``).  A chain of triggers is then a
+path: event → ability → event → ability.  Rule actions that interrupt outside a
+check timing (refresh, level up) hang from the step before them (``caused``).
+
+Statistics over one or more replays: the longest trigger chain, the check
+timings with the most abilities played, and which clauses of the procedure
+graph the replays reached.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import networkx as nx
+
+from engine.core.protocol import ActionRecord, RecordKind
+
+
+def _node_attributes(record: ActionRecord, kind: str) -> dict[str, object]:
+    return {
+        "kind": kind,
+        "label": record.message if len(record.message) <= 60 else record.message[:57] + "...",
+        "clause": record.clauses[0] if record.clauses else "",
+        "title": "",
+        "turn": record.turn,
+        "phase": record.phase,
+        "player": record.player or "",
+        "card": str(record.data.get("card") or ""),
+        "seq": record.seq,
+        "entry": record.entry if record.entry is not None else -1,
+    }
+
+
+def replay_graph(records: list[ActionRecord], name: str = "replay") -> nx.MultiDiGraph:
+    """The trigger graph of one replay's records (see the module docstring)."""
+    graph = nx.MultiDiGraph(name=name, game="ws")
+    last_node: str | None = None
+    played_in: Counter[str] = Counter()
+    for record in records:
+        node = None
+        data = record.data
+        ct = data.get("ct")
+        in_ability = data.get("in_ability")
+        if record.kind is RecordKind.TIMING and record.message.startswith("check timing"):
+            node = f"ct{record.seq}"
+            graph.add_node(node, **_node_attributes(record, "check-timing"))
+        elif record.kind is RecordKind.ABILITY and "standby" in data and record.message.endswith("is played"):
+            node = f"ability{data['standby']}"
+            if node not in graph:
+                graph.add_node(node, **_node_attributes(record, "ability"))
+            if ct is not None and f"ct{ct}" in graph:
+                played_in[f"ct{ct}"] += 1
+                graph.add_edge(f"ct{ct}", node, relation="played", order=played_in[f"ct{ct}"])
+        elif record.kind is RecordKind.ABILITY and "standby" in data:  # it triggers
+            node = f"ability{data['standby']}"
+            graph.add_node(node, **_node_attributes(record, "ability"))
+            graph.nodes[node]["label"] = record.message.split(" triggers (")[0]
+            cause = _cause_node(graph, records[data["cause"]]) if "cause" in data else None
+            if cause is not None:
+                graph.add_edge(cause, node, relation="triggered")
+        elif record.kind is RecordKind.RULE_ACTION:
+            node = f"rule{record.seq}"
+            graph.add_node(node, **_node_attributes(record, "rule-action"))
+            if in_ability is not None and f"ability{in_ability}" in graph:
+                graph.add_edge(f"ability{in_ability}", node, relation="caused")
+            elif ct is not None and f"ct{ct}" in graph:
+                graph.add_edge(f"ct{ct}", node, relation="performed")
+            elif last_node is not None:
+                graph.add_edge(last_node, node, relation="caused")
+        elif in_ability is not None and f"ability{in_ability}" in graph:
+            node = f"event{record.seq}"
+            graph.add_node(node, **_node_attributes(record, "event"))
+            graph.add_edge(f"ability{in_ability}", node, relation="caused")
+        if node is not None:
+            last_node = node
+    return graph
+
+
+def _cause_node(graph: nx.MultiDiGraph, cause: ActionRecord) -> str:
+    """The node of the step that made an ability trigger (made an event node if it is not one yet)."""
+    for candidate in (f"event{cause.seq}", f"rule{cause.seq}", f"ct{cause.seq}"):
+        if candidate in graph:
+            return candidate
+    node = f"event{cause.seq}"
+    graph.add_node(node, **_node_attributes(cause, "event"))
+    return node
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStats:
+    """What the trigger graphs of a corpus show."""
+
+    longest_chain: list[str]
+    """Node labels along the longest path of triggers and their consequences."""
+    busiest_timings: list[tuple[str, int]]
+    """Check timings with the most abilities played: (label with turn and phase, count), most first."""
+    reached: set[str]
+    never: set[str]
+
+
+def longest_chain(graph: nx.MultiDiGraph) -> list[str]:
+    """The nodes of the longest path through ``triggered`` and ``caused`` edges."""
+    chains = nx.DiGraph()
+    chains.add_nodes_from(graph.nodes)
+    chains.add_edges_from(
+        (u, v) for u, v, data in graph.edges(data=True) if data["relation"] in ("triggered", "caused")
+    )
+    if chains.number_of_edges() == 0:
+        return []
+    return list(nx.dag_longest_path(chains))
+
+
+def corpus_stats(
+    graphs: Iterable[nx.MultiDiGraph], cited: Iterable[str], procedure_clauses: set[str], top: int = 5
+) -> ReplayStats:
+    """Statistics over the trigger graphs of a corpus and the clauses its records cite."""
+    best: list[str] = []
+    best_graph: nx.MultiDiGraph | None = None
+    busy: Counter[tuple[str, str]] = Counter()
+    for graph in graphs:
+        chain = longest_chain(graph)
+        if len(chain) > len(best):
+            best, best_graph = chain, graph
+        for node, data in graph.nodes(data=True):
+            if data["kind"] == "check-timing":
+                played = sum(1 for _, _, edge in graph.out_edges(node, data=True) if edge["relation"] == "played")
+                if played:
+                    busy[(graph.graph.get("name", ""), f"turn {data['turn']} {data['phase']}: {data['label']}")] += (
+                        played
+                    )
+    labels = [best_graph.nodes[node]["label"] for node in best] if best_graph is not None else []
+    cited_set = set(cited)
+    reached = {clause for clause in procedure_clauses if clause in cited_set}
+    return ReplayStats(
+        longest_chain=labels,
+        busiest_timings=[(f"{name}: {label}", count) for (name, label), count in busy.most_common(top)],
+        reached=reached,
+        never=procedure_clauses - reached,
+    )
