@@ -10,6 +10,7 @@ from __future__ import annotations
 import click
 
 from judge import __version__
+from judge.graph_cli import graph
 from judge.play_cli import replay, selfplay, verify
 from judge.rules_cli import rules
 from judge.scenario_cli import scenario
@@ -28,6 +29,7 @@ def main() -> None:
       judge replay judge/examples/ws-game.yaml   every step, with its clause
       judge selfplay --games 5 --out corpus/     random legal games as logs
       judge scenario list --topic damage         rulings, each a position and its answer
+      judge graph replay LOG --html view.html    what triggered what, as a graph
       judge rules show ws:4.10.1.2               one clause, its context and references
       judge rules search damage cancel           ranked search over all documents
       judge rules lint                           mistakes found in the rules texts
@@ -39,3 +41,4 @@ main.add_command(verify)
 main.add_command(replay)
 main.add_command(selfplay)
 main.add_command(scenario)
+main.add_command(graph)

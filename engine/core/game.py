@@ -42,6 +42,11 @@ Procedure = Generator[Request, Any, Any]
 DEFAULT_STEP_BUDGET = 200_000
 
 
+def ability_label(name: str) -> str:
+    """An ability as a reader names it: ``encore``, or ``ability 0`` for the first of a card's abilities."""
+    return f"ability {name}" if name.isdigit() else name
+
+
 class GameEnded(Exception):
     """Raised inside the procedure when the game ends (a loss, a draw, a concession)."""
 
@@ -135,7 +140,7 @@ class Game:
             self.record(
                 RecordKind.ABILITY,
                 ability.master,
-                f"{ability.name} of {ability.source.identity or '?'} triggers ({why})",
+                f"{ability_label(ability.name)} of {ability.source.identity or '?'} triggers ({why})",
                 ability.clauses,
                 standby=ability.id,
                 ability=ability.name,
@@ -204,7 +209,7 @@ class Game:
                         self.record(
                             RecordKind.ABILITY,
                             player,
-                            f"{ability.name} of {ability.source.identity or '?'} is played",
+                            f"{ability_label(ability.name)} of {ability.source.identity or '?'} is played",
                             ability.clauses + self.standby_clauses,
                             standby=ability.id,
                             ability=ability.name,

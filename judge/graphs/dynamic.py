@@ -103,6 +103,7 @@ class ReplayStats:
     busiest_timings: list[tuple[str, int]]
     """Check timings with the most abilities played: (label with turn and phase, count), most first."""
     reached: set[str]
+    """Clauses of the procedure graph cited by a record, themselves or through a clause under them."""
     never: set[str]
 
 
@@ -138,7 +139,11 @@ def corpus_stats(
                     )
     labels = [best_graph.nodes[node]["label"] for node in best] if best_graph is not None else []
     cited_set = set(cited)
-    reached = {clause for clause in procedure_clauses if clause in cited_set}
+    reached = {
+        clause
+        for clause in procedure_clauses
+        if clause in cited_set or any(other.startswith(clause + ".") for other in cited_set)
+    }
     return ReplayStats(
         longest_chain=labels,
         busiest_timings=[(f"{name}: {label}", count) for (name, label), count in busy.most_common(top)],

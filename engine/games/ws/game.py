@@ -912,37 +912,42 @@ class WeissSchwarz(Game):
         self.begin("encore step begins", ("ws:7.7.1.1",))
         yield from self.check_timing("beginning of the encore step", ("ws:7.7.1.1",))
         while True:
-            for player, clause in ((self.turn_player, "ws:7.7.1.2"), (self.non_turn_player, "ws:7.7.1.3")):
-                while True:
-                    reversed_positions = [
-                        pos for pos, card in self.p[player].characters() if card.orientation == "reverse"
-                    ]
-                    if not reversed_positions:
-                        break
-                    options = [Choice("encore", pos=pos) for pos in reversed_positions]
-                    decision = Decision(
-                        player,
-                        "encore",
-                        options,
-                        (clause,),
-                        frozenset({"encore"}),
-                        prompt="choose a reversed character to put into the waiting room",
-                        default=options[0],
-                    )
-                    choice = yield decision
-                    card = self.p[player].character_at(choice.pos)
-                    self.leave_stage(player, card, "waiting")
-                    if choice.flag is not None:  # the entry also says whether its Encore is paid
-                        self.encore_intent[card.instance] = choice.flag
-                    self.record(
-                        RecordKind.CHOICE,
-                        player,
-                        f"{card.identity} (position {choice.pos}) goes to the waiting room",
-                        (clause,),
-                        pos=choice.pos,
-                    )
-                    yield Checkpoint(decision)
-                    yield from self.check_timing("after a reversed character goes to the waiting room", (clause,))
+            while True:  # 7.7.1.2, then 7.7.1.3, which "executes Clause 7.7.1.2 again" after each character
+                player, clause = next(
+                    (
+                        (player, clause)
+                        for player, clause in ((self.turn_player, "ws:7.7.1.2"), (self.non_turn_player, "ws:7.7.1.3"))
+                        if any(card.orientation == "reverse" for _, card in self.p[player].characters())
+                    ),
+                    (None, ""),
+                )
+                if player is None:
+                    break
+                reversed_positions = [pos for pos, card in self.p[player].characters() if card.orientation == "reverse"]
+                options = [Choice("encore", pos=pos) for pos in reversed_positions]
+                decision = Decision(
+                    player,
+                    "encore",
+                    options,
+                    (clause,),
+                    frozenset({"encore"}),
+                    prompt="choose a reversed character to put into the waiting room",
+                    default=options[0],
+                )
+                choice = yield decision
+                card = self.p[player].character_at(choice.pos)
+                self.leave_stage(player, card, "waiting")
+                if choice.flag is not None:  # the entry also says whether its Encore is paid
+                    self.encore_intent[card.instance] = choice.flag
+                self.record(
+                    RecordKind.CHOICE,
+                    player,
+                    f"{card.identity} (position {choice.pos}) goes to the waiting room",
+                    (clause,),
+                    pos=choice.pos,
+                )
+                yield Checkpoint(decision)
+                yield from self.check_timing("after a reversed character goes to the waiting room", (clause,))
             yield from self.check_timing("end of the encore step", ("ws:7.7.1.4",))
             if not any(card.orientation == "reverse" for p in self.p.values() for _, card in p.characters()):
                 return

@@ -213,9 +213,7 @@ RULE_ACTIONS: tuple[tuple[str, str, str, str], ...] = (
 )
 
 ANY_MOMENT = "timing:any-moment"
-TIMINGS: tuple[tuple[str, str, str], ...] = (
-    (ANY_MOMENT, "ws:9.1.2.1", "any moment (except while paying a cost)"),
-)
+TIMINGS: tuple[tuple[str, str, str], ...] = ((ANY_MOMENT, "ws:9.1.2.1", "any moment (except while paying a cost)"),)
 
 # -- the order ----------------------------------------------------------------
 
@@ -318,7 +316,8 @@ def _nodes() -> tuple[Node, ...]:
         nodes.extend(Node(key, kind, label, clause) for key, clause, label in table)
     nodes.extend(Node(key, ACTIVATION, label, clause) for key, clause, label, _ in ACTIVATIONS)
     nodes.extend(
-        Node(key, RULE_ACTION, f"{label} ({action_type} type)", clause) for key, clause, label, action_type in RULE_ACTIONS
+        Node(key, RULE_ACTION, f"{label} ({action_type} type)", clause)
+        for key, clause, label, action_type in RULE_ACTIONS
     )
     return tuple(nodes)
 

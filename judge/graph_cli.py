@@ -1,0 +1,170 @@
+"""``judge graph``: the procedure and clause graphs of a game, and the trigger graph of a replay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+import networkx as nx
+
+from judge.errors import JudgeError
+from judge.graphs.dynamic import corpus_stats, replay_graph
+from judge.graphs.export import FORMATS, ExportError, graph_text, render, write_graph, write_html
+from judge.graphs.static import clause_graph, procedure_graph
+from judge.logfile import LogFormatError, load_log
+from judge.replay import verify_log
+from judge.verdict import VerdictKind
+
+
+def _output_options(command):  # type: ignore[no-untyped-def]
+    """The options every graph command shares: format, file, rendering and the HTML view."""
+    command = click.option(
+        "--html", "html", type=click.Path(dir_okay=False), help="Also write an interactive HTML view."
+    )(command)
+    command = click.option(
+        "--render", "render_as", type=click.Choice(["svg", "png"]), help="Draw it with Graphviz into --out."
+    )(command)
+    command = click.option("--out", type=click.Path(dir_okay=False), help="Write to this file, not stdout.")(command)
+    return click.option(
+        "--format", "fmt", type=click.Choice(FORMATS), default="json", show_default=True, help="Export format."
+    )(command)
+
+
+def _emit(graph: nx.MultiDiGraph, fmt: str, out: str | None, render_as: str | None, html: str | None) -> None:
+    try:
+        if render_as:
+            if out is None:
+                raise JudgeError("--render needs --out, the image file to write")
+            render(graph, out, render_as)
+        elif out is None:
+            click.echo(graph_text(graph, fmt), nl=False)
+        else:
+            write_graph(graph, out, fmt)
+        if html:
+            write_html(graph, html, str(graph.graph.get("name", "graph")))
+    except ExportError as error:
+        raise JudgeError(str(error)) from None
+    except OSError as error:
+        raise JudgeError(f"cannot write: {error.strerror}: {error.filename}") from None
+    if out or html:
+        click.echo(f"{graph.number_of_nodes()} nodes, {graph.number_of_edges()} edges", err=True)
+
+
+@click.group()
+def graph() -> None:
+    """Graphs (networkx) of the procedure, the clauses, and what triggered what in a game."""
+
+
+@graph.command()
+@click.option("--game", default="ws", show_default=True, help="Which game's procedure.")
+@_output_options
+def rules(game: str, fmt: str, out: str | None, render_as: str | None, html: str | None) -> None:
+    """The procedure graph: phases, steps, check and play timings, activation conditions, rule actions.
+
+    Edges: next, checked_at, may_trigger; every node has its clause id and title.
+
+    \b
+    Examples:
+      judge graph rules --game ws --format graphml --out ws-procedure.graphml
+      judge graph rules --html procedure.html
+    """
+    try:
+        built = procedure_graph(game)
+    except ValueError as error:
+        raise JudgeError(str(error)) from None
+    _emit(built, fmt, out, render_as, html)
+
+
+@graph.command()
+@click.option("--game", "doc", default="ws", show_default=True, help="Which rules document (ws, vg, wl).")
+@_output_options
+def clauses(doc: str, fmt: str, out: str | None, render_as: str | None, html: str | None) -> None:
+    """The clause graph: parent and child, references, and defined terms to their definitions.
+
+    \b
+    Examples:
+      judge graph clauses --game ws --format gexf --out ws-clauses.gexf
+    """
+    try:
+        built = clause_graph(doc)
+    except ValueError as error:
+        raise JudgeError(str(error)) from None
+    _emit(built, fmt, out, render_as, html)
+
+
+def _replayed(path: str) -> tuple[nx.MultiDiGraph, list[str]]:
+    """The trigger graph of a log or scenario, and every clause its trace cites."""
+    try:
+        log = load_log(path)
+    except LogFormatError as error:
+        raise JudgeError(f"malformed log: {error}") from None
+    verdict = verify_log(log)
+    if verdict.kind is VerdictKind.MALFORMED:
+        raise JudgeError(f"malformed log: {verdict.violations[0].message}")
+    cited = [clause for record in verdict.records for clause in record.clauses]
+    return replay_graph(verdict.records, Path(path).name), cited
+
+
+@graph.command()
+@click.argument("log", metavar="LOG|SCENARIO", type=click.Path(dir_okay=False))
+@_output_options
+def replay(log: str, fmt: str, out: str | None, render_as: str | None, html: str | None) -> None:
+    """The trigger graph of a replayed game: check timings, the rule actions they performed, the
+    abilities played in them and what their resolution caused and triggered.
+
+    \b
+    Examples:
+      judge graph replay judge/examples/ws-game.yaml --html game.html
+      judge graph replay scenarios/ws/abilities/standby-order-chosen.yaml --format dot
+    """
+    built, _ = _replayed(log)
+    _emit(built, fmt, out, render_as, html)
+
+
+@graph.command()
+@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
+def stats(logs: tuple[str, ...], as_json: bool) -> None:
+    """Over a corpus: the longest trigger chain, the check timings with the most abilities played,
+    and which clauses of the procedure the games reached and which they never did.
+
+    \b
+    Examples:
+      judge graph stats corpus/*.jsonl
+    """
+    graphs = []
+    cited: list[str] = []
+    for path in logs:
+        built, clauses_cited = _replayed(path)
+        graphs.append(built)
+        cited.extend(clauses_cited)
+    procedure = {data["clause"] for _, data in procedure_graph("ws").nodes(data=True) if data["clause"]}
+    result = corpus_stats(graphs, cited, procedure)
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "logs": len(graphs),
+                    "longest_chain": result.longest_chain,
+                    "busiest_check_timings": [
+                        {"check_timing": label, "abilities": n} for label, n in result.busiest_timings
+                    ],
+                    "procedure_clauses_reached": sorted(result.reached),
+                    "procedure_clauses_never_reached": sorted(result.never),
+                },
+                indent=1,
+            )
+        )
+        return
+    click.echo(f"{len(graphs)} log(s)")
+    click.echo(f"longest trigger chain ({len(result.longest_chain)} steps):")
+    for label in result.longest_chain:
+        click.echo(f"  {label}")
+    click.echo("check timings with the most abilities played:")
+    for label, count in result.busiest_timings:
+        click.echo(f"  {count}  {label}")
+    total = len(result.reached) + len(result.never)
+    click.echo(f"procedure clauses reached: {len(result.reached)} of {total}")
+    if result.never:
+        click.echo(f"never reached: {', '.join(sorted(result.never))}")

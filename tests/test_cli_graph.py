@@ -1,0 +1,81 @@
+"""``judge graph`` through CliRunner: the three graphs, every export, statistics and clean errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from click.testing import CliRunner
+
+from judge.cli import main
+from tests.conftest import REPO
+
+EXAMPLE = REPO / "judge" / "examples" / "ws-game.yaml"
+SCENARIO = REPO / "scenarios" / "ws" / "abilities" / "standby-order-chosen.yaml"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.output
+
+
+def test_procedure_graph_as_json_on_stdout() -> None:
+    code, out = run("graph", "rules", "--game", "ws")
+    data = json.loads(out)
+    assert code == 0
+    graph = nx.node_link_graph(data, edges="links")
+    assert graph.graph["game"] == "ws"
+    assert {d["relation"] for _, _, d in graph.edges(data=True)} == {"next", "checked_at", "may_trigger"}
+
+
+@pytest.mark.parametrize(("fmt", "reader"), [("graphml", nx.read_graphml), ("gexf", nx.read_gexf)])
+def test_clause_graph_exports_read_back(tmp_path: Path, fmt: str, reader) -> None:  # type: ignore[no-untyped-def]
+    target = tmp_path / f"clauses.{fmt}"
+    code, _ = run("graph", "clauses", "--game", "ws", "--format", fmt, "--out", str(target))
+    assert code == 0
+    graph = reader(target)
+    assert graph.number_of_nodes() == 568
+    assert graph.nodes["ws:4.10"]["title"] == "Damage Process"
+    assert graph.nodes["ws:4.10.1.2"]["title"].startswith("If a climax card is moved")
+
+
+def test_replay_graph_as_dot_and_html(tmp_path: Path) -> None:
+    code, out = run("graph", "replay", str(SCENARIO), "--format", "dot")
+    assert code == 0 and out.startswith("digraph") and '"ability1"' in out
+    page = tmp_path / "view.html"
+    code, _ = run("graph", "replay", str(EXAMPLE), "--html", str(page), "--out", str(tmp_path / "g.json"))
+    assert code == 0
+    html = page.read_text(encoding="utf-8")
+    assert "check-timing" in html and '<script src="http' not in html
+
+
+def test_stats_over_a_corpus() -> None:
+    code, out = run("graph", "stats", str(EXAMPLE), str(SCENARIO), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["logs"] == 2
+    assert len(data["longest_chain"]) >= 2
+    assert "ws:9.6" in data["procedure_clauses_reached"]
+    assert data["busiest_check_timings"][0]["abilities"] >= 2
+
+
+def test_errors_are_clean(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out = run("graph", "rules", "--game", "xx")
+    assert code == 2 and "xx" in out
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    code, out = run("graph", "rules", "--render", "svg", "--out", str(tmp_path / "x.svg"))
+    assert code == 2 and "Graphviz is not installed" in out
+    code, out = run("graph", "rules", "--render", "svg")
+    assert code == 2 and "--render needs --out" in out
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("format: judge-log/1\ngame: [ws\n")
+    code, out = run("graph", "replay", str(broken))
+    assert code == 2 and "malformed log" in out
+
+
+@pytest.mark.parametrize("command", ["rules", "clauses", "replay", "stats"])
+def test_help_has_examples(command: str) -> None:
+    code, out = run("graph", command, "--help")
+    assert code == 0 and "Examples:" in out and f"judge graph {command}" in out

@@ -1,0 +1,225 @@
+"""The static graphs: the Weiss Schwarz turn procedure and the clause graph of a rules document."""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import re
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+from engine.games.ws import game as ws_game
+from engine.games.ws import procedure
+from judge.graphs.static import clause_graph, procedure_graph
+from rules_index.index import RulesIndex
+
+SCALARS = (str, int, float, bool)
+NODE_ATTRIBUTES = {"kind", "label", "clause", "title"}
+
+
+@pytest.fixture(scope="module")
+def graph() -> nx.MultiDiGraph:
+    return procedure_graph("ws")
+
+
+@pytest.fixture(scope="module")
+def clauses() -> nx.MultiDiGraph:
+    return clause_graph("ws")
+
+
+def related(graph: nx.MultiDiGraph, source: str, relation: str) -> list[str]:
+    """Targets of ``source``'s edges of one relation."""
+    return [target for _, target, data in graph.out_edges(source, data=True) if data["relation"] == relation]
+
+
+def next_of_kind(graph: nx.MultiDiGraph, start: str, kinds: set[str]) -> set[str]:
+    """The nodes of ``kinds`` reached from ``start`` by ``next`` edges without passing another of them."""
+    found: set[str] = set()
+    seen = {start}
+    todo = [start]
+    while todo:
+        for target in related(graph, todo.pop(), "next"):
+            if graph.nodes[target]["kind"] in kinds:
+                found.add(target)
+            elif target not in seen:
+                seen.add(target)
+                todo.append(target)
+    return found
+
+
+def nodes_of(graph: nx.MultiDiGraph, kind: str) -> list[str]:
+    return [node for node, data in graph.nodes(data=True) if data["kind"] == kind]
+
+
+# -- the procedure graph ------------------------------------------------------
+
+
+def test_phases_follow_each_other_in_a_turn_cycle(graph: nx.MultiDiGraph) -> None:
+    order = ["stand", "draw", "clock", "main", "climax", "attack", "end", "stand"]
+    for phase, following in itertools.pairwise(order):
+        assert next_of_kind(graph, f"phase:{phase}", {"phase"}) - {f"phase:{phase}"} == {f"phase:{following}"}
+    # Only the end phase can come back to itself (6.8.1.5: something is left to do).
+    returning = [phase for phase in order if f"phase:{phase}" in next_of_kind(graph, f"phase:{phase}", {"phase"})]
+    assert returning == ["end"]
+
+
+def test_phases_match_the_engine(graph: nx.MultiDiGraph) -> None:
+    assert [graph.nodes[f"phase:{phase}"]["clause"] for phase in ws_game.PHASES] == [f"ws:6.{n}" for n in range(2, 9)]
+    assert [key.removeprefix("step:") for key, _, _ in procedure.STEPS] == [*ws_game.ATTACK_STEPS, "encore"]
+
+
+def test_attack_steps_in_order_with_the_loop_and_the_frontal_branch(graph: nx.MultiDiGraph) -> None:
+    boundaries = {"phase", "step"}
+    assert next_of_kind(graph, "phase:attack", boundaries) == {"step:declaration"}
+    assert next_of_kind(graph, "step:declaration", boundaries) == {"step:trigger", "step:encore"}
+    assert next_of_kind(graph, "step:trigger", boundaries) == {"step:counter", "step:damage"}
+    assert next_of_kind(graph, "step:counter", boundaries) == {"step:damage"}
+    assert next_of_kind(graph, "step:damage", boundaries) == {"step:battle", "step:declaration"}
+    assert next_of_kind(graph, "step:battle", boundaries) == {"step:declaration"}
+    assert next_of_kind(graph, "step:encore", boundaries) == {"phase:end"}
+
+    # The branch after the trigger step (7.3.1.3): counter step for a frontal attack, else damage step.
+    into_counter = [(u, d) for u, _, d in graph.in_edges("step:counter", data=True) if d["relation"] == "next"]
+    assert len(into_counter) == 1
+    branch, data = into_counter[0]
+    assert graph.nodes[branch]["clause"] == "ws:7.3.1.3"
+    assert data["condition"] == "frontal attack"
+    others = {target: d["condition"] for _, target, d in graph.out_edges(branch, data=True) if d["relation"] == "next"}
+    assert others == {"step:counter": "frontal attack", "step:damage": "direct or side attack"}
+
+
+def test_attack_phase_check_timing_only_before_the_first_declaration(graph: nx.MultiDiGraph) -> None:
+    loop = nx.DiGraph((u, v) for u, v, d in graph.edges(data=True) if d["relation"] == "next" and v != "phase:end")
+    assert "ct:7.2.1.1" not in nx.descendants(loop, "step:declaration")
+    assert "ct:7.2.1.1" in nx.descendants(loop, "phase:attack")
+
+
+def test_procedure_flow_is_one_cycle_through_every_procedure_node(graph: nx.MultiDiGraph) -> None:
+    flow = nx.DiGraph((u, v) for u, v, d in graph.edges(data=True) if d["relation"] == "next")
+    on_path = {n for n, d in graph.nodes(data=True) if d["kind"] not in {"activation", "rule-action", "timing"}}
+    assert set(flow) == on_path
+    assert nx.is_strongly_connected(flow)
+
+
+def test_every_node_clause_resolves_and_titles_come_from_the_index(graph: nx.MultiDiGraph, index: RulesIndex) -> None:
+    for node, data in graph.nodes(data=True):
+        clause = index.resolve(data["clause"])
+        assert clause is not None, node
+        assert data["title"] == clause.heading, node
+    assert graph.nodes["phase:stand"]["title"] == "Stand Phase"
+    assert graph.nodes["ra:refresh"]["title"] == "Resolving a Reshuffle"
+
+
+def test_check_timings_are_every_one_sections_6_and_7_trigger(graph: nx.MultiDiGraph, index: RulesIndex) -> None:
+    triggers = re.compile(r"check timing is triggered|resolves a check timing|accompanying check timing", re.IGNORECASE)
+    in_text = {
+        clause.id
+        for clause in index.documents["ws"].clauses
+        if clause.number.split(".")[0] in {"6", "7"} and triggers.search(clause.text)
+    }
+    check_timings = nodes_of(graph, "check-timing")
+    assert len(check_timings) == 27
+    assert {graph.nodes[node]["clause"] for node in check_timings} == in_text
+
+
+def test_check_rule_actions_are_checked_at_every_check_timing(graph: nx.MultiDiGraph) -> None:
+    check_timings = set(nodes_of(graph, "check-timing"))
+    kinds = {key: action_type for key, _, _, action_type in procedure.RULE_ACTIONS}
+    assert set(nodes_of(graph, "rule-action")) == set(kinds)
+    assert [key for key, t in kinds.items() if t == "interrupt"] == ["ra:refresh", "ra:level-up"]
+    for action, action_type in kinds.items():
+        targets = related(graph, action, "checked_at")
+        if action_type == "check":
+            assert sorted(targets) == sorted(check_timings), action
+            assert graph.nodes[action]["label"].endswith("(check type)")
+        else:
+            assert targets == [procedure.ANY_MOMENT], action
+            assert graph.nodes[action]["label"].endswith("(interrupt type)")
+
+
+def test_beginning_of_draw_phase_triggers_the_draw_phase_first_check_timing(graph: nx.MultiDiGraph) -> None:
+    activation = next(n for n, d in graph.nodes(data=True) if d["label"] == "at the beginning of draw phase")
+    first = next_of_kind(graph, "phase:draw", {"check-timing"})
+    assert first == {"ct:6.3.1.1"}
+    assert related(graph, activation, "may_trigger") == ["ct:6.3.1.1"]
+
+
+def test_every_activation_triggers_a_check_timing_of_its_own_phase_or_step(graph: nx.MultiDiGraph) -> None:
+    activations = nodes_of(graph, "activation")
+    assert len(activations) == 15
+    for activation in activations:
+        (timing,) = related(graph, activation, "may_trigger")
+        assert graph.nodes[timing]["kind"] == "check-timing"
+        own = graph.nodes[activation]["clause"].rsplit(".", 2)[0]
+        assert graph.nodes[timing]["clause"].startswith(own + "."), activation
+    # 6.5.1.1 and 7.4.1.1 trigger no check timing: the one before the play timing plays their abilities.
+    assert related(graph, "act:beginning-of-main", "may_trigger") == ["ct:6.5.1.2"]
+    assert related(graph, "act:beginning-of-counter", "may_trigger") == ["ct:7.4.1.2"]
+
+
+def test_procedure_graph_attributes(graph: nx.MultiDiGraph) -> None:
+    assert graph.graph["name"] == "ws turn procedure"
+    assert graph.graph["game"] == "ws"
+    for node, data in graph.nodes(data=True):
+        assert set(data) == NODE_ATTRIBUTES, node
+    assert {d["relation"] for _, _, d in graph.edges(data=True)} == {"next", "checked_at", "may_trigger"}
+    assert_scalar_attributes(graph)
+
+
+def test_unknown_game_raises_naming_the_games() -> None:
+    with pytest.raises(ValueError, match="ws"):
+        procedure_graph("vg")
+
+
+def test_engine_procedure_depends_on_neither_judge_nor_the_rules_index() -> None:
+    tree = ast.parse(Path(procedure.__file__).read_text(encoding="utf-8"))
+    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert not {name for name in imported if name.split(".")[0] in {"judge", "rules_index"}}
+
+
+# -- the clause graph -----------------------------------------------------------
+
+
+def test_clause_graph_has_every_ws_clause(clauses: nx.MultiDiGraph, index: RulesIndex) -> None:
+    document = index.documents["ws"].clauses
+    assert clauses.number_of_nodes() == len(document) == 568
+    assert clauses.nodes["ws:6.2"] == {"kind": "clause", "label": "ws:6.2", "clause": "ws:6.2", "title": "Stand Phase"}
+    parents = [(u, v) for u, v, d in clauses.edges(data=True) if d["relation"] == "parent"]
+    assert len(parents) == sum(1 for clause in document if clause.parent is not None)
+    assert ("ws:6", "ws:6.2") in parents
+
+
+def test_clause_graph_references_and_terms(clauses: nx.MultiDiGraph) -> None:
+    assert "ws:9" in related(clauses, "ws:1.2.2", "refers_to")
+    uses = [(v, d["term"]) for _, v, d in clauses.out_edges("ws:3.13.1.3", data=True) if d["relation"] == "uses_term"]
+    assert ("ws:4.10.1.2", "damage cancel") in uses
+
+
+def test_clause_graph_attributes(clauses: nx.MultiDiGraph) -> None:
+    assert clauses.graph["game"] == "ws"
+    for node, data in clauses.nodes(data=True):
+        assert set(data) == NODE_ATTRIBUTES, node
+    assert {d["relation"] for _, _, d in clauses.edges(data=True)} == {"parent", "refers_to", "uses_term"}
+    assert_scalar_attributes(clauses)
+
+
+def test_unknown_doc_raises_listing_the_documents() -> None:
+    with pytest.raises(ValueError, match="ws-sheet"):
+        clause_graph("nope")
+
+
+def assert_scalar_attributes(graph: nx.MultiDiGraph) -> None:
+    """Every attribute value is a str, int, float or bool (what GraphML and GEXF accept)."""
+    for key, value in graph.graph.items():
+        assert isinstance(value, SCALARS), key
+    for node, data in graph.nodes(data=True):
+        assert isinstance(node, str)
+        for key, value in data.items():
+            assert isinstance(value, SCALARS), (node, key)
+    for u, v, data in graph.edges(data=True):
+        for key, value in data.items():
+            assert isinstance(value, SCALARS), (u, v, key)
+    nx.generate_graphml(graph)  # must not raise
