@@ -1,7 +1,21 @@
-"""Sphinx configuration of the judge documentation (build: sphinx-build -W docs docs/_build)."""
+"""Sphinx configuration of the judge documentation.
+
+Build it with ``judge docs build OUT``: that command writes the generated rules,
+scenario and schema pages beside these hand-written ones and builds with
+warnings as errors.
+"""
 
 project = "judge"
 author = "the judge authors"
-extensions: list[str] = []
+extensions = [
+    "judge.sphinx_rules",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.viewcode",
+    "sphinx_click",
+]
 exclude_patterns = ["_build"]
 html_theme = "alabaster"
+html_static_path = ["_static"]
+autodoc_member_order = "bysource"
+autodoc_typehints = "none"
+suppress_warnings = ["ref.python"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import click
 
 from judge import __version__
+from judge.docs_cli import docs
 from judge.graph_cli import graph
 from judge.play_cli import replay, selfplay, verify
 from judge.rules_cli import rules
@@ -42,3 +43,4 @@ main.add_command(replay)
 main.add_command(selfplay)
 main.add_command(scenario)
 main.add_command(graph)
+main.add_command(docs)

@@ -131,7 +131,7 @@ def stats(logs: tuple[str, ...], as_json: bool) -> None:
 
     \b
     Examples:
-      judge graph stats corpus/*.jsonl
+      judge graph stats game-1.jsonl game-2.jsonl --json
     """
     graphs = []
     cited: list[str] = []

@@ -40,7 +40,7 @@ def verify(logs: tuple[str, ...], as_json: bool) -> None:
     \b
     Examples:
       judge verify judge/examples/ws-game.yaml
-      judge verify logs/*.jsonl --json > verdicts.jsonl
+      judge verify game-1.jsonl game-2.jsonl --json > verdicts.jsonl
     """
     clause_exists = _clause_check()
     worst = 0

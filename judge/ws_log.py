@@ -7,6 +7,7 @@ engine never reads the log format; this module never applies a rule.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.core.cards import CardDefinition
@@ -219,6 +220,17 @@ def _ints(value: Any) -> int | None:
     return value  # type: ignore[no-any-return]
 
 
+def _signed(value: Any) -> int | None:
+    """A whole number, written as one or as text with an optional sign ("-500", "+1000")."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"[+-]?\d{1,9}", value.strip()):
+        return int(value)
+    return None
+
+
 def _ids(value: Any) -> tuple[str, ...]:
     if value is None:
         return ()
@@ -398,11 +410,7 @@ def declared_operations(data: dict[str, Any]) -> list[DeclaredOperation]:
                     )
                 )
             else:
-                amount = (
-                    _ints(str(item.get("amount", "")).lstrip("+"))
-                    if not isinstance(item.get("amount"), int)
-                    else item["amount"]
-                )
+                amount = _signed(item.get("amount"))
                 if amount is None:
                     raise ValueError(f"{kind}: amount {item.get('amount')!r} is not a whole number")
                 operations.append(

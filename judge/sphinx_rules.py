@@ -1,0 +1,527 @@
+"""A Sphinx ``rules`` domain: rules clauses as link targets, ``:rule:`` as links to them.
+
+The documentation quotes comprehensive-rules clauses (``ws:4.10.1.2``,
+``vg:8.4.1.1``, ``wl:7.1.4.1.2``) all the time; this extension lets a page
+*define* a clause once and every other page *link* to it by its id, with
+Sphinx checking both ends the way its own citation domain checks
+``[citation]_`` references.
+
+Load it with ``extensions = ["judge.sphinx_rules"]``.
+
+Markup
+------
+
+``.. rules:clause:: ws:4.10.1.2``
+    Defines a clause.  Option ``:title:`` (inline markup allowed) names it;
+    the directive content (any body markup) is the clause text.  The output is a
+    block (``<div class="rules-clause">``) with a stable anchor, a heading line
+    showing the id (for the documents listed in ``rules_hyphen_docs``, ``wl`` by
+    default, also the printed hyphen form: ``wl:7.1.4.1.2 (7-1-4-1-2)``), the
+    title, and then the content.
+
+``:rule:`ws:4.10.1.2```, ``:rule:`Damage Cancel <ws:4.10.1.2>```
+    Links to a clause; the link text is the id as written, or the explicit
+    title.  The same role is available as ``:rules:clause:`` (and
+    ``:rules:rule:``).  ``:rule:`!ws:4.10.1.2``` renders the id without a link.
+
+Ids are normalised before they are registered or looked up: whitespace around
+the colon and a closing period are dropped, the document key is lower-cased
+and a number made of digits joined by ``-`` (the ENERGIO!! form
+``wl:7-1-4-1-2``) is written with dots (``wl:7.1.4.1.2``), as
+:meth:`rules_index.index.RulesIndex.normalise` does.  ``#2`` (the second clause
+printed with the same number) is kept.
+
+Anchors
+-------
+
+Each clause's anchor is derived from its normalised id alone, so that links
+into the pages (``…/rules.html#ws-4-10-1-2``) survive rebuilds, reordering and
+moving a clause to another page:
+
+* ``<doc>:<number>`` becomes ``<doc>-<number>`` with every ``.`` and ``-``
+  written as ``-``: ``ws:4.10.1.2`` → ``ws-4-10-1-2``, ``wl:7.1.4.1.2`` (and
+  its alias ``wl:7-1-4-1-2``) → ``wl-7-1-4-1-2``;
+* an occurrence suffix ``#N`` appends ``-`` and the English ordinal:
+  ``vg:3.1.1#2`` → ``vg-3-1-1-2nd`` (``#3`` → ``-3rd``, ``#11`` → ``-11th``);
+  a plain number never ends in letters, so ``vg-3-1-1-2nd`` cannot clash with
+  ``vg:3.1.1.2`` (``vg-3-1-1-2``);
+* ids that are not numbers (the beginner sheet's ``ws-sheet:game-cards/climax-cards/level``)
+  are lower-cased, each ``/`` becomes ``--`` and every other run of characters
+  outside ``[a-z0-9]`` a single ``-``: ``ws-sheet-game-cards--climax-cards--level``.
+
+If the anchor is already taken in the page (a clause defined twice there, or a
+section that happens to own that id), the later block gets a generated id
+instead; the duplicate is reported.
+
+Diagnostics
+-----------
+
+* ``undefined rules clause ws:99.9`` -- a ``:rule:`` whose clause no document
+  defines (Sphinx warning type ``ref.clause``, reported at the role).
+* ``duplicate rules clause ws:4.10.1.2, also defined in <docname>`` -- a clause
+  defined more than once (type ``rules.duplicate``, reported at each later
+  definition).  Duplicates are detected in the consistency check after reading,
+  not while reading, so that a parallel build, where the two definitions are read
+  by different processes, reports exactly what a serial build does.  Links go to
+  the first definition in table-of-contents order (pages outside every toctree
+  last, by name; within a page, the first by line).
+
+Both are ordinary Sphinx warnings: ``sphinx-build -W`` turns them into errors and
+``suppress_warnings`` can silence them.
+
+Incremental builds
+------------------
+
+The domain records which documents reference which clause.  When a rebuild moves,
+removes or adds a clause, the pages that link to it are rewritten even if their
+own source did not change, so their links never point at a stale page.
+"""
+
+from __future__ import annotations
+
+import re
+import weakref
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.domains import Domain, ObjType
+from sphinx.roles import XRefRole
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import make_refnode
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from collections.abc import Set as AbstractSet
+
+    from docutils.nodes import Element, Node, system_message
+    from sphinx.addnodes import pending_xref
+    from sphinx.application import Sphinx
+    from sphinx.builders import Builder
+    from sphinx.environment import BuildEnvironment
+
+__all__ = [
+    "ClauseDirective",
+    "ClauseRole",
+    "RulesDomain",
+    "anchor_for",
+    "hyphen_form",
+    "normalise_clause_id",
+    "setup",
+]
+
+__version__ = "1.0"
+
+logger = logging.getLogger(__name__)
+
+CLAUSE_ID = re.compile(r"^\s*(?P<doc>[A-Za-z][A-Za-z0-9-]*)\s*:\s*(?P<number>[^\s#]+?)\.?(?:#(?P<occurrence>\S+))?\s*$")
+"""``<doc>:<number>[#<occurrence>]``, with the spacing and closing period people type."""
+
+NUMERIC = re.compile(r"^\d+(?:[.-]\d+)*$")
+"""A clause number: digits joined by dots, or by hyphens (the ENERGIO!! form)."""
+
+ClauseEntry = tuple[str, str, str, int]
+"""One definition of a clause: (docname, anchor, title, line).
+
+Plain tuples, like the citation domain's, so that the pickled environment does not
+depend on a class of this module.
+"""
+
+Resolution = dict[str, tuple[str, str, str]]
+"""Clause id → (docname, anchor, title) of the definition links go to."""
+
+
+# -- ids and anchors -------------------------------------------------------------
+
+
+def normalise_clause_id(text: str) -> str | None:
+    """The canonical form of a clause id, or None when *text* is not ``<doc>:<number>``.
+
+    ``WS : 4.10.1.2.`` → ``ws:4.10.1.2``; ``wl:7-1-4-1-2`` → ``wl:7.1.4.1.2``;
+    ``vg:3.1.1#2`` stays as it is.  One canonical form lets the hyphen alias and the
+    dotted id name the same target and the same anchor.
+    """
+    match = CLAUSE_ID.match(text)
+    if match is None:
+        return None
+    doc, number, occurrence = match["doc"].lower(), match["number"], match["occurrence"]
+    if NUMERIC.match(number):
+        number = number.replace("-", ".")
+    return f"{doc}:{number}" + (f"#{occurrence}" if occurrence else "")
+
+
+def _ordinal(number: int) -> str:
+    """``2`` → ``2nd``, ``3`` → ``3rd``, ``11`` → ``11th``, ``21`` → ``21st``."""
+    if 10 <= number % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def _slug(text: str) -> str:
+    """Lower-case *text* with every run of characters outside ``[a-z0-9]`` as one ``-``."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def anchor_for(clause_id: str) -> str:
+    """The stable HTML anchor of a clause (see the module docstring for the scheme).
+
+    ``ws:4.10.1.2`` → ``ws-4-10-1-2``; ``vg:3.1.1#2`` → ``vg-3-1-1-2nd``;
+    ``ws-sheet:game-cards/climax-cards/level`` → ``ws-sheet-game-cards--climax-cards--level``.
+    The id is normalised first, so every accepted spelling gives the same anchor.
+    """
+    canonical = normalise_clause_id(clause_id) or clause_id
+    doc, _, rest = canonical.partition(":")
+    number, _, occurrence = rest.partition("#")
+    anchor = _slug(doc) + "-" + "--".join(_slug(part) for part in number.split("/"))
+    if occurrence:
+        anchor += "-" + (_ordinal(int(occurrence)) if occurrence.isdigit() else _slug(occurrence))
+    return anchor
+
+
+def hyphen_form(clause_id: str) -> str:
+    """The number of a clause as its document prints it with hyphens: ``wl:7.1.4.1.2`` → ``7-1-4-1-2``."""
+    number = clause_id.partition(":")[2].partition("#")[0]
+    return number.replace(".", "-")
+
+
+# -- the domain ----------------------------------------------------------------
+
+
+class ClauseRole(XRefRole):
+    """``:rule:`ws:4.10.1.2``` -- a reference to a clause, under any role name.
+
+    Whatever name it is registered under (``rule`` globally, ``rules:clause`` and
+    ``rules:rule`` in the domain), the reference is a ``rules:clause`` pending
+    cross-reference, so one ``resolve_xref`` serves them all.  The target is
+    normalised here, so the hyphen alias resolves to the dotted clause.
+    """
+
+    innernodeclass = nodes.inline
+
+    def run(self) -> tuple[list[Node], list[system_message]]:
+        """Build the reference as a ``rules:clause`` one, whatever the role was called."""
+        self.refdomain, self.reftype = RulesDomain.name, "clause"
+        self.classes = ["xref", "rules", "rules-clause"]
+        if self.disabled:
+            return self.create_non_xref_node()
+        return self.create_xref_node()
+
+    def process_link(
+        self, env: BuildEnvironment, refnode: Element, has_explicit_title: bool, title: str, target: str
+    ) -> tuple[str, str]:
+        """Keep the title as written; look the clause up by its canonical id."""
+        return title, normalise_clause_id(target) or target.strip()
+
+    def result_nodes(
+        self, document: nodes.document, env: BuildEnvironment, node: Element, is_ref: bool
+    ) -> tuple[list[Node], list[system_message]]:
+        """Record that this document references the clause (for incremental rebuilds)."""
+        if is_ref:
+            _domain(env).note_reference(node["reftarget"], env.docname)
+        return [node], []
+
+
+class ClauseDirective(SphinxDirective):
+    """``.. rules:clause:: <id>`` -- define a clause: a block with a stable anchor, id, title and text."""
+
+    required_arguments = 1
+    optional_arguments = 0
+    final_argument_whitespace = False
+    has_content = True
+    option_spec: ClassVar[dict[str, Any]] = {"title": directives.unchanged}
+
+    def run(self) -> list[Node]:
+        """Render the clause block and register the clause with the domain."""
+        clause_id = normalise_clause_id(self.arguments[0])
+        if clause_id is None:
+            logger.warning(
+                "malformed rules clause id %r (expected <doc>:<number>, e.g. ws:4.10.1.2)",
+                self.arguments[0],
+                location=(self.env.docname, self.lineno),
+                type="rules",
+                subtype="malformed",
+            )
+            return []
+        title = (self.options.get("title") or "").strip()
+        document = self.state.document
+
+        block = nodes.container(classes=["rules-clause"])
+        self.set_source_info(block)
+        block["rules-clause-id"] = clause_id
+        anchor = anchor_for(clause_id)
+        taken = document.ids.get(anchor)
+        if taken is None:
+            block["ids"].append(anchor)
+            document.ids[anchor] = block
+        else:
+            if taken.get("rules-clause-id") != clause_id:  # a duplicate id is reported by the domain
+                logger.warning(
+                    "anchor %r of rules clause %s is already used in this document",
+                    anchor,
+                    clause_id,
+                    location=(self.env.docname, self.lineno),
+                    type="rules",
+                    subtype="anchor",
+                )
+            document.set_id(block)  # a generated id, so that the HTML stays valid
+        own_id = block["ids"][0]
+
+        heading = nodes.paragraph(classes=["rules-clause-heading"])
+        self_link = nodes.reference("", "", refid=own_id, internal=True)
+        self_link += nodes.inline(clause_id, clause_id, classes=["rules-clause-id"])
+        heading += nodes.strong("", "", self_link)
+        if clause_id.partition(":")[0] in set(self.config.rules_hyphen_docs) and NUMERIC.match(
+            clause_id.partition(":")[2].partition("#")[0]
+        ):
+            alias = f"({hyphen_form(clause_id)})"
+            heading += nodes.Text(" ")
+            heading += nodes.inline(alias, alias, classes=["rules-clause-alias"])
+        messages: list[system_message] = []
+        plain_title = ""
+        if title:
+            title_nodes, messages = self.state.inline_text(title, self.lineno)
+            title_node = nodes.inline("", "", *title_nodes, classes=["rules-clause-title"])
+            plain_title = title_node.astext()  # the link tooltip is plain text
+            heading += nodes.Text(" \N{EM DASH} ")
+            heading += title_node
+        block += heading
+        block += messages
+        self.state.nested_parse(self.content, self.content_offset, block)
+
+        _domain(self.env).note_clause(clause_id, self.env.docname, own_id, plain_title, self.lineno)
+        return [block]
+
+
+class RulesDomain(Domain):
+    """The ``rules`` domain: clause definitions and references to them.
+
+    Data (``env.domaindata["rules"]``):
+
+    ``clauses``
+        clause id → list of definitions ``(docname, anchor, title, line)``.  A list,
+        not one entry, so that a duplicate is neither lost when the documents are read
+        in parallel nor when one of the two definitions is later removed.
+    ``references``
+        clause id → the documents referencing it, so that an incremental build
+        rewrites them when the clause moves.
+    """
+
+    name = "rules"
+    label = "Rules clauses"
+    object_types: ClassVar[dict[str, ObjType]] = {"clause": ObjType("clause", "clause", "rule")}
+    directives: ClassVar[dict[str, type[SphinxDirective]]] = {"clause": ClauseDirective}
+    roles: ClassVar[dict[str, XRefRole]] = {
+        "clause": ClauseRole(warn_dangling=True),
+        "rule": ClauseRole(warn_dangling=True),
+    }
+    initial_data: ClassVar[dict[str, Any]] = {"clauses": {}, "references": {}}
+    data_version = 1
+    dangling_warnings: ClassVar[dict[str, str]] = {
+        "clause": "undefined rules clause %(target)s",
+        "rule": "undefined rules clause %(target)s",
+    }
+
+    @property
+    def clauses(self) -> dict[str, list[ClauseEntry]]:
+        """Clause id → its definitions."""
+        return self.data.setdefault("clauses", {})
+
+    @property
+    def references(self) -> dict[str, set[str]]:
+        """Clause id → the documents that reference it."""
+        return self.data.setdefault("references", {})
+
+    # -- recording -----------------------------------------------------------
+
+    def note_clause(self, clause_id: str, docname: str, anchor: str, title: str, line: int) -> None:
+        """Record one definition of *clause_id* (duplicates are reported in :meth:`check_consistency`)."""
+        self.clauses.setdefault(clause_id, []).append((docname, anchor, title, line))
+
+    def note_reference(self, clause_id: str, docname: str) -> None:
+        """Record that *docname* references *clause_id*."""
+        self.references.setdefault(clause_id, set()).add(docname)
+
+    def clear_doc(self, docname: str) -> None:
+        """Forget what *docname* defined and referenced (it is about to be re-read or is gone)."""
+        for clause_id, entries in list(self.clauses.items()):
+            kept = [entry for entry in entries if entry[0] != docname]
+            if kept:
+                self.clauses[clause_id] = kept
+            else:
+                del self.clauses[clause_id]
+        for clause_id, docnames in list(self.references.items()):
+            docnames.discard(docname)
+            if not docnames:
+                del self.references[clause_id]
+
+    def merge_domaindata(self, docnames: AbstractSet[str], otherdata: dict[str, Any]) -> None:
+        """Take over what a parallel reader found in *docnames*.
+
+        The other process started from a copy of this environment, so its data also
+        holds the other documents' entries; only those of *docnames* are new.
+        """
+        for clause_id, entries in otherdata.get("clauses", {}).items():
+            for entry in entries:
+                if entry[0] in docnames:
+                    self.clauses.setdefault(clause_id, []).append(entry)
+        for clause_id, referencing in otherdata.get("references", {}).items():
+            for docname in referencing:
+                if docname in docnames:
+                    self.note_reference(clause_id, docname)
+
+    # -- resolving -----------------------------------------------------------
+
+    def _document_order(self) -> dict[str, int]:
+        """Docname → position in the table of contents (depth first from the root document).
+
+        Documents outside every toctree (orphans) are not listed; they rank after all the
+        others, alphabetically.
+        """
+        includes = self.env.toctree_includes
+        order: dict[str, int] = {}
+        stack = [self.env.config.root_doc]
+        while stack:
+            docname = stack.pop()
+            if docname in order:
+                continue
+            order[docname] = len(order)
+            stack.extend(reversed(includes.get(docname, ())))
+        return order
+
+    def _ranked(self, clause_id: str) -> list[ClauseEntry]:
+        """The definitions of *clause_id*, the one links go to first.
+
+        That is the first in table-of-contents order (orphan pages last, by name), and
+        within one document the block holding the stable anchor, then the first by line.
+        The order depends only on the sources, never on the order documents were read
+        in, so serial and parallel builds agree.
+        """
+        entries = self.clauses.get(clause_id, [])
+        if len(entries) < 2:
+            return list(entries)
+        order = self._document_order()
+        stable = anchor_for(clause_id)
+        return sorted(
+            entries, key=lambda entry: (order.get(entry[0], len(order)), entry[0], entry[1] != stable, entry[3])
+        )
+
+    def primary(self, clause_id: str) -> ClauseEntry | None:
+        """The definition links to *clause_id* go to (see :meth:`_ranked`), or None."""
+        ranked = self._ranked(clause_id)
+        return ranked[0] if ranked else None
+
+    def resolution(self) -> Resolution:
+        """Every clause id with the (docname, anchor, title) its links go to."""
+        result: Resolution = {}
+        for clause_id in self.clauses:
+            entry = self.primary(clause_id)
+            if entry is not None:
+                result[clause_id] = entry[:3]
+        return result
+
+    def check_consistency(self) -> None:
+        """Warn about every clause defined more than once, at each definition but the primary one."""
+        for clause_id in sorted(self.clauses):
+            if len(self.clauses[clause_id]) < 2:
+                continue
+            primary, *others = self._ranked(clause_id)
+            for entry in others:
+                logger.warning(
+                    "duplicate rules clause %s, also defined in %s",
+                    clause_id,
+                    primary[0],
+                    location=(entry[0], entry[3]),
+                    type="rules",
+                    subtype="duplicate",
+                )
+
+    def resolve_xref(
+        self,
+        env: BuildEnvironment,
+        fromdocname: str,
+        builder: Builder,
+        typ: str,
+        target: str,
+        node: pending_xref,
+        contnode: Element,
+    ) -> nodes.reference | None:
+        """A link to the clause's anchor, or None (Sphinx then warns with :attr:`dangling_warnings`)."""
+        clause_id = normalise_clause_id(target) or target
+        entry = self.primary(clause_id)
+        if entry is None:
+            return None
+        docname, anchor, title, _line = entry
+        tooltip = f"{clause_id} \N{EM DASH} {title}" if title else clause_id
+        return make_refnode(builder, fromdocname, docname, anchor, contnode, tooltip)
+
+    def resolve_any_xref(
+        self,
+        env: BuildEnvironment,
+        fromdocname: str,
+        builder: Builder,
+        target: str,
+        node: pending_xref,
+        contnode: Element,
+    ) -> list[tuple[str, nodes.reference]]:
+        """``:any:`ws:4.10.1.2``` finds clauses too."""
+        refnode = self.resolve_xref(env, fromdocname, builder, "clause", target, node, contnode)
+        return [] if refnode is None else [("rules:clause", refnode)]
+
+    def get_objects(self) -> Iterable[tuple[str, str, str, str, str, int]]:
+        """Every clause once (its primary definition), for the search index and ``objects.inv``."""
+        for clause_id in sorted(self.clauses):
+            entry = self.primary(clause_id)
+            if entry is not None:
+                yield clause_id, clause_id, "clause", entry[0], entry[1], 1
+
+
+def _domain(env: BuildEnvironment) -> RulesDomain:
+    """The environment's rules domain."""
+    return cast("RulesDomain", env.domains[RulesDomain.name])
+
+
+# -- incremental builds ------------------------------------------------------------
+
+_BEFORE_READING: weakref.WeakKeyDictionary[BuildEnvironment, Resolution] = weakref.WeakKeyDictionary()
+"""Where each clause resolved before this build read anything (per environment)."""
+
+
+def _remember_resolution(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """``env-get-outdated``: note where every clause resolves before the changed documents are purged."""
+    _BEFORE_READING[env] = _domain(env).resolution()
+    return []
+
+
+def _documents_to_rewrite(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """``env-get-updated``: the documents referencing a clause that now resolves elsewhere (or not at all).
+
+    Sphinx rewrites only the documents it re-read; a page linking to a clause that
+    moved, vanished or appeared would keep a stale link (or a stale warning) without this.
+    """
+    before = _BEFORE_READING.pop(env, None)
+    if before is None:
+        return []
+    domain = _domain(env)
+    after = domain.resolution()
+    moved = {clause_id for clause_id in before.keys() | after.keys() if before.get(clause_id) != after.get(clause_id)}
+    return sorted({docname for clause_id in moved for docname in domain.references.get(clause_id, ())})
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the ``rules`` domain, the global ``:rule:`` role and the ``rules_hyphen_docs`` setting."""
+    app.add_config_value("rules_hyphen_docs", ("wl",), "env", types=(list, tuple, set, frozenset))
+    app.add_domain(RulesDomain)
+    app.add_role("rule", ClauseRole(warn_dangling=True))
+    app.connect("env-get-outdated", _remember_resolution)
+    app.connect("env-get-updated", _documents_to_rewrite)
+    return {
+        "version": __version__,
+        "parallel_read_safe": True,
+        "parallel_write_safe": True,
+        "env_version": 1,
+    }
