@@ -183,6 +183,10 @@ class Game:
 
     # -- check timing ----------------------------------------------------------
 
+    def nothing_due(self) -> bool:
+        """True when no rule action can be due (a game that tracks its changes says so cheaply)."""
+        return False
+
     def perform_rule_actions(self) -> Procedure:
         """Perform every rule action due at once; return True when any was performed."""
         return False
@@ -192,6 +196,9 @@ class Game:
         """Run a check timing (rule actions, then standby abilities, turn player first)."""
         if self.pending_triggers and self.records:
             self.record_triggers(self.records[-1].seq)
+        if not self.standby and self.nothing_due():  # the common case: nothing to do, no generator machinery
+            self.record(RecordKind.TIMING, None, f"check timing: {why}", clauses + self.check_timing_clauses)
+            return
         outer = dict(self.context)
         self.context.pop("in_ability", None)
         timing = self.record(RecordKind.TIMING, None, f"check timing: {why}", clauses + self.check_timing_clauses)

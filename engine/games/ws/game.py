@@ -1574,6 +1574,9 @@ class WeissSchwarz(Game):
         )
         yield Checkpoint(decision)
 
+    def nothing_due(self) -> bool:
+        return self.version == self.quiet_version
+
     def perform_rule_actions(self) -> Procedure:
         """Check rule actions (9.4-9.9), all at once."""
         if self.version == self.quiet_version:
@@ -1590,9 +1593,9 @@ class WeissSchwarz(Game):
             why = "level 4" if self.p[loser].level_count >= 4 else "no cards in deck or waiting room"
             self.end_game(self.opponent(loser), f"{loser} loses ({why})", ("ws:9.4.1", "ws:1.2.2", "ws:1.2.1"))
         acted = False
+        can_lower = self.effects.can_lower("power")
         for player in (self.turn_player, self.non_turn_player):
             me = self.p[player]
-            can_lower = self.effects.can_lower("power")
             for pos, card in me.characters():
                 definition = self.definition(card)
                 if not can_lower and definition is not None and definition.power > 0:
