@@ -63,7 +63,9 @@ def measure(documents: list[dict], folder: Path, suffix: str) -> None:  # type: 
         print(f"  target {JSONL_TARGET:,} entries/s: ratio {entries / total / JSONL_TARGET:.2f}")
     else:
         print(f"  our loader / bare C YAML parse: {parse / bare:.2f}x (target {YAML_RATIO_TARGET}x, loading alone)")
-        print(f"  verify / bare C YAML parse:     {total / bare:.2f}x (target {YAML_RATIO_TARGET}x, whole verification)")
+        print(
+            f"  verify / bare C YAML parse:     {total / bare:.2f}x (target {YAML_RATIO_TARGET}x, whole verification)"
+        )
 
 
 def main() -> None:
