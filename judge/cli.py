@@ -1,23 +1,47 @@
 """The ``judge`` command line.
 
-Each command group lives in its own module and is registered here; library code
-never imports click.  Errors meant for the user are ``JudgeError`` and carry
-their exit code (see ``judge.errors``).
+Each command group lives in its own module and is loaded only when it is used,
+so ``judge rules show`` does not pay for the graph or docs libraries.  Library
+code never imports click.  Errors meant for the user are ``JudgeError`` and
+carry their exit code (see ``judge.errors``).
 """
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
 from judge import __version__
-from judge.docs_cli import docs
-from judge.graph_cli import graph
-from judge.play_cli import replay, selfplay, verify
-from judge.rules_cli import rules
-from judge.scenario_cli import scenario
+
+COMMANDS = {
+    "verify": "judge.play_cli:verify",
+    "replay": "judge.play_cli:replay",
+    "selfplay": "judge.play_cli:selfplay",
+    "scenario": "judge.scenario_cli:scenario",
+    "graph": "judge.graph_cli:graph",
+    "rules": "judge.rules_cli:rules",
+    "docs": "judge.docs_cli:docs",
+}
+"""Command name -> where it is defined, in the order ``judge --help`` lists them."""
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+class LazyGroup(click.Group):
+    """A group whose commands are imported the first time they are needed."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        target = COMMANDS.get(cmd_name)
+        if target is None:
+            return None
+        module, name = target.split(":")
+        command: click.Command = getattr(importlib.import_module(module), name)
+        return command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="judge")
 def main() -> None:
     """judge: recorded games of Weiss Schwarz checked clause by clause, and the
@@ -35,12 +59,3 @@ def main() -> None:
       judge rules search damage cancel           ranked search over all documents
       judge rules lint                           mistakes found in the rules texts
     """
-
-
-main.add_command(rules)
-main.add_command(verify)
-main.add_command(replay)
-main.add_command(selfplay)
-main.add_command(scenario)
-main.add_command(graph)
-main.add_command(docs)
