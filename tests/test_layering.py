@@ -1,0 +1,38 @@
+"""The dependency direction the architecture promises: judge uses the others; nothing below imports judge,
+and the engine imports neither judge nor rules_index (it cites clause ids as plain strings)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO
+
+FORBIDDEN = {
+    "engine": ("judge", "rules_index"),
+    "rules_index": ("judge", "engine"),
+    "scenarios": ("judge", "engine", "rules_index"),
+}
+
+
+def imported_packages(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+@pytest.mark.parametrize("package", sorted(FORBIDDEN))
+def test_package_imports_only_downwards(package: str) -> None:
+    offenders = {
+        str(path.relative_to(REPO)): sorted(imported_packages(path) & set(FORBIDDEN[package]))
+        for path in (REPO / package).rglob("*.py")
+        if imported_packages(path) & set(FORBIDDEN[package])
+    }
+    assert offenders == {}
