@@ -147,3 +147,10 @@ def test_selfplay_into_a_file_is_a_clean_error(tmp_path: Path) -> None:
 def test_help_teaches_with_examples(command: str) -> None:
     code, out = run(command, "--help")
     assert code == 0 and "Examples:" in out and f"judge {command}" in out
+
+
+def test_a_replay_is_deterministic() -> None:
+    """The same log gives a byte-identical report, run after run (architecture invariant)."""
+    first = run("replay", str(EXAMPLE), "--json")
+    second = run("replay", str(EXAMPLE), "--json")
+    assert first == second
