@@ -26,6 +26,7 @@ import re
 import shutil
 import tempfile
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -61,7 +62,7 @@ def engine_citations() -> dict[str, list[Citation]]:
     return found
 
 
-def _walk(node: ast.AST, scope: str):  # type: ignore[no-untyped-def]
+def _walk(node: ast.AST, scope: str) -> Iterator[tuple[str, ast.AST]]:
     """Every node with the qualified name of the function or class around it."""
     for child in ast.iter_child_nodes(node):
         if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):

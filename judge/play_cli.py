@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from contextlib import nullcontext
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from judge.report import trace_text, verdict_text
 from judge.verdict import Verdict
 
 
-def _clause_check():  # type: ignore[no-untyped-def]
+def _clause_check() -> Callable[[str], bool]:
     """A test for clause ids, from the rules index (for the notes on a log's ``rule`` fields)."""
     from rules_index import load_index
 
