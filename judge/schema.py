@@ -320,10 +320,18 @@ def _ws_card_defs() -> dict[str, Schema]:
             "description": "An ability in the engine's vocabulary (ws 8.1): its kind, when it triggers, its cost "
             "and its effect.",
             "type": "object",
-            "required": ["kind", "effect"],
+            "required": ["kind"],
             "properties": {
                 "kind": {"enum": _names(ws_abilities.KINDS)},
-                "when": {"enum": _names(ws_abilities.TRIGGERS)},
+                "when": {"enum": _names((*ws_abilities.TRIGGERS, *ws_abilities.REPLACEMENTS))},
+                "instead": {
+                    "description": "For a replacement (kind: replace): what happens instead of the event (8.10).",
+                    "enum": _names(tuple(dict.fromkeys(i for r in ws_abilities.REPLACEMENTS.values() for i in r))),
+                },
+                "optional": {
+                    "description": "For a replacement: its master may decline it (8.2.1.3.2).",
+                    "type": "boolean",
+                },
                 "cost": {
                     "description": "Paid all or nothing (8.4.2.2): stock from the top of the stock, and 'rest: true' "
                     "to rest the character itself; a number is a stock cost.",
@@ -339,7 +347,22 @@ def _ws_card_defs() -> dict[str, Schema]:
                     "else": {"minItems": 1, "items": _ref("wsOperation")},
                 },
             },
-            "allOf": [_when("kind", "auto", {"required": ["when"]})],
+            "allOf": [
+                _when(
+                    "kind",
+                    "auto",
+                    {"required": ["when"], "properties": {"when": {"enum": _names(ws_abilities.TRIGGERS)}}},
+                ),
+                _when(
+                    "kind",
+                    "replace",
+                    {
+                        "required": ["when", "instead"],
+                        "properties": {"when": {"enum": _names(ws_abilities.REPLACEMENTS)}},
+                    },
+                ),
+                {"if": {"not": _when("kind", "replace", {})["if"]}, "then": {"required": ["effect"]}},
+            ],
         },
         "wsOperation": {
             "title": "Operation",

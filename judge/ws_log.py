@@ -271,6 +271,8 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
     if verb == "resolve":
         if decision.kind == "pay":
             return Choice("pay", card=str(data.get("source", card)), flag=bool(data.get("pay", False)))
+        if decision.kind == "replace":
+            return Choice("replace", card=decision.source, flag=bool(data.get("use", data.get("pay", False))))
         if decision.kind in ("target", "salvage"):
             return answer_of(decision, {"target": data.get("target")}) or Choice("pass")
         if decision.kind in ("bond", "shift"):
@@ -346,6 +348,9 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
         entry["source"], entry["ability"] = choice.card, choice.target
     elif verb == "act":
         entry["pos"], entry["ability"] = choice.pos, choice.target
+    elif verb == "replace":
+        entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
+        entry["use"] = bool(choice.flag)
     elif verb in ("target", "salvage"):
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
         entry["target"] = choice.pos if verb == "target" else choice.card

@@ -93,7 +93,7 @@ def test_the_enums_are_the_codes_constants() -> None:
     assert defs["wsKeywordAbility"]["properties"]["keyword"]["enum"] == list(ws_cards.KEYWORDS)
     modelled = defs["wsModelledAbility"]["properties"]
     assert modelled["kind"]["enum"] == list(ws_abilities.KINDS)
-    assert modelled["when"]["enum"] == list(ws_abilities.TRIGGERS)
+    assert modelled["when"]["enum"] == [*ws_abilities.TRIGGERS, *ws_abilities.REPLACEMENTS]
     operation = defs["wsOperation"]
     assert [choice["required"][0] for choice in operation["oneOf"]] == list(ws_abilities.OPERATIONS)
     assert operation["properties"]["target"]["enum"] == list(ws_abilities.TARGETS)
@@ -369,11 +369,11 @@ def test_the_schema_follows_the_verbs_positions_and_operations(monkeypatch: pyte
     document = small_log()
     document["actions"][0]["pos"] = 6
     document["actions"].append({"p": "P1", "do": "shuffle"})
-    document["cards"]["AL-01"]["abilities"] = [{"kind": "auto", "when": "reversed", "effect": {"mill": 2}}]
-    assert len(problems(document)) == 4
+    document["cards"]["AL-01"]["abilities"] = [{"kind": "auto", "when": "mystery", "effect": {"mill": 2}}]
+    assert len(problems(document)) == 5  # the position, the verb, the operation, and 'when' (any kind; an auto's)
     monkeypatch.setattr(ws_state, "POSITIONS", (*ws_state.POSITIONS, 6))
     monkeypatch.setattr(ws_log, "CHOICE_VERBS", ws_log.CHOICE_VERBS | {"shuffle"})
-    monkeypatch.setattr(ws_abilities, "TRIGGERS", (*ws_abilities.TRIGGERS, "reversed"))
+    monkeypatch.setattr(ws_abilities, "TRIGGERS", (*ws_abilities.TRIGGERS, "mystery"))
     monkeypatch.setattr(ws_abilities, "OPERATIONS", (*ws_abilities.OPERATIONS, "mill"))
     assert problems(document) == []
     assert schema.log_schema()["$defs"]["wsDo_shuffle"]["description"] == "A choice."

@@ -207,3 +207,60 @@ def test_an_additional_turn_follows_this_one_ws_11_2_1() -> None:
     )
     assert_legal(verdict)
     assert any(r.message == "P1 takes an additional turn" and "ws:11.2.1" in r.clauses for r in verdict.records)
+
+
+REPLACING = HEADER.replace(
+    "abilities: [{kind: cont, effect: {power: 500, target: all}}]",
+    "abilities: [{kind: replace, when: reversed, instead: rest, optional: true}]",
+)
+
+
+@pytest.mark.parametrize(("use", "state"), [(True, "rest"), (False, "reverse")])
+def test_an_optional_replacement_of_being_reversed_ws_8_10_1(use: bool, state: str) -> None:
+    """ws:8.2.1.3.2, ws:8.10.1: GUARD would be reversed in battle; its master may rest it instead."""
+    verdict = verify(
+        f"""
+        setup:
+          turn: 3
+          active: P1
+          phase: attack
+          P1: {{stage: {{2: CAPTAIN}}, deck: 5}}
+          P2: {{stage: {{2: GUARD}}, deck: 5}}
+        actions:
+          - {{p: P1, do: attack, pos: 2, type: front}}
+          - {{p: P1, do: trigger, card: Y0}}
+          - {{p: P2, do: pass}}
+          - {{p: P2, do: damage, cards: [Y0]}}
+          - {{p: P2, do: resolve, source: GUARD, ability: 0, use: {str(use).lower()},
+             expect: {{P2: {{stage: {{2: {{card: GUARD, state: {state}}}}}}}}}}}
+        """,
+        REPLACING,
+    )
+    assert_legal(verdict)
+    replaced = [r for r in verdict.records if "instead of being reversed" in r.message]
+    assert bool(replaced) is use
+    if use:
+        assert "ws:8.10.1" in replaced[0].clauses
+
+
+def test_a_replacement_of_leaving_the_stage_sends_the_card_to_memory_ws_8_2_1_3_1() -> None:
+    header = HEADER.replace(
+        "abilities: [{kind: cont, effect: {power: 500, target: all}}]",
+        "abilities: [{kind: replace, when: leaves_stage, instead: memory}]",
+    )
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: main
+          P1: {stage: {1: GUARD}, hand: [Y0], deck: 5}
+          P2: {deck: 5}
+        actions:
+          - {p: P1, do: play, card: Y0, pos: 1}
+          - {p: P1, do: pass, expect: {P1: {memory: [GUARD], waiting: 0, stage: {1: {card: Y0}}}}}
+        """,
+        header,
+    )
+    assert_legal(verdict)
+    assert any("goes to the memory instead of the waiting room" in r.message for r in verdict.records)

@@ -10,7 +10,10 @@ A card record's ``abilities`` list holds, beside keyword abilities, entries such
 
 ``kind`` is the ability's category (8.1.1): ``auto`` (with ``when``: ``played``,
 ``attacks`` or ``placed`` for a climax put in the climax area), ``act``, ``cont``,
-or ``event`` for an event card's own effect.  ``cost`` is paid all or nothing
+``event`` for an event card's own effect, or ``replace`` for a replacement effect
+(8.2.1.3, 8.10): ``{kind: replace, when: reversed, instead: rest}`` (``optional:
+true`` lets its master decline) or ``{kind: replace, when: leaves_stage, instead:
+memory}`` (instead of the waiting room; or ``hand``).  ``cost`` is paid all or nothing
 (8.4.2.2): ``stock`` cards from the top of the stock (8.4.3) and ``rest: true``
 to rest the character itself; an automatic ability with a cost may be declined
 (8.7.3.1.1).  ``effect`` is one operation or a list, done in order:
@@ -33,7 +36,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-KINDS = ("auto", "act", "cont", "event")
+KINDS = ("auto", "act", "cont", "event", "replace")
+REPLACEMENTS = {"reversed": ("rest",), "leaves_stage": ("memory", "hand")}
+"""Events a ``replace`` ability can replace, and what can happen instead (ws 8.2.1.3, 8.10)."""
 TRIGGERS = ("played", "attacks", "placed")
 OPERATIONS = ("draw", "power", "soul", "salvage", "stock", "extra_turn")
 TARGETS = ("self", "choose", "all")
@@ -55,6 +60,10 @@ class CardAbility:
     stock: int
     rest: bool
     effects: tuple[dict[str, Any], ...]
+    instead: str | None = None
+    """For a ``replace`` ability: what happens instead of the event named by ``when``."""
+    optional: bool = False
+    """For a ``replace`` ability: its master may decline it (ws 8.2.1.3.2)."""
 
     @property
     def name(self) -> str:
@@ -75,6 +84,8 @@ def parse_ability(index: int, record: dict[str, Any]) -> CardAbility | None:
     when = record.get("when")
     if kind == "auto" and when not in TRIGGERS:
         raise AbilityRecordError(f"ability {index}: when {when!r} is not one of {', '.join(TRIGGERS)}")
+    if kind == "replace":
+        return _parse_replacement(index, record)
     cost = record.get("cost") or {}
     if isinstance(cost, int) and not isinstance(cost, bool):
         cost = {"stock": cost}
@@ -90,6 +101,23 @@ def parse_ability(index: int, record: dict[str, Any]) -> CardAbility | None:
     for effect in effects:
         _check_operation(index, effect)
     return CardAbility(index, kind, when, stock, bool(cost.get("rest", False)), tuple(effects))
+
+
+def _parse_replacement(index: int, record: dict[str, Any]) -> CardAbility:
+    """``{kind: replace, when: reversed, instead: rest, optional: true}``: if this would be reversed, it is
+    rested instead (ws 8.2.1.3.1; with ``optional``, its master may choose to, 8.2.1.3.2)."""
+    when, instead = record.get("when"), record.get("instead")
+    if when not in REPLACEMENTS:
+        raise AbilityRecordError(
+            f"ability {index}: a replacement's when {when!r} is not one of {', '.join(REPLACEMENTS)}"
+        )
+    if instead not in REPLACEMENTS[when]:
+        choices = ", ".join(REPLACEMENTS[when])
+        raise AbilityRecordError(f"ability {index}: instead of {when}, {instead!r} is not one of {choices}")
+    optional = bool(record.get("optional", False))
+    if optional and when == "leaves_stage":
+        raise AbilityRecordError(f"ability {index}: a replacement of leaves_stage cannot be optional")
+    return CardAbility(index, "replace", when, 0, False, (), instead=instead, optional=optional)
 
 
 def _check_operation(index: int, effect: Any) -> None:
@@ -115,4 +143,8 @@ def _check_operation(index: int, effect: Any) -> None:
 def card_abilities(records: tuple[dict[str, Any], ...]) -> tuple[CardAbility, ...]:
     """The modelled abilities among a card record's abilities, in order."""
     parsed = (parse_ability(index, record) for index, record in enumerate(records))
-    return tuple(ability for ability in parsed if ability is not None)
+    abilities = tuple(ability for ability in parsed if ability is not None)
+    replaced = [ability.when for ability in abilities if ability.kind == "replace"]
+    if len(replaced) != len(set(replaced)):
+        raise AbilityRecordError("a card has one replacement ability per event")
+    return abilities

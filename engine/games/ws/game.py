@@ -895,8 +895,11 @@ class WeissSchwarz(Game):
                 losers.append(attack.attacker)
             if theirs <= mine:
                 losers.append(attack.defender)
+            replaced = []
             for card in losers:
-                card.orientation = "reverse"
+                if (yield from self.reverse(card)):
+                    replaced.append(card)
+            losers = [card for card in losers if card not in replaced]
             self.record(
                 RecordKind.FORCED,
                 None,
@@ -1246,6 +1249,60 @@ class WeissSchwarz(Game):
             source=card.identity,
             ability=name,
         )
+
+    def replacement(self, card: Card, event: str) -> CardAbility | None:
+        """The card's replacement ability for ``event``, if it has one (one per event, 8.10.2.3)."""
+        for ability in self.modelled.get(card.identity or "", ()):
+            if ability.kind == "replace" and ability.when == event:
+                return ability
+        return None
+
+    def reverse(self, card: Card) -> Procedure:
+        """Put a character in the reverse state (7.6.1.2), unless its replacement ability rests it instead
+        (8.10.1); an optional one is its master's choice (8.2.1.3.2).  Returns True when replaced."""
+        ability = self.replacement(card, "reversed")
+        if ability is None:
+            card.orientation = "reverse"
+            return False
+        player = card.owner
+        decision = None
+        use = True
+        if ability.optional:
+            options = [
+                Choice("replace", card=card.identity, flag=False),
+                Choice("replace", card=card.identity, flag=True),
+            ]
+            decision = Decision(
+                player,
+                "replace",
+                options,
+                ("ws:8.2.1.3.2", "ws:8.10.3"),
+                frozenset({"resolve"}),
+                prompt=f"{card.identity} would be reversed: rest it instead?",
+                default=options[0],
+                source=card.identity,
+                ability=ability.name,
+            )
+            use = bool((yield decision).flag)
+        if use:
+            card.orientation = "rest"
+            self.record(
+                RecordKind.ABILITY,
+                player,
+                f"{card.identity} is rested instead of being reversed (ability {ability.index})",
+                ("ws:8.10.1", "ws:8.10.1.1", "ws:8.2.1.3.2" if ability.optional else "ws:8.2.1.3.1"),
+            )
+        else:
+            card.orientation = "reverse"
+            self.record(
+                RecordKind.CHOICE,
+                player,
+                f"{player} does not replace it: {card.identity} is reversed",
+                ("ws:8.2.1.3.2",),
+            )
+        if decision is not None:
+            yield Checkpoint(decision)
+        return use
 
     def trigger_bond(self, player: str, card: Card) -> None:
         """ws 10.4.2: a character with Bond played and placed on the stage triggers it."""
@@ -1817,8 +1874,21 @@ class WeissSchwarz(Game):
         self.p[player].placed_at[card.instance] = self.effects.next_timestamp()
 
     def leave_stage(self, player: str, card: Card, zone: str) -> None:
-        """Move a character off the stage; its markers go too (3.7.3.2); Encore may trigger (10.2)."""
+        """Move a character off the stage; its markers go too (3.7.3.2); Encore may trigger (10.2).
+
+        A replacement ability of the card (8.10) may send it elsewhere instead of the waiting room.
+        """
         me = self.p[player]
+        if zone == "waiting":
+            instead = self.replacement(card, "leaves_stage")
+            if instead is not None:
+                zone = instead.instead or zone
+                self.record(
+                    RecordKind.ABILITY,
+                    player,
+                    f"{card.identity} goes to the {zone} instead of the waiting room (ability {instead.index})",
+                    ("ws:8.10.1", "ws:8.2.1.3.1"),
+                )
         position = me.position_of(card)
         me.stage[position].remove(card)
         for marker in me.markers[position]:
