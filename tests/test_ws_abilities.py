@@ -243,24 +243,27 @@ def test_an_optional_replacement_of_being_reversed_ws_8_10_1(use: bool, state: s
         assert "ws:8.10.1" in replaced[0].clauses
 
 
-def test_a_replacement_of_leaving_the_stage_sends_the_card_to_memory_ws_8_2_1_3_1() -> None:
+@pytest.mark.parametrize("zone", ["memory", "hand"])
+def test_a_replacement_of_leaving_the_stage_sends_the_card_elsewhere_ws_8_2_1_3_1(zone: str) -> None:
+    """ws:8.2.1.3.1, ws:8.10.1: GUARD, replaced on the stage, goes to the memory or hand, not the waiting room."""
     header = HEADER.replace(
         "abilities: [{kind: cont, effect: {power: 500, target: all}}]",
-        "abilities: [{kind: replace, when: leaves_stage, instead: memory}]",
+        f"abilities: [{{kind: replace, when: leaves_stage, instead: {zone}}}]",
     )
     verdict = verify(
-        """
+        f"""
         setup:
           turn: 3
           active: P1
           phase: main
-          P1: {stage: {1: GUARD}, hand: [Y0], deck: 5}
-          P2: {deck: 5}
+          P1: {{stage: {{1: GUARD}}, hand: [Y0], deck: 5}}
+          P2: {{deck: 5}}
         actions:
-          - {p: P1, do: play, card: Y0, pos: 1}
-          - {p: P1, do: pass, expect: {P1: {memory: [GUARD], waiting: 0, stage: {1: {card: Y0}}}}}
+          - {{p: P1, do: play, card: Y0, pos: 1}}
+          - {{p: P1, do: pass, expect: {{P1: {{{zone}: [GUARD], waiting: 0, stage: {{1: {{card: Y0}}}}}}}}}}
         """,
         header,
     )
     assert_legal(verdict)
-    assert any("goes to the memory instead of the waiting room" in r.message for r in verdict.records)
+    replaced = [r for r in verdict.records if f"goes to the {zone} instead of the waiting room" in r.message]
+    assert replaced and "ws:8.10.1" in replaced[0].clauses
