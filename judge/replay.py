@@ -550,7 +550,11 @@ def _stage_failures(game: WeissSchwarz, player: str, wanted: Any) -> list[str]:
             "soul": game.soul(card),
         }
         for key, expected in spec.items():
-            if key in actual and actual[key] != expected:
+            if key == "traits":
+                traits = game.traits(card)
+                if not isinstance(expected, list) or traits != frozenset(map(str, expected)):
+                    failures.append(f"{player} stage {position} traits are {sorted(traits)}, not {expected!r}")
+            elif key in actual and actual[key] != expected:
                 failures.append(f"{player} stage {position} {key} is {actual[key]!r}, not {expected!r}")
     return failures
 

@@ -251,6 +251,11 @@ def _ws_card_defs() -> dict[str, Schema]:
             "description": "Put such a card from the waiting room into the hand.",
             "enum": _names(ws_abilities.SALVAGE_TYPES),
         },
+        "trait": {
+            "description": "For a cont ability: the target gains this trait (8.9.1.2).",
+            "type": "string",
+            "minLength": 1,
+        },
     }
     operations = _names(ws_abilities.OPERATIONS)
     stock = {"type": "integer", "minimum": 0}
@@ -371,6 +376,12 @@ def _ws_card_defs() -> dict[str, Schema]:
             "properties": {
                 **{name: operation_values.get(name, {"type": "integer"}) for name in operations},
                 "target": {"enum": _names(ws_abilities.TARGETS)},
+                "with_trait": {
+                    "description": "For a cont ability: applies only to characters with this trait, counting "
+                    "gained traits (the effect depends on those that give it, 8.9.1.4).",
+                    "type": "string",
+                    "minLength": 1,
+                },
             },
             "oneOf": [{"required": [name]} for name in operations],
         },
@@ -483,7 +494,8 @@ def _ws_position_defs() -> dict[str, Schema]:
             "properties": {
                 **{zone: zone_expect for zone in _ws_zones()},
                 "stage": {
-                    "description": "Position -> null (empty), a card id, or {card, state, power, soul} (any subset).",
+                    "description": "Position -> null (empty), a card id, or {card, state, power, soul, traits} "
+                    "(any subset; traits is the whole set, printed and gained, in any order).",
                     "type": "object",
                     "propertyNames": stage_keys,
                     "additionalProperties": {
@@ -493,6 +505,7 @@ def _ws_position_defs() -> dict[str, Schema]:
                             "state": orientation,
                             "power": {"type": "integer"},
                             "soul": {"type": "integer"},
+                            "traits": {"type": "array", "items": {"type": "string"}},
                         },
                     },
                 },

@@ -267,3 +267,93 @@ def test_a_replacement_of_leaving_the_stage_sends_the_card_elsewhere_ws_8_2_1_3_
     assert_legal(verdict)
     replaced = [r for r in verdict.records if f"goes to the {zone} instead of the waiting room" in r.message]
     assert replaced and "ws:8.10.1" in replaced[0].clauses
+
+
+TRAITS = HEADER.replace(
+    "players:",
+    """\
+  DRILL: {name: Drill Sergeant, type: character, level: 0, cost: 0, color: yellow, power: 3000, soul: 1,
+          traits: [Soldier], abilities: [{kind: cont, effect: {trait: Corps, target: all}}]}
+  HONOR: {name: Honor Guard, type: character, level: 0, cost: 0, color: yellow, power: 3000, soul: 1,
+          abilities: [{kind: cont, effect: [{trait: Elite, target: all, with_trait: Corps},
+                                            {power: 1000, target: all, with_trait: Elite}]}]}
+players:""",
+).replace("LAP: 4}}", "LAP: 4, DRILL: 4, HONOR: 4}}")
+
+
+@pytest.mark.parametrize(("on_stage", "played"), [("HONOR", "DRILL"), ("DRILL", "HONOR")])
+def test_an_effect_for_characters_with_a_trait_applies_after_the_one_giving_it_ws_8_9_1_4(
+    on_stage: str, played: str
+) -> None:
+    """ws:8.9.1.4: whichever card came first, Honor Guard's "your Corps characters get Elite" depends on Drill
+    Sergeant's "your characters get Corps", so every character is Elite and gets +1000 (ws:8.9.1.3)."""
+    verdict = verify(
+        f"""
+        setup:
+          turn: 3
+          active: P1
+          phase: main
+          P1: {{stage: {{1: {on_stage}, 2: Y0}}, hand: [{played}], deck: 5}}
+          P2: {{deck: 5}}
+        actions:
+          - {{p: P1, do: play, card: {played}, pos: 3,
+             expect: {{P1: {{stage: {{1: {{power: 4000}}, 2: {{traits: [Corps, Elite], power: 3500}},
+                                      3: {{power: 4000}}}}}}}}}}
+          - {{p: P1, do: pass}}
+        """,
+        TRAITS,
+    )
+    assert_legal(verdict)
+
+
+def test_printed_traits_count_and_a_wrong_trait_expectation_is_a_violation_ws_8_9_1_2() -> None:
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: main
+          P1: {stage: {1: DRILL, 2: HONOR}, deck: 5}
+          P2: {deck: 5}
+        actions:
+          - {p: P1, do: pass, expect: {P1: {stage: {1: {traits: [Soldier, Corps, Elite], power: 4000},
+                                                     2: {traits: [Corps]}}}}}
+        """,
+        TRAITS,
+    )
+    assert verdict.kind is VerdictKind.ILLEGAL
+    [violation] = verdict.violations
+    assert "stage 2 traits are ['Corps', 'Elite'], not ['Corps']" in violation.message
+
+
+def test_without_the_trait_giver_the_dependent_effect_applies_to_nothing_ws_8_9_1_4() -> None:
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: main
+          P1: {stage: {1: HONOR, 2: Y0}, deck: 5}
+          P2: {deck: 5}
+        actions:
+          - {p: P1, do: pass, expect: {P1: {stage: {1: {traits: [], power: 3000}, 2: {traits: [], power: 2500}}}}}
+        """,
+        TRAITS,
+    )
+    assert_legal(verdict)
+
+
+@pytest.mark.parametrize(
+    ("ability", "message"),
+    [
+        ("{kind: act, effect: {trait: Corps}}", "trait belongs to a cont ability, not act"),
+        ("{kind: auto, when: played, effect: {draw: 1, with_trait: Corps}}", "with_trait belongs to a cont ability"),
+        ("{kind: cont, effect: {trait: 5}}", "trait 5 is not a trait's name"),
+        ("{kind: cont, effect: {power: 500, with_trait: ''}}", "with_trait '' is not a trait's name"),
+    ],
+)
+def test_traits_outside_continuous_abilities_are_located_errors(ability: str, message: str) -> None:
+    header = HEADER.replace("abilities: [{kind: cont, effect: {power: 500, target: all}}]", f"abilities: [{ability}]")
+    verdict = verify("actions: []\n", header)
+    assert verdict.kind is VerdictKind.MALFORMED
+    assert message in verdict.violations[0].message

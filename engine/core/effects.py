@@ -4,7 +4,13 @@ The order (ws 8.9.1, vg 8.7.1): the printed value is the base; then effects
 that do not change a number; then effects that change a number; among effects
 the first three steps do not order, dependencies first and then timestamps
 (ws 8.9.1.5: an effect's timestamp is when it was played, or for a continuous
-ability when its card was put in its current zone).  Effects that are not from
+ability when its card was put in its current zone).
+
+Set-valued characteristics (traits, clans) change by effects that *gain* a
+value, and any effect may *require* a value: it applies to a card only while the
+card has it.  An effect that requires what another gains depends on it (ws
+8.9.1.4, vg 8.7.2) and applies after it, whatever their timestamps; two effects
+that each require what the other gains depend on neither.  Effects that are not from
 continuous abilities follow one card *instance*: once the card changes zone
 they stop applying (ws 8.9.2).
 """
@@ -12,7 +18,7 @@ they stop applying (ws 8.9.2).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 
@@ -50,9 +56,41 @@ class ContinuousEffect:
     timestamp: int = 0
     source: str = ""
     clauses: tuple[str, ...] = ()
+    gains: str | None = None
+    """For a set-valued ``attribute`` (``traits``): the value the card gains (a non-numeric effect)."""
+    requires: str | None = None
+    """When set, the effect applies only while the card's set-valued characteristic holds this value."""
 
     def apply(self, value: int) -> int:
         return self.becomes if self.becomes is not None else value + self.delta
+
+    def depends_on(self, other: ContinuousEffect) -> bool:
+        """Whether applying ``other`` first changes what this effect applies to, and not the other way round."""
+        return (
+            self.requires is not None
+            and self.requires == other.gains
+            and not (other.requires is not None and other.requires == self.gains)
+        )
+
+
+def application_order(effects: Sequence[ContinuousEffect]) -> list[ContinuousEffect]:
+    """``effects`` in the order they apply: layer, then dependencies, then timestamp.
+
+    Among the effects of a layer, the next one applied is the earliest whose
+    dependencies have all been applied; when every remaining effect waits on
+    another (a loop of three or more), the earliest of them goes first.
+    """
+    ordered: list[ContinuousEffect] = []
+    for layer in sorted({effect.layer for effect in effects}):
+        waiting = sorted((e for e in effects if e.layer == layer), key=lambda e: e.timestamp)
+        while waiting:
+            ready = next(
+                (e for e in waiting if not any(e.depends_on(other) for other in waiting if other is not e)),
+                waiting[0],
+            )
+            waiting.remove(ready)
+            ordered.append(ready)
+    return ordered
 
 
 class EffectLedger:
@@ -84,12 +122,37 @@ class EffectLedger:
         self.effects = [effect for effect in self.effects if effect.duration is not duration]
         return before - len(self.effects)
 
-    def value(self, instance: int, attribute: str, base: int, extra: Iterable[ContinuousEffect] = ()) -> int:
-        """The value of ``attribute`` after every effect on ``instance`` (and ``extra``) applies."""
+    def value(
+        self,
+        instance: int,
+        attribute: str,
+        base: int,
+        extra: Iterable[ContinuousEffect] = (),
+        holds: frozenset[str] = frozenset(),
+    ) -> int:
+        """The value of ``attribute`` after every effect on ``instance`` (and ``extra``) applies.
+
+        ``holds`` is the card's set-valued characteristic, for effects that require a value in it.
+        """
         relevant = [e for e in self.effects if e.target == instance and e.attribute == attribute]
         relevant.extend(e for e in extra if e.target == instance and e.attribute == attribute)
         if not relevant:
             return base
         for effect in sorted(relevant, key=lambda e: (e.layer, e.timestamp)):
-            base = effect.apply(base)
+            if effect.requires is None or effect.requires in holds:
+                base = effect.apply(base)
         return base
+
+    def gained(
+        self, instance: int, attribute: str, base: Iterable[str], extra: Iterable[ContinuousEffect] = ()
+    ) -> tuple[frozenset[str], list[ContinuousEffect]]:
+        """A set-valued ``attribute`` of ``instance`` after its effects apply, and the effects that did, in order."""
+        relevant = [e for e in self.effects if e.target == instance and e.attribute == attribute]
+        relevant.extend(e for e in extra if e.target == instance and e.attribute == attribute)
+        values = set(base)
+        applied = []
+        for effect in application_order(relevant):
+            if effect.gains is not None and (effect.requires is None or effect.requires in values):
+                values.add(effect.gains)
+                applied.append(effect)
+        return frozenset(values), applied

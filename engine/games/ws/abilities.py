@@ -25,7 +25,14 @@ to rest the character itself; an automatic ability with a cost may be declined
 * ``salvage: character`` (or ``climax``, ``event``, ``any``) — choose such a card
   in the waiting room and put it into the hand (8.6.3.1);
 * ``stock: N`` — put the top N cards of the deck into the stock;
-* ``extra_turn: true`` — its master takes an additional turn after this one (11.2).
+* ``extra_turn: true`` — its master takes an additional turn after this one (11.2);
+* ``trait: NAME`` — for a ``cont`` ability only: ``target`` gains the trait while
+  its card is on the stage (an effect that changes no number, 8.9.1.2).
+
+A ``cont`` ability's operation may say ``with_trait: NAME``: it applies only to
+characters that have that trait, counting traits gained from other continuous
+effects; such an effect depends on the effects that give the trait and applies
+after them, whatever their timestamps (8.9.1.4).
 
 Card text outside this vocabulary is carried by a log's ``effect`` entries and
 reported as unmodelled, never guessed.
@@ -40,7 +47,9 @@ KINDS = ("auto", "act", "cont", "event", "replace")
 REPLACEMENTS = {"reversed": ("rest",), "leaves_stage": ("memory", "hand")}
 """Events a ``replace`` ability can replace, and what can happen instead (ws 8.2.1.3, 8.10)."""
 TRIGGERS = ("played", "attacks", "placed")
-OPERATIONS = ("draw", "power", "soul", "salvage", "stock", "extra_turn")
+OPERATIONS = ("draw", "power", "soul", "salvage", "stock", "extra_turn", "trait")
+CONTINUOUS_ONLY = ("trait", "with_trait")
+"""What only a ``cont`` ability's operations may say."""
 TARGETS = ("self", "choose", "all")
 SALVAGE_TYPES = ("character", "climax", "event", "any")
 
@@ -100,6 +109,10 @@ def parse_ability(index: int, record: dict[str, Any]) -> CardAbility | None:
         raise AbilityRecordError(f"ability {index}: effect must be an operation or a list of them")
     for effect in effects:
         _check_operation(index, effect)
+        if kind != "cont":
+            for name in CONTINUOUS_ONLY:
+                if name in effect:
+                    raise AbilityRecordError(f"ability {index}: {name} belongs to a cont ability, not {kind}")
     return CardAbility(index, kind, when, stock, bool(cost.get("rest", False)), tuple(effects))
 
 
@@ -134,8 +147,13 @@ def _check_operation(index: int, effect: Any) -> None:
     elif name == "salvage":
         if value not in SALVAGE_TYPES:
             raise AbilityRecordError(f"ability {index}: salvage {value!r} is not one of {', '.join(SALVAGE_TYPES)}")
+    elif name == "trait":
+        if not isinstance(value, str) or not value:
+            raise AbilityRecordError(f"ability {index}: trait {value!r} is not a trait's name")
     elif isinstance(value, bool) or not isinstance(value, int):
         raise AbilityRecordError(f"ability {index}: {name} {value!r} is not a whole number")
+    if "with_trait" in effect and (not isinstance(effect["with_trait"], str) or not effect["with_trait"]):
+        raise AbilityRecordError(f"ability {index}: with_trait {effect['with_trait']!r} is not a trait's name")
     if effect.get("target", "self") not in TARGETS:
         raise AbilityRecordError(f"ability {index}: target {effect.get('target')!r} is not one of {', '.join(TARGETS)}")
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.cards import Card, CardDefinition, IdentityPool
-from engine.core.effects import ContinuousEffect, Duration
+from engine.core.effects import ContinuousEffect, Duration, Layer
 from engine.core.game import Game, GameEnded, Procedure, StandbyAbility
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
 from engine.games.ws.abilities import CardAbility, card_abilities
@@ -1948,15 +1948,29 @@ class WeissSchwarz(Game):
     def power(self, card: Card) -> int:
         definition = self.definition(card)
         base = definition.power if definition else 0
-        return self.effects.value(
-            card.instance, "power", base, self.assist_effects(card) + self.continuous_effects(card)
-        )
+        effects = self.assist_effects(card) + self.continuous_effects(card)
+        return self.effects.value(card.instance, "power", base, effects, self.traits(card, effects))
 
     def soul(self, card: Card) -> int:
         definition = self.definition(card)
+        effects = self.continuous_effects(card)
         return self.effects.value(
-            card.instance, "soul", definition.soul if definition else 0, self.continuous_effects(card)
+            card.instance, "soul", definition.soul if definition else 0, effects, self.traits(card, effects)
         )
+
+    def traits(self, card: Card, effects: list[ContinuousEffect] | None = None) -> frozenset[str]:
+        """The card's traits: printed (ws:2.5.1), then those gained from continuous effects (8.9.1.2).
+
+        An effect for characters with a trait depends on the effects that give that trait
+        and applies after them, whatever their timestamps (ws:8.9.1.4; then ws:8.9.1.5).
+        """
+        definition = self.definition(card)
+        printed = definition.traits if definition else ()
+        if effects is None:
+            effects = self.continuous_effects(card)
+        if not any(effect.attribute == "traits" for effect in effects):
+            return frozenset(printed)
+        return self.effects.gained(card.instance, "traits", printed, effects)[0]
 
     def continuous_effects(self, card: Card) -> list[ContinuousEffect]:
         """Effects of ``cont`` abilities of characters on the stage that apply to ``card`` (8.1.1.3, 2.12.2.1)."""
@@ -1970,19 +1984,37 @@ class WeissSchwarz(Game):
                     continue
                 for effect in ability.effects:
                     target = effect.get("target", "self")
-                    if target == "all" or (target == "self" and source is card):
-                        for attribute in ("power", "soul"):
-                            if attribute in effect:
-                                found.append(
-                                    ContinuousEffect(
-                                        card.instance,
-                                        attribute,
-                                        delta=int(effect[attribute]),
-                                        timestamp=me.placed_at.get(source.instance, 0),
-                                        source=f"ability {ability.index} of {source.identity}",
-                                        clauses=("ws:8.9.1.3",),
-                                    )
+                    if target != "all" and not (target == "self" and source is card):
+                        continue
+                    timestamp = me.placed_at.get(source.instance, 0)
+                    origin = f"ability {ability.index} of {source.identity}"
+                    requires = effect.get("with_trait")
+                    if "trait" in effect:
+                        found.append(
+                            ContinuousEffect(
+                                card.instance,
+                                "traits",
+                                layer=Layer.NON_NUMERIC,
+                                timestamp=timestamp,
+                                source=origin,
+                                clauses=("ws:8.9.1.2",),
+                                gains=str(effect["trait"]),
+                                requires=requires,
+                            )
+                        )
+                    for attribute in ("power", "soul"):
+                        if attribute in effect:
+                            found.append(
+                                ContinuousEffect(
+                                    card.instance,
+                                    attribute,
+                                    delta=int(effect[attribute]),
+                                    timestamp=timestamp,
+                                    source=origin,
+                                    clauses=("ws:8.9.1.3",),
+                                    requires=requires,
                                 )
+                            )
         return found
 
     def level_of(self, card: Card | None) -> int:
