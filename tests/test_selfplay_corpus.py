@@ -10,9 +10,11 @@ import json
 
 import pytest
 
+from engine.core.protocol import Choice, Decision
+from engine.games.ws.game import WeissSchwarz
 from judge.logfile import parse_log
 from judge.replay import verify_log
-from judge.selfplay import play_game
+from judge.selfplay import _Writer, play_game
 from judge.verdict import VerdictKind
 
 CORPUS = range(40)
@@ -41,3 +43,36 @@ def test_a_refresh_between_a_trigger_and_its_pool_choice() -> None:
         pytest.fail("no self-played game in seeds 60-99 has a refresh right after a pool trigger")
     verdict = verify_log(parse_log(json.dumps(document), f"seed-{seed}.json", "json"))
     assert verdict.kind is VerdictKind.LEGAL, [v.message for v in verdict.violations[:3]]
+
+
+def main_phase_candidates(game: WeissSchwarz) -> list[Choice]:
+    """Choices a log could write at a main-phase play timing, legal or not."""
+    candidates = [Choice("pass"), Choice("pass", card="X"), Choice("effect", card="X")]
+    for identity in game.definitions:
+        candidates.extend(Choice("play", card=identity, pos=pos) for pos in (None, 0, 1, 2, 3, 4, 5, 6))
+        candidates.append(Choice("play", card=identity, pos=1, target=2))
+    candidates.extend(Choice("move", pos=a, target=b) for a in range(7) for b in range(7))
+    candidates.extend(Choice("act", pos=pos, target=index) for pos in range(1, 6) for index in (0, 1, 2, "0"))
+    return candidates
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_main_phase_legality_test_agrees_with_its_option_list_ws_6_5_1_2(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ws:6.5.1.2: the replay asks `allows` instead of building the options; both must say the same."""
+    compared = 0
+    choose = _Writer.choose
+
+    def checking_choose(writer: _Writer, decision: Decision) -> Choice:
+        nonlocal compared
+        if decision.kind == "main":
+            options = set(decision.options)
+            for candidate in main_phase_candidates(writer.game):
+                assert decision.offers(candidate) == (candidate in options), candidate
+                compared += 1
+        return choose(writer, decision)
+
+    monkeypatch.setattr(_Writer, "choose", checking_choose)
+    play_game(seed)
+    assert compared > 1000

@@ -173,7 +173,7 @@ class Game:
 
     def check(self, decision: Decision, choice: Choice) -> Refusal | None:
         """None when ``choice`` is legal at ``decision``, else why not (with clauses)."""
-        if choice in decision.options:
+        if decision.offers(choice):
             return None
         return self.explain(decision, choice)
 

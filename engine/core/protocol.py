@@ -21,6 +21,7 @@ moves on, and records come out in the order the rules perform them.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -109,31 +110,81 @@ class Choice:
         return " ".join(parts)
 
 
-@dataclass(slots=True)
 class Decision:
-    """A point where ``player`` must choose one of ``options``."""
+    """A point where ``player`` must choose one of ``options``.
 
-    player: str
-    kind: str
-    """What is being decided: ``main``, ``clock``, ``attack``, ``level_up`` ..."""
-    options: list[Choice]
-    """The legal choices; for a choice of several cards at once (a mulligan, a hand-limit
-    discard) only an example, since ``Game.check`` decides those."""
-    clauses: tuple[str, ...]
-    verbs: frozenset[str]
-    """Every verb this point can take (an illegal use of one is a violation here)."""
-    prompt: str = ""
-    default: Choice | None = None
-    """What the player is taken to choose when the log passes this point by
-    (``pass``, keeping a hand, declining an optional cost); None when the log
-    must say (a level-up choice)."""
-    answered_by: str | None = None
-    """A field of the forced entry just replayed that answers this decision
-    (``pool`` of a ``trigger`` entry)."""
-    source: str | None = None
-    """For an ability's own decision (pay an Encore, use a Bond): the card whose ability asks."""
-    ability: str | None = None
-    """...and the ability, as a log's ``resolve`` entry names it (``encore``, ``bond``, ``0``)."""
+    ``options`` is a list, or a function building it: a point met at every play
+    timing (the main phase) builds its list only when someone asks for it (a
+    player choosing, a violation listing what was legal), and says whether one
+    choice is legal through ``allows``, which must agree with the list.
+    """
+
+    __slots__ = (
+        "_build",
+        "_options",
+        "ability",
+        "allows",
+        "answered_by",
+        "clauses",
+        "default",
+        "kind",
+        "player",
+        "prompt",
+        "source",
+        "verbs",
+    )
+
+    def __init__(
+        self,
+        player: str,
+        kind: str,
+        options: list[Choice] | Callable[[], list[Choice]],
+        clauses: tuple[str, ...],
+        verbs: frozenset[str],
+        prompt: str = "",
+        default: Choice | None = None,
+        answered_by: str | None = None,
+        source: str | None = None,
+        ability: str | None = None,
+        allows: Callable[[Choice], bool] | None = None,
+    ) -> None:
+        self.player = player
+        self.kind = kind
+        """What is being decided: ``main``, ``clock``, ``attack``, ``level_up`` ..."""
+        self._options, self._build = (None, options) if callable(options) else (options, None)
+        self.clauses = clauses
+        self.verbs = verbs
+        """Every verb this point can take (an illegal use of one is a violation here)."""
+        self.prompt = prompt
+        self.default = default
+        """What the player is taken to choose when the log passes this point by
+        (``pass``, keeping a hand, declining an optional cost); None when the log
+        must say (a level-up choice)."""
+        self.answered_by = answered_by
+        """A field of the forced entry just replayed that answers this decision
+        (``pool`` of a ``trigger`` entry)."""
+        self.source = source
+        """For an ability's own decision (pay an Encore, use a Bond): the card whose ability asks."""
+        self.ability = ability
+        """...and the ability, as a log's ``resolve`` entry names it (``encore``, ``bond``, ``0``)."""
+        self.allows = allows
+        """Whether one choice is among the options, without building them (None: look in the list)."""
+
+    @property
+    def options(self) -> list[Choice]:
+        """The legal choices; for a choice of several cards at once (a mulligan, a hand-limit
+        discard) only an example, since ``Game.check`` decides those."""
+        if self._options is None:
+            assert self._build is not None
+            self._options = self._build()
+        return self._options
+
+    def offers(self, choice: Choice) -> bool:
+        """Whether ``choice`` is one of the options."""
+        return self.allows(choice) if self.allows is not None else choice in self.options
+
+    def __repr__(self) -> str:
+        return f"Decision({self.player!r}, {self.kind!r}, prompt={self.prompt!r})"
 
 
 @dataclass(slots=True)

@@ -86,6 +86,7 @@ _MOVES_WITH = {
     occupied: _moves_when_occupied(occupied)
     for occupied in (frozenset(p for p in POSITIONS if mask >> (p - 1) & 1) for mask in range(32))
 }
+_MOVE_SETS = {occupied: frozenset(moves) for occupied, moves in _MOVES_WITH.items()}
 
 
 @dataclass(slots=True)
@@ -421,6 +422,20 @@ class WeissSchwarz(Game):
             yield Checkpoint(decision)
 
     def main_decision(self, player: str) -> Decision:
+        """The play timing of the main phase (6.5.1.2): its options are built only when asked for."""
+        return Decision(
+            player,
+            "main",
+            lambda: self.main_options(player),
+            ("ws:6.5.1.2",),
+            MAIN_VERBS,
+            prompt="play a character or an event, move characters, or pass",
+            default=PASS,
+            allows=lambda choice: self.main_allows(player, choice),
+        )
+
+    def main_options(self, player: str) -> list[Choice]:
+        """Every legal choice at a main-phase play timing: plays, activated abilities, moves, pass."""
         options: list[Choice] = []
         me = self.p[player]
         for identity in self.hand_identities(player):
@@ -438,15 +453,36 @@ class WeissSchwarz(Game):
         occupied = frozenset(pos for pos, cards in me.stage.items() if cards)
         options.extend(_MOVES_WITH[occupied])
         options.append(PASS)
-        return Decision(
-            player,
-            "main",
-            options,
-            ("ws:6.5.1.2",),
-            MAIN_VERBS,
-            prompt="play a character or an event, move characters, or pass",
-            default=PASS,
-        )
+        return options
+
+    def main_allows(self, player: str, choice: Choice) -> bool:
+        """Whether ``choice`` is among ``main_options(player)``, without building them."""
+        me = self.p[player]
+        if choice.verb == "pass":
+            return choice == PASS
+        if choice.verb == "move":
+            occupied = frozenset(pos for pos, cards in me.stage.items() if cards)
+            return choice in _MOVE_SETS[occupied]
+        if choice.verb == "play":
+            definition = self.definitions.get(choice.card) if choice.card is not None else None
+            if definition is None or choice != _choice("play", choice.card, choice.pos):
+                return False
+            if definition.type == "character":
+                placed = choice.pos in POSITIONS
+            else:
+                placed = definition.type == "event" and choice.pos is None
+            return placed and self.in_hand(player, definition.id) and self.play_refusal(player, definition) is None
+        if choice.verb == "act":
+            card = me.character_at(choice.pos) if choice.pos in POSITIONS else None
+            if card is None or choice != Choice("act", pos=choice.pos, target=choice.target):
+                return False
+            return any(
+                ability.kind == "act"
+                and ability.index == choice.target
+                and self.cost_refusal(player, card, ability) is None
+                for ability in self.modelled.get(card.identity or "", ())
+            )
+        return False
 
     def apply_main(self, player: str, choice: Choice) -> Procedure:
         if choice.verb == "effect":  # card text the log declares; the play timing's check timing follows
@@ -2020,6 +2056,15 @@ class WeissSchwarz(Game):
     def level_of(self, card: Card | None) -> int:
         definition = self.definition(card) if card else None
         return definition.level if definition else 0
+
+    def in_hand(self, player: str, identity: str) -> bool:
+        """Whether ``player``'s hand holds ``identity``, known or possibly among its unknown cards."""
+        for card in self.p[player].hand:
+            if card.identity == identity:
+                return True
+            if card.identity is None and card.pool is not None and card.pool.contents.get(identity, 0) > 0:
+                return True
+        return False
 
     def hand_identities(self, player: str) -> list[str]:
         """The card ids ``player`` could take from hand: known cards, and what unknown ones could be."""
