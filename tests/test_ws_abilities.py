@@ -357,3 +357,27 @@ def test_traits_outside_continuous_abilities_are_located_errors(ability: str, me
     verdict = verify("actions: []\n", header)
     assert verdict.kind is VerdictKind.MALFORMED
     assert message in verdict.violations[0].message
+
+
+def test_a_continuous_ability_lowering_power_to_0_sends_the_character_to_the_waiting_room_ws_9_5_1() -> None:
+    """ws:9.5.1, ws:8.9.1.3: Guard's "your characters get -3000" leaves Runner (2500) at -500 power."""
+    header = HEADER.replace(
+        "abilities: [{kind: cont, effect: {power: 500, target: all}}]",
+        "abilities: [{kind: cont, effect: {power: -3000, target: all}}]",
+    )
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: main
+          P1: {stage: {1: GUARD}, hand: [Y0], deck: 5}
+          P2: {deck: 5}
+        actions:
+          - {p: P1, do: play, card: Y0, pos: 3}
+          - {p: P1, do: pass, expect: {P1: {stage: {1: {power: 1000}, 3: null}, waiting: [Y0]}}}
+        """,
+        header,
+    )
+    assert_legal(verdict)
+    assert any(record.clauses == ("ws:9.5.1",) for record in verdict.records)

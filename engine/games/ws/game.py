@@ -168,13 +168,21 @@ class WeissSchwarz(Game):
         """Attacker instance -> a shot trigger's ability waits for its next damage (4.12.2.7)."""
         self.refresh_count = 0
         self.extra_turns: list[str] = []
+        """Players given an additional turn, latest last (ws 11.2)."""
         self.declared_problems: list[Refusal] = []
         """What the last declared effect could not do (read and cleared by the driver)."""
-        """Players given an additional turn, latest last (ws 11.2)."""
         self.modelled: dict[str, tuple[CardAbility, ...]] = {
             card_id: card_abilities(definition.abilities) for card_id, definition in definitions.items()
         }
         """Card id -> the abilities of its record the engine models (engine.games.ws.abilities)."""
+        self.static_lowering = any(
+            int(effect.get("power", 0)) < 0
+            for abilities in self.modelled.values()
+            for ability in abilities
+            if ability.kind == "cont"
+            for effect in ability.effects
+        ) or any(int((definition.keyword("assist") or {}).get("power", 0)) < 0 for definition in definitions.values())
+        """Whether a continuous ability or an Assist of this game's cards can lower a character's power."""
         self.version = 1
         """Bumped by every change a rule action could depend on (cards placed, effects)."""
         self.quiet_version = 0
@@ -1668,11 +1676,35 @@ class WeissSchwarz(Game):
         yield Checkpoint(decision)
 
     def nothing_due(self) -> bool:
+        """Whether no rule action is due: nothing changed since the last check found none, or none is."""
+        if self.version != self.quiet_version and not self.rule_actions_due():
+            self.quiet_version = self.version
         return self.version == self.quiet_version
+
+    def power_can_drop(self) -> bool:
+        """Whether any character's power can be below its printed power now (effects, abilities)."""
+        return self.static_lowering or self.effects.can_lower("power")
+
+    def rule_actions_due(self) -> bool:
+        """Whether a rule action of 9.4-9.9 is due: the conditions ``perform_rule_actions`` acts on."""
+        can_lower = self.power_can_drop()
+        for me in self.p.values():
+            if me.level_count >= 4 or (not me.deck and not me.waiting):  # 9.4.1
+                return True
+            if len(me.climax) > 1 or me.refresh_point >= 1:  # 9.7.1, 9.9.1
+                return True
+            for position, cards in me.stage.items():
+                if len(cards) > 1 or (not cards and me.markers[position]):  # 9.6.1, 9.8.1
+                    return True
+                if cards:
+                    definition = self.definition(cards[-1])
+                    if (can_lower or definition is None or definition.power <= 0) and self.power(cards[-1]) <= 0:
+                        return True  # 9.5.1
+        return False
 
     def perform_rule_actions(self) -> Procedure:
         """Check rule actions (9.4-9.9), all at once."""
-        if self.version == self.quiet_version:
+        if self.nothing_due():
             return False
         losers = [
             player
@@ -1686,7 +1718,7 @@ class WeissSchwarz(Game):
             why = "level 4" if self.p[loser].level_count >= 4 else "no cards in deck or waiting room"
             self.end_game(self.opponent(loser), f"{loser} loses ({why})", ("ws:9.4.1", "ws:1.2.2", "ws:1.2.1"))
         acted = False
-        can_lower = self.effects.can_lower("power")
+        can_lower = self.power_can_drop()
         for player in (self.turn_player, self.non_turn_player):
             me = self.p[player]
             for pos, card in me.characters():
