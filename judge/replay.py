@@ -323,20 +323,25 @@ class Replay:
         if opened is None:
             return
         entry, request, answer, owns = opened
-        for problem in self.game.declared_problems:
-            self.violate(entry, problem.clauses, f"effect: {problem.message}")
-        self.game.declared_problems.clear()
-        expecting = owns and "expect" in entry.data
-        records = self.game.records[self.attributed :] if expecting else []
-        clauses = tuple(dict.fromkeys(c for record in records for c in record.clauses))
+        if self.game.declared_problems:
+            for problem in self.game.declared_problems:
+                self.violate(entry, problem.clauses, f"effect: {problem.message}")
+            self.game.declared_problems.clear()
+        expect = entry.data.get("expect") if owns else None
+        if expect is not None:  # a failed expectation cites what the rules did while applying the entry
+            records = self.game.records[self.attributed :]
+            clauses = tuple(dict.fromkeys(c for record in records for c in record.clauses))
         self.attribute()
         if isinstance(request, Reveal):
             self.check_reveal(entry, request, answer)
         if not owns:
             return
-        del self.applying[next(i for i, applying in enumerate(self.applying) if applying is entry)]
-        if "expect" in entry.data:
-            for problem in expectation_failures(self.game, entry.data["expect"]):
+        if self.applying[-1] is entry:
+            self.applying.pop()
+        else:
+            del self.applying[next(i for i, applying in enumerate(self.applying) if applying is entry)]
+        if expect is not None:
+            for problem in expectation_failures(self.game, expect):
                 self.violate(entry, clauses, f"expect: {problem}")
         if self.on_applied is not None:
             self.on_applied(entry)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
 class RecordKind(enum.Enum):
@@ -80,12 +80,12 @@ class Refusal:
     message: str
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
+class Choice(NamedTuple):
     """One option at a decision point: a verb and its arguments.
 
     ``card`` is a card id; ``pos`` a stage position; ``target`` a second position
-    or card; ``cards`` a tuple of card ids; ``flag`` a yes/no answer.
+    or card; ``cards`` a tuple of card ids; ``flag`` a yes/no answer.  A named
+    tuple: immutable, and cheap to make, since a replay makes one per entry.
     """
 
     verb: str
