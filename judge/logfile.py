@@ -5,7 +5,7 @@ and a log that is not of the format must get a located error instead of a
 traceback.  This module is the only place that reads log files: it decodes them
 (UTF-8 only, size-limited, never written), parses them with the fast C parsers,
 records the 1-based line (and column, where the encoding has one) of every
-``actions`` entry and of the top-level keys, and checks the *shape* the format
+``actions`` entry and of every key and item of the header, and checks the *shape* the format
 contract (``log-format.md``) requires: header keys, players, deck lists and the
 basic form of every entry.  It knows no game's rules: what a verb
 means, whether a card may be played, or whether ``setup`` is a legal position is
@@ -13,8 +13,9 @@ the replay's business.
 
 Locations are obtained without parsing twice in Python: YAML is composed once
 into its node tree (which carries the marks) and then constructed from that very
-tree; JSON is decoded by ``json.loads`` and its top-level object walked with the
-C scanner (``JSONDecoder.raw_decode``) to find where each element starts.
+tree; JSON is decoded by ``json.loads`` and then walked with the C scanner
+(``JSONDecoder.raw_decode``) to find where each element starts: the top-level
+object and the actions list, and the header (small) down to its leaves.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import re
 import reprlib
 import stat
 from bisect import bisect_right
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -102,6 +103,17 @@ class GameLog:
     header: dict[str, object]
     entries: list[LogEntry]
     header_lines: dict[str, int]
+    header_locations: dict[tuple[str, ...], Location]
+    """Where each key and item of the header is (``("setup", "P1", "stage", "2")``); keys as text."""
+
+    def locate(self, *path: object) -> Location:
+        """The location of the deepest known part of a header ``path`` (list indexes and keys alike)."""
+        key = tuple(str(step) for step in path)
+        for end in range(len(key), 0, -1):
+            found = self.header_locations.get(key[:end])
+            if found is not None:
+                return found
+        return None, None
 
 
 # --------------------------------------------------------------------------- reading
@@ -177,8 +189,14 @@ def parse_log(text: str, path: str, encoding: str) -> GameLog:
     header = _check_shape(top, actions, _Checker(path, locator))
     assert isinstance(actions, list)  # checked by _check_shape
     entries = [LogEntry(index, line, column, data) for index, (data, (line, column)) in enumerate(zip(actions, lines))]
-    header_lines = locator.header_lines()
-    return GameLog(path=path, encoding=encoding, header=header, entries=entries, header_lines=header_lines)
+    return GameLog(
+        path=path,
+        encoding=encoding,
+        header=header,
+        entries=entries,
+        header_lines=locator.header_lines(),
+        header_locations=locator.header_locations(),
+    )
 
 
 # --------------------------------------------------------------------------- locations
@@ -191,6 +209,10 @@ class _Locator(Protocol):
 
     def header_lines(self) -> dict[str, int]:
         """Each top-level key's 1-based line."""
+        ...
+
+    def header_locations(self) -> dict[tuple[str, ...], Location]:
+        """Every key and item of the header (all but the actions' items), keys as text."""
         ...
 
 
@@ -228,6 +250,29 @@ class _YamlLocator:
                     lines[key_node.value] = key_node.start_mark.line + 1
         return lines
 
+    def header_locations(self) -> dict[tuple[str, ...], Location]:
+        table: dict[tuple[str, ...], Location] = {}
+        if not isinstance(self.root, yaml.MappingNode):
+            return table
+        pending: list[tuple[tuple[str, ...], yaml.Node]] = []
+        for key_node, value_node in self.root.value:
+            if isinstance(key_node, yaml.ScalarNode):
+                table[(key_node.value,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+                if key_node.value != "actions":
+                    pending.append(((key_node.value,), value_node))
+        while pending:  # a loop, not recursion: nesting depth is the file's choice
+            path, node = pending.pop()
+            if isinstance(node, yaml.MappingNode):
+                children = [(key.value, key, value) for key, value in node.value if isinstance(key, yaml.ScalarNode)]
+            elif isinstance(node, yaml.SequenceNode):
+                children = [(str(index), item, item) for index, item in enumerate(node.value)]
+            else:
+                continue
+            for name, marked, child in children:
+                table.setdefault(path + (name,), (marked.start_mark.line + 1, marked.start_mark.column + 1))
+                pending.append((path + (name,), child))
+        return table
+
 
 class _TableLocator:
     """Locations known for a few paths (top-level keys, list items); deeper paths use their nearest known prefix."""
@@ -247,6 +292,13 @@ class _TableLocator:
             path[0]: line
             for path, (line, _) in self.table.items()
             if len(path) == 1 and isinstance(path[0], str) and line is not None
+        }
+
+    def header_locations(self) -> dict[tuple[str, ...], Location]:
+        return {
+            tuple(str(step) for step in path): location
+            for path, location in self.table.items()
+            if path and (path[0] != "actions" or len(path) == 1)
         }
 
 
@@ -337,22 +389,22 @@ def _parse_json(text: str, path: str) -> _Parsed:
     actions: object = None
     lines: list[tuple[int, int | None]] = []
     if isinstance(data, dict):
-        for key, key_at, items in _walk_json_object(text, start, {"actions", "players"}):
+        for key, key_at, value_at, items in _walk_json_object(text, start, {"actions"}):
             table[(key,)] = where(key_at)
             if items is not None:
-                located = [where(offset) for offset in items]
-                for index, location in enumerate(located):
+                lines = [where(offset) for offset in items]
+                for index, location in enumerate(lines):
                     table[(key, index)] = location
-                if key == "actions":
-                    lines = list(located)
+            else:
+                _locate_json_value(text, value_at, (key,), table, where)
         actions = data.get("actions")
     if not isinstance(actions, list):
         lines = []
     return data, actions, _TableLocator(table), lines
 
 
-def _walk_json_object(text: str, at: int, arrays: set[str]) -> Iterable[tuple[str, int, list[int] | None]]:
-    """Each key of the (valid) top-level object at ``at``: its offset and, for ``arrays``, its items' offsets.
+def _walk_json_object(text: str, at: int, arrays: set[str]) -> Iterable[tuple[str, int, int, list[int] | None]]:
+    """Each key of the (valid) top-level object at ``at``: its offset, its value's, and for ``arrays`` its items'.
 
     ``text`` has already been decoded by ``json.loads``, so it is well formed; values are skipped with
     the C scanner.  A repeated key is reported again, as ``json.loads`` keeps the last one.
@@ -367,6 +419,7 @@ def _walk_json_object(text: str, at: int, arrays: set[str]) -> Iterable[tuple[st
         key, at = decode(text, at)
         at = skip(text, at).end() + 1  # past ":"
         at = skip(text, at).end()
+        value_at = at
         items: list[int] | None = None
         if key in arrays and text[at] == "[":
             items = []
@@ -384,11 +437,42 @@ def _walk_json_object(text: str, at: int, arrays: set[str]) -> Iterable[tuple[st
                         break
         else:
             _, at = decode(text, at)
-        yield key, key_at, items
+        yield key, key_at, value_at, items
         at = skip(text, at).end()
         if text[at] == "}":
             return
         at = skip(text, at + 1).end()  # past ","
+
+
+def _locate_json_value(
+    text: str, at: int, path: KeyPath, table: dict[KeyPath, Location], where: Callable[[int], Location]
+) -> None:
+    """Record where every key and item inside the (valid) JSON value at ``at`` starts, under ``path``."""
+    decode = json.JSONDecoder().raw_decode
+    skip = _JSON_WS.match
+    pending = [(path, at)]
+    while pending:  # a loop, not recursion: nesting depth is the file's choice
+        path, at = pending.pop()
+        opening = text[at]
+        if opening not in "{[":
+            continue
+        at = skip(text, at + 1).end()
+        index = 0
+        while text[at] not in "}]":
+            if opening == "{":
+                key, after = decode(text, at)
+                child = (*path, key)
+                table[child] = where(at)
+                at = skip(text, skip(text, after).end() + 1).end()  # past ":"
+            else:
+                child = (*path, index)
+                table[child] = where(at)
+                index += 1
+            pending.append((child, at))
+            _, at = decode(text, at)
+            at = skip(text, at).end()
+            if text[at] == ",":
+                at = skip(text, at + 1).end()
 
 
 def _parse_jsonl(text: str, path: str) -> _Parsed:
@@ -421,8 +505,10 @@ def _parse_jsonl(text: str, path: str) -> _Parsed:
         except ValueError:  # an integer past Python's digit limit
             raise LogFormatError(path, "a number with more digits than a log can hold", number) from None
         lines.append((number, None))
-    for key in header:
-        table[(key,)] = (1, None)
+    start = _JSON_WS.match(rows[0]).end()  # type: ignore[union-attr]  # always matches
+    for key, key_at, value_at, _ in _walk_json_object(rows[0], start, set()):
+        table[(key,)] = (1, key_at + 1)
+        _locate_json_value(rows[0], value_at, (key,), table, lambda offset: (1, offset + 1))
     for index, location in enumerate(lines):
         table[("actions", index)] = location
     top = dict(header)

@@ -51,8 +51,10 @@ SETUP_ZONES = ("level", "clock", "stock", "waiting", "hand", "memory")
 ATTACK_TYPES = {"front": "front", "frontal": "front", "side": "side", "direct": "direct"}
 
 
-def _located(log: GameLog, key: str, message: str) -> LogFormatError:
-    return LogFormatError(log.path, message, line=log.header_lines.get(key))
+def _located(log: GameLog, at: tuple[object, ...], message: str) -> LogFormatError:
+    """An error at header path ``at`` (``("setup", "P1", "stage", 2)``), located as deep as the file allows."""
+    line, column = log.locate(*at)
+    return LogFormatError(log.path, message, line=line, column=column)
 
 
 def definitions_of(log: GameLog) -> dict[str, CardDefinition]:
@@ -63,14 +65,19 @@ def definitions_of(log: GameLog) -> dict[str, CardDefinition]:
         try:
             definitions[str(card_id)] = definition_from_record(str(card_id), fields)
         except CardRecordError as error:
-            raise _located(log, "cards", str(error)) from None
+            raise _located(log, ("cards", card_id), str(error)) from None
     return definitions
 
 
-def _count(log: GameLog, where: str, value: Any) -> int:
+def _where(at: tuple[object, ...]) -> str:
+    """How a message names a header path: ``setup P1 deck top``."""
+    return " ".join(str(step) for step in at)
+
+
+def _count(log: GameLog, at: tuple[object, ...], value: Any) -> int:
     """A number of cards: a whole number from 0 to MAX_CARDS."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_CARDS:
-        raise _located(log, "setup", f"{where}: {_short(value)} is not a number of cards (0 to {MAX_CARDS})")
+        raise _located(log, at, f"{_where(at)}: {_short(value)} is not a number of cards (0 to {MAX_CARDS})")
     return value
 
 
@@ -79,22 +86,29 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _card_id(log: GameLog, where: str, value: Any) -> str:
+def _card_id(log: GameLog, at: tuple[object, ...], value: Any, definitions: dict[str, CardDefinition]) -> str:
     if not isinstance(value, str):
-        raise _located(log, "setup", f"{where}: {_short(value)} is not a card id")
+        raise _located(log, at, f"{_where(at)}: {_short(value)} is not a card id")
+    if value not in definitions:
+        raise _located(log, at, f"{_where(at)}: {value!r} is not a card of this log")
     return value
 
 
-def _card_list(log: GameLog, player: str, zone: str, value: Any) -> list[str | None]:
+def _card_list(
+    log: GameLog, at: tuple[object, ...], value: Any, definitions: dict[str, CardDefinition]
+) -> list[str | None]:
     if value is None:
         return []
     if isinstance(value, int) and not isinstance(value, bool):
-        return [None] * _count(log, f"setup {player} {zone}", value)
+        return [None] * _count(log, at, value)
     if not isinstance(value, list):
-        raise _located(log, "setup", f"setup {player} {zone}: {_short(value)} is not a list of card ids or a count")
+        raise _located(log, at, f"{_where(at)}: {_short(value)} is not a list of card ids or a count")
     if len(value) > MAX_CARDS:
-        raise _located(log, "setup", f"setup {player} {zone}: more than {MAX_CARDS} cards")
-    return [None if item in (None, "?") else _card_id(log, f"setup {player} {zone}", item) for item in value]
+        raise _located(log, at, f"{_where(at)}: more than {MAX_CARDS} cards")
+    return [
+        None if item in (None, "?") else _card_id(log, (*at, index), item, definitions)
+        for index, item in enumerate(value)
+    ]
 
 
 def position_of(log: GameLog, definitions: dict[str, CardDefinition]) -> Position | None:
@@ -103,54 +117,59 @@ def position_of(log: GameLog, definitions: dict[str, CardDefinition]) -> Positio
     if setup is None:
         return None
     if not isinstance(setup, dict):
-        raise _located(log, "setup", f"setup is {setup!r}, not a mapping")
+        raise _located(log, ("setup",), f"setup is {setup!r}, not a mapping")
     player_ids = [str(player["id"]) for player in log.header["players"]]  # type: ignore[index]
     active = setup.get("active", log.header.get("first"))
     if active not in player_ids:
-        raise _located(log, "setup", f"setup active is {active!r}, not a player of this log")
+        raise _located(log, ("setup", "active"), f"setup active is {active!r}, not a player of this log")
     phase = setup.get("phase", "stand")
     if phase not in PHASE_NAMES:
-        raise _located(log, "setup", f"setup phase is {phase!r}, not one of {', '.join(PHASE_NAMES)}")
+        raise _located(log, ("setup", "phase"), f"setup phase is {phase!r}, not one of {', '.join(PHASE_NAMES)}")
     turn = setup.get("turn", 1)
     if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
-        raise _located(log, "setup", f"setup turn is {turn!r}, not a turn number")
+        raise _located(log, ("setup", "turn"), f"setup turn is {turn!r}, not a turn number")
     layouts: dict[str, PlayerPosition] = {}
     for player in player_ids:
         zones = setup.get(player) or {}
         if not isinstance(zones, dict):
-            raise _located(log, "setup", f"setup {player} is {zones!r}, not a mapping of zones")
+            raise _located(log, ("setup", player), f"setup {player} is {zones!r}, not a mapping of zones")
         layout = PlayerPosition()
         for zone in SETUP_ZONES:
-            setattr(layout, zone, _card_list(log, player, zone, zones.get(zone)))
+            setattr(layout, zone, _card_list(log, ("setup", player, zone), zones.get(zone), definitions))
         climax = zones.get("climax")
         layout.climax = (
             []
             if climax in (None, [])
-            else _card_list(log, player, "climax", climax if isinstance(climax, list) else [climax])
+            else _card_list(
+                log, ("setup", player, "climax"), climax if isinstance(climax, list) else [climax], definitions
+            )
         )
         deck = zones.get("deck")
-        where = f"setup {player} deck"
+        at = ("setup", player, "deck")
         if isinstance(deck, list):
-            layout.deck_top, layout.deck_rest = [c for c in _card_list(log, player, "deck", deck) if c], 0
+            layout.deck_top, layout.deck_rest = [c for c in _card_list(log, at, deck, definitions) if c], 0
             if len(layout.deck_top) != len(deck):
-                raise _located(log, "setup", f"{where}: a deck written as a list names every card ('?' is not one)")
+                raise _located(log, at, f"{_where(at)}: a deck written as a list names every card ('?' is not one)")
         elif isinstance(deck, int) and not isinstance(deck, bool):
-            layout.deck_rest = _count(log, where, deck)
+            layout.deck_rest = _count(log, at, deck)
         elif isinstance(deck, dict):
             top = deck.get("top") or []
             if not isinstance(top, list):
-                raise _located(log, "setup", f"{where} top: {_short(top)} is not a list of card ids")
-            layout.deck_top = [_card_id(log, f"{where} top", card) for card in top]
-            layout.deck_rest = None if deck.get("rest") is None else _count(log, f"{where} rest", deck.get("rest"))
+                raise _located(log, (*at, "top"), f"{_where(at)} top: {_short(top)} is not a list of card ids")
+            layout.deck_top = [_card_id(log, (*at, "top", i), card, definitions) for i, card in enumerate(top)]
+            layout.deck_rest = None if deck.get("rest") is None else _count(log, (*at, "rest"), deck.get("rest"))
         elif deck is not None:
-            raise _located(log, "setup", f"{where} is {_short(deck)}: a list, a number or {{top, rest}}")
+            raise _located(log, at, f"{_where(at)} is {_short(deck)}: a list, a number or {{top, rest}}")
         stage = zones.get("stage") or {}
+        at = ("setup", player, "stage")
         if not isinstance(stage, dict):
-            raise _located(log, "setup", f"setup {player} stage: {_short(stage)} is not a mapping of positions")
+            raise _located(log, at, f"{_where(at)}: {_short(stage)} is not a mapping of positions")
         for raw_position, placed in stage.items():
             position = int(raw_position) if str(raw_position).isdigit() else raw_position
             if position not in POSITIONS:
-                raise _located(log, "setup", f"setup {player} stage: {raw_position!r} is not a stage position (1-5)")
+                raise _located(
+                    log, (*at, raw_position), f"{_where(at)}: {raw_position!r} is not a stage position (1-5)"
+                )
             if placed is None:
                 continue
             if isinstance(placed, dict):
@@ -158,13 +177,9 @@ def position_of(log: GameLog, definitions: dict[str, CardDefinition]) -> Positio
             else:
                 card, state = placed, "stand"
             if state not in ("stand", "rest", "reverse"):
-                raise _located(log, "setup", f"setup {player} stage {position}: state {_short(state)}")
-            layout.stage[position] = (_card_id(log, f"setup {player} stage {position}", card), state)
-        for zone_cards in (*[getattr(layout, z) for z in SETUP_ZONES], layout.climax, layout.deck_top):
-            for card in zone_cards:
-                if card is not None and card not in definitions:
-                    raise _located(log, "setup", f"setup {player}: {card!r} is not a card of this log")
-        layout.refresh_point = _count(log, f"setup {player} refresh_point", zones.get("refresh_point", 0))
+                raise _located(log, (*at, raw_position), f"{_where(at)} {position}: state {_short(state)}")
+            layout.stage[position] = (_card_id(log, (*at, raw_position), card, definitions), state)
+        layout.refresh_point = _count(log, ("setup", player, "refresh_point"), zones.get("refresh_point", 0))
         layouts[player] = layout
     return Position(turn=turn, active=active, phase=phase, players=layouts)
 
@@ -180,20 +195,22 @@ def game_of(log: GameLog) -> WeissSchwarz:
     position = position_of(log, definitions)
     first = log.header.get("first")
     if position is None and first not in player_ids:
-        raise _located(log, "first", f"first is {first!r}: a game from the opening needs the starting player")
-    for player in players:
+        raise _located(log, ("first",), f"first is {first!r}: a game from the opening needs the starting player")
+    for index, player in enumerate(players):
         if sum(player.deck.values()) > MAX_CARDS:
-            raise _located(log, "players", f"{player.id}'s deck list has more than {MAX_CARDS} cards")
+            raise _located(log, ("players", index, "deck"), f"{player.id}'s deck list has more than {MAX_CARDS} cards")
     order = log.header.get("order") or {}
     if not isinstance(order, dict) or any(
         key not in player_ids or not isinstance(value, list) or not all(isinstance(card, str) for card in value)
         for key, value in order.items()
     ):
-        raise _located(log, "order", "order maps a player id to that player's deck, top first, as card ids")
-    for cards in order.values():
-        for card in cards:
+        raise _located(log, ("order",), "order maps a player id to that player's deck, top first, as card ids")
+    for player_id, cards in order.items():
+        for index, card in enumerate(cards):
             if card not in definitions:
-                raise _located(log, "order", f"order names {card!r}, which is not a card of this log")
+                raise _located(
+                    log, ("order", player_id, index), f"order names {card!r}, which is not a card of this log"
+                )
     game = WeissSchwarz(
         definitions,
         players,
@@ -203,7 +220,7 @@ def game_of(log: GameLog) -> WeissSchwarz:
     )
     if position is not None and game.setup_problems:
         problem = game.setup_problems[0]
-        raise _located(log, "setup", f"impossible position ({', '.join(problem.clauses)}): {problem.message}")
+        raise _located(log, ("setup",), f"impossible position ({', '.join(problem.clauses)}): {problem.message}")
     return game
 
 

@@ -7,9 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 
 from judge import logfile
 from judge.logfile import GameLog, LogFormatError, load_log, parse_log
+from judge.ws_log import game_of
 
 # The same log in the three encodings.  Line numbers asserted below refer to these texts.
 YAML_LOG = """\
@@ -451,7 +453,7 @@ def test_jsonl_bad_header(tmp_path: Path) -> None:
     error = load_error(tmp_path, "a.jsonl", "\n" + JSONL_LOG)
     assert error.line == 1 and "header" in error.message
     error = load_error(tmp_path, "a.jsonl", JSONL_LOG.replace('"game": "ws"', '"game": "WS"', 1))
-    assert (error.line, error.column) == (1, None)
+    assert (error.line, error.column) == (1, JSONL_LOG.index('"game"') + 1)  # the header line is walked too
     assert "'game' is 'WS'" in error.message
 
 
@@ -480,3 +482,56 @@ def test_pure_python_yaml_loader_gives_the_same_result(tmp_path: Path, monkeypat
     assert (error.line, error.column) == (14, 5)
     error = load_error(tmp_path, "c.yaml", BASE.replace("game: ws", "game: w\x01s"))
     assert (error.line, error.column) == (2, 8)
+
+
+SETUP_LOG = """\
+format: judge-log/1
+game: ws
+cards:
+  Y0: {name: Runner, type: character, level: 0, cost: 0, color: yellow, power: 2500, soul: 1}
+players:
+  - {id: P1, name: Alice, deck: {Y0: 4}}
+  - {id: P2, name: Bob, deck: {Y0: 4}}
+first: P1
+setup:
+  turn: 3
+  active: P1
+  P1:
+    stage: {1: Y0, 2: Y0}
+    hand: [Y0]
+  P2:
+    deck: 3
+actions: []
+"""
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key"),
+    [
+        ("stage: {1: Y0, 2: Y0}", "stage: {1: Y0, 2: Y9}", "2: Y9"),
+        ("hand: [Y0]", "hand: [Y0, 7]", "7]"),
+        ("deck: 3", "deck: {top: [Y0], rest: -1}", "rest: -1"),
+        ("turn: 3", "turn: 0", "turn: 0"),
+    ],
+)
+def test_a_setup_error_points_at_the_offending_key_in_yaml(old: str, new: str, key: str) -> None:
+    text = SETUP_LOG.replace(old, new)
+    log = parse_log(text, "setup.yaml", "yaml")
+    with pytest.raises(LogFormatError) as caught:
+        game_of(log)
+    line = next(number for number, row in enumerate(text.splitlines(), 1) if key in row)
+    assert (caught.value.line, caught.value.column) == (line, text.splitlines()[line - 1].index(key) + 1)
+
+
+def test_a_setup_error_points_at_the_offending_key_in_json_and_json_lines() -> None:
+    document = yaml.safe_load(SETUP_LOG.replace("2: Y0}", "2: Y9}"))
+    text = json.dumps(document, indent=2)
+    with pytest.raises(LogFormatError) as caught:
+        game_of(parse_log(text, "setup.json", "json"))
+    line = next(number for number, row in enumerate(text.splitlines(), 1) if '"Y9"' in row)
+    assert caught.value.line == line and "'Y9' is not a card of this log" in caught.value.message
+    header = {key: value for key, value in document.items() if key != "actions"}
+    text = json.dumps(header) + "\n"
+    with pytest.raises(LogFormatError) as caught:
+        game_of(parse_log(text, "setup.jsonl", "jsonl"))
+    assert (caught.value.line, caught.value.column) == (1, text.index('"2": "Y9"') + 1)

@@ -180,7 +180,8 @@ def test_an_ability_outside_the_vocabulary_is_a_located_error(ability: str, mess
     verdict = verify("actions: []\n", header)
     assert verdict.kind is VerdictKind.MALFORMED
     assert message in verdict.violations[0].message
-    assert verdict.violations[0].line == 3
+    guard_line = next(number for number, line in enumerate(header.splitlines(), 1) if line.startswith("  GUARD:"))
+    assert verdict.violations[0].line == guard_line  # the card's own record
 
 
 def test_an_additional_turn_follows_this_one_ws_11_2_1() -> None:
