@@ -183,6 +183,8 @@ class WeissSchwarz(Game):
             for effect in ability.effects
         ) or any(int((definition.keyword("assist") or {}).get("power", 0)) < 0 for definition in definitions.values())
         """Whether a continuous ability or an Assist of this game's cards can lower a character's power."""
+        self.weak_printed = any(d.type == "character" and d.power <= 0 for d in definitions.values())
+        """Whether some character of this game is printed with 0 or less power."""
         self.version = 1
         """Bumped by every change a rule action could depend on (cards placed, effects)."""
         self.quiet_version = 0
@@ -1696,7 +1698,7 @@ class WeissSchwarz(Game):
             for position, cards in me.stage.items():
                 if len(cards) > 1 or (not cards and me.markers[position]):  # 9.6.1, 9.8.1
                     return True
-                if cards:
+                if cards and (can_lower or self.weak_printed or cards[-1].identity is None):
                     definition = self.definition(cards[-1])
                     if (can_lower or definition is None or definition.power <= 0) and self.power(cards[-1]) <= 0:
                         return True  # 9.5.1
