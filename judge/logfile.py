@@ -27,7 +27,7 @@ import reprlib
 import stat
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
@@ -58,6 +58,7 @@ _BOM = "\ufeff"
 
 Location = tuple[int | None, int | None]
 KeyPath = tuple[object, ...]
+HeaderWalk = Callable[[], dict[tuple[str, ...], Location]]
 
 
 class LogFormatError(ValueError):
@@ -103,14 +104,22 @@ class GameLog:
     header: dict[str, object]
     entries: list[LogEntry]
     header_lines: dict[str, int]
-    header_locations: dict[tuple[str, ...], Location]
-    """Where each key and item of the header is (``("setup", "P1", "stage", "2")``); keys as text."""
+    walk_header: HeaderWalk = field(default=dict, compare=False, repr=False)
+    """Finds where each key and item of the header is; run when an error needs it, not on every load."""
+    _header_locations: dict[tuple[str, ...], Location] | None = field(default=None, compare=False, repr=False)
+
+    def header_locations(self) -> dict[tuple[str, ...], Location]:
+        """Where each key and item of the header is (``("setup", "P1", "stage", "2")``); keys as text."""
+        if self._header_locations is None:
+            self._header_locations = self.walk_header()
+        return self._header_locations
 
     def locate(self, *path: object) -> Location:
         """The location of the deepest known part of a header ``path`` (list indexes and keys alike)."""
         key = tuple(str(step) for step in path)
+        table = self.header_locations()
         for end in range(len(key), 0, -1):
-            found = self.header_locations.get(key[:end])
+            found = table.get(key[:end])
             if found is not None:
                 return found
         return None, None
@@ -195,7 +204,7 @@ def parse_log(text: str, path: str, encoding: str) -> GameLog:
         header=header,
         entries=entries,
         header_lines=locator.header_lines(),
-        header_locations=locator.header_locations(),
+        walk_header=locator.header_walk(),
     )
 
 
@@ -211,8 +220,11 @@ class _Locator(Protocol):
         """Each top-level key's 1-based line."""
         ...
 
-    def header_locations(self) -> dict[tuple[str, ...], Location]:
-        """Every key and item of the header (all but the actions' items), keys as text."""
+    def header_walk(self) -> HeaderWalk:
+        """What finds every key and item of the header (all but the actions' items), keys as text.
+
+        It holds only what it needs (the header's nodes, or its text), not the actions.
+        """
         ...
 
 
@@ -250,37 +262,50 @@ class _YamlLocator:
                     lines[key_node.value] = key_node.start_mark.line + 1
         return lines
 
-    def header_locations(self) -> dict[tuple[str, ...], Location]:
-        table: dict[tuple[str, ...], Location] = {}
-        if not isinstance(self.root, yaml.MappingNode):
-            return table
-        pending: list[tuple[tuple[str, ...], yaml.Node]] = []
-        for key_node, value_node in self.root.value:
-            if isinstance(key_node, yaml.ScalarNode):
-                table[(key_node.value,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-                if key_node.value != "actions":
-                    pending.append(((key_node.value,), value_node))
-        while pending:  # a loop, not recursion: nesting depth is the file's choice
-            path, node = pending.pop()
-            if isinstance(node, yaml.MappingNode):
-                children = [(key.value, key, value) for key, value in node.value if isinstance(key, yaml.ScalarNode)]
-            elif isinstance(node, yaml.SequenceNode):
-                children = [(str(index), item, item) for index, item in enumerate(node.value)]
-            else:
-                continue
-            for name, marked, child in children:
-                table.setdefault(path + (name,), (marked.start_mark.line + 1, marked.start_mark.column + 1))
-                pending.append((path + (name,), child))
-        return table
+    def header_walk(self) -> HeaderWalk:
+        tops = self.root.value if isinstance(self.root, yaml.MappingNode) else []
+        header = [  # the actions' nodes are most of the tree: not kept
+            (key, None if key.value == "actions" else value) for key, value in tops if isinstance(key, yaml.ScalarNode)
+        ]
+        return lambda: _yaml_header_locations(header)
+
+
+def _yaml_header_locations(
+    header: list[tuple[yaml.ScalarNode, yaml.Node | None]],
+) -> dict[tuple[str, ...], Location]:
+    table: dict[tuple[str, ...], Location] = {}
+    pending: list[tuple[tuple[str, ...], yaml.Node]] = []
+    for key_node, value_node in header:
+        table[(key_node.value,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+        if value_node is not None:
+            pending.append(((key_node.value,), value_node))
+    while pending:  # a loop, not recursion: nesting depth is the file's choice
+        path, node = pending.pop()
+        if isinstance(node, yaml.MappingNode):
+            children = [(key.value, key, value) for key, value in node.value if isinstance(key, yaml.ScalarNode)]
+        elif isinstance(node, yaml.SequenceNode):
+            children = [(str(index), item, item) for index, item in enumerate(node.value)]
+        else:
+            continue
+        for name, marked, child in children:
+            table.setdefault((*path, name), (marked.start_mark.line + 1, marked.start_mark.column + 1))
+            pending.append(((*path, name), child))
+    return table
 
 
 class _TableLocator:
     """Locations known for a few paths (top-level keys, list items); deeper paths use their nearest known prefix."""
 
-    def __init__(self, table: dict[KeyPath, Location]) -> None:
+    def __init__(self, table: dict[KeyPath, Location], walk: Callable[[], dict[KeyPath, Location]] = dict) -> None:
         self.table = table
+        self.walk = walk
+        """Adds the header's deeper locations; run at the first error."""
+        self.walked = False
 
     def locate(self, path: KeyPath) -> Location:
+        if not self.walked:
+            self.table.update(self.walk())
+            self.walked = True
         for end in range(len(path), -1, -1):
             found = self.table.get(path[:end])
             if found is not None:
@@ -294,12 +319,15 @@ class _TableLocator:
             if len(path) == 1 and isinstance(path[0], str) and line is not None
         }
 
-    def header_locations(self) -> dict[tuple[str, ...], Location]:
-        return {
-            tuple(str(step) for step in path): location
-            for path, location in self.table.items()
-            if path and (path[0] != "actions" or len(path) == 1)
-        }
+    def header_walk(self) -> HeaderWalk:
+        top = {(str(path[0]),): location for path, location in self.table.items() if len(path) == 1}
+        walk = self.walk
+
+        def header_locations() -> dict[tuple[str, ...], Location]:
+            found = {tuple(str(step) for step in path): location for path, location in walk().items()}
+            return {**top, **found}
+
+        return header_locations
 
 
 # --------------------------------------------------------------------------- parsers
@@ -388,23 +416,49 @@ def _parse_json(text: str, path: str) -> _Parsed:
     table: dict[KeyPath, Location] = {(): where(start)}
     actions: object = None
     lines: list[tuple[int, int | None]] = []
+    header: list[tuple[str, str, Location]] = []
+    """Each header value's text and where it starts: all a later walk needs, not the whole file."""
     if isinstance(data, dict):
-        for key, key_at, value_at, items in _walk_json_object(text, start, {"actions"}):
+        for key, key_at, value_at, value_end, items in _walk_json_object(text, start, {"actions"}):
             table[(key,)] = where(key_at)
             if items is not None:
                 lines = [where(offset) for offset in items]
                 for index, location in enumerate(lines):
                     table[(key, index)] = location
             else:
-                _locate_json_value(text, value_at, (key,), table, where)
+                header.append((key, text[value_at:value_end], where(value_at)))
         actions = data.get("actions")
     if not isinstance(actions, list):
         lines = []
-    return data, actions, _TableLocator(table), lines
+    return data, actions, _TableLocator(table, lambda: _json_header_locations(header)), lines
 
 
-def _walk_json_object(text: str, at: int, arrays: set[str]) -> Iterable[tuple[str, int, int, list[int] | None]]:
-    """Each key of the (valid) top-level object at ``at``: its offset, its value's, and for ``arrays`` its items'.
+def _json_header_locations(header: list[tuple[str, str, Location]]) -> dict[KeyPath, Location]:
+    """Where every key and item inside each header value is, from the value's text and its start."""
+    table: dict[KeyPath, Location] = {}
+    for key, value, start in header:
+        _locate_json_value(value, 0, (key,), table, _located_from(value, start))
+    return table
+
+
+def _located_from(text: str, start: Location) -> Callable[[int], Location]:
+    """Maps an offset in ``text``, a piece of the file that begins at ``start``, to its place in the file."""
+    line, column = start
+
+    def where(offset: int) -> Location:
+        if line is None or column is None:
+            return line, None
+        newlines = text.count("\n", 0, offset)
+        if newlines == 0:
+            return line, column + offset
+        return line + newlines, offset - text.rfind("\n", 0, offset)
+
+    return where
+
+
+def _walk_json_object(text: str, at: int, arrays: set[str]) -> Iterable[tuple[str, int, int, int, list[int] | None]]:
+    """Each key of the (valid) top-level object at ``at``: its offset, its value's start and end, and for
+    ``arrays`` its items' offsets.
 
     ``text`` has already been decoded by ``json.loads``, so it is well formed; values are skipped with
     the C scanner.  A repeated key is reported again, as ``json.loads`` keeps the last one.
@@ -437,7 +491,7 @@ def _walk_json_object(text: str, at: int, arrays: set[str]) -> Iterable[tuple[st
                         break
         else:
             _, at = decode(text, at)
-        yield key, key_at, value_at, items
+        yield key, key_at, value_at, at, items
         at = skip(text, at).end()
         if text[at] == "}":
             return
@@ -505,15 +559,24 @@ def _parse_jsonl(text: str, path: str) -> _Parsed:
         except ValueError:  # an integer past Python's digit limit
             raise LogFormatError(path, "a number with more digits than a log can hold", number) from None
         lines.append((number, None))
-    start = _JSON_WS.match(rows[0]).end()  # type: ignore[union-attr]  # always matches
-    for key, key_at, value_at, _ in _walk_json_object(rows[0], start, set()):
-        table[(key,)] = (1, key_at + 1)
-        _locate_json_value(rows[0], value_at, (key,), table, lambda offset: (1, offset + 1))
+    for key in header:
+        table[(key,)] = (1, None)
     for index, location in enumerate(lines):
         table[("actions", index)] = location
     top = dict(header)
     top["actions"] = actions
-    return top, actions, _TableLocator(table), lines
+    first_row = rows[0]
+    return top, actions, _TableLocator(table, lambda: _jsonl_header_locations(first_row)), lines
+
+
+def _jsonl_header_locations(row: str) -> dict[KeyPath, Location]:
+    """Where every key and item of the header line is: line 1, at its column."""
+    table: dict[KeyPath, Location] = {}
+    start = _JSON_WS.match(row).end()  # type: ignore[union-attr]  # always matches
+    for key, key_at, value_at, _, _ in _walk_json_object(row, start, set()):
+        table[(key,)] = (1, key_at + 1)
+        _locate_json_value(row, value_at, (key,), table, lambda offset: (1, offset + 1))
+    return table
 
 
 # --------------------------------------------------------------------------- shape
