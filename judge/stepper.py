@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import yaml
+
 from engine.core.protocol import ActionRecord, RecordKind
 from engine.games.ws.game import WeissSchwarz
 from engine.games.ws.state import POSITIONS
@@ -95,6 +97,13 @@ def walk(scenario: Scenario) -> tuple[list[Step], str]:
     return steps, "\n".join(ending)
 
 
+def _as_written(value: object) -> str:
+    """An entry's value as a log writes it (``true``, ``[A, B]``), not as Python prints it."""
+    if isinstance(value, str):
+        return value
+    return yaml.safe_dump(value, default_flow_style=True, width=10**6).strip().removesuffix("\n...").strip()
+
+
 def screen(scenario: Scenario, steps: list[Step], index: int) -> str:
     """What the stepper shows at step ``index``."""
     step = steps[index]
@@ -102,7 +111,7 @@ def screen(scenario: Scenario, steps: list[Step], index: int) -> str:
     if step.entry is None:
         body = [f"question: {scenario.question}", "the starting position:"]
     else:
-        data = ", ".join(f"{key}: {value}" for key, value in step.entry.data.items() if key != "expect")
+        data = ", ".join(f"{key}: {_as_written(value)}" for key, value in step.entry.data.items() if key != "expect")
         body = [f"entry {step.entry.index} (line {step.entry.line}): {data}"]
         for record in step.happened:
             body.append(f"  {record.message}  ({' '.join(record.clauses)})")

@@ -116,3 +116,12 @@ def test_every_library_scenario_holds() -> None:
 def test_the_library_covers_clause_families_by_folder() -> None:
     topics = {scenario.topics[0] for scenario in library()}
     assert {"damage", "refresh", "level", "attack", "battle", "counter", "encore", "triggers", "end", "deck"} <= topics
+
+
+def test_step_shows_entries_as_a_log_writes_them_and_the_battle_before_its_replacement() -> None:
+    """ws:7.6.1.2 then ws:8.10.1: the comparison is recorded first, then the reversal it replaced."""
+    code, out = run("scenario", "step", "ws/battle/replaced-reverse-rests", "--no-input")
+    assert code == 0
+    assert "do: resolve, source: STALWART, ability: 0, use: true," in out
+    battle = out.index("STALWART (2500): STALWART reverses  (ws:7.6.1.2)")
+    assert battle < out.index("STALWART is rested instead of being reversed (ability 0)")

@@ -244,6 +244,35 @@ def test_an_optional_replacement_of_being_reversed_ws_8_10_1(use: bool, state: s
         assert "ws:8.10.1" in replaced[0].clauses
 
 
+def test_a_compulsory_replacement_of_being_reversed_asks_nothing_ws_8_2_1_3_1() -> None:
+    """ws:8.2.1.3.1, ws:8.10.1.1: GUARD "is rested instead of being reversed": no choice, never reversed."""
+    header = HEADER.replace(
+        "abilities: [{kind: cont, effect: {power: 500, target: all}}]",
+        "abilities: [{kind: replace, when: reversed, instead: rest}]",
+    )
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: attack
+          P1: {stage: {2: CAPTAIN}, deck: 5}
+          P2: {stage: {2: GUARD}, deck: 5}
+        actions:
+          - {p: P1, do: attack, pos: 2, type: front}
+          - {p: P1, do: trigger, card: Y0}
+          - {p: P2, do: pass}
+          - {p: P2, do: damage, cards: [Y0]}
+          - {p: P1, do: pass, expect: {P2: {stage: {2: {card: GUARD, state: rest}}}}}
+        """,
+        header,
+    )
+    assert_legal(verdict)
+    [replaced] = [r for r in verdict.records if "instead of being reversed" in r.message]
+    assert replaced.clauses == ("ws:8.10.1", "ws:8.10.1.1", "ws:8.2.1.3.1")
+    assert not any(r.message.endswith("is reversed") for r in verdict.records)
+
+
 @pytest.mark.parametrize("zone", ["memory", "hand"])
 def test_a_replacement_of_leaving_the_stage_sends_the_card_elsewhere_ws_8_2_1_3_1(zone: str) -> None:
     """ws:8.2.1.3.1, ws:8.10.1: GUARD, replaced on the stage, goes to the memory or hand, not the waiting room."""

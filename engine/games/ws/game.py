@@ -941,19 +941,17 @@ class WeissSchwarz(Game):
                 losers.append(attack.attacker)
             if theirs <= mine:
                 losers.append(attack.defender)
-            replaced = []
-            for card in losers:
-                if (yield from self.reverse(card)):
-                    replaced.append(card)
-            losers = [card for card in losers if card not in replaced]
-            self.record(
+            names = " and ".join(card.identity or "?" for card in losers)
+            self.record(  # the comparison, then each reversal (which a replacement may change, 8.10.1)
                 RecordKind.FORCED,
                 None,
-                f"battle: {attack.attacker.identity} ({mine}) against {attack.defender.identity} ({theirs}); "
-                f"{' and '.join(card.identity or '?' for card in losers)} reverse(s)",
+                f"battle: {attack.attacker.identity} ({mine}) against {attack.defender.identity} ({theirs}): "
+                f"{names} {'reverses' if len(losers) == 1 else 'reverse'}",
                 ("ws:7.6.1.2",),
                 power=[mine, theirs],
             )
+            for card in losers:
+                yield from self.reverse(card)
         yield from self.check_timing("end of the battle step", ("ws:7.6.2",))
 
     def encore_step(self) -> Procedure:
