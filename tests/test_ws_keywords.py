@@ -166,6 +166,36 @@ def test_assist_adds_power_to_the_character_in_front_ws_10_3_2() -> None:
     assert verdict.kind is VerdictKind.LEGAL, [v.message for v in verdict.violations]
 
 
+def test_moving_a_character_in_front_of_a_lowering_assist_can_send_it_away_ws_9_5_1() -> None:
+    """ws:10.3.2, ws:9.5.1: a move changes which characters an Assist applies to; one moved in front of an
+    Assist of -3000 has 0 or less power and leaves the stage at the next check timing."""
+    header = HEADER.replace(
+        "abilities: [{keyword: assist, power: 500}]", "abilities: [{keyword: assist, power: -3000}]"
+    )
+    verdict = verify_log(
+        parse_log(
+            header
+            + textwrap.dedent(
+                """
+                setup:
+                  turn: 3
+                  active: P1
+                  phase: main
+                  P1: {stage: {3: Y0, 4: HELPER}, deck: 5}
+                  P2: {deck: 5}
+                actions:
+                  - {p: P1, do: move, from: 1, to: 3}
+                  - {p: P1, do: pass, expect: {P1: {stage: {1: null, 3: null, 4: {card: HELPER}}, waiting: [Y0]}}}
+                """
+            ),
+            "keywords.yaml",
+            "yaml",
+        )
+    )
+    assert verdict.kind is VerdictKind.LEGAL, [v.message for v in verdict.violations]
+    assert messages(verdict, "ws:9.5.1") == ["Y0 has 0 or less power"]
+
+
 def test_standby_abilities_in_the_order_the_log_resolves_them_ws_8_5_1_2() -> None:
     """Playing CALLER onto Y0's position triggers Y0's Encore (ws:9.6.1) and CALLER's Bond at one check
     timing; the log resolves the Bond first, then declines the Encore."""

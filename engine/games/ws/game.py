@@ -86,7 +86,6 @@ _MOVES_WITH = {
     occupied: _moves_when_occupied(occupied)
     for occupied in (frozenset(p for p in POSITIONS if mask >> (p - 1) & 1) for mask in range(32))
 }
-_MOVE_SETS = {occupied: frozenset(moves) for occupied, moves in _MOVES_WITH.items()}
 
 
 @dataclass(slots=True)
@@ -470,9 +469,11 @@ class WeissSchwarz(Game):
         me = self.p[player]
         if choice.verb == "pass":
             return choice == PASS
-        if choice.verb == "move":
-            occupied = frozenset(pos for pos, cards in me.stage.items() if cards)
-            return choice in _MOVE_SETS[occupied]
+        if choice.verb == "move":  # two positions, the lower first, at least one occupied (_moves_when_occupied)
+            first, second = choice.pos, choice.target
+            if first not in POSITIONS or second not in POSITIONS or not first < second:
+                return False
+            return bool(me.stage[first] or me.stage[second]) and choice == Choice("move", pos=first, target=second)
         if choice.verb == "play":
             definition = self.definitions.get(choice.card) if choice.card is not None else None
             if definition is None or choice != _choice("play", choice.card, choice.pos):
@@ -1967,8 +1968,13 @@ class WeissSchwarz(Game):
             self.trigger_encore(card.owner, card, position)
 
     def swap(self, player: str, first: int, second: int) -> None:
-        """ws 6.5.1.2.4: exchange the cards on two positions (a stage move keeps identity, 3.1.4)."""
-        self.version += 1
+        """ws 6.5.1.2.4: exchange the cards on two positions (a stage move keeps identity, 3.1.4).
+
+        Markers move with their characters and no position gets a second character, so the
+        only rule action a move can make due is 9.5.1, through an Assist that lowers power.
+        """
+        if self.static_lowering:
+            self.version += 1
         me = self.p[player]
         me.stage[first], me.stage[second] = me.stage[second], me.stage[first]
         me.markers[first], me.markers[second] = me.markers[second], me.markers[first]
