@@ -1971,7 +1971,8 @@ class WeissSchwarz(Game):
         """ws 6.5.1.2.4: exchange the cards on two positions (a stage move keeps identity, 3.1.4).
 
         Markers move with their characters and no position gets a second character, so the
-        only rule action a move can make due is 9.5.1, through an Assist that lowers power.
+        only rule action a move can make due is 9.5.1, through an Assist that lowers power
+        (tested broadly: any ability of the game that lowers power).
         """
         if self.static_lowering:
             self.version += 1
