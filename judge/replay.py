@@ -17,13 +17,14 @@ The engine runs the game and stops at decisions, reveals and checkpoints (see
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from engine.core.game import Procedure
 from engine.core.protocol import Checkpoint, Choice, Decision, EngineLimitReached, RecordKind, Reveal
 from engine.games.ws.game import WeissSchwarz
-from engine.games.ws.state import POSITIONS
+from engine.games.ws.state import POSITIONS, ZONES
 from judge.logfile import GameLog, LogEntry, LogFormatError, load_log
 from judge.verdict import Verdict, VerdictKind, Violation
 from judge.ws_log import CHOICE_VERBS, FORCED_VERBS, answer_of, choice_of, declared_operations, game_of
@@ -514,7 +515,7 @@ def _player_failures(game: WeissSchwarz, player: str, wanted: Any) -> list[str]:
             if state.refresh_point != value:
                 failures.append(f"{player} refresh point is {state.refresh_point}, not {value}")
             continue
-        if zone not in ("deck", "hand", "waiting", "clock", "level", "stock", "climax", "memory", "resolution"):
+        if zone not in ZONES or ZONES[zone].positions:
             failures.append(f"{player}: unknown zone {zone!r}")
             continue
         cards = state.zone(zone)
@@ -524,7 +525,10 @@ def _player_failures(game: WeissSchwarz, player: str, wanted: Any) -> list[str]:
         elif isinstance(value, list):
             actual = [card.identity or "?" for card in cards]
             wanted_list = [str(v) for v in value]
-            if actual != wanted_list:
+            if ZONES[zone].owner_orders:  # its owner may reorder it at will: any order is a legal state
+                if Counter(actual) != Counter(wanted_list):
+                    failures.append(f"{player} {zone} holds {sorted(actual)}, not {sorted(wanted_list)} (in any order)")
+            elif actual != wanted_list:
                 failures.append(f"{player} {zone} is {actual}, not {wanted_list}")
     return failures
 

@@ -31,7 +31,6 @@ import json
 import os
 import re
 import sys
-from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -392,8 +391,8 @@ def _ws_card_defs() -> dict[str, Schema]:
 
 
 def _ws_zones() -> list[str]:
-    """The zones a player has that hold a list of cards (``PlayerState``)."""
-    return [field.name for field in fields(ws_state.PlayerState) if str(field.type).startswith("list[")]
+    """The zones a player has that hold a pile of cards (not positions)."""
+    return list(ws_state.ZONES.names(piles=True))
 
 
 def _ws_position_defs() -> dict[str, Schema]:
@@ -412,7 +411,9 @@ def _ws_position_defs() -> dict[str, Schema]:
     orientation = {"enum": list(ORIENTATIONS)}
     zone_expect: Schema = {
         "description": "A number is the zone's card count, a list its exact contents (bottom first; the deck top "
-        "first).",
+        "first; in any order for the zones their owner may reorder: "
+        + ", ".join(zone.name for zone in ws_state.ZONES if zone.owner_orders)
+        + ").",
         "type": ["integer", "array"],
         "minimum": 0,
         "items": _ref("cardRef"),

@@ -13,7 +13,7 @@ import yaml
 
 from engine.core.protocol import ActionRecord, RecordKind
 from engine.games.ws.game import WeissSchwarz
-from engine.games.ws.state import POSITIONS
+from engine.games.ws.state import POSITIONS, ZONES
 from judge.logfile import LogEntry
 from judge.replay import Replay
 from judge.report import verdict_text
@@ -21,6 +21,7 @@ from judge.scenarios import Scenario, compare
 from judge.ws_log import game_of
 
 ZONE_ORDER = ("deck", "hand", "stock", "waiting", "clock", "level", "climax", "memory")
+"""The piles a board shows, in the order a player reads the table (the resolution zone is empty between steps)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,12 +55,10 @@ def board_text(game: WeissSchwarz) -> str:
         zones = []
         for zone in ZONE_ORDER:
             cards = state.zone(zone)
-            if zone == "deck":
-                top = cards[0].identity if cards else None
-            elif zone in ("hand", "stock"):
-                top = None
-            else:
-                top = cards[-1].identity if cards else None
+            kind = ZONES[zone]
+            top = None  # a hidden zone's top stays hidden, except the deck's next draw, which a ruling may turn on
+            if cards and (kind.public or kind.top_first):
+                top = (cards[0] if kind.top_first else cards[-1]).identity
             zones.append(f"{zone} {len(cards)}" + (f" ({top} on top)" if top else ""))
         lines.append("  zones  " + ", ".join(zones))
         if state.level:

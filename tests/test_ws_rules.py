@@ -257,6 +257,15 @@ def test_wrong_clock_order_after_damage_is_a_failed_expectation_ws_4_10_1_3() ->
     assert violation.line == entry_line(body, "do: damage")
 
 
+def test_the_waiting_room_may_be_listed_in_any_order_ws_3_4_2() -> None:
+    """ws:3.4.2: its owner may reorder the waiting room at will, so an expectation lists it in any order;
+    what it holds must still match."""
+    body = DIRECT_ATTACK_3 + "  - {p: P2, do: damage, cards: [Y0B, CXS], expect: {P2: {waiting: [CXS, Y0B]}}}\n"
+    assert_legal(verify(body))
+    wrong = DIRECT_ATTACK_3 + "  - {p: P2, do: damage, cards: [Y0B, CXS], expect: {P2: {waiting: [CXS, Y0C]}}}\n"
+    assert_violation(verify(wrong), 2, "ws:4.10.1.2", "expect: P2 waiting holds ['CXS', 'Y0B'], not ['CXS', 'Y0C']")
+
+
 def test_card_listed_after_the_canceling_climax_is_a_violation_ws_4_10_1_2() -> None:
     """ws:4.10.1.2: the damage process ends at the climax; a card listed after it was never revealed."""
     verdict = verify(DIRECT_ATTACK_3 + "  - {p: P2, do: damage, cards: [Y0B, CXS, Y0C]}\n")

@@ -31,6 +31,7 @@ from engine.games.ws.state import (
     FACING,
     HAND_LIMIT,
     POSITIONS,
+    ZONES,
     PlayerState,
     Position,
 )
@@ -118,7 +119,8 @@ class DeclaredOperation:
     amount: int = 0
 
 
-ZONE_NAMES = frozenset({"deck", "hand", "waiting", "clock", "level", "stock", "climax", "memory"})
+ZONE_NAMES = tuple(name for name in ZONES.names(piles=True) if name != "resolution")
+"""The piles a declared effect may move cards from or to (the resolution zone is the rules' own)."""
 
 
 @dataclass(slots=True)
@@ -290,7 +292,7 @@ class WeissSchwarz(Game):
                 self.setup_problems.append(Refusal(("ws:9.4.1.1",), f"setup {player_id}: level {len(player.level)}"))
 
     def _unknown_cards(self, player: PlayerState) -> Iterable[Card]:
-        for zone in ("deck", "hand", "stock", "waiting", "clock", "level", "memory", "climax"):
+        for zone in ZONE_NAMES:
             yield from (card for card in player.zone(zone) if card.identity is None)
 
     # -- the whole game ----------------------------------------------------------

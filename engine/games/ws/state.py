@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.core.cards import Card, IdentityPool
+from engine.core.zones import Order, ZoneTable, ZoneType
 
 CENTER = (1, 2, 3)
 BACK = (4, 5)
@@ -23,6 +24,24 @@ BEHIND = {1: (4,), 2: (4, 5), 3: (5,)}
 """ws 3.6.4: the back-stage positions behind each center-stage position."""
 HAND_LIMIT = 7
 """ws 3.3.3.1."""
+
+ZONES = ZoneTable(
+    [
+        ZoneType("deck", public=False, order=Order.FIXED, top_first=True, clauses=("ws:3.2.2",)),
+        ZoneType("hand", public=False, order=Order.OWNER, clauses=("ws:3.3.2",)),
+        ZoneType("waiting", public=True, order=Order.OWNER, clauses=("ws:3.4.2",)),
+        ZoneType("clock", public=True, order=Order.FIXED, clauses=("ws:3.8.2",)),
+        ZoneType("level", public=True, order=Order.FIXED, clauses=("ws:3.9.2",)),
+        ZoneType("stock", public=False, order=Order.FIXED, clauses=("ws:3.10.2",)),
+        ZoneType("climax", public=True, order=Order.SINGLE, clauses=("ws:3.11.2",)),
+        ZoneType("memory", public=True, order=Order.OWNER, clauses=("ws:3.12.2.1",)),
+        ZoneType("resolution", public=True, order=Order.FIXED, clauses=("ws:3.13.2",)),
+        ZoneType("stage", public=True, order=Order.SINGLE, positions=POSITIONS, clauses=("ws:3.5.3", "ws:3.6.2")),
+        ZoneType("markers", public=False, order=Order.FIXED, positions=POSITIONS, clauses=("ws:3.7.2",)),
+    ]
+)
+"""A player's zones (ws 3), in the order of ``PlayerState``'s fields.  The memory's face-down
+cards (3.12.2.2) are not modelled: every card in the memory is face up."""
 
 
 @dataclass(slots=True)
