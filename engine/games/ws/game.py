@@ -1111,7 +1111,11 @@ class WeissSchwarz(Game):
         )
 
     def trigger_encore(self, player: str, card: Card, position: int) -> None:
-        """ws 10.2: a character put from the stage into the waiting room triggers its Encore."""
+        """ws 10.2: a character put from the stage into the waiting room triggers its Encore.
+
+        Its position and its Encore costs are those it had on the stage, taken now: the
+        card's last-known information there (ws:8.11.1), which the resolution uses.
+        """
         costs = self.encore_costs(card)
 
         def resolve(ability: StandbyAbility) -> Procedure:
