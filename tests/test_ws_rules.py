@@ -1200,7 +1200,8 @@ AFTER_ENCORE = (
 
 def test_encore_paid_returns_the_character_rested_ws_10_2_2() -> None:
     """ws:10.2.2, ws:10.2.3: Encore [3] paid (stated by a ``resolve`` entry): three stock from the top go to the
-    waiting room and the character returns to the position it was in, rested."""
+    waiting room and the character returns to the position it was in, rested (its last-known position on the
+    stage, ws:8.11.1)."""
     verdict = verify(
         tie_log()
         + "  - {p: P1, do: encore, pos: 2}\n"
