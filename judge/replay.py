@@ -599,4 +599,6 @@ def verify_path(path: str, clause_exists: ClauseCheck | None = None) -> Verdict:
 
 
 def malformed(error: LogFormatError) -> Verdict:
-    return Verdict(error.path, VerdictKind.MALFORMED, [Violation(None, error.line, (), str(error))])
+    return Verdict(
+        error.path, VerdictKind.MALFORMED, [Violation(None, error.line, (), str(error), column=error.column)]
+    )

@@ -2,7 +2,8 @@
 
 The machine-readable form (``to_dict``) is the one ``log-format.md`` promises:
 ``{"file", "verdict", "violations": [{"entry", "line", "clauses", "message"}],
-"notes"}``, plus the replay's trace when asked for.
+"notes"}``, plus a violation's ``column`` and ``options`` when known and the
+replay's trace when asked for.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ class Violation:
     message: str
     options: tuple[str, ...] = ()
     """The legal options at that point, when the violation is a choice."""
+    column: int | None = None
+    """1-based, where the file's encoding has columns and the problem is known that precisely."""
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -51,6 +54,8 @@ class Violation:
             "clauses": list(self.clauses),
             "message": self.message,
         }
+        if self.column is not None:
+            data["column"] = self.column
         if self.options:
             data["options"] = list(self.options)
         return data

@@ -106,6 +106,15 @@ def test_malformed_logs_get_file_line_and_column(tmp_path: Path, name: str, text
     assert f"{log}{located}" in out
 
 
+def test_a_malformed_verdict_in_json_carries_the_column(tmp_path: Path) -> None:
+    log = tmp_path / "broken.json"
+    log.write_text('{"format": "judge-log/1",\n "game": }', encoding="utf-8")
+    code, out = run("verify", "--json", str(log))
+    assert code == 2
+    [violation] = json.loads(out)["violations"]
+    assert (violation["line"], violation["column"]) == (2, 10)
+
+
 def test_missing_file_and_worst_exit_code(tmp_path: Path) -> None:
     code, out = run("verify", str(EXAMPLE), str(tmp_path / "missing.yaml"))
     assert code == 2
