@@ -29,7 +29,7 @@ JSONL_TARGET = 100_000
 YAML_RATIO_TARGET = 1.25
 
 
-REPEATS = 3
+REPEATS = 5
 """Each timing is the best of this many runs: the least disturbed by whatever else the machine does."""
 
 
