@@ -816,6 +816,17 @@ CRASHES = [
         "@cards",
         "ValueError in engine/games/ws/game.py:assist_effects",
     ),
+    (
+        "replacement-when-a-list",
+        variant(
+            "attack",
+            "power: 5500, soul: 1}",
+            "power: 5500, soul: 1, abilities: [{kind: replace, when: [reversed], instead: rest}]}",
+        ),
+        (2,),
+        "@cards",
+        "TypeError (unhashable list) in engine/games/ws/abilities.py:_parse_replacement",
+    ),
 ]
 
 BACKUP_LOG = """\

@@ -120,7 +120,7 @@ def _parse_replacement(index: int, record: dict[str, Any]) -> CardAbility:
     """``{kind: replace, when: reversed, instead: rest, optional: true}``: if this would be reversed, it is
     rested instead (ws 8.2.1.3.1; with ``optional``, its master may choose to, 8.2.1.3.2)."""
     when, instead = record.get("when"), record.get("instead")
-    if when not in REPLACEMENTS:
+    if not isinstance(when, str) or when not in REPLACEMENTS:
         raise AbilityRecordError(
             f"ability {index}: a replacement's when {when!r} is not one of {', '.join(REPLACEMENTS)}"
         )
