@@ -39,6 +39,14 @@ def verify(body: str, header: str = HEADER) -> Verdict:
     return verify_log(parse_log(header + textwrap.dedent(body), "abilities.yaml", "yaml"))
 
 
+GUARD_ABILITIES = "abilities: [{kind: cont, effect: {power: 500, target: all}}]"
+
+
+def guard_with(ability: str) -> str:
+    """HEADER with GUARD's one ability replaced by ``ability`` (a flow-style YAML mapping)."""
+    return HEADER.replace(GUARD_ABILITIES, f"abilities: [{ability}]")
+
+
 def assert_legal(verdict: Verdict) -> None:
     assert verdict.kind is VerdictKind.LEGAL, ([v.message for v in verdict.violations], verdict.notes)
 
@@ -176,7 +184,7 @@ def test_climax_placed_gives_all_characters_soul_ws_8_7_2() -> None:
     ],
 )
 def test_an_ability_outside_the_vocabulary_is_a_located_error(ability: str, message: str) -> None:
-    header = HEADER.replace("abilities: [{kind: cont, effect: {power: 500, target: all}}]", f"abilities: [{ability}]")
+    header = guard_with(ability)
     verdict = verify("actions: []\n", header)
     assert verdict.kind is VerdictKind.MALFORMED
     assert message in verdict.violations[0].message
@@ -210,10 +218,7 @@ def test_an_additional_turn_follows_this_one_ws_11_2_1() -> None:
     assert any(r.message == "P1 takes an additional turn" and "ws:11.2.1" in r.clauses for r in verdict.records)
 
 
-REPLACING = HEADER.replace(
-    "abilities: [{kind: cont, effect: {power: 500, target: all}}]",
-    "abilities: [{kind: replace, when: reversed, instead: rest, optional: true}]",
-)
+REPLACING = guard_with("{kind: replace, when: reversed, instead: rest, optional: true}")
 
 
 @pytest.mark.parametrize(("use", "state"), [(True, "rest"), (False, "reverse")])
@@ -246,10 +251,7 @@ def test_an_optional_replacement_of_being_reversed_ws_8_10_1(use: bool, state: s
 
 def test_a_compulsory_replacement_of_being_reversed_asks_nothing_ws_8_2_1_3_1() -> None:
     """ws:8.2.1.3.1, ws:8.10.1.1: GUARD "is rested instead of being reversed": no choice, never reversed."""
-    header = HEADER.replace(
-        "abilities: [{kind: cont, effect: {power: 500, target: all}}]",
-        "abilities: [{kind: replace, when: reversed, instead: rest}]",
-    )
+    header = guard_with("{kind: replace, when: reversed, instead: rest}")
     verdict = verify(
         """
         setup:
@@ -276,10 +278,7 @@ def test_a_compulsory_replacement_of_being_reversed_asks_nothing_ws_8_2_1_3_1() 
 @pytest.mark.parametrize("zone", ["memory", "hand"])
 def test_a_replacement_of_leaving_the_stage_sends_the_card_elsewhere_ws_8_2_1_3_1(zone: str) -> None:
     """ws:8.2.1.3.1, ws:8.10.1: GUARD, replaced on the stage, goes to the memory or hand, not the waiting room."""
-    header = HEADER.replace(
-        "abilities: [{kind: cont, effect: {power: 500, target: all}}]",
-        f"abilities: [{{kind: replace, when: leaves_stage, instead: {zone}}}]",
-    )
+    header = guard_with(f"{{kind: replace, when: leaves_stage, instead: {zone}}}")
     verdict = verify(
         f"""
         setup:
@@ -383,7 +382,7 @@ def test_without_the_trait_giver_the_dependent_effect_applies_to_nothing_ws_8_9_
     ],
 )
 def test_traits_outside_continuous_abilities_are_located_errors(ability: str, message: str) -> None:
-    header = HEADER.replace("abilities: [{kind: cont, effect: {power: 500, target: all}}]", f"abilities: [{ability}]")
+    header = guard_with(ability)
     verdict = verify("actions: []\n", header)
     assert verdict.kind is VerdictKind.MALFORMED
     assert message in verdict.violations[0].message
@@ -391,10 +390,7 @@ def test_traits_outside_continuous_abilities_are_located_errors(ability: str, me
 
 def test_a_continuous_ability_lowering_power_to_0_sends_the_character_to_the_waiting_room_ws_9_5_1() -> None:
     """ws:9.5.1, ws:8.9.1.3: Guard's "your characters get -3000" leaves Runner (2500) at -500 power."""
-    header = HEADER.replace(
-        "abilities: [{kind: cont, effect: {power: 500, target: all}}]",
-        "abilities: [{kind: cont, effect: {power: -3000, target: all}}]",
-    )
+    header = guard_with("{kind: cont, effect: {power: -3000, target: all}}")
     verdict = verify(
         """
         setup:

@@ -31,8 +31,8 @@ first: P2
 """
 
 
-def verify(body: str) -> Verdict:
-    return verify_log(parse_log(HEADER + textwrap.dedent(body), "keywords.yaml", "yaml"))
+def verify(body: str, header: str = HEADER) -> Verdict:
+    return verify_log(parse_log(header + textwrap.dedent(body), "keywords.yaml", "yaml"))
 
 
 def messages(verdict: Verdict, clause: str) -> list[str]:
@@ -172,25 +172,19 @@ def test_moving_a_character_in_front_of_a_lowering_assist_can_send_it_away_ws_9_
     header = HEADER.replace(
         "abilities: [{keyword: assist, power: 500}]", "abilities: [{keyword: assist, power: -3000}]"
     )
-    verdict = verify_log(
-        parse_log(
-            header
-            + textwrap.dedent(
-                """
-                setup:
-                  turn: 3
-                  active: P1
-                  phase: main
-                  P1: {stage: {3: Y0, 4: HELPER}, deck: 5}
-                  P2: {deck: 5}
-                actions:
-                  - {p: P1, do: move, from: 1, to: 3}
-                  - {p: P1, do: pass, expect: {P1: {stage: {1: null, 3: null, 4: {card: HELPER}}, waiting: [Y0]}}}
-                """
-            ),
-            "keywords.yaml",
-            "yaml",
-        )
+    verdict = verify(
+        """
+        setup:
+          turn: 3
+          active: P1
+          phase: main
+          P1: {stage: {3: Y0, 4: HELPER}, deck: 5}
+          P2: {deck: 5}
+        actions:
+          - {p: P1, do: move, from: 1, to: 3}
+          - {p: P1, do: pass, expect: {P1: {stage: {1: null, 3: null, 4: {card: HELPER}}, waiting: [Y0]}}}
+        """,
+        header,
     )
     assert verdict.kind is VerdictKind.LEGAL, [v.message for v in verdict.violations]
     assert messages(verdict, "ws:9.5.1") == ["Y0 has 0 or less power"]
