@@ -2030,14 +2030,20 @@ class WeissSchwarz(Game):
         definition = self.definition(card)
         base = definition.power if definition else 0
         effects = self.assist_effects(card) + self.continuous_effects(card)
-        return self.effects.value(card.instance, "power", base, effects, self.traits(card, effects))
+        return self.effects.value(card.instance, "power", base, effects, self.traits_required(card, effects))
 
     def soul(self, card: Card) -> int:
         definition = self.definition(card)
         effects = self.continuous_effects(card)
         return self.effects.value(
-            card.instance, "soul", definition.soul if definition else 0, effects, self.traits(card, effects)
+            card.instance, "soul", definition.soul if definition else 0, effects, self.traits_required(card, effects)
         )
+
+    def traits_required(self, card: Card, effects: list[ContinuousEffect]) -> frozenset[str]:
+        """The card's traits when one of ``effects`` applies only with a trait; else none are needed."""
+        if any(effect.requires is not None for effect in effects):
+            return self.traits(card, effects)
+        return frozenset()
 
     def traits(self, card: Card, effects: list[ContinuousEffect] | None = None) -> frozenset[str]:
         """The card's traits: printed (ws:2.5.1), then those gained from continuous effects (8.9.1.2).
