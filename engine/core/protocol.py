@@ -95,6 +95,20 @@ class Choice(NamedTuple):
     cards: tuple[str, ...] = ()
     flag: bool | None = None
 
+    @property
+    def position(self) -> int:
+        """``pos``, for a choice whose verb always names one; a choice without it was never offered."""
+        if self.pos is None:
+            raise ValueError(f"{self.describe()} names no position")
+        return self.pos
+
+    @property
+    def card_id(self) -> str:
+        """``card``, for a choice whose verb always names one; a choice without it was never offered."""
+        if self.card is None:
+            raise ValueError(f"{self.describe()} names no card")
+        return self.card
+
     def describe(self) -> str:
         parts = [self.verb]
         if self.card is not None:
@@ -151,7 +165,8 @@ class Decision:
         self.player = player
         self.kind = kind
         """What is being decided: ``main``, ``clock``, ``attack``, ``level_up`` ..."""
-        self._options, self._build = (None, options) if callable(options) else (options, None)
+        self._options: list[Choice] | None = None if callable(options) else options
+        self._build: Callable[[], list[Choice]] | None = options if callable(options) else None
         self.clauses = clauses
         self.verbs = verbs
         """Every verb this point can take (an illegal use of one is a violation here)."""

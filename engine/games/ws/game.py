@@ -15,13 +15,13 @@ check rule actions (9.4-9.9) wait for a check timing.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from engine.core.cards import Card, CardDefinition, IdentityPool
 from engine.core.effects import ContinuousEffect, Duration, Layer
-from engine.core.game import Game, GameEnded, Procedure, StandbyAbility
+from engine.core.game import Game, GameEnded, Procedure, Request, StandbyAbility
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
 from engine.games.ws.abilities import CardAbility, card_abilities
 from engine.games.ws.cards import MODELLED_TRIGGERS, stock_cost
@@ -218,7 +218,7 @@ class WeissSchwarz(Game):
         size = sum(player.deck_list.values())
         if size != 50:
             self.setup_problems.append(Refusal(("ws:5.1.2.1",), f"{player.id}'s deck has {size} cards, not 50"))
-        names = Counter()
+        names: Counter[str] = Counter()
         climaxes = 0
         for card_id, copies in player.deck_list.items():
             definition = self.definitions.get(card_id)
@@ -502,11 +502,11 @@ class WeissSchwarz(Game):
             self.declared_problems.extend(self.apply_declared(player, choice.card or "?", list(choice.target)))
             return
         if choice.verb == "move":
-            self.swap(player, choice.pos, choice.target)
+            self.swap(player, choice.position, choice.target)
             return
         if choice.verb == "act":
-            card = self.p[player].character_at(choice.pos)
-            ability = next(a for a in self.modelled[card.identity] if a.index == choice.target)
+            card = self.p[player].character_on(choice.pos)
+            ability = next(a for a in self.modelled[card.identity or ""] if a.index == choice.target)
             self.pay_ability_cost(player, card, ability)
             self.record(
                 RecordKind.CHOICE,
@@ -519,12 +519,12 @@ class WeissSchwarz(Game):
             yield from self.interrupts()
             yield from self.resolve_effects(player, card, ability)
             return
-        definition = self.definitions[choice.card]
+        definition = self.definitions[choice.card_id]
         card = yield from self.play_from_hand(
-            player, choice.card, ("ws:6.5.1.2.1",) if choice.pos else ("ws:6.5.1.2.2",)
+            player, choice.card_id, ("ws:6.5.1.2.1",) if choice.pos else ("ws:6.5.1.2.2",)
         )
         if definition.type == "character":
-            self.put_on_stage(player, card, choice.pos)
+            self.put_on_stage(player, card, choice.position)
             self.trigger_bond(player, card)
             self.trigger_card(player, card, "played")
             self.record(
@@ -632,13 +632,13 @@ class WeissSchwarz(Game):
                 self.record(RecordKind.CHOICE, player, f"{player} declares no more attacks", ("ws:7.2.1.3",))
                 yield Checkpoint(decision)
                 break
-            yield from self.declare_attack(player, choice, decision)
-            yield from self.trigger_step(player)
-            if self.attack.kind == "front":
-                yield from self.counter_step()
-            yield from self.damage_step()
-            if self.attack.kind == "front":
-                yield from self.battle_step()
+            attack = yield from self.declare_attack(player, choice, decision)
+            yield from self.trigger_step(player, attack)
+            if attack.kind == "front":
+                yield from self.counter_step(attack)
+            yield from self.damage_step(attack)
+            if attack.kind == "front":
+                yield from self.battle_step(attack)
             self.attack = None
         yield from self.encore_step()
 
@@ -672,14 +672,14 @@ class WeissSchwarz(Game):
         """ws 10.6.2: ``player``'s Great Performance character in the middle of the center stage, not reversed."""
         card = self.p[player].character_at(2)
         definition = self.definition(card) if card else None
-        if definition is not None and definition.keyword("great_performance") and card.orientation != "reverse":
-            return card
+        if card is not None and definition is not None and definition.keyword("great_performance"):
+            return card if card.orientation != "reverse" else None
         return None
 
-    def declare_attack(self, player: str, choice: Choice, decision: Decision) -> Procedure:
+    def declare_attack(self, player: str, choice: Choice, decision: Decision) -> Generator[Request, Any, Attack]:
         me, them = self.p[player], self.p[self.opponent(player)]
-        attacker = me.character_at(choice.pos)
-        facing_pos = FACING[choice.pos]
+        attacker = me.character_on(choice.pos)
+        facing_pos = FACING[choice.position]
         facing = them.character_at(facing_pos)
         performer = self.great_performer(self.opponent(player))
         if performer is not None:  # 10.6.2: the attack is a frontal attack on it, as the defending character
@@ -697,9 +697,9 @@ class WeissSchwarz(Game):
             clauses += ("ws:7.2.1.4.2",)
         else:
             clauses += ("ws:7.2.1.4.2", "ws:7.2.1.5.1") + (("ws:10.6.2",) if performer is not None else ())
-        self.attack = Attack(
+        self.attack = attack = Attack(
             attacker,
-            choice.pos,
+            choice.position,
             choice.target,
             facing if choice.target == "front" else None,
             facing_pos if choice.target == "front" else None,
@@ -716,9 +716,10 @@ class WeissSchwarz(Game):
         )
         yield Checkpoint(decision)
         yield from self.check_timing("after the attack declaration", ("ws:7.2.1.6",))
+        return attack
 
-    def trigger_step(self, player: str) -> Procedure:
-        self.attack.step = "trigger"
+    def trigger_step(self, player: str, attack: Attack) -> Procedure:
+        attack.step = "trigger"
         self.begin("trigger step begins", ("ws:7.3.1.1",))
         yield from self.check_timing("beginning of the trigger step", ("ws:7.3.1.1",))
         me = self.p[player]
@@ -743,7 +744,7 @@ class WeissSchwarz(Game):
             self.assume("the trigger check's card is not revealed in the log; no icon is assumed", ("ws:7.3.1.2",))
         yield from self.interrupts()
         for icon in icons:
-            yield from self.trigger_icon(player, icon, card)
+            yield from self.trigger_icon(player, icon, card, attack)
         if card in me.resolution:
             self.put(player, "stock", self.take_card(player, "resolution", card))
             self.record(
@@ -752,7 +753,7 @@ class WeissSchwarz(Game):
         yield Checkpoint(reveal)
         yield from self.check_timing("end of the trigger step", ("ws:7.3.1.3",))
 
-    def trigger_icon(self, player: str, icon: str, card: Card) -> Procedure:
+    def trigger_icon(self, player: str, icon: str, card: Card, attack: Attack) -> Procedure:
         """ws 4.12.2: the action of one trigger icon, performed by the turn player."""
         me = self.p[player]
         opponent = self.opponent(player)
@@ -761,10 +762,10 @@ class WeissSchwarz(Game):
             self.record(RecordKind.UNMODELLED, player, f"the {icon} trigger icon is not modelled", ("ws:4.12.2",))
             return
         if icon == "soul":
-            self.add_effect(self.attack.attacker, "soul", 1, "soul trigger", ("ws:4.12.2.2",))
+            self.add_effect(attack.attacker, "soul", 1, "soul trigger", ("ws:4.12.2.2",))
             self.record(RecordKind.FORCED, player, "soul trigger: the attacker gets +1 soul", ("ws:4.12.2.2",))
         elif icon == "shot":
-            self.shot_armed[self.attack.attacker.instance] = True
+            self.shot_armed[attack.attacker.instance] = True
             self.record(
                 RecordKind.FORCED, player, "shot trigger: its automatic ability comes into effect", ("ws:4.12.2.7",)
             )
@@ -804,7 +805,7 @@ class WeissSchwarz(Game):
             options = [Choice("return", pos=pos) for pos, _ in self.p[opponent].characters()]
             choice = yield self.optional(player, "return", options, "return", ("ws:4.12.2.3",))
             if choice.verb == "return":
-                target = self.p[opponent].character_at(choice.pos)
+                target = self.p[opponent].character_on(choice.pos)
                 self.leave_stage(opponent, target, "hand")
                 self.record(
                     RecordKind.CHOICE,
@@ -832,20 +833,20 @@ class WeissSchwarz(Game):
                     ("ws:4.12.2.10", "ws:4.12.2.10.1"),
                 )
 
-    def counter_step(self) -> Procedure:
-        self.attack.step = "counter"
+    def counter_step(self, attack: Attack) -> Procedure:
+        attack.step = "counter"
         defender_player = self.non_turn_player
         self.begin("counter step begins", ("ws:7.4.1.1",))
         yield from self.check_timing("before the counter step's play timing", ("ws:8.5.2.1",))
         options: list[Choice] = []
         me = self.p[defender_player]
-        defending = self.attack.defender_position
+        defending = attack.defender_position
         for identity in self.hand_identities(defender_player):
             definition = self.definitions.get(identity)
             if definition is None:
                 continue
             backup = definition.keyword("backup")
-            if backup is not None and self.attack.defender is not None:
+            if backup is not None and attack.defender is not None:
                 if me.level_count >= int(backup.get("level", 0)) and len(me.stock) >= stock_cost(backup, 0):
                     options.append(Choice("counter", card=identity, pos=defending))
             elif (
@@ -875,7 +876,8 @@ class WeissSchwarz(Game):
                 self.put(defender_player, "waiting", card)
                 self.paying_cost = False
                 amount = int(backup.get("power", 0))
-                self.add_effect(self.attack.defender, "power", amount, f"backup of {choice.card}", ("ws:10.5.2",))
+                if attack.defender is not None:  # a frontal attack's defender (7.2.1.4.2); backup is offered only then
+                    self.add_effect(attack.defender, "power", amount, f"backup of {choice.card}", ("ws:10.5.2",))
                 self.record(
                     RecordKind.CHOICE,
                     defender_player,
@@ -892,11 +894,10 @@ class WeissSchwarz(Game):
         yield Checkpoint(decision)
         yield from self.check_timing("end of the counter step", ("ws:7.4.1.3",))
 
-    def damage_step(self) -> Procedure:
-        self.attack.step = "damage"
+    def damage_step(self, attack: Attack) -> Procedure:
+        attack.step = "damage"
         self.begin("damage step begins", ("ws:7.5.1.1",))
         yield from self.check_timing("beginning of the damage step", ("ws:7.5.1.1",))
-        attack = self.attack
         player = self.turn_player
         attacker_now = self.p[player].character_at(attack.position)
         if attacker_now is not attack.attacker or attacker_now.instance != attack.attacker.instance:
@@ -925,30 +926,30 @@ class WeissSchwarz(Game):
         )
         self.record(RecordKind.ABILITY, player, "the damage was canceled: the shot ability triggers", ("ws:4.12.2.7",))
 
-    def battle_step(self) -> Procedure:
-        self.attack.step = "battle"
+    def battle_step(self, attack: Attack) -> Procedure:
+        attack.step = "battle"
         self.begin("battle step begins", ("ws:7.6.1.1",))
         yield from self.check_timing("beginning of the battle step", ("ws:7.6.1.1",))
-        attack = self.attack
         me, them = self.p[self.turn_player], self.p[self.non_turn_player]
-        attacker_ok = me.character_at(attack.position) is attack.attacker
-        defender_ok = them.character_at(attack.defender_position) is attack.defender
-        if not (attacker_ok and defender_ok):
+        attacker, defender = attack.attacker, attack.defender
+        attacker_ok = me.character_at(attack.position) is attacker
+        defender_ok = attack.defender_position is not None and them.character_at(attack.defender_position) is defender
+        if defender is None or not (attacker_ok and defender_ok):
             self.record(
                 RecordKind.FORCED, None, "a character in battle left its position: no comparison", ("ws:7.6.1.3",)
             )
         else:
-            mine, theirs = self.power(attack.attacker), self.power(attack.defender)
+            mine, theirs = self.power(attacker), self.power(defender)
             losers = []
             if mine <= theirs:
-                losers.append(attack.attacker)
+                losers.append(attacker)
             if theirs <= mine:
-                losers.append(attack.defender)
+                losers.append(defender)
             names = " and ".join(card.identity or "?" for card in losers)
             self.record(  # the comparison, then each reversal (which a replacement may change, 8.10.1)
                 RecordKind.FORCED,
                 None,
-                f"battle: {attack.attacker.identity} ({mine}) against {attack.defender.identity} ({theirs}): "
+                f"battle: {attacker.identity} ({mine}) against {defender.identity} ({theirs}): "
                 f"{names} {'reverses' if len(losers) == 1 else 'reverse'}",
                 ("ws:7.6.1.2",),
                 power=[mine, theirs],
@@ -985,7 +986,7 @@ class WeissSchwarz(Game):
                     default=options[0],
                 )
                 choice = yield decision
-                card = self.p[player].character_at(choice.pos)
+                card = self.p[player].character_on(choice.pos)
                 self.leave_stage(player, card, "waiting")
                 if choice.flag is not None:  # the entry also says whether its Encore is paid
                     self.encore_intent[card.instance] = choice.flag
@@ -1256,7 +1257,7 @@ class WeissSchwarz(Game):
                     choice = yield self.target_decision(
                         player, card, ability, "target", options, "choose one of your characters"
                     )
-                    targets = [me.character_at(choice.pos)]
+                    targets = [me.character_on(choice.pos)]
                 for target_card in targets:
                     self.add_effect(
                         target_card, attribute, amount, f"ability {ability.index} of {card.identity}", ("ws:8.2.1.2",)
@@ -1403,7 +1404,7 @@ class WeissSchwarz(Game):
         for card in list(me.clock):
             definition = self.definition(card)
             shift = definition.keyword("shift") if definition else None
-            if shift is None or me.level_count < int(shift.get("level", 0)):
+            if definition is None or shift is None or me.level_count < int(shift.get("level", 0)):
                 continue
 
             def resolve(
@@ -1518,7 +1519,7 @@ class WeissSchwarz(Game):
         if target_zone == "stage":
             if operation.target_position not in POSITIONS:
                 return Refusal(("ws:3.6.3",), f"{operation.target_position!r} is not a stage position")
-            if source_zone == "stage":
+            if source_zone == "stage" and operation.position is not None:  # a stage source has one: checked above
                 me.stage[operation.position].remove(card)
             self.put_on_stage(owner, card, operation.target_position)
         elif target_zone in ZONE_NAMES:
@@ -1965,6 +1966,8 @@ class WeissSchwarz(Game):
                     ("ws:8.10.1", "ws:8.2.1.3.1"),
                 )
         position = me.position_of(card)
+        if position is None:
+            raise LookupError(f"{card.identity} is not on {player}'s stage")
         me.stage[position].remove(card)
         for marker in me.markers[position]:
             self.put(player, "waiting", marker)
@@ -2011,9 +2014,9 @@ class WeissSchwarz(Game):
         effects = []
         for back in BEHIND[position]:
             helper = me.character_at(back)
-            definition = self.definition(helper) if helper else None
-            assist = definition.keyword("assist") if definition else None
-            if assist is not None:
+            definition = self.definition(helper) if helper is not None else None
+            assist = definition.keyword("assist") if definition is not None else None
+            if helper is not None and definition is not None and assist is not None:
                 effects.append(
                     ContinuousEffect(
                         card.instance,
@@ -2146,8 +2149,9 @@ class WeissSchwarz(Game):
                 )
             return self._check_cards_in_hand(decision.player, choice.cards, ("ws:6.8.1.2",))
         if decision.kind == "encore" and choice.verb == "encore":
-            if choice.flag and choice.pos in POSITIONS and self.p[decision.player].character_at(choice.pos):
-                cheapest = min(self.encore_costs(self.p[decision.player].character_at(choice.pos)))
+            card = self.p[decision.player].character_at(choice.pos) if choice.pos in POSITIONS else None
+            if choice.flag and card is not None:
+                cheapest = min(self.encore_costs(card))
                 stock = len(self.p[decision.player].stock)
                 if stock < cheapest:
                     return Refusal(
@@ -2260,7 +2264,7 @@ class WeissSchwarz(Game):
                 if card
                 else None
             )
-            if ability is None:
+            if card is None or ability is None:
                 return Refusal(("ws:6.5.1.2.3",), f"no activated ability {choice.target!r} on position {choice.pos!r}")
             refusal = self.cost_refusal(player, card, ability)
             if refusal is not None:
@@ -2295,7 +2299,7 @@ class WeissSchwarz(Game):
             return False
         if player == self.turn_player and verb in later:
             return True
-        if self.attack is not None and self.step_ahead(verb, player):
+        if self.attack is not None and self.step_ahead(self.attack, verb, player):
             return True
         if player == self.non_turn_player:
             return verb in NEXT_TURN_VERBS or (verb == "encore" and "encore" in later)
@@ -2310,18 +2314,16 @@ class WeissSchwarz(Game):
         if verb not in ("trigger", "counter", "damage"):
             return True
         if self.attack is not None:
-            return self.step_ahead(verb, player)
+            return self.step_ahead(self.attack, verb, player)
         return self.phase != "attack" or verb == "trigger" and player == self.turn_player
 
-    def step_ahead(self, verb: str, player: str) -> bool:
+    def step_ahead(self, attack: Attack, verb: str, player: str) -> bool:
         """Whether the attack in progress still has the step where ``verb`` by ``player`` happens."""
-        steps = ATTACK_STEPS.index(self.attack.step)
+        steps = ATTACK_STEPS.index(attack.step)
         if verb == "trigger":
             return player == self.turn_player and steps < ATTACK_STEPS.index("trigger")
         if verb == "counter":
-            return (
-                player == self.non_turn_player and self.attack.kind == "front" and steps < ATTACK_STEPS.index("counter")
-            )
+            return player == self.non_turn_player and attack.kind == "front" and steps < ATTACK_STEPS.index("counter")
         if verb == "damage":
             return player == self.non_turn_player and steps < ATTACK_STEPS.index("damage")
         return False

@@ -69,12 +69,19 @@ class PlayerState:
     """Card instance -> the timestamp of its arrival in its current zone (ws 8.9.1.5.1)."""
 
     def zone(self, name: str) -> list[Card]:
-        return getattr(self, name)  # type: ignore[no-any-return]
+        return getattr(self, name)
 
     def character_at(self, position: int) -> Card | None:
         """The character on ``position`` (the last one placed, if a rule action is pending)."""
         cards = self.stage[position]
         return cards[-1] if cards else None
+
+    def character_on(self, position: int | None) -> Card:
+        """The character a legal choice names by its position: there is one, or the choice was not legal."""
+        card = self.character_at(position) if position is not None else None
+        if card is None:
+            raise LookupError(f"{self.id} has no character at position {position}")
+        return card
 
     def characters(self) -> list[tuple[int, Card]]:
         return [(position, cards[-1]) for position, cards in self.stage.items() if cards]
