@@ -17,7 +17,7 @@ from judge.replay import verify_log
 from judge.verdict import VerdictKind
 
 
-def _output_options(command):  # type: ignore[no-untyped-def]
+def _output_options(command):
     """The options every graph command shares: format, file, rendering and the HTML view."""
     command = click.option(
         "--html", "html", type=click.Path(dir_okay=False), help="Also write an interactive HTML view."

@@ -29,7 +29,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol, cast
 
 import yaml
 
@@ -107,6 +107,16 @@ class GameLog:
     walk_header: HeaderWalk = field(default=dict, compare=False, repr=False)
     """Finds where each key and item of the header is; run when an error needs it, not on every load."""
     _header_locations: dict[tuple[str, ...], Location] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def cards(self) -> dict[str, Any]:
+        """The header's card records by card id (their shape is checked on loading)."""
+        return cast("dict[str, Any]", self.header.get("cards") or {})
+
+    @property
+    def players(self) -> list[dict[str, Any]]:
+        """The header's two players, each with its ``id`` and ``deck`` (their shape is checked on loading)."""
+        return cast("list[dict[str, Any]]", self.header["players"])
 
     def header_locations(self) -> dict[tuple[str, ...], Location]:
         """Where each key and item of the header is (``("setup", "P1", "stage", "2")``); keys as text."""
@@ -320,7 +330,9 @@ class _TableLocator:
         }
 
     def header_walk(self) -> HeaderWalk:
-        top = {(str(path[0]),): location for path, location in self.table.items() if len(path) == 1}
+        top: dict[tuple[str, ...], Location] = {
+            (str(path[0]),): location for path, location in self.table.items() if len(path) == 1
+        }
         walk = self.walk
 
         def header_locations() -> dict[tuple[str, ...], Location]:
@@ -456,6 +468,12 @@ def _located_from(text: str, start: Location) -> Callable[[int], Location]:
     return where
 
 
+def _past_blanks(text: str, at: int) -> int:
+    """The offset of the first character at or after ``at`` that is not JSON whitespace."""
+    blanks = _JSON_WS.match(text, at)
+    return blanks.end() if blanks else at
+
+
 def _walk_json_object(text: str, at: int, arrays: set[str]) -> Iterable[tuple[str, int, int, int, list[int] | None]]:
     """Each key of the (valid) top-level object at ``at``: its offset, its value's start and end, and for
     ``arrays`` its items' offsets.
@@ -464,38 +482,37 @@ def _walk_json_object(text: str, at: int, arrays: set[str]) -> Iterable[tuple[st
     the C scanner.  A repeated key is reported again, as ``json.loads`` keeps the last one.
     """
     decode = json.JSONDecoder().raw_decode
-    skip = _JSON_WS.match
-    at = skip(text, at + 1).end()  # past "{"
+    at = _past_blanks(text, at + 1)  # past "{"
     if text[at] == "}":
         return
     while True:
         key_at = at
         key, at = decode(text, at)
-        at = skip(text, at).end() + 1  # past ":"
-        at = skip(text, at).end()
+        at = _past_blanks(text, at) + 1  # past ":"
+        at = _past_blanks(text, at)
         value_at = at
         items: list[int] | None = None
         if key in arrays and text[at] == "[":
             items = []
-            at = skip(text, at + 1).end()
+            at = _past_blanks(text, at + 1)
             if text[at] == "]":
                 at += 1
             else:
                 while True:
                     items.append(at)
                     _, at = decode(text, at)
-                    at = skip(text, at).end()
+                    at = _past_blanks(text, at)
                     closing = text[at] == "]"
-                    at = skip(text, at + 1).end()
+                    at = _past_blanks(text, at + 1)
                     if closing:
                         break
         else:
             _, at = decode(text, at)
         yield key, key_at, value_at, at, items
-        at = skip(text, at).end()
+        at = _past_blanks(text, at)
         if text[at] == "}":
             return
-        at = skip(text, at + 1).end()  # past ","
+        at = _past_blanks(text, at + 1)  # past ","
 
 
 def _locate_json_value(
@@ -503,30 +520,29 @@ def _locate_json_value(
 ) -> None:
     """Record where every key and item inside the (valid) JSON value at ``at`` starts, under ``path``."""
     decode = json.JSONDecoder().raw_decode
-    skip = _JSON_WS.match
     pending = [(path, at)]
     while pending:  # a loop, not recursion: nesting depth is the file's choice
         path, at = pending.pop()
         opening = text[at]
         if opening not in "{[":
             continue
-        at = skip(text, at + 1).end()
+        at = _past_blanks(text, at + 1)
         index = 0
         while text[at] not in "}]":
             if opening == "{":
                 key, after = decode(text, at)
                 child = (*path, key)
                 table[child] = where(at)
-                at = skip(text, skip(text, after).end() + 1).end()  # past ":"
+                at = _past_blanks(text, _past_blanks(text, after) + 1)  # past ":"
             else:
                 child = (*path, index)
                 table[child] = where(at)
                 index += 1
             pending.append((child, at))
             _, at = decode(text, at)
-            at = skip(text, at).end()
+            at = _past_blanks(text, at)
             if text[at] == ",":
-                at = skip(text, at + 1).end()
+                at = _past_blanks(text, at + 1)
 
 
 def _parse_jsonl(text: str, path: str) -> _Parsed:
@@ -745,7 +761,7 @@ def _check_deck(
             )
         if card_id not in cards:
             raise check.fail(where, f"{who}: deck card {card_id!r} is not in 'cards'")
-        if not _is_int(copies) or copies < 1:  # type: ignore[operator]  # _is_int checked
+        if not _is_int(copies) or copies < 1:
             raise check.fail(
                 (*where, "deck", card_id),
                 f"{who}: deck count of {card_id!r} is {_described(copies)}, expected a positive integer",

@@ -136,7 +136,7 @@ class Replay:
                         entry = self.peek()
                         if implied_since is None or implied_since[0] != self.position:
                             implied_since = (self.position, game.turn)
-                        elif game.turn > implied_since[1] + IMPLIED_TURN_SPAN:
+                        elif entry is not None and game.turn > implied_since[1] + IMPLIED_TURN_SPAN:
                             self.violate(entry, (), f"{entry.data.get('do')!r} fits no point of this turn or the next")
                             self.position += 1
                             implied_since = None
@@ -342,8 +342,8 @@ class Replay:
         else:
             del self.applying[next(i for i, applying in enumerate(self.applying) if applying is entry)]
         if expect is not None:
-            for problem in expectation_failures(self.game, expect):
-                self.violate(entry, clauses, f"expect: {problem}")
+            for failure in expectation_failures(self.game, expect):
+                self.violate(entry, clauses, f"expect: {failure}")
         if self.on_applied is not None:
             self.on_applied(entry)
 

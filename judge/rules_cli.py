@@ -254,7 +254,7 @@ def export(fmt: str, doc: str | None, out: str | None) -> None:
         for clause in clauses:
             row = clause.to_dict()
             row["children"] = " ".join(clause.children)
-            row["refs"] = " ".join(str(ref) for ref in row["refs"])  # type: ignore[union-attr]
+            row["refs"] = " ".join(str(ref.target or ref.target_number) for ref in clause.refs)
             writer.writerow(row)
         text = buffer.getvalue()
     if out is None:

@@ -65,7 +65,7 @@ class _Writer:
         self.last_mulligan: dict[str, Any] | None = None
 
     def choose(self, decision: Decision) -> Choice:
-        hand = [card.identity for card in self.game.p[decision.player].hand]
+        hand = [card.identity or "?" for card in self.game.p[decision.player].hand]  # self-play knows every card
         if decision.kind == "mulligan":
             return Choice("mulligan", cards=tuple(sorted(self.rng.sample(hand, self.rng.randint(0, len(hand))))))
         if decision.kind == "discard":

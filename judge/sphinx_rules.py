@@ -90,6 +90,7 @@ from sphinx.roles import XRefRole
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
+from sphinx.util.typing import RoleFunction
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -313,7 +314,7 @@ class RulesDomain(Domain):
     label = "Rules clauses"
     object_types: ClassVar[dict[str, ObjType]] = {"clause": ObjType("clause", "clause", "rule")}
     directives: ClassVar[dict[str, type[SphinxDirective]]] = {"clause": ClauseDirective}
-    roles: ClassVar[dict[str, XRefRole]] = {
+    roles: ClassVar[dict[str, RoleFunction | XRefRole]] = {
         "clause": ClauseRole(warn_dangling=True),
         "rule": ClauseRole(warn_dangling=True),
     }

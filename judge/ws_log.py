@@ -59,9 +59,8 @@ def _located(log: GameLog, at: tuple[object, ...], message: str) -> LogFormatErr
 
 def definitions_of(log: GameLog) -> dict[str, CardDefinition]:
     """Every card record of the log as a definition; a bad record is a located error."""
-    cards = log.header.get("cards") or {}
     definitions = {}
-    for card_id, fields in cards.items():  # type: ignore[union-attr]
+    for card_id, fields in log.cards.items():
         try:
             definitions[str(card_id)] = definition_from_record(str(card_id), fields)
         except CardRecordError as error:
@@ -118,7 +117,7 @@ def position_of(log: GameLog, definitions: dict[str, CardDefinition]) -> Positio
         return None
     if not isinstance(setup, dict):
         raise _located(log, ("setup",), f"setup is {setup!r}, not a mapping")
-    player_ids = [str(player["id"]) for player in log.header["players"]]  # type: ignore[index]
+    player_ids = [str(player["id"]) for player in log.players]
     active = setup.get("active", log.header.get("first"))
     if active not in player_ids:
         raise _located(log, ("setup", "active"), f"setup active is {active!r}, not a player of this log")
@@ -189,7 +188,7 @@ def game_of(log: GameLog) -> WeissSchwarz:
     definitions = definitions_of(log)
     players = [
         PlayerSpec(str(player["id"]), {str(card): int(copies) for card, copies in player["deck"].items()})
-        for player in log.header["players"]  # type: ignore[union-attr]
+        for player in log.players
     ]
     player_ids = [player.id for player in players]
     position = position_of(log, definitions)
@@ -234,7 +233,7 @@ def _ints(value: Any) -> int | None:
         return int(value)
     if isinstance(value, list | dict):
         raise TypeError(f"{value!r} is not a position")
-    return value  # type: ignore[no-any-return]
+    return value
 
 
 def _signed(value: Any) -> int | None:

@@ -153,9 +153,9 @@ def find_definitions(clauses: list[Clause]) -> dict[str, str]:
                 define(term, first)
         for match in QUOTED_DEFINITION.finditer(clause.text):
             define(_clean_term(match["term"]), clause)
-        match = TO_VERB_DEFINITION.match(clause.text)
-        if match:
-            define(_clean_term(match["term"]), clause)
+        to_verb = TO_VERB_DEFINITION.match(clause.text)
+        if to_verb:
+            define(_clean_term(to_verb["term"]), clause)
     return definitions
 
 

@@ -89,10 +89,8 @@ def _gaps(doc: str, siblings: list[Clause], by_id: dict[str, Clause], parent: Cl
             continue  # attached to the nearest existing ancestor; its own parent is missing
         value = _last_component(clause.number)
         if value > expected:
-            missing = [
-                f"{_parent_number(clause.number) + '.' if _parent_number(clause.number) else ''}{n}"
-                for n in range(expected, value)
-            ]
+            parent_number = _parent_number(clause.number)
+            missing = [f"{parent_number + '.' if parent_number else ''}{n}" for n in range(expected, value)]
             where = f"after {doc}:{_previous(clause, siblings)}" if expected > 1 else "at the start of its list"
             findings.append(
                 Finding(

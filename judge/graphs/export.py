@@ -180,7 +180,7 @@ def _dot_key(key: Any) -> str:
 
 def _dot_value(value: Any) -> str:
     """Non-negative ints bare, everything else quoted (pydot leaves an already quoted string alone)."""
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool) and value >= 0:
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool) and int(value) >= 0:
         return str(int(value))
     return _dot_quoted(_simple(value))
 
@@ -210,15 +210,15 @@ def _to_pydot(graph: nx.Graph, edge_labels: bool = False) -> pydot.Dot:
     else:
         edges = ((u, v, None, data) for u, v, data in graph.edges(data=True))
     for u, v, key, data in edges:
-        element = pydot.Edge(names[u], names[v])
+        edge = pydot.Edge(names[u], names[v])
         if key is not None:
-            element.set("key", _dot_value(key))
+            edge.set("key", _dot_value(key))
         for attr, value in data.items():
             if attr != "key" or key is None:
-                element.set(_dot_key(attr), _dot_value(value))
+                edge.set(_dot_key(attr), _dot_value(value))
         if edge_labels and "label" not in data and data.get("relation", "") != "":
-            element.set("label", _dot_value(data["relation"]))
-        dot.add_edge(element)
+            edge.set("label", _dot_value(data["relation"]))
+        dot.add_edge(edge)
     return dot
 
 
