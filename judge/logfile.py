@@ -33,6 +33,8 @@ from typing import Any, Protocol, cast
 
 import yaml
 
+from judge import collector
+
 __all__ = [
     "ENCODINGS_BY_SUFFIX",
     "FORMAT_ID",
@@ -192,6 +194,11 @@ def _decode(raw: bytes, name: str) -> str:
 
 def parse_log(text: str, path: str, encoding: str) -> GameLog:
     """Parse and check log ``text`` already read from ``path``; ``encoding`` is "yaml", "json" or "jsonl"."""
+    with collector.paused():  # parsing makes no garbage for the collector to look for
+        return _parse_log(text, path, encoding)
+
+
+def _parse_log(text: str, path: str, encoding: str) -> GameLog:
     if text.startswith(_BOM):
         text = text[1:]
     try:

@@ -25,6 +25,7 @@ from engine.core.game import Procedure
 from engine.core.protocol import Checkpoint, Choice, Decision, EngineLimitReached, RecordKind, Reveal
 from engine.games.ws.game import WeissSchwarz
 from engine.games.ws.state import POSITIONS, ZONES
+from judge import collector
 from judge.logfile import GameLog, LogEntry, LogFormatError, load_log
 from judge.verdict import Verdict, VerdictKind, Violation
 from judge.ws_log import CHOICE_VERBS, FORCED_VERBS, answer_of, choice_of, declared_operations, game_of
@@ -585,7 +586,8 @@ def verify_log(log: GameLog, clause_exists: ClauseCheck | None = None) -> Verdic
     except LogFormatError as error:
         return malformed(error)
     replay = Replay(log, game, clause_exists)
-    replay.run()
+    with collector.paused():  # a replay makes no garbage for the collector to look for
+        replay.run()
     return replay.verdict()
 
 

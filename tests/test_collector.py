@@ -1,0 +1,74 @@
+"""Loading and replaying pause the cyclic garbage collector (judge.collector); these tests hold the
+two promises that make that safe: it is always turned back on, and a replay leaves no reference
+cycles behind for it to collect."""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+
+import pytest
+import yaml
+
+from judge.logfile import LogFormatError, load_log
+from judge.replay import verify_log
+from judge.selfplay import play_game, write_log
+from judge.verdict import VerdictKind
+from tests.conftest import REPO
+
+EXAMPLE = REPO / "judge" / "examples" / "ws-game.yaml"
+
+
+def with_violations(tmp_path: Path) -> Path:
+    """The example game with its first draw dropped and an unknown verb added: an illegal log."""
+    document = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    actions = document["actions"]
+    del actions[next(i for i, entry in enumerate(actions) if entry.get("do") == "draw")]
+    actions.insert(5, {"do": "fly", "p": document["players"][0]["id"]})
+    path = tmp_path / "illegal.yaml"
+    path.write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def test_the_collector_is_on_after_loading_and_verifying_whatever_the_log(tmp_path: Path) -> None:
+    """Legal, illegal and unreadable logs alike leave the collector on."""
+    assert gc.isenabled()
+    assert verify_log(load_log(EXAMPLE)).kind is VerdictKind.LEGAL
+    assert gc.isenabled()
+    assert verify_log(load_log(with_violations(tmp_path))).kind is VerdictKind.ILLEGAL
+    assert gc.isenabled()
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("format: judge-log/1\nactions: [\n", encoding="utf-8")
+    with pytest.raises(LogFormatError):
+        load_log(broken)
+    assert gc.isenabled()
+
+
+def test_a_paused_collector_stays_paused() -> None:
+    """Code that turned the collector off itself gets it back off."""
+    gc.disable()
+    try:
+        verify_log(load_log(EXAMPLE))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+@pytest.mark.parametrize("kind", ["example", "illegal", "self-played"])
+def test_loading_and_replaying_leave_no_reference_cycles(tmp_path: Path, kind: str) -> None:
+    """Nothing the paused collector would have found: every object dropped is freed by reference counting."""
+    if kind == "example":
+        path = EXAMPLE
+    elif kind == "illegal":
+        path = with_violations(tmp_path)
+    else:
+        path = tmp_path / "game.jsonl"
+        write_log(play_game(7), path)
+    gc.collect()
+    gc.disable()
+    try:
+        verdict = verify_log(load_log(path))
+        del verdict
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
