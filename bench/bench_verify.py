@@ -2,6 +2,8 @@
 
 Prints entries per second and games per second for verifying, beside the time
 to only parse the same files (our loader, and the bare C YAML loader / json).
+Our loader and the replay pause the cyclic garbage collector (judge.collector);
+the bare parse is timed as a program would call it, and again with it paused.
 Targets: at least 100,000 entries per second on one core for JSON Lines, and
 YAML verification within 1.25x of the C YAML loader's parse time alone.
 
@@ -20,6 +22,7 @@ from typing import TypeVar
 
 import yaml
 
+from judge import collector
 from judge.logfile import load_log
 from judge.replay import verify_log
 from judge.selfplay import play_game, write_log
@@ -53,17 +56,24 @@ def measure(documents: list[dict], folder: Path, suffix: str) -> None:  # type: 
         paths.append(path)
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     if suffix == "yaml":
-        bare, _ = timed(lambda: [yaml.load(p.read_text(encoding="utf-8"), Loader=loader) for p in paths])
+
+        def bare_parse() -> list[object]:
+            return [yaml.load(p.read_text(encoding="utf-8"), Loader=loader) for p in paths]
     else:
-        bare, _ = timed(
-            lambda: [[json.loads(line) for line in p.read_text(encoding="utf-8").splitlines()] for p in paths]
-        )
+
+        def bare_parse() -> list[object]:
+            return [[json.loads(line) for line in p.read_text(encoding="utf-8").splitlines()] for p in paths]
+
+    bare, _ = timed(bare_parse)
+    with collector.paused():  # as our loader parses: shows how much of the difference is the collector
+        bare_paused, _ = timed(bare_parse)
     parse, logs = timed(lambda: [load_log(p) for p in paths])
     replay, verdicts = timed(lambda: [verify_log(log) for log in logs])
     total = parse + replay
     kinds = {verdict.kind.value for verdict in verdicts}
     print(f"\n{suffix}: verdicts {sorted(kinds)}")
     print(f"  bare parse ({'C YAML loader' if suffix == 'yaml' else 'json.loads'}): {bare:7.3f} s")
+    print(f"  bare parse, garbage collector paused:  {bare_paused:7.3f} s")
     print(f"  our loader (parse + locations + shape): {parse:7.3f} s")
     print(f"  replay only:                           {replay:7.3f} s   {entries / replay:10,.0f} entries/s")
     print(
