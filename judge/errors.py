@@ -17,7 +17,3 @@ class JudgeError(click.ClickException):
     """A located, user-facing error; shown without a traceback."""
 
     exit_code = EXIT_USAGE
-
-    def __init__(self, message: str, exit_code: int = EXIT_USAGE) -> None:
-        super().__init__(message)
-        self.exit_code = exit_code
