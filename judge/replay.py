@@ -310,7 +310,11 @@ class Replay:
             player = entry.data.get("p")
             about = str(entry.data.get("to", player) if verb == "damage" else player or reveal.player)
             matches = verb in FORCED_VERBS and reveal.purpose in FORCED_VERBS[verb] and about == reveal.player
-            if matches or verb in ("effect", "concede", "resolve") or verb not in CHOICE_VERBS | FORCED_VERBS.keys():
+            if (
+                matches
+                or verb in ("effect", "concede", "resolve")
+                or (verb not in CHOICE_VERBS and verb not in FORCED_VERBS)
+            ):
                 return entry
             if self.game.reachable_after_reveal(verb, about):
                 return entry
@@ -581,14 +585,14 @@ def verify_log(log: GameLog, clause_exists: ClauseCheck | None = None) -> Verdic
             notes=[f"the {log.header.get('game')} engine is not available yet"],
             entries=len(log.entries),
         )
-    try:
-        game = game_of(log)
-    except LogFormatError as error:
-        return malformed(error)
-    replay = Replay(log, game, clause_exists)
-    with collector.paused():  # a replay makes no garbage for the collector to look for
+    with collector.paused():  # setting up and replaying make no garbage for the collector to look for
+        try:
+            game = game_of(log)
+        except LogFormatError as error:
+            return malformed(error)
+        replay = Replay(log, game, clause_exists)
         replay.run()
-    return replay.verdict()
+        return replay.verdict()
 
 
 def verify_path(path: str, clause_exists: ClauseCheck | None = None) -> Verdict:

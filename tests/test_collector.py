@@ -37,6 +37,12 @@ def test_the_collector_is_on_after_loading_and_verifying_whatever_the_log(tmp_pa
     assert gc.isenabled()
     assert verify_log(load_log(with_violations(tmp_path))).kind is VerdictKind.ILLEGAL
     assert gc.isenabled()
+    document = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    document["order"] = {document["players"][0]["id"]: ["NOT-A-CARD"]}
+    cannot_start = tmp_path / "cannot-start.yaml"
+    cannot_start.write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
+    assert verify_log(load_log(cannot_start)).kind is VerdictKind.MALFORMED
+    assert gc.isenabled()
     broken = tmp_path / "broken.yaml"
     broken.write_text("format: judge-log/1\nactions: [\n", encoding="utf-8")
     with pytest.raises(LogFormatError):

@@ -16,6 +16,11 @@ allowed it) for every state change, and stops at three kinds of points:
 
 The ordering rule of the whole protocol: a request is answered before the game
 moves on, and records come out in the order the rules perform them.
+
+The classes a replay makes by the thousand (records, requests, checkpoints,
+choices) write their initialisers out instead of having ``dataclasses`` generate
+them: compiled with mypyc, a written initialiser runs as native code, a
+generated one as interpreted Python, several times slower.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any
 
 
 class RecordKind(enum.Enum):
@@ -43,7 +48,7 @@ class RecordKind(enum.Enum):
     """Card text the engine does not model; carried by the log, not guessed."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class ActionRecord:
     """One step of the trace: what happened, to whom, and the clauses behind it."""
 
@@ -57,6 +62,28 @@ class ActionRecord:
     data: dict[str, Any] = field(default_factory=dict)
     entry: int | None = None
     """Index of the log entry that caused it, set by the driver."""
+
+    def __init__(
+        self,
+        seq: int,
+        turn: int,
+        phase: str,
+        kind: RecordKind,
+        player: str | None,
+        message: str,
+        clauses: tuple[str, ...],
+        data: dict[str, Any] | None = None,
+        entry: int | None = None,
+    ) -> None:
+        self.seq = seq
+        self.turn = turn
+        self.phase = phase
+        self.kind = kind
+        self.player = player
+        self.message = message
+        self.clauses = clauses
+        self.data = {} if data is None else data
+        self.entry = entry
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -80,20 +107,49 @@ class Refusal:
     message: str
 
 
-class Choice(NamedTuple):
+class Choice:
     """One option at a decision point: a verb and its arguments.
 
     ``card`` is a card id; ``pos`` a stage position; ``target`` a second position
-    or card; ``cards`` a tuple of card ids; ``flag`` a yes/no answer.  A named
-    tuple: immutable, and cheap to make, since a replay makes one per entry.
+    or card; ``cards`` a tuple of card ids; ``flag`` a yes/no answer.  Immutable
+    by convention, and equal to any choice with the same verb and arguments.
     """
 
-    verb: str
-    card: str | None = None
-    pos: int | None = None
-    target: Any = None
-    cards: tuple[str, ...] = ()
-    flag: bool | None = None
+    __slots__ = ("card", "cards", "flag", "pos", "target", "verb")
+
+    def __init__(
+        self,
+        verb: str,
+        card: str | None = None,
+        pos: int | None = None,
+        target: Any = None,
+        cards: tuple[str, ...] = (),
+        flag: bool | None = None,
+    ) -> None:
+        self.verb = verb
+        self.card = card
+        self.pos = pos
+        self.target = target
+        self.cards = cards
+        self.flag = flag
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Choice):
+            return NotImplemented
+        return (
+            self.verb == other.verb
+            and self.card == other.card
+            and self.pos == other.pos
+            and self.target == other.target
+            and self.cards == other.cards
+            and self.flag == other.flag
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.verb, self.card, self.pos, self.target, self.cards, self.flag))
+
+    def __repr__(self) -> str:
+        return f"Choice({self.describe()!r})"
 
     @property
     def position(self) -> int:
@@ -202,7 +258,7 @@ class Decision:
         return f"Decision({self.player!r}, {self.kind!r}, prompt={self.prompt!r})"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Reveal:
     """Hidden cards of ``player`` are about to be revealed or moved for ``purpose``."""
 
@@ -217,8 +273,15 @@ class Reveal:
     """Answered identities the rules could not accept (a fifth copy; a card listed after
     a damage cancel), set by the game."""
 
+    def __init__(self, player: str, purpose: str, count: int, clauses: tuple[str, ...], used: int = 0) -> None:
+        self.player = player
+        self.purpose = purpose
+        self.count = count
+        self.clauses = clauses
+        self.used = used
+        self.problems = []
 
-@dataclass(frozen=True, slots=True)
+
 class Checkpoint:
     """The game has applied the answer to ``closes``, before any step that follows on its own.
 
@@ -227,8 +290,14 @@ class Checkpoint:
     nest (a refresh inside a damage process): each checkpoint names its own.
     """
 
-    closes: Decision | Reveal
+    __slots__ = ("closes",)
+
+    def __init__(self, closes: Decision | Reveal) -> None:
+        self.closes = closes
+
+    def __repr__(self) -> str:
+        return f"Checkpoint({self.closes!r})"
 
 
-class EngineLimitReached(RuntimeError):
+class EngineLimitReached(Exception):
     """The step budget ran out: an endless loop is reported, never run forever."""

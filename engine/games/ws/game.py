@@ -135,9 +135,9 @@ class WeissSchwarz(Game):
     """A game of Weiss Schwarz from the opening, or from a given position."""
 
     game_id = "ws"
-    check_timing_clauses = ("ws:8.5.1",)
-    standby_clauses = ("ws:8.5.1.2", "ws:8.5.1.3", "ws:8.7.3")
-    loop_clauses = ("ws:11.1.1",)
+    check_timing_clauses: tuple[str, ...] = ("ws:8.5.1",)
+    standby_clauses: tuple[str, ...] = ("ws:8.5.1.2", "ws:8.5.1.3", "ws:8.7.3")
+    loop_clauses: tuple[str, ...] = ("ws:11.1.1",)
 
     def __init__(
         self,
