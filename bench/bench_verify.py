@@ -8,6 +8,9 @@ Targets: at least 100,000 entries per second on one core for JSON Lines, and
 YAML verification within 1.25x of the C YAML loader's parse time alone.
 
     python3 bench/bench_verify.py [--games N]
+
+It measures the installed package: the sources after ``pip install .`` or ``-e .``, the
+compiled modules after ``JUDGE_COMPILE=1 pip install .`` (see setup.py).  It says which.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import TypeVar
 
 import yaml
 
+import engine.games.ws.game
 from judge import collector
 from judge.logfile import load_log
 from judge.replay import verify_log
@@ -89,6 +93,11 @@ def measure(documents: list[dict], folder: Path, suffix: str) -> None:  # type: 
         )
 
 
+def build_name() -> str:
+    """Which build is measured: the Python sources, or the modules compiled by setup.py."""
+    return "Python sources" if engine.games.ws.game.__file__.endswith(".py") else "compiled (mypyc)"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
@@ -96,6 +105,7 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="judge-bench-"))
     documents = [play_game(seed) for seed in range(arguments.games)]
     entries = sum(len(document["actions"]) for document in documents)
+    print(f"build: {build_name()} ({engine.games.ws.game.__file__})")
     print(f"corpus: {len(documents)} self-played games, {entries} entries ({entries / len(documents):.0f} per game)")
     for suffix in ("jsonl", "yaml"):
         measure(documents, folder, suffix)

@@ -57,6 +57,8 @@ class Replay:
         self.stopped = False
         self.on_applied: Callable[[LogEntry], None] | None = None
         """Called when an entry has been applied (the stepper takes its picture of the board then)."""
+        self.on_taken: Callable[[LogEntry], None] | None = None
+        """Called with each entry as the replay takes it, before anything of it is applied."""
 
     # -- helpers ---------------------------------------------------------------
 
@@ -70,6 +72,8 @@ class Replay:
 
     def consume(self) -> LogEntry:
         entry = self.log.entries[self.position]
+        if self.on_taken is not None:
+            self.on_taken(entry)
         self.position += 1
         self.attribute()
         turn = entry.data.get("turn")

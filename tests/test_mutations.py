@@ -26,7 +26,8 @@ from typing import Any
 
 import pytest
 
-from judge.logfile import LogEntry, load_log, parse_log
+from engine.games.ws.game import WeissSchwarz
+from judge.logfile import load_log, parse_log
 from judge.replay import Replay, verify_log, verify_path
 from judge.selfplay import play_game, write_log
 from judge.verdict import Verdict, VerdictKind, Violation
@@ -87,35 +88,26 @@ class Snapshot:
     players: dict[str, PlayerView]
 
 
-class _Observer(Replay):
-    """A replay that records the state before each entry it takes."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.snapshots: dict[int, Snapshot] = {}
-
-    def consume(self) -> LogEntry:
-        entry = self.log.entries[self.position]
-        game = self.game
-        views = {}
-        for player, state in game.p.items():
-            colors = frozenset(
-                color for c in state.level + state.clock if (d := game.definition(c)) is not None for color in d.colors
-            )
-            views[player] = PlayerView(
-                tuple(c.identity for c in state.hand), state.level_count, colors, len(state.stock)
-            )
-        self.snapshots[entry.index] = Snapshot(game.phase, game.turn, views)
-        return super().consume()
+def _snapshot(game: WeissSchwarz) -> Snapshot:
+    """The state of ``game`` as the mutations read it."""
+    views = {}
+    for player, state in game.p.items():
+        colors = frozenset(
+            color for c in state.level + state.clock if (d := game.definition(c)) is not None for color in d.colors
+        )
+        views[player] = PlayerView(tuple(c.identity for c in state.hand), state.level_count, colors, len(state.stock))
+    return Snapshot(game.phase, game.turn, views)
 
 
 @functools.lru_cache(maxsize=128)
 def snapshots(seed: int) -> dict[int, Snapshot]:
     log = parse_log(json.dumps(_cached_game(seed)), f"seed-{seed}.json", "json")
-    observer = _Observer(log, game_of(log))
-    observer.run()
-    assert not observer.violations, observer.violations
-    return observer.snapshots
+    replay = Replay(log, game_of(log))
+    taken: dict[int, Snapshot] = {}
+    replay.on_taken = lambda entry: taken.__setitem__(entry.index, _snapshot(replay.game))
+    replay.run()
+    assert not replay.violations, replay.violations
+    return taken
 
 
 # --------------------------------------------------------------------------- checking a mutated log

@@ -2,25 +2,21 @@
 
 from __future__ import annotations
 
-import typing
+from collections import Counter
 from dataclasses import fields
 
 import pytest
 
+from engine.core.cards import IdentityPool
 from engine.core.zones import Order
-from engine.games.ws.state import ZONES, PlayerState
+from engine.games.ws.state import POSITIONS, ZONES, PlayerState
 
 
 def test_every_zone_of_the_player_state_is_declared_and_no_other() -> None:
-    hints = typing.get_type_hints(PlayerState)
-    piles = [field.name for field in fields(PlayerState) if typing.get_origin(hints[field.name]) is list]
-    positioned = [
-        field.name
-        for field in fields(PlayerState)
-        if typing.get_origin(hints[field.name]) is dict
-        and typing.get_args(hints[field.name])[0] is int
-        and field.name != "placed_at"
-    ]
+    state = PlayerState("P1", Counter(), IdentityPool("deck list of P1", Counter()))
+    values = {field.name: getattr(state, field.name) for field in fields(PlayerState)}
+    piles = [name for name, value in values.items() if isinstance(value, list)]
+    positioned = [name for name, value in values.items() if isinstance(value, dict) and set(value) == set(POSITIONS)]
     assert list(ZONES.names(piles=True)) == piles
     assert [zone.name for zone in ZONES if zone.positions] == positioned
 

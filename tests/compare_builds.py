@@ -1,0 +1,54 @@
+"""Replays logs and prints every verdict with its trace, as JSON: run once per build and compare.
+
+    python3 tests/compare_builds.py compiled|pure OUT SEED... -- LOG...
+
+Writes, for each log given and each seed's self-played game (legal, and with three
+mutations that make it illegal), the verdict with its trace.  Stops with an error when
+the modules it imported are not of the build it was told to expect.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import engine.games.ws.game
+from judge.logfile import parse_log
+from judge.replay import verify_log, verify_path
+from judge.selfplay import play_game
+
+
+def mutations(document: dict[str, Any]) -> list[dict[str, Any]]:
+    """The game, and three illegal versions of it: a draw of two for one, a verb made up, a card out of nowhere."""
+    actions = document["actions"]
+    doubled = copy.deepcopy(document)
+    draw_phase = next(entry for entry in doubled["actions"] if entry.get("do") == "draw" and len(entry["cards"]) == 1)
+    draw_phase["cards"] = draw_phase["cards"] * 2
+    made_up = copy.deepcopy(document)
+    made_up["actions"].insert(len(actions) // 2, {"do": "fly", "p": document["players"][0]["id"]})
+    nowhere = copy.deepcopy(document)
+    play = next(entry for entry in nowhere["actions"] if entry.get("do") == "play")
+    play["card"] = "NOT-A-CARD"
+    return [document, doubled, made_up, nowhere]
+
+
+def main(arguments: list[str]) -> None:
+    build, out, *rest = arguments
+    separator = rest.index("--")
+    seeds, paths = [int(seed) for seed in rest[:separator]], rest[separator + 1 :]
+    compiled = not engine.games.ws.game.__file__.endswith(".py")
+    if compiled != (build == "compiled"):
+        sys.exit(f"expected the {build} build; imported {engine.games.ws.game.__file__}")
+    verdicts = [verify_path(path).to_dict(trace=True) for path in paths]
+    for seed in seeds:
+        for index, document in enumerate(mutations(play_game(seed))):
+            log = parse_log(json.dumps(document), f"seed-{seed}-{index}.json", "json")
+            verdicts.append(verify_log(log).to_dict(trace=True))
+    Path(out).write_text(json.dumps(verdicts, indent=1, sort_keys=True), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
