@@ -83,11 +83,13 @@ class Replay:
 
     def attribute(self) -> None:
         """Point the records made since the last entry at that entry."""
-        if self.current is not None:
-            for record in self.game.records[self.attributed :]:
-                if record.entry is None:
-                    record.entry = self.current.index
-        self.attributed = len(self.game.records)
+        records = self.game.records
+        if self.applying:
+            index = self.applying[-1].index
+            for position in range(self.attributed, len(records)):
+                if records[position].entry is None:
+                    records[position].entry = index
+        self.attributed = len(records)
 
     def violate(
         self, entry: LogEntry | None, clauses: tuple[str, ...], message: str, options: tuple[str, ...] = ()

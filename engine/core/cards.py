@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 _instances = itertools.count(1)
@@ -82,15 +82,27 @@ class IdentityPool:
         return f"IdentityPool({self.name!r}, {sum(self.contents.values()) + len(self.unknown_from)} cards)"
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False, slots=True, init=False)
 class Card:
-    """One physical card.  ``identity`` is None while the replay does not know it."""
+    """One physical card.  ``identity`` is None while the replay does not know it.
+
+    Its initialiser is written out, as those of ``engine.core.protocol`` are: a game
+    deals a hundred cards, and a compiled build runs a written initialiser natively.
+    """
 
     owner: str
-    identity: str | None = None
-    pool: IdentityPool | None = None
-    instance: int = field(default_factory=lambda: next(_instances))
-    orientation: str = "stand"
+    identity: str | None
+    pool: IdentityPool | None
+    instance: int
+    """Numbers the card's objects: a new one at each zone change (ws 3.1.4)."""
+    orientation: str
+
+    def __init__(self, owner: str, identity: str | None = None, pool: IdentityPool | None = None) -> None:
+        self.owner = owner
+        self.identity = identity
+        self.pool = pool
+        self.instance = next(_instances)
+        self.orientation = "stand"
 
     def renew(self) -> None:
         """Become a new object after a zone change (effects on the old one stop applying)."""
