@@ -84,11 +84,11 @@ class Replay:
     def attribute(self) -> None:
         """Point the records made since the last entry at that entry."""
         records = self.game.records
-        if self.applying:
-            index = self.applying[-1].index
+        current = self.current
+        if current is not None:
             for position in range(self.attributed, len(records)):
                 if records[position].entry is None:
-                    records[position].entry = index
+                    records[position].entry = current.index
         self.attributed = len(records)
 
     def violate(
