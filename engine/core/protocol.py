@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -59,8 +59,8 @@ class ActionRecord:
     player: str | None
     message: str
     clauses: tuple[str, ...]
-    data: dict[str, Any] = field(default_factory=dict)
-    entry: int | None = None
+    data: dict[str, Any]
+    entry: int | None
     """Index of the log entry that caused it, set by the driver."""
 
     def __init__(
@@ -267,9 +267,9 @@ class Reveal:
     """``draw``, ``trigger``, ``damage``, ``refresh``, ``refresh_point``, ``pool``, ``mulligan_draw`` ..."""
     count: int
     clauses: tuple[str, ...]
-    used: int = 0
+    used: int
     """How many of the answered identities the game used (set by the game)."""
-    problems: list[Refusal] = field(default_factory=list)
+    problems: list[Refusal]
     """Answered identities the rules could not accept (a fifth copy; a card listed after
     a damage cancel), set by the game."""
 
