@@ -1,8 +1,8 @@
 """Setuptools' build script: the package is plain Python, unless a compiled build is asked for.
 
-``JUDGE_COMPILE=1 python3 -m pip install .`` compiles the modules a replay spends its time
-in (the engine, the log-to-engine bridge, the replay driver) into C extensions with mypyc,
-the compiler that ships with mypy.  The compiled modules behave as the Python ones do;
+``JUDGE_COMPILE=1 python3 -m pip install .`` compiles the modules a verification spends its
+time in (the engine, the log loader, the log-to-engine bridge, the replay driver) into C
+extensions with mypyc, the compiler that ships with mypy.  The compiled modules behave as the Python ones do;
 ``tests/test_compiled_build.py`` replays the same logs through both and compares.
 The metadata is in ``pyproject.toml``; ``build_backend.py`` brings mypy into the build.
 """
@@ -24,6 +24,7 @@ COMPILED_MODULES = [
     "engine/games/ws/game.py",
     "engine/games/ws/procedure.py",
     "engine/games/ws/state.py",
+    "judge/logfile.py",
     "judge/replay.py",
     "judge/ws_log.py",
 ]

@@ -445,6 +445,22 @@ def test_jsonl_bad_line_is_named(tmp_path: Path) -> None:
     assert "JSON syntax error" in error.message
 
 
+def test_jsonl_rows_with_whitespace_around_them_read_as_the_bare_rows(tmp_path: Path) -> None:
+    """Windows line ends, indented or padded rows: the same entries, at the same lines."""
+    clean = load_log(write(tmp_path, "clean.jsonl", JSONL_LOG))
+    rows = JSONL_LOG.split("\n")
+    padded = "\r\n".join([rows[0], "  " + rows[1], rows[2] + " \t", *rows[3:]])
+    log = load_log(write(tmp_path, "padded.jsonl", padded))
+    assert [(entry.line, entry.data) for entry in log.entries] == [(entry.line, entry.data) for entry in clean.entries]
+
+
+def test_jsonl_row_with_more_after_its_value_is_located(tmp_path: Path) -> None:
+    text = JSONL_LOG.replace('{"p": "P2", "do": "pass"}', '{"p": "P2", "do": "pass"} {"do": "pass"}')
+    error = load_error(tmp_path, "a.jsonl", text)
+    assert (error.line, error.column) == (6, 27)
+    assert "JSON syntax error: Extra data" in error.message
+
+
 def test_jsonl_bad_header(tmp_path: Path) -> None:
     error = load_error(tmp_path, "a.jsonl", '{"format": "judge-log/1",\n"game": "ws"}\n')
     assert (error.line, error.column) == (1, 26)
