@@ -2,6 +2,8 @@
 
 Prints entries per second and games per second for verifying, beside the time
 to only parse the same files (our loader, and the bare C YAML loader / json).
+Verifying is timed as ``judge verify`` does it: each verdict without its trace.
+Replaying with the trace kept (``judge replay``, the stepper) is printed beside it.
 Our loader and the replay pause the cyclic garbage collector (judge.collector);
 the bare parse is timed as a program would call it, and again with it paused.
 Targets: at least 100,000 entries per second on one core for JSON Lines, and
@@ -72,7 +74,8 @@ def measure(documents: list[dict], folder: Path, suffix: str) -> None:  # type: 
     with collector.paused():  # as our loader parses: shows how much of the difference is the collector
         bare_paused, _ = timed(bare_parse)
     parse, logs = timed(lambda: [load_log(p) for p in paths])
-    replay, verdicts = timed(lambda: [verify_log(log) for log in logs])
+    replay, verdicts = timed(lambda: [verify_log(log, trace=False) for log in logs])  # as `judge verify` does
+    replay_traced, _ = timed(lambda: [verify_log(log) for log in logs])
     total = parse + replay
     kinds = {verdict.kind.value for verdict in verdicts}
     print(f"\n{suffix}: verdicts {sorted(kinds)}")
@@ -80,6 +83,10 @@ def measure(documents: list[dict], folder: Path, suffix: str) -> None:  # type: 
     print(f"  bare parse, garbage collector paused:  {bare_paused:7.3f} s")
     print(f"  our loader (parse + locations + shape): {parse:7.3f} s")
     print(f"  replay only:                           {replay:7.3f} s   {entries / replay:10,.0f} entries/s")
+    print(
+        f"  replay keeping each trace:             {replay_traced:7.3f} s   {entries / replay_traced:10,.0f} entries/s"
+        "   (as `judge replay`; not part of verify)"
+    )
     print(
         f"  verify (load + replay):                {total:7.3f} s   {entries / total:10,.0f} entries/s"
         f"   {len(paths) / total:8.1f} games/s"

@@ -49,7 +49,7 @@ def verify(logs: tuple[str, ...], as_json: bool) -> None:
     with click.progressbar(logs, label="verifying", file=sys.stderr) if show_progress else nullcontext(logs) as items:
         verdicts: list[Verdict] = []
         for path in items:
-            verdict = verify_path(path, clause_exists)
+            verdict = verify_path(path, clause_exists, trace=False)
             verdicts.append(verdict)
             worst = max(worst, verdict.exit_code)
             if not show_progress:

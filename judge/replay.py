@@ -462,7 +462,8 @@ class Replay:
                 del records[index:]
                 return
 
-    def verdict(self) -> Verdict:
+    def verdict(self, trace: bool = True) -> Verdict:
+        """The verdict on the log so far; ``trace`` puts the game's records in it."""
         game = self.game
         if self.violations:
             kind = VerdictKind.ILLEGAL
@@ -478,9 +479,8 @@ class Replay:
             self.notes.append("the game stops before it ends, and no result says why")
         else:
             kind = VerdictKind.LEGAL
-        return Verdict(
-            self.log.path, kind, self.violations, self.notes, game.records, game.winner, len(self.log.entries)
-        )
+        records = game.records if trace else []
+        return Verdict(self.log.path, kind, self.violations, self.notes, records, game.winner, len(self.log.entries))
 
 
 def resolves(data: dict[str, Any], decision: Decision) -> bool:
@@ -579,10 +579,12 @@ def _stage_failures(game: WeissSchwarz, player: str, wanted: Any) -> list[str]:
     return failures
 
 
-def verify_log(log: GameLog, clause_exists: ClauseCheck | None = None) -> Verdict:
-    """Replay a parsed log and return its verdict, with the trace in ``records``.
+def verify_log(log: GameLog, clause_exists: ClauseCheck | None = None, trace: bool = True) -> Verdict:
+    """Replay a parsed log and return its verdict, with the trace in ``records`` unless ``trace`` is False.
 
     A log whose game cannot start (an impossible position, a bad card record) is malformed.
+    Without the trace (``judge verify`` prints none), the game and its records are freed by
+    reference counting as the verdict is made, instead of being kept and walked by the collector.
     """
     if log.header.get("game") != "ws":
         return Verdict(
@@ -592,22 +594,27 @@ def verify_log(log: GameLog, clause_exists: ClauseCheck | None = None) -> Verdic
             entries=len(log.entries),
         )
     with collector.paused():  # setting up and replaying make no garbage for the collector to look for
-        try:
-            game = game_of(log)
-        except LogFormatError as error:
-            return malformed(error)
-        replay = Replay(log, game, clause_exists)
-        replay.run()
-        return replay.verdict()
+        return _replayed(log, clause_exists, trace)
 
 
-def verify_path(path: str, clause_exists: ClauseCheck | None = None) -> Verdict:
+def _replayed(log: GameLog, clause_exists: ClauseCheck | None, trace: bool) -> Verdict:
+    """The verdict of one replay; everything else it made is dropped when this returns."""
+    try:
+        game = game_of(log)
+    except LogFormatError as error:
+        return malformed(error)
+    replay = Replay(log, game, clause_exists)
+    replay.run()
+    return replay.verdict(trace)
+
+
+def verify_path(path: str, clause_exists: ClauseCheck | None = None, trace: bool = True) -> Verdict:
     """Load and verify one log file."""
     try:
         log = load_log(path)
     except LogFormatError as error:
         return malformed(error)
-    return verify_log(log, clause_exists)
+    return verify_log(log, clause_exists, trace)
 
 
 def malformed(error: LogFormatError) -> Verdict:

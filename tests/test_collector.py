@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from engine.core.protocol import ActionRecord
 from judge.logfile import LogFormatError, load_log
 from judge.replay import verify_log
 from judge.selfplay import play_game, write_log
@@ -78,3 +79,22 @@ def test_loading_and_replaying_leave_no_reference_cycles(tmp_path: Path, kind: s
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+def live_records() -> int:
+    """How many action records exist now (they are containers, so the collector lists them)."""
+    return sum(1 for item in gc.get_objects() if isinstance(item, ActionRecord))
+
+
+@pytest.mark.parametrize("kind", ["example", "illegal"])
+def test_a_verdict_without_its_trace_frees_the_game_before_the_collector_is_back(tmp_path: Path, kind: str) -> None:
+    """``judge verify`` keeps no trace: the verdict is the traced one minus its records, and every
+    record is freed by the time ``verify_log`` returns, so the collector never has to walk them."""
+    log = load_log(EXAMPLE if kind == "example" else with_violations(tmp_path))
+    traced = verify_log(log)
+    assert traced.records
+    before = live_records()
+    untraced = verify_log(log, trace=False)
+    assert live_records() == before
+    assert untraced.records == []
+    assert untraced.to_dict() == traced.to_dict()
