@@ -22,24 +22,56 @@ from typing import Any
 _instances = itertools.count(1)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class CardDefinition:
-    """A card's printed characteristics, keyed by the log's card id."""
+    """A card's printed characteristics, keyed by the log's card id; never changed once made.
+
+    Its initialiser is written out, as those of ``engine.core.protocol`` are: every
+    game makes one per card record, and a compiled build runs a written initialiser natively.
+    """
 
     id: str
     name: str
     type: str
     """Game-specific card type (``character``, ``event``, ``climax`` for ws)."""
-    level: int = 0
-    cost: int = 0
-    colors: tuple[str, ...] = ()
-    power: int = 0
-    soul: int = 0
-    triggers: tuple[str, ...] = ()
-    traits: tuple[str, ...] = ()
-    counter: bool = False
-    abilities: tuple[dict[str, Any], ...] = ()
+    level: int
+    cost: int
+    colors: tuple[str, ...]
+    power: int
+    soul: int
+    triggers: tuple[str, ...]
+    traits: tuple[str, ...]
+    counter: bool
+    abilities: tuple[dict[str, Any], ...]
     """Structured abilities, as the card record gives them (keywords and effects)."""
+
+    def __init__(
+        self,
+        id: str,
+        name: str,
+        type: str,
+        level: int = 0,
+        cost: int = 0,
+        colors: tuple[str, ...] = (),
+        power: int = 0,
+        soul: int = 0,
+        triggers: tuple[str, ...] = (),
+        traits: tuple[str, ...] = (),
+        counter: bool = False,
+        abilities: tuple[dict[str, Any], ...] = (),
+    ) -> None:
+        self.id = id
+        self.name = name
+        self.type = type
+        self.level = level
+        self.cost = cost
+        self.colors = colors
+        self.power = power
+        self.soul = soul
+        self.triggers = triggers
+        self.traits = traits
+        self.counter = counter
+        self.abilities = abilities
 
     def keyword(self, name: str) -> dict[str, Any] | None:
         """The first ability with this keyword, if the card has one."""

@@ -40,26 +40,56 @@ class Duration(enum.Enum):
     """No stated duration (ws 8.2.1.2)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class ContinuousEffect:
-    """A change to one characteristic of one card instance."""
+    """A change to one characteristic of one card instance; never changed once made.
+
+    Its initialiser is written out, as those of ``engine.core.protocol`` are: a game
+    makes dozens of effects, and a compiled build runs a written initialiser natively.
+    """
 
     target: int
     """The card instance it applies to."""
     attribute: str
     """``power``, ``soul``, ``level`` ..."""
-    delta: int = 0
-    becomes: int | None = None
+    delta: int
+    becomes: int | None
     """When set, the value becomes this (applied in timestamp order with deltas)."""
-    layer: Layer = Layer.NUMERIC
-    duration: Duration = Duration.END_OF_TURN
-    timestamp: int = 0
-    source: str = ""
-    clauses: tuple[str, ...] = ()
-    gains: str | None = None
+    layer: Layer
+    duration: Duration
+    timestamp: int
+    source: str
+    clauses: tuple[str, ...]
+    gains: str | None
     """For a set-valued ``attribute`` (``traits``): the value the card gains (a non-numeric effect)."""
-    requires: str | None = None
+    requires: str | None
     """When set, the effect applies only while the card's set-valued characteristic holds this value."""
+
+    def __init__(
+        self,
+        target: int,
+        attribute: str,
+        delta: int = 0,
+        becomes: int | None = None,
+        layer: Layer = Layer.NUMERIC,
+        duration: Duration = Duration.END_OF_TURN,
+        timestamp: int = 0,
+        source: str = "",
+        clauses: tuple[str, ...] = (),
+        gains: str | None = None,
+        requires: str | None = None,
+    ) -> None:
+        self.target = target
+        self.attribute = attribute
+        self.delta = delta
+        self.becomes = becomes
+        self.layer = layer
+        self.duration = duration
+        self.timestamp = timestamp
+        self.source = source
+        self.clauses = clauses
+        self.gains = gains
+        self.requires = requires
 
     def apply(self, value: int) -> int:
         return self.becomes if self.becomes is not None else value + self.delta

@@ -19,7 +19,7 @@ endless loop the rules run on their own (ws 11.1) is reported, never run.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core.cards import Card, CardDefinition
@@ -51,9 +51,13 @@ class GameEnded(Exception):
     """Raised inside the procedure when the game ends (a loss, a draw, a concession)."""
 
 
-@dataclass(eq=False, slots=True)
+@dataclass(eq=False, slots=True, init=False)
 class StandbyAbility:
-    """An automatic ability whose activation condition was met, waiting for a check timing."""
+    """An automatic ability whose activation condition was met, waiting for a check timing.
+
+    Its initialiser is written out, as those of ``engine.core.protocol`` are: a compiled
+    build runs a written initialiser natively.
+    """
 
     master: str
     name: str
@@ -63,9 +67,28 @@ class StandbyAbility:
     """The instance that triggered it (the card may have moved on since)."""
     resolve: Callable[[StandbyAbility], Procedure]
     clauses: tuple[str, ...]
-    data: dict[str, Any] = field(default_factory=dict)
-    id: int = 0
+    data: dict[str, Any]
+    id: int
     """Numbers the abilities that triggered in this game, set by ``Game.trigger``."""
+
+    def __init__(
+        self,
+        master: str,
+        name: str,
+        source: Card,
+        source_instance: int,
+        resolve: Callable[[StandbyAbility], Procedure],
+        clauses: tuple[str, ...],
+        data: dict[str, Any] | None = None,
+    ) -> None:
+        self.master = master
+        self.name = name
+        self.source = source
+        self.source_instance = source_instance
+        self.resolve = resolve
+        self.clauses = clauses
+        self.data = {} if data is None else data
+        self.id = 0
 
 
 class Game:

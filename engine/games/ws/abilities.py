@@ -58,9 +58,14 @@ class AbilityRecordError(ValueError):
     """An ability entry outside the vocabulary."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class CardAbility:
-    """One modelled ability of a card."""
+    """One modelled ability of a card; never changed once made.
+
+    Its initialiser is written out, as those of ``engine.core.protocol`` are: every
+    game reads the abilities of each card record, and a compiled build runs a written
+    initialiser natively.
+    """
 
     index: int
     """Its place in the card record's ``abilities`` list: the name a log's ``act`` or ``resolve`` entry uses."""
@@ -69,10 +74,30 @@ class CardAbility:
     stock: int
     rest: bool
     effects: tuple[dict[str, Any], ...]
-    instead: str | None = None
+    instead: str | None
     """For a ``replace`` ability: what happens instead of the event named by ``when``."""
-    optional: bool = False
+    optional: bool
     """For a ``replace`` ability: its master may decline it (ws 8.2.1.3.2)."""
+
+    def __init__(
+        self,
+        index: int,
+        kind: str,
+        when: str | None,
+        stock: int,
+        rest: bool,
+        effects: tuple[dict[str, Any], ...],
+        instead: str | None = None,
+        optional: bool = False,
+    ) -> None:
+        self.index = index
+        self.kind = kind
+        self.when = when
+        self.stock = stock
+        self.rest = rest
+        self.effects = effects
+        self.instead = instead
+        self.optional = optional
 
     @property
     def name(self) -> str:

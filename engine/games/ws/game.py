@@ -89,9 +89,13 @@ _MOVES_WITH = {
 }
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Attack:
-    """The attack in progress (ws 7.2.1.5)."""
+    """The attack in progress (ws 7.2.1.5).
+
+    Its initialiser is written out, as those of ``engine.core.protocol`` are: a compiled
+    build runs a written initialiser natively.
+    """
 
     attacker: Card
     position: int
@@ -99,8 +103,18 @@ class Attack:
     """``front``, ``side`` or ``direct``."""
     defender: Card | None
     defender_position: int | None
-    step: str = "declaration"
+    step: str
     """The step the attack has reached: ``declaration``, ``trigger``, ``counter``, ``damage``, ``battle``."""
+
+    def __init__(
+        self, attacker: Card, position: int, kind: str, defender: Card | None, defender_position: int | None
+    ) -> None:
+        self.attacker = attacker
+        self.position = position
+        self.kind = kind
+        self.defender = defender
+        self.defender_position = defender_position
+        self.step = "declaration"
 
 
 @dataclass(frozen=True, slots=True)
