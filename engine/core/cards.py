@@ -14,12 +14,29 @@ zone (ws 3.1.4): effects that applied to the old instance no longer apply.
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-_instances = itertools.count(1)
+
+class _Numbering:
+    """Hands out the numbers of card objects, 1, 2, 3 ..., across games.
+
+    A small class rather than ``itertools.count``: compiled, ``next()`` on a count is a
+    generic call looked up in the builtins, a method of this class a native call.
+    """
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last = 0
+
+    def next(self) -> int:
+        self.last += 1
+        return self.last
+
+
+_instances: Final = _Numbering()
 
 
 @dataclass(slots=True, init=False)
@@ -133,12 +150,12 @@ class Card:
         self.owner = owner
         self.identity = identity
         self.pool = pool
-        self.instance = next(_instances)
+        self.instance = _instances.next()
         self.orientation = "stand"
 
     def renew(self) -> None:
         """Become a new object after a zone change (effects on the old one stop applying)."""
-        self.instance = next(_instances)
+        self.instance = _instances.next()
         self.orientation = "stand"
 
     def reveal(self, identity: str) -> bool:

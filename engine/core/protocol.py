@@ -221,8 +221,9 @@ class Decision:
         self.player = player
         self.kind = kind
         """What is being decided: ``main``, ``clock``, ``attack``, ``level_up`` ..."""
-        self._options: list[Choice] | None = None if callable(options) else options
-        self._build: Callable[[], list[Choice]] | None = options if callable(options) else None
+        # isinstance, not callable(): compiled, callable() is a call looked up in the builtins
+        self._options: list[Choice] | None = options if isinstance(options, list) else None
+        self._build: Callable[[], list[Choice]] | None = None if isinstance(options, list) else options
         self.clauses = clauses
         self.verbs = verbs
         """Every verb this point can take (an illegal use of one is a violation here)."""
