@@ -50,9 +50,9 @@ class Replay:
         self.applying: list[LogEntry] = []
         """Entries being applied, outermost first (a refresh entry inside a damage entry);
         records made meanwhile point at the innermost."""
-        self.open: dict[int, tuple[LogEntry, Decision | Reveal, Any, bool]] = {}
-        """id(request) -> the entry that answered it, the request, the answer given, and
-        whether the entry is done when the request is (a mulligan's draw is not)."""
+        self.open: dict[Decision | Reveal, tuple[LogEntry, Any, bool]] = {}
+        """request -> the entry that answered it, the answer given, and whether the entry is
+        done when the request is (a mulligan's draw is not).  Requests compare by identity."""
         self.attributed = 0
         self.stopped = False
         self.on_applied: Callable[[LogEntry], None] | None = None
@@ -102,7 +102,7 @@ class Replay:
 
     def answering(self, entry: LogEntry, request: Decision | Reveal, answer: Any) -> None:
         """``entry`` answers ``request``: it is being applied until the request's checkpoint."""
-        self.open[id(request)] = (entry, request, answer, True)
+        self.open[request] = (entry, answer, True)
         self.applying.append(entry)
 
     def imply(self, decision: Decision, choice: Choice, why: str) -> None:
@@ -298,7 +298,7 @@ class Replay:
         answer = None
         if reveal.purpose == "mulligan_draw" and self.current is not None and "draw" in self.current.data:
             answer = self._ids(self.current.data["draw"])
-            self.open[id(reveal)] = (self.current, reveal, answer, False)
+            self.open[reveal] = (self.current, answer, False)
         elif entry is not None:
             verb = str(entry.data["do"])
             who = entry.data.get("to", entry.data.get("p")) if verb == "damage" else entry.data.get("p")
@@ -331,10 +331,11 @@ class Replay:
 
     def close(self, checkpoint: Checkpoint) -> None:
         """A request has been applied: check what its entry claimed, and its ``expect``."""
-        opened = self.open.pop(id(checkpoint.closes), None)
+        request = checkpoint.closes
+        opened = self.open.pop(request, None)
         if opened is None:
             return
-        entry, request, answer, owns = opened
+        entry, answer, owns = opened
         if self.game.declared_problems:
             for problem in self.game.declared_problems:
                 self.violate(entry, problem.clauses, f"effect: {problem.message}")
@@ -439,7 +440,7 @@ class Replay:
     def close_open_entries(self) -> None:
         """Entries still being applied when the game ended (a damage that decked a player out):
         what they claimed and their ``expect`` are checked against the final state."""
-        for entry, request, answer, owns in list(self.open.values()):
+        for request, (_, _, owns) in list(self.open.items()):
             if owns:
                 self.close(Checkpoint(request))
         self.open.clear()

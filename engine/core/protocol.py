@@ -259,9 +259,12 @@ class Decision:
         return f"Decision({self.player!r}, {self.kind!r}, prompt={self.prompt!r})"
 
 
-@dataclass(slots=True, init=False)
+@dataclass(slots=True, init=False, eq=False)
 class Reveal:
-    """Hidden cards of ``player`` are about to be revealed or moved for ``purpose``."""
+    """Hidden cards of ``player`` are about to be revealed or moved for ``purpose``.
+
+    Compared by identity, as decisions are: each request is one moment of one game.
+    """
 
     player: str
     purpose: str
