@@ -26,7 +26,7 @@ import re
 import reprlib
 import stat
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, cast
@@ -56,7 +56,8 @@ UNKNOWN_CARD = "?"
 _YamlLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _YAML_STR_TAG = "tag:yaml.org,2002:str"
 _JSON_WS = re.compile(r"[ \t\n\r]*")
-_ROW_DECODER = json.JSONDecoder()
+_decode_row = json.JSONDecoder().raw_decode
+"""The value at the start of a row and where it ends: the C scanner behind ``json.loads``, unwrapped."""
 _BOM = "\ufeff"
 
 Location = tuple[int | None, int | None]
@@ -322,15 +323,24 @@ def _yaml_header_locations(
 
 
 class _TableLocator:
-    """Locations known for a few paths (top-level keys, list items); deeper paths use their nearest known prefix."""
+    """Locations known for a few paths (top-level keys, the entries); deeper paths use their nearest known prefix."""
 
-    def __init__(self, table: dict[KeyPath, Location], walk: Callable[[], dict[KeyPath, Location]] = dict) -> None:
+    def __init__(
+        self,
+        table: dict[KeyPath, Location],
+        walk: Callable[[], dict[KeyPath, Location]] = dict,
+        entries: Sequence[Location] = (),
+    ) -> None:
         self.table = table
         self.walk = walk
         """Adds the header's deeper locations; run at the first error."""
         self.walked = False
+        self.entries = entries
+        """Where each ``actions`` entry starts: a list, not table keys, since a log has thousands."""
 
     def locate(self, path: KeyPath) -> Location:
+        if len(path) > 1 and path[0] == "actions" and isinstance(path[1], int) and 0 <= path[1] < len(self.entries):
+            return self.entries[path[1]]
         if not self.walked:
             self.table.update(self.walk())
             self.walked = True
@@ -453,14 +463,12 @@ def _parse_json(text: str, path: str) -> _Parsed:
             table[(key,)] = where(key_at)
             if items is not None:
                 lines = [where(offset) for offset in items]
-                for index, location in enumerate(lines):
-                    table[(key, index)] = location
             else:
                 header.append((key, text[value_at:value_end], where(value_at)))
         actions = data.get("actions")
     if not isinstance(actions, list):
         lines = []
-    return data, actions, _TableLocator(table, lambda: _json_header_locations(header)), lines
+    return data, actions, _TableLocator(table, lambda: _json_header_locations(header), lines), lines
 
 
 def _json_header_locations(header: list[tuple[str, str, Location]]) -> dict[KeyPath, Location]:
@@ -589,12 +597,10 @@ def _parse_jsonl(text: str, path: str) -> _Parsed:
         lines.append((number, None))
     for key in header:
         table[(key,)] = (1, None)
-    for index, location in enumerate(lines):
-        table[("actions", index)] = location
     top = dict(header)
     top["actions"] = actions
     first_row = rows[0]
-    return top, actions, _TableLocator(table, lambda: _jsonl_header_locations(first_row)), lines
+    return top, actions, _TableLocator(table, lambda: _jsonl_header_locations(first_row), lines), lines
 
 
 def _row_value(row: str, path: str, number: int) -> object:
@@ -606,7 +612,7 @@ def _row_value(row: str, path: str, number: int) -> object:
     which decides it and locates its error.
     """
     try:
-        value, end = _ROW_DECODER.raw_decode(row)
+        value, end = _decode_row(row)
         if end == len(row):
             return value
     except ValueError:
