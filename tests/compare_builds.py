@@ -3,8 +3,10 @@
     python3 tests/compare_builds.py compiled|pure OUT SEED... -- LOG...
 
 Writes, for each log given and each seed's self-played game (legal, and with three
-mutations that make it illegal), the verdict with its trace.  Stops with an error when
-the modules it imported are not of the build it was told to expect.
+mutations that make it illegal), the verdict with its trace; then the legal game read
+as JSON Lines and verified as ``judge verify`` does, and four malformed versions of it
+(the loader is compiled too, so its errors and their locations are compared).  Stops
+with an error when the modules it imported are not of the build it was told to expect.
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import engine.games.ws.game
-from judge.logfile import parse_log
-from judge.replay import verify_log, verify_path
+from judge.logfile import LogFormatError, parse_log
+from judge.replay import malformed, verify_log, verify_path
 from judge.selfplay import play_game
 
 
@@ -35,6 +37,27 @@ def mutations(document: dict[str, Any]) -> list[dict[str, Any]]:
     return [document, doubled, made_up, nowhere]
 
 
+def as_json_lines(document: dict[str, Any]) -> str:
+    header = {key: value for key, value in document.items() if key != "actions"}
+    return "\n".join(json.dumps(row) for row in [header, *document["actions"]]) + "\n"
+
+
+def malformed_versions(document: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(text, name, encoding) of four logs the loader refuses, each for a different reason."""
+    text = as_json_lines(document)
+    rows = text.split("\n")
+    broken_row = "\n".join([*rows[:5], rows[5][:-1], *rows[6:]])
+    no_verb = "\n".join([*rows[:7], '{"p": "P1"}', *rows[8:]])
+    padded = "\r\n".join(["  " + row for row in rows]) + '\n{"do": "pass"} {"do": "pass"}\n'
+    stranger = json.dumps({**document, "actions": [{"do": "draw", "p": "P9"}]})
+    return [
+        (broken_row, "broken.jsonl", "jsonl"),
+        (no_verb, "no-verb.jsonl", "jsonl"),
+        (padded, "padded.jsonl", "jsonl"),
+        (stranger, "stranger.json", "json"),
+    ]
+
+
 def main(arguments: list[str]) -> None:
     build, out, *rest = arguments
     separator = rest.index("--")
@@ -47,6 +70,13 @@ def main(arguments: list[str]) -> None:
         for index, document in enumerate(mutations(play_game(seed))):
             log = parse_log(json.dumps(document), f"seed-{seed}-{index}.json", "json")
             verdicts.append(verify_log(log).to_dict(trace=True))
+        legal = play_game(seed)
+        verdicts.append(verify_log(parse_log(as_json_lines(legal), "legal.jsonl", "jsonl"), trace=False).to_dict())
+        for text, name, encoding in malformed_versions(legal):
+            try:
+                verdicts.append(verify_log(parse_log(text, name, encoding)).to_dict())
+            except LogFormatError as error:
+                verdicts.append(malformed(error).to_dict())
     Path(out).write_text(json.dumps(verdicts, indent=1, sort_keys=True), encoding="utf-8")
 
 
