@@ -40,9 +40,15 @@ IMPLIED_TURN_SPAN = 1
 class Replay:
     """One log replayed through its game, collecting violations and notes."""
 
-    def __init__(self, log: GameLog, game: WeissSchwarz, clause_exists: ClauseCheck | None = None) -> None:
+    def __init__(
+        self, log: GameLog, game: WeissSchwarz, clause_exists: ClauseCheck | None = None, trace: bool = True
+    ) -> None:
+        """``trace`` False: no one will read the trace, so the game keeps none, unless an entry has an
+        ``expect`` (a failed one cites the clauses the rules applied for its entry)."""
         self.log = log
         self.game = game
+        self.trace = trace
+        game.keeps_trace = trace or any("expect" in entry.data for entry in log.entries)
         self.clause_exists = clause_exists
         self.position = 0
         self.violations: list[Violation] = []
@@ -463,8 +469,8 @@ class Replay:
                 del records[index:]
                 return
 
-    def verdict(self, trace: bool = True) -> Verdict:
-        """The verdict on the log so far; ``trace`` puts the game's records in it."""
+    def verdict(self) -> Verdict:
+        """The verdict on the log so far, with the game's records if the replay keeps its trace."""
         game = self.game
         if self.violations:
             kind = VerdictKind.ILLEGAL
@@ -480,7 +486,7 @@ class Replay:
             self.notes.append("the game stops before it ends, and no result says why")
         else:
             kind = VerdictKind.LEGAL
-        records = game.records if trace else []
+        records = game.records if self.trace else []
         return Verdict(self.log.path, kind, self.violations, self.notes, records, game.winner, len(self.log.entries))
 
 
@@ -584,8 +590,9 @@ def verify_log(log: GameLog, clause_exists: ClauseCheck | None = None, trace: bo
     """Replay a parsed log and return its verdict, with the trace in ``records`` unless ``trace`` is False.
 
     A log whose game cannot start (an impossible position, a bad card record) is malformed.
-    Without the trace (``judge verify`` prints none), the game and its records are freed by
-    reference counting as the verdict is made, instead of being kept and walked by the collector.
+    Without the trace (``judge verify`` prints none), the game makes no records (see
+    ``Replay``), and it is freed by reference counting as the verdict is made, instead of being
+    kept and walked by the collector.
     """
     if log.header.get("game") != "ws":
         return Verdict(
@@ -604,9 +611,9 @@ def _replayed(log: GameLog, clause_exists: ClauseCheck | None, trace: bool) -> V
         game = game_of(log)
     except LogFormatError as error:
         return malformed(error)
-    replay = Replay(log, game, clause_exists)
+    replay = Replay(log, game, clause_exists, trace)
     replay.run()
-    return replay.verdict(trace)
+    return replay.verdict()
 
 
 def verify_path(path: str, clause_exists: ClauseCheck | None = None, trace: bool = True) -> Verdict:

@@ -12,9 +12,10 @@ import yaml
 
 from engine.core.protocol import ActionRecord
 from judge.logfile import LogFormatError, load_log
-from judge.replay import verify_log
+from judge.replay import Replay, verify_log
 from judge.selfplay import play_game, write_log
 from judge.verdict import VerdictKind
+from judge.ws_log import game_of
 from tests.conftest import REPO
 
 EXAMPLE = REPO / "judge" / "examples" / "ws-game.yaml"
@@ -98,3 +99,30 @@ def test_a_verdict_without_its_trace_frees_the_game_before_the_collector_is_back
     assert live_records() == before
     assert untraced.records == []
     assert untraced.to_dict() == traced.to_dict()
+
+
+def test_a_replay_without_its_trace_makes_no_records() -> None:
+    """With no one to read the trace, the game numbers its steps as it would, but makes no record of them."""
+    log = load_log(EXAMPLE)
+    traced = Replay(log, game_of(log))
+    traced.run()
+    untraced = Replay(log, game_of(log), trace=False)
+    untraced.run()
+    assert untraced.game.records == []
+    assert untraced.game.recorded == len(traced.game.records) > 0
+    assert untraced.verdict().to_dict() == traced.verdict().to_dict()
+
+
+def test_a_failed_expectation_cites_the_same_clauses_without_the_trace(tmp_path: Path) -> None:
+    """A failed ``expect`` cites the clauses applied for its entry, so a log with one keeps its records
+    even when no trace is asked for; the verdict is the same either way."""
+    document = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    opening_draw = next(entry for entry in document["actions"] if entry.get("do") == "draw")
+    opening_draw["expect"] = {opening_draw["p"]: {"hand": 99}}
+    path = tmp_path / "failed-expectation.yaml"
+    path.write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
+    log = load_log(path)
+    traced, untraced = verify_log(log), verify_log(log, trace=False)
+    [failure] = [violation for violation in traced.violations if violation.message.startswith("expect: ")]
+    assert "ws:5.2.1.4" in failure.clauses
+    assert untraced.violations == traced.violations

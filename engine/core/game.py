@@ -108,6 +108,11 @@ class Game:
         self.players = players
         self.definitions = definitions
         self.records: list[ActionRecord] = []
+        self.keeps_trace = True
+        """False when no one will read the trace (a verifier that prints only verdicts): steps are
+        still numbered, but their records are neither made nor kept."""
+        self.recorded = 0
+        """How many steps have been recorded: the next record's ``seq``."""
         self.effects = EffectLedger()
         self.standby: list[StandbyAbility] = []
         self.turn = 0
@@ -135,17 +140,17 @@ class Game:
     def non_turn_player(self) -> str:
         return self.opponent(self.turn_player)
 
-    def record(
-        self, kind: RecordKind, player: str | None, message: str, clauses: tuple[str, ...], **data: Any
-    ) -> ActionRecord:
-        """Write one step of the trace."""
-        if self.context:
-            data = {**self.context, **data}
-        entry = ActionRecord(len(self.records), self.turn, self.phase, kind, player, message, clauses, data)
-        self.records.append(entry)
+    def record(self, kind: RecordKind, player: str | None, message: str, clauses: tuple[str, ...], **data: Any) -> int:
+        """Write one step of the trace; return its number (``seq``)."""
+        seq = self.recorded
+        self.recorded = seq + 1
+        if self.keeps_trace:
+            if self.context:
+                data = {**self.context, **data}
+            self.records.append(ActionRecord(seq, self.turn, self.phase, kind, player, message, clauses, data))
         if self.pending_triggers:
-            self.record_triggers(entry.seq)
-        return entry
+            self.record_triggers(seq)
+        return seq
 
     def trigger(self, ability: StandbyAbility, cause: str) -> None:
         """An automatic ability's activation condition is met: it enters standby (ws 8.7.2).
@@ -217,15 +222,16 @@ class Game:
 
     def check_timing(self, why: str, clauses: tuple[str, ...] = ()) -> Procedure:
         """Run a check timing (rule actions, then standby abilities, turn player first)."""
-        if self.pending_triggers and self.records:
-            self.record_triggers(self.records[-1].seq)
+        if self.pending_triggers and self.recorded:
+            self.record_triggers(self.recorded - 1)
         if not self.standby and self.nothing_due():  # the common case: nothing to do, no generator machinery
             self.record(RecordKind.TIMING, None, f"check timing: {why}", clauses + self.check_timing_clauses)
             return
         outer = dict(self.context)
         self.context.pop("in_ability", None)
-        timing = self.record(RecordKind.TIMING, None, f"check timing: {why}", clauses + self.check_timing_clauses)
-        self.context["ct"] = timing.seq
+        self.context["ct"] = self.record(
+            RecordKind.TIMING, None, f"check timing: {why}", clauses + self.check_timing_clauses
+        )
         try:
             while True:
                 self.spend()
