@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -91,7 +91,7 @@ class _Writer:
         if reveal.purpose == "refresh":
             deck = self.game.p[reveal.player].deck
             pool = deck[0].pool if deck else None
-            order = sorted(pool.contents.elements()) if pool is not None else []
+            order = sorted(Counter(pool.contents).elements()) if pool is not None else []
             self.rng.shuffle(order)
             self.entries.append({"p": reveal.player, "do": "refresh", "order": order})
             return order

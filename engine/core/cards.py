@@ -14,7 +14,6 @@ zone (ws 3.1.4): effects that applied to the old instance no longer apply.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -101,7 +100,8 @@ class CardDefinition:
 class IdentityPool:
     """The identities a group of not-yet-revealed cards can still turn out to be.
 
-    ``contents`` counts the identities known to be in the group.  A group may also
+    ``contents`` counts the identities known to be in the group (a plain dict, which a
+    compiled build reads natively; an identity never in the group has no key).  A group may also
     hold cards whose identity the replay never learned (a card put into the stock
     unseen, then into the waiting room that became a deck): each such card is one
     draw from the pool it came from, kept in ``unknown_from``.
@@ -109,17 +109,18 @@ class IdentityPool:
 
     __slots__ = ("contents", "name", "unknown_from")
 
-    def __init__(self, name: str, contents: Counter[str], unknown_from: list[IdentityPool] | None = None) -> None:
+    def __init__(self, name: str, contents: dict[str, int], unknown_from: list[IdentityPool] | None = None) -> None:
         self.name = name
         self.contents = contents
         self.unknown_from = unknown_from or []
 
     def can_be(self, identity: str) -> bool:
-        return self.contents[identity] > 0 or any(pool.can_be(identity) for pool in self.unknown_from)
+        return self.contents.get(identity, 0) > 0 or any(pool.can_be(identity) for pool in self.unknown_from)
 
     def take(self, identity: str) -> None:
-        if self.contents[identity] > 0:
-            self.contents[identity] -= 1
+        count = self.contents.get(identity, 0)
+        if count > 0:
+            self.contents[identity] = count - 1
             return
         for pool in self.unknown_from:
             if pool.can_be(identity):

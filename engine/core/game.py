@@ -225,7 +225,10 @@ class Game:
         if self.pending_triggers and self.recorded:
             self.record_triggers(self.recorded - 1)
         if not self.standby and self.nothing_due():  # the common case: nothing to do, no generator machinery
-            self.record(RecordKind.TIMING, None, f"check timing: {why}", clauses + self.check_timing_clauses)
+            if self.keeps_trace:
+                self.record(RecordKind.TIMING, None, f"check timing: {why}", clauses + self.check_timing_clauses)
+            else:  # the commonest step of all: without a trace, not even its message is made
+                self.recorded += 1
             return
         outer = dict(self.context)
         self.context.pop("in_ability", None)

@@ -166,7 +166,7 @@ class WeissSchwarz(Game):
         self.p: dict[str, PlayerState] = {}
         for spec in players:
             deck_list = Counter(spec.deck)
-            self.p[spec.id] = PlayerState(spec.id, deck_list, IdentityPool(f"deck list of {spec.id}", deck_list.copy()))
+            self.p[spec.id] = PlayerState(spec.id, deck_list, IdentityPool(f"deck list of {spec.id}", dict(deck_list)))
         self.first = first
         self.turn_player = first
         self.order = order or {}
@@ -1643,7 +1643,7 @@ class WeissSchwarz(Game):
         self.refresh_count += 1
         pool = IdentityPool(
             f"refresh {self.refresh_count} of {player}",
-            Counter(c.identity for c in me.waiting if c.identity),
+            dict(Counter(c.identity for c in me.waiting if c.identity)),
             [c.pool for c in me.waiting if c.identity is None and c.pool is not None],
         )
         cards = me.waiting
@@ -2196,7 +2196,7 @@ class WeissSchwarz(Game):
         for identity, count in needed.items():
             short = count - known[identity]
             if short > 0:
-                if not any(card.pool is None or card.pool.contents[identity] >= 1 for card in unknown):
+                if not any(card.pool is None or card.pool.contents.get(identity, 0) >= 1 for card in unknown):
                     return Refusal(clauses, f"{identity} is not in {player}'s hand")
                 missing += short
         if missing > len(unknown):
