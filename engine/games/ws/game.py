@@ -379,7 +379,26 @@ class WeissSchwarz(Game):
         self.attacks_this_turn = 0
         for phase in PHASES[PHASES.index(start) :]:
             self.phase = phase
-            yield from getattr(self, f"{phase}_phase")()
+            yield from self.phase_procedure(phase)
+
+    def phase_procedure(self, phase: str) -> Procedure:
+        """The procedure of one phase of ``PHASES`` (6.2-6.8)."""
+        match phase:
+            case "stand":
+                return self.stand_phase()
+            case "draw":
+                return self.draw_phase()
+            case "clock":
+                return self.clock_phase()
+            case "main":
+                return self.main_phase()
+            case "climax":
+                return self.climax_phase()
+            case "attack":
+                return self.attack_phase()
+            case "end":
+                return self.end_phase()
+        raise ValueError(f"no phase {phase!r}")
 
     # -- phases ------------------------------------------------------------------
 
