@@ -15,8 +15,8 @@ from engine.games.ws.state import POSITIONS, ZONES, PlayerState
 def test_every_zone_of_the_player_state_is_declared_and_no_other() -> None:
     state = PlayerState("P1", Counter(), IdentityPool("deck list of P1", Counter()))
     values = {field.name: getattr(state, field.name) for field in fields(PlayerState)}
-    piles = [name for name, value in values.items() if isinstance(value, list)]
-    positioned = [name for name, value in values.items() if isinstance(value, dict) and set(value) == set(POSITIONS)]
+    piles = [name for name, value in values.items() if value == []]
+    positioned = [name for name, value in values.items() if value == [[] for _ in POSITIONS]]
     assert list(ZONES.names(piles=True)) == piles
     assert [zone.name for zone in ZONES if zone.positions] == positioned
 

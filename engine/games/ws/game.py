@@ -280,7 +280,7 @@ class WeissSchwarz(Game):
                     continue
                 card = self._new_card(player, identity, f"setup {player_id} stage {pos}")
                 card.orientation = orientation
-                player.stage[pos].append(card)
+                player.pile_at(pos).append(card)
                 definition = self.definitions.get(identity)
                 if definition is not None and definition.type != "character":
                     self.setup_problems.append(
@@ -494,7 +494,7 @@ class WeissSchwarz(Game):
             for ability in self.modelled.get(card.identity or "", ()):
                 if ability.kind == "act" and self.cost_refusal(player, card, ability) is None:
                     options.append(Choice("act", pos=pos, target=ability.index))
-        occupied = frozenset(pos for pos, cards in me.stage.items() if cards)
+        occupied = frozenset(pos for pos, cards in zip(POSITIONS, me.stage) if cards)
         options.extend(_MOVES_WITH[occupied])
         options.append(PASS)
         return options
@@ -508,7 +508,7 @@ class WeissSchwarz(Game):
             first, second = choice.pos, choice.target
             if first not in POSITIONS or second not in POSITIONS or not first < second:
                 return False
-            return bool(me.stage[first] or me.stage[second]) and choice == Choice("move", pos=first, target=second)
+            return bool(me.pile_at(first) or me.pile_at(second)) and choice == Choice("move", pos=first, target=second)
         if choice.verb == "play":
             definition = self.definitions.get(choice.card) if choice.card is not None else None
             if definition is None or choice != _choice("play", choice.card, choice.pos):
@@ -1553,7 +1553,7 @@ class WeissSchwarz(Game):
             if operation.target_position not in POSITIONS:
                 return Refusal(("ws:3.6.3",), f"{operation.target_position!r} is not a stage position")
             if source_zone == "stage" and operation.position is not None:  # a stage source has one: checked above
-                me.stage[operation.position].remove(card)
+                me.pile_at(operation.position).remove(card)
             self.put_on_stage(owner, card, operation.target_position)
         elif target_zone in ZONE_NAMES:
             if source_zone == "stage":
@@ -1734,8 +1734,8 @@ class WeissSchwarz(Game):
                 return True
             if len(me.climax) > 1 or me.refresh_point >= 1:  # 9.7.1, 9.9.1
                 return True
-            for position, cards in me.stage.items():
-                if len(cards) > 1 or (not cards and me.markers[position]):  # 9.6.1, 9.8.1
+            for cards, markers in zip(me.stage, me.markers):
+                if len(cards) > 1 or (not cards and markers):  # 9.6.1, 9.8.1
                     return True
                 if cards and (can_lower or self.weak_printed or cards[-1].identity is None):
                     definition = self.definition(cards[-1])
@@ -1770,7 +1770,7 @@ class WeissSchwarz(Game):
                     self.leave_stage(player, card, "waiting")
                     self.record(RecordKind.RULE_ACTION, player, f"{card.identity} has 0 or less power", ("ws:9.5.1",))
                     acted = True
-            for pos, cards in me.stage.items():
+            for pos, cards in zip(POSITIONS, me.stage):
                 while len(cards) > 1:
                     earlier = cards[0]
                     self.leave_stage(player, earlier, "waiting")
@@ -1791,8 +1791,8 @@ class WeissSchwarz(Game):
                     ("ws:9.7.1",),
                 )
                 acted = True
-            for pos, markers in me.markers.items():
-                if markers and not me.stage[pos]:
+            for pos, cards, markers in zip(POSITIONS, me.stage, me.markers):
+                if markers and not cards:
                     for marker in list(markers):
                         markers.remove(marker)
                         self.put(player, "waiting", marker)
@@ -1979,7 +1979,7 @@ class WeissSchwarz(Game):
     def put_on_stage(self, player: str, card: Card, position: int) -> None:
         card.renew()
         self.version += 1
-        self.p[player].stage[position].append(card)
+        self.p[player].pile_at(position).append(card)
         self.p[player].placed_at[card.instance] = self.effects.next_timestamp()
 
     def leave_stage(self, player: str, card: Card, zone: str) -> None:
@@ -2001,10 +2001,11 @@ class WeissSchwarz(Game):
         position = me.position_of(card)
         if position is None:
             raise LookupError(f"{card.identity} is not on {player}'s stage")
-        me.stage[position].remove(card)
-        for marker in me.markers[position]:
+        me.pile_at(position).remove(card)
+        markers = me.markers_at(position)
+        for marker in markers:
             self.put(player, "waiting", marker)
-        me.markers[position] = []
+        markers.clear()
         self.put(card.owner, zone, card)
         if zone == "waiting":
             self.trigger_encore(card.owner, card, position)
@@ -2018,9 +2019,7 @@ class WeissSchwarz(Game):
         """
         if self.static_lowering:
             self.version += 1
-        me = self.p[player]
-        me.stage[first], me.stage[second] = me.stage[second], me.stage[first]
-        me.markers[first], me.markers[second] = me.markers[second], me.markers[first]
+        self.p[player].exchange(first, second)
         self.record(RecordKind.CHOICE, player, f"{player} moves position {first} <-> {second}", ("ws:6.5.1.2.4",))
 
     # -- characteristics --------------------------------------------------------------

@@ -3,29 +3,31 @@
 Zone lists are bottom first (the last card is the top), except the deck, which
 is top first, as it will be drawn.  The stage has five positions (ws 3.6.3): 1, 2
 and 3 are the center stage (left, middle, right), 4 and 5 the back stage; a
-position holds a list because a rule action (ws 9.6) must see two characters on
-one position before it puts the earlier one into the waiting room.
+position holds a pile (a list) because a rule action (ws 9.6) must see two
+characters on one position before it puts the earlier one into the waiting room.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Final
 
 from engine.core.cards import Card, IdentityPool
 from engine.core.zones import Order, ZoneTable, ZoneType
 
-CENTER = (1, 2, 3)
-BACK = (4, 5)
-POSITIONS = CENTER + BACK
-FACING = {1: 3, 2: 2, 3: 1}
+CENTER: Final = (1, 2, 3)
+BACK: Final = (4, 5)
+POSITIONS: Final = CENTER + BACK
+"""The stage positions: the center stage, then the back stage."""
+FACING: Final = {1: 3, 2: 2, 3: 1}
 """ws 3.6.5: my 1 faces the opponent's 3, 2 faces 2, 3 faces 1."""
-BEHIND = {1: (4,), 2: (4, 5), 3: (5,)}
+BEHIND: Final = {1: (4,), 2: (4, 5), 3: (5,)}
 """ws 3.6.4: the back-stage positions behind each center-stage position."""
-HAND_LIMIT = 7
+HAND_LIMIT: Final = 7
 """ws 3.3.3.1."""
 
-ZONES = ZoneTable(
+ZONES: Final = ZoneTable(
     [
         ZoneType("deck", public=False, order=Order.FIXED, top_first=True, clauses=("ws:3.2.2",)),
         ZoneType("hand", public=False, order=Order.OWNER, clauses=("ws:3.3.2",)),
@@ -61,8 +63,11 @@ class PlayerState:
     climax: list[Card] = field(default_factory=list)
     memory: list[Card] = field(default_factory=list)
     resolution: list[Card] = field(default_factory=list)
-    stage: dict[int, list[Card]] = field(default_factory=lambda: {position: [] for position in POSITIONS})
-    markers: dict[int, list[Card]] = field(default_factory=lambda: {position: [] for position in POSITIONS})
+    stage: list[list[Card]] = field(default_factory=lambda: [[] for _ in POSITIONS])
+    """What each stage position holds, position 1 first (``pile_at``).  A list, not a mapping of
+    positions: a compiled build walks and indexes it natively, and the rule actions walk it often."""
+    markers: list[list[Card]] = field(default_factory=lambda: [[] for _ in POSITIONS])
+    """The markers under each stage position, position 1 first (``markers_at``)."""
     refresh_point: int = 0
     """ws 5.2.1.5, 9.2.2, 9.9."""
     placed_at: dict[int, int] = field(default_factory=dict)
@@ -71,9 +76,28 @@ class PlayerState:
     def zone(self, name: str) -> list[Card]:
         return getattr(self, name)
 
+    def pile_at(self, position: int) -> list[Card]:
+        """The cards on stage ``position`` (1-5): none or one character, two while a rule action (9.6) is due."""
+        return self.stage[self._index(position)]
+
+    def markers_at(self, position: int) -> list[Card]:
+        """The markers under stage ``position`` (1-5)."""
+        return self.markers[self._index(position)]
+
+    def exchange(self, first: int, second: int) -> None:
+        """Exchange what two stage positions hold, characters and their markers alike."""
+        one, other = self._index(first), self._index(second)
+        self.stage[one], self.stage[other] = self.stage[other], self.stage[one]
+        self.markers[one], self.markers[other] = self.markers[other], self.markers[one]
+
+    def _index(self, position: int) -> int:
+        if not 1 <= position <= len(POSITIONS):
+            raise LookupError(f"{self.id} has no stage position {position}")
+        return position - 1
+
     def character_at(self, position: int) -> Card | None:
         """The character on ``position`` (the last one placed, if a rule action is pending)."""
-        cards = self.stage[position]
+        cards = self.pile_at(position)
         return cards[-1] if cards else None
 
     def character_on(self, position: int | None) -> Card:
@@ -84,10 +108,10 @@ class PlayerState:
         return card
 
     def characters(self) -> list[tuple[int, Card]]:
-        return [(position, cards[-1]) for position, cards in self.stage.items() if cards]
+        return [(position, cards[-1]) for position, cards in zip(POSITIONS, self.stage) if cards]
 
     def position_of(self, card: Card) -> int | None:
-        for position, cards in self.stage.items():
+        for position, cards in zip(POSITIONS, self.stage):
             if card in cards:
                 return position
         return None
