@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from engine.core.game import Procedure
 from engine.core.protocol import Checkpoint, Choice, Decision, EngineLimitReached, RecordKind, Reveal
@@ -31,9 +31,9 @@ from judge.verdict import Verdict, VerdictKind, Violation
 from judge.ws_log import CHOICE_VERBS, FORCED_VERBS, answer_of, choice_of, declared_operations, game_of
 
 ClauseCheck = Callable[[str], bool]
-FORCED_CLAUSES = {"trigger": ("ws:7.3.1.2",), "refresh_point": ("ws:9.9.1",)}
+FORCED_CLAUSES: Final = {"trigger": ("ws:7.3.1.2",), "refresh_point": ("ws:9.9.1",)}
 """The clause that says how many cards a one-card forced event reveals."""
-IMPLIED_TURN_SPAN = 1
+IMPLIED_TURN_SPAN: Final = 1
 """How many turn boundaries implied passes may cross looking for an entry's point."""
 
 

@@ -8,7 +8,7 @@ engine never reads the log format; this module never applies a rule.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Final
 
 from engine.core.cards import CardDefinition
 from engine.core.protocol import Choice, Decision
@@ -17,7 +17,7 @@ from engine.games.ws.game import DeclaredOperation, PlayerSpec, WeissSchwarz
 from engine.games.ws.state import POSITIONS, PlayerPosition, Position
 from judge.logfile import GameLog, LogFormatError
 
-FORCED_VERBS = {
+FORCED_VERBS: Final = {
     "draw": ("draw", "opening", "mulligan_draw"),
     "trigger": ("trigger",),
     "damage": ("damage",),
@@ -25,7 +25,7 @@ FORCED_VERBS = {
     "refresh_point": ("refresh_point",),
 }
 """Forced-event verbs and the reveal purposes each answers."""
-CHOICE_VERBS = frozenset(
+CHOICE_VERBS: Final = frozenset(
     {
         "mulligan",
         "clock",
@@ -44,11 +44,11 @@ CHOICE_VERBS = frozenset(
         "effect",
     }
 )
-PHASE_NAMES = ("stand", "draw", "clock", "main", "climax", "attack", "end")
-MAX_CARDS = 10_000
+PHASE_NAMES: Final = ("stand", "draw", "clock", "main", "climax", "attack", "end")
+MAX_CARDS: Final = 10_000
 """More cards than this in a deck list or a zone is not a game of cards: a located error, not a long wait."""
-SETUP_ZONES = ("level", "clock", "stock", "waiting", "hand", "memory")
-ATTACK_TYPES = {"front": "front", "frontal": "front", "side": "side", "direct": "direct"}
+SETUP_ZONES: Final = ("level", "clock", "stock", "waiting", "hand", "memory")
+ATTACK_TYPES: Final = {"front": "front", "frontal": "front", "side": "side", "direct": "direct"}
 
 
 def _located(log: GameLog, at: tuple[object, ...], message: str) -> LogFormatError:

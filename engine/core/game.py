@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from engine.core.cards import Card, CardDefinition
 from engine.core.effects import EffectLedger
@@ -39,7 +39,7 @@ Request = Decision | Reveal | Checkpoint
 Procedure = Generator[Request, Any, Any]
 """A piece of game procedure: yields requests, receives answers."""
 
-DEFAULT_STEP_BUDGET = 200_000
+DEFAULT_STEP_BUDGET: Final = 200_000
 
 
 def ability_label(name: str) -> str:

@@ -41,17 +41,17 @@ reported as unmodelled, never guessed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-KINDS = ("auto", "act", "cont", "event", "replace")
-REPLACEMENTS = {"reversed": ("rest",), "leaves_stage": ("memory", "hand")}
+KINDS: Final = ("auto", "act", "cont", "event", "replace")
+REPLACEMENTS: Final = {"reversed": ("rest",), "leaves_stage": ("memory", "hand")}
 """Events a ``replace`` ability can replace, and what can happen instead (ws 8.2.1.3, 8.10)."""
-TRIGGERS = ("played", "attacks", "placed")
-OPERATIONS = ("draw", "power", "soul", "salvage", "stock", "extra_turn", "trait")
-CONTINUOUS_ONLY = ("trait", "with_trait")
+TRIGGERS: Final = ("played", "attacks", "placed")
+OPERATIONS: Final = ("draw", "power", "soul", "salvage", "stock", "extra_turn", "trait")
+CONTINUOUS_ONLY: Final = ("trait", "with_trait")
 """What only a ``cont`` ability's operations may say."""
-TARGETS = ("self", "choose", "all")
-SALVAGE_TYPES = ("character", "climax", "event", "any")
+TARGETS: Final = ("self", "choose", "all")
+SALVAGE_TYPES: Final = ("character", "climax", "event", "any")
 
 
 class AbilityRecordError(ValueError):

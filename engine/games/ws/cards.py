@@ -9,17 +9,17 @@ Every character has ``Encore [3]`` without writing it (ws 10.2.3).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.core.cards import CardDefinition
 from engine.games.ws.abilities import AbilityRecordError, card_abilities
 
-CARD_TYPES = ("character", "event", "climax")
+CARD_TYPES: Final = ("character", "event", "climax")
 """ws 2.3.2."""
-TRIGGER_ICONS = ("soul", "return", "pool", "comeback", "draw", "shot", "treasure", "standby", "gate", "choice")
+TRIGGER_ICONS: Final = ("soul", "return", "pool", "comeback", "draw", "shot", "treasure", "standby", "gate", "choice")
 """ws 4.12.2 (gate and choice are printed on later cards; the engine reports them as unmodelled)."""
-MODELLED_TRIGGERS = frozenset(TRIGGER_ICONS) - {"gate", "choice"}
-KEYWORDS = ("encore", "backup", "assist", "bond", "great_performance", "shift")
+MODELLED_TRIGGERS: Final = frozenset(TRIGGER_ICONS) - {"gate", "choice"}
+KEYWORDS: Final = ("encore", "backup", "assist", "bond", "great_performance", "shift")
 """The keyword abilities of ws 10 that change the procedure."""
 
 
@@ -85,7 +85,7 @@ def definition_from_record(card_id: str, fields: dict[str, Any]) -> CardDefiniti
     )
 
 
-KEYWORD_NUMBERS = {
+KEYWORD_NUMBERS: Final = {
     "backup": ("power", "level"),
     "assist": ("power",),
     "shift": ("level",),

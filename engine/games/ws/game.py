@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from engine.core.cards import Card, CardDefinition, IdentityPool
 from engine.core.effects import ContinuousEffect, Duration, Layer
@@ -36,14 +36,14 @@ from engine.games.ws.state import (
     Position,
 )
 
-PHASES = ("stand", "draw", "clock", "main", "climax", "attack", "end")
+PHASES: Final = ("stand", "draw", "clock", "main", "climax", "attack", "end")
 """ws 6.1.1, in order."""
-DEFAULT_ENCORE_COST = 3
+DEFAULT_ENCORE_COST: Final = 3
 """ws 10.2.3: every character has Encore [3]."""
 
-TURN_ORDER = ("clock", "main", "climax", "attack", "encore", "discard")
+TURN_ORDER: Final = ("clock", "main", "climax", "attack", "encore", "discard")
 """The turn player's decision points of a turn, in order (6.4-6.8, 7.2, 7.7)."""
-POINT_VERBS: dict[str, tuple[str, ...]] = {
+POINT_VERBS: Final[dict[str, tuple[str, ...]]] = {
     "clock": ("clock",),
     "main": ("play", "move", "act"),
     "climax": ("climax",),
@@ -51,17 +51,17 @@ POINT_VERBS: dict[str, tuple[str, ...]] = {
     "encore": ("encore",),
     "discard": ("discard",),
 }
-TRIGGER_EVENTS = {"played": "was played", "attacks": "attacked", "placed": "was placed in the climax area"}
-ATTACK_STEPS = ("declaration", "trigger", "counter", "damage", "battle")
+TRIGGER_EVENTS: Final = {"played": "was played", "attacks": "attacked", "placed": "was placed in the climax area"}
+ATTACK_STEPS: Final = ("declaration", "trigger", "counter", "damage", "battle")
 """ws 7.2-7.6, in order."""
-PHASE_POINT = {"clock": "clock", "main": "main", "climax": "climax", "attack": "attack", "end": "discard"}
-NEXT_TURN_VERBS = frozenset({"draw", "clock", "play", "move", "act", "climax", "attack"})
+PHASE_POINT: Final = {"clock": "clock", "main": "main", "climax": "climax", "attack": "attack", "end": "discard"}
+NEXT_TURN_VERBS: Final = frozenset({"draw", "clock", "play", "move", "act", "climax", "attack"})
 """What the other player can do in the next turn, reached by passing the rest of this one."""
 
 
-PASS = Choice("pass")
-MAIN_VERBS = frozenset({"play", "move", "act", "effect"})
-_CHOICES: dict[tuple[str, str | None, int | None], Choice] = {}
+PASS: Final = Choice("pass")
+MAIN_VERBS: Final = frozenset({"play", "move", "act", "effect"})
+_CHOICES: Final[dict[tuple[str, str | None, int | None], Choice]] = {}
 
 
 def _choice(verb: str, card: str | None = None, pos: int | None = None) -> Choice:
@@ -83,7 +83,7 @@ def _moves_when_occupied(occupied: frozenset[int]) -> tuple[Choice, ...]:
     )
 
 
-_MOVES_WITH = {
+_MOVES_WITH: Final = {
     occupied: _moves_when_occupied(occupied)
     for occupied in (frozenset(p for p in POSITIONS if mask >> (p - 1) & 1) for mask in range(32))
 }
@@ -133,7 +133,7 @@ class DeclaredOperation:
     amount: int = 0
 
 
-ZONE_NAMES = tuple(name for name in ZONES.names(piles=True) if name != "resolution")
+ZONE_NAMES: Final = tuple(name for name in ZONES.names(piles=True) if name != "resolution")
 """The piles a declared effect may move cards from or to (the resolution zone is the rules' own)."""
 
 
