@@ -7,7 +7,7 @@ from dataclasses import fields
 
 import pytest
 
-from engine.core.cards import IdentityPool
+from engine.core.cards import Card, IdentityPool
 from engine.core.zones import Order
 from engine.games.ws.state import POSITIONS, ZONES, PlayerState
 
@@ -42,3 +42,27 @@ def test_each_zone_is_public_or_hidden_and_ordered_as_its_clause_says(zone: str,
 
 def test_only_the_deck_is_kept_top_first() -> None:
     assert [zone.name for zone in ZONES if zone.top_first] == ["deck"]
+
+
+@pytest.mark.parametrize("position", [0, -1, 6])
+def test_a_position_off_the_stage_is_refused_not_read_from_another_pile_ws_3_6_3(position: int) -> None:
+    """ws:3.6.3: the stage has five positions; asking for any other is an error, never another position's pile."""
+    state = PlayerState("P1", Counter(), IdentityPool("deck list of P1", Counter()))
+    with pytest.raises(LookupError):
+        state.pile_at(position)
+    with pytest.raises(LookupError):
+        state.markers_at(position)
+    with pytest.raises(LookupError):
+        state.exchange(1, position)
+
+
+def test_a_move_exchanges_two_positions_with_their_markers_ws_6_5_1_2_4() -> None:
+    """ws:6.5.1.2.4: a move exchanges what two positions hold; markers stay with their characters (ws:3.7.3)."""
+    state = PlayerState("P1", Counter(), IdentityPool("deck list of P1", Counter()))
+    character, marker = Card("P1", "YL-01"), Card("P1", "YL-02")
+    state.pile_at(1).append(character)
+    state.markers_at(1).append(marker)
+    state.exchange(1, 4)
+    assert (state.pile_at(1), state.markers_at(1)) == ([], [])
+    assert (state.pile_at(4), state.markers_at(4)) == ([character], [marker])
+    assert state.character_at(4) is character and state.position_of(character) == 4
