@@ -15,8 +15,10 @@ from typing import Any, TypeVar
 from setuptools import build_meta
 from setuptools.build_meta import *  # every hook not redefined here is setuptools'
 
-COMPILER = "mypy==2.4.1"
-"""The compiler a compiled build uses; the same mypy the tests type-check with."""
+COMPILER = ("mypy==2.4.1", "types-PyYAML")
+"""What a compiled build needs besides setuptools: the compiler (the same mypy the tests type-check
+with) and the stubs its type check reads (``judge/logfile.py`` imports ``yaml``).  Asked for here,
+so that a fresh environment builds without the test extra installed first."""
 SWITCH = "JUDGE_COMPILE"
 
 T = TypeVar("T")
@@ -42,7 +44,7 @@ def _without_compiling(hook: Callable[..., T], *args: Any) -> T:
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
     if not _compiling():
         return build_meta.get_requires_for_build_wheel(config_settings)
-    return [*_without_compiling(build_meta.get_requires_for_build_wheel, config_settings), COMPILER]
+    return [*_without_compiling(build_meta.get_requires_for_build_wheel, config_settings), *COMPILER]
 
 
 def prepare_metadata_for_build_wheel(metadata_directory: str, config_settings: dict[str, Any] | None = None) -> str:
