@@ -15,13 +15,12 @@ from collections.abc import Callable
 
 import networkx as nx
 
+from engine.core.procedure import Procedure
 from engine.games.ws import procedure as ws_procedure
 from rules_index import RulesIndex, load_index
 from rules_index.model import Clause
 
-ProcedureData = tuple[tuple[ws_procedure.Node, ...], tuple[ws_procedure.Edge, ...]]
-
-PROCEDURES: dict[str, Callable[[], ProcedureData]] = {
+PROCEDURES: dict[str, Callable[[], Procedure]] = {
     "ws": ws_procedure.procedure,
 }
 """Game id -> the function giving its procedure nodes and edges."""

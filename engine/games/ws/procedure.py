@@ -1,7 +1,7 @@
 """The Weiss Schwarz turn procedure (CR 2.00, sections 6, 7, 8.5 and 9) as data.
 
-``game.py`` runs the procedure; this module states its shape as plain tables, so
-that it can be drawn, exported and checked against the rules text without
+``game.py`` runs the procedure; this module states its shape as plain tables of the
+nodes and edges of ``engine.core.procedure``, so that it can be drawn, exported and checked against the rules text without
 running a game (``judge.graphs.static.procedure_graph`` turns it into a graph).
 The engine must not depend on ``judge`` or ``rules_index``: nodes name their
 clause by id string only, and the judge looks the headings up.
@@ -54,47 +54,28 @@ declaration step after it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Final
 
-PHASE = "phase"
-STEP = "step"
-CHECK_TIMING = "check-timing"
-PLAY_TIMING = "play-timing"
-CHOICE = "choice"
-FORCED = "forced"
-ACTIVATION = "activation"
-RULE_ACTION = "rule-action"
-TIMING = "timing"
+from engine.core.procedure import (
+    ACTIVATION,
+    CHECK_TIMING,
+    CHECKED_AT,
+    CHOICE,
+    FORCED,
+    MAY_TRIGGER,
+    NEXT,
+    PHASE,
+    PLAY_TIMING,
+    RULE_ACTION,
+    STEP,
+    TIMING,
+    Edge,
+    Node,
+    Procedure,
+)
 
-NEXT = "next"
-CHECKED_AT = "checked_at"
-MAY_TRIGGER = "may_trigger"
-
-INTERRUPT = "interrupt"
-CHECK = "check"
-
-
-@dataclass(frozen=True, slots=True)
-class Node:
-    """One point of the procedure, with the clause that states it."""
-
-    key: str
-    kind: str
-    label: str
-    clause: str
-
-
-@dataclass(frozen=True, slots=True)
-class Edge:
-    """One relation between two procedure nodes."""
-
-    source: str
-    target: str
-    relation: str
-    clause: str = ""
-    """The clause that states the relation, or ``""``."""
-    condition: str = ""
-    """When a ``next`` edge is one branch of several: when it is taken; else ``""``."""
+INTERRUPT: Final = "interrupt"
+CHECK: Final = "check"
 
 
 # -- the nodes ----------------------------------------------------------------
@@ -341,6 +322,6 @@ START = "phase:stand"
 """Where a turn starts (6.1.1); the game's opening (5.2) is not part of the turn procedure."""
 
 
-def procedure() -> tuple[tuple[Node, ...], tuple[Edge, ...]]:
+def procedure() -> Procedure:
     """The nodes and edges of the Weiss Schwarz turn procedure."""
     return PROCEDURE_NODES, PROCEDURE_EDGES
