@@ -8,7 +8,7 @@ from dataclasses import fields
 import pytest
 
 from engine.core.cards import Card, IdentityPool
-from engine.core.zones import Order
+from engine.core.zones import Order, Visibility
 from engine.games.ws.state import POSITIONS, ZONES, PlayerState
 
 
@@ -22,22 +22,30 @@ def test_every_zone_of_the_player_state_is_declared_and_no_other() -> None:
 
 
 @pytest.mark.parametrize(
-    ("zone", "public", "order"),
+    ("zone", "visibility", "order"),
     [
-        ("deck", False, Order.FIXED),  # ws:3.2.2: hidden; nobody sees or changes the order
-        ("hand", False, Order.OWNER),  # ws:3.3.2: hidden; its owner may change the order
-        ("waiting", True, Order.OWNER),  # ws:3.4.2
-        ("clock", True, Order.FIXED),  # ws:3.8.2
-        ("level", True, Order.FIXED),  # ws:3.9.2
-        ("stock", False, Order.FIXED),  # ws:3.10.2
-        ("memory", True, Order.OWNER),  # ws:3.12.2.1 (face-up cards)
-        ("resolution", True, Order.FIXED),  # ws:3.13.2
-        ("markers", False, Order.FIXED),  # ws:3.7.2
+        ("deck", Visibility.HIDDEN, Order.FIXED),  # ws:3.2.2: nobody sees or changes the order
+        ("hand", Visibility.OWNER, Order.OWNER),  # ws:3.3.2: its owner sees it and may change the order
+        ("waiting", Visibility.PUBLIC, Order.OWNER),  # ws:3.4.2
+        ("clock", Visibility.PUBLIC, Order.FIXED),  # ws:3.8.2
+        ("level", Visibility.PUBLIC, Order.FIXED),  # ws:3.9.2
+        ("stock", Visibility.HIDDEN, Order.FIXED),  # ws:3.10.2
+        ("memory", Visibility.PUBLIC, Order.OWNER),  # ws:3.12.2.1 (face-up cards)
+        ("resolution", Visibility.PUBLIC, Order.FIXED),  # ws:3.13.2
+        ("markers", Visibility.HIDDEN, Order.FIXED),  # ws:3.7.2
     ],
 )
-def test_each_zone_is_public_or_hidden_and_ordered_as_its_clause_says(zone: str, public: bool, order: Order) -> None:
-    assert (ZONES[zone].public, ZONES[zone].order) == (public, order)
+def test_each_zone_is_seen_and_ordered_as_its_clause_says(zone: str, visibility: Visibility, order: Order) -> None:
+    assert (ZONES[zone].visibility, ZONES[zone].order) == (visibility, order)
+    assert ZONES[zone].public is (visibility is Visibility.PUBLIC)
     assert ZONES[zone].clauses, "each zone names the clause that defines it"
+
+
+def test_a_face_down_card_in_the_memory_is_seen_by_nobody_ws_3_12_2_2() -> None:
+    """ws:3.12.2.2: the memory is public, but its face-down cards are seen by no player, their owner included."""
+    assert ZONES["memory"].visibility is Visibility.PUBLIC
+    assert ZONES["memory"].face_down_visibility is Visibility.HIDDEN
+    assert ZONES["waiting"].face_down_visibility is Visibility.PUBLIC
 
 
 def test_only_the_deck_is_kept_top_first() -> None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from engine.core.cards import Card, IdentityPool
-from engine.core.zones import Order, ZoneTable, ZoneType
+from engine.core.zones import Order, Visibility, ZoneTable, ZoneType
 
 CENTER: Final = (1, 2, 3)
 BACK: Final = (4, 5)
@@ -29,17 +29,30 @@ HAND_LIMIT: Final = 7
 
 ZONES: Final = ZoneTable(
     [
-        ZoneType("deck", public=False, order=Order.FIXED, top_first=True, clauses=("ws:3.2.2",)),
-        ZoneType("hand", public=False, order=Order.OWNER, clauses=("ws:3.3.2",)),
-        ZoneType("waiting", public=True, order=Order.OWNER, clauses=("ws:3.4.2",)),
-        ZoneType("clock", public=True, order=Order.FIXED, clauses=("ws:3.8.2",)),
-        ZoneType("level", public=True, order=Order.FIXED, clauses=("ws:3.9.2",)),
-        ZoneType("stock", public=False, order=Order.FIXED, clauses=("ws:3.10.2",)),
-        ZoneType("climax", public=True, order=Order.SINGLE, clauses=("ws:3.11.2",)),
-        ZoneType("memory", public=True, order=Order.OWNER, clauses=("ws:3.12.2.1",)),
-        ZoneType("resolution", public=True, order=Order.FIXED, clauses=("ws:3.13.2",)),
-        ZoneType("stage", public=True, order=Order.SINGLE, positions=POSITIONS, clauses=("ws:3.5.3", "ws:3.6.2")),
-        ZoneType("markers", public=False, order=Order.FIXED, positions=POSITIONS, clauses=("ws:3.7.2",)),
+        ZoneType("deck", Visibility.HIDDEN, Order.FIXED, top_first=True, clauses=("ws:3.2.2",)),
+        ZoneType("hand", Visibility.OWNER, Order.OWNER, clauses=("ws:3.3.2",)),
+        ZoneType("waiting", Visibility.PUBLIC, Order.OWNER, clauses=("ws:3.4.2",)),
+        ZoneType("clock", Visibility.PUBLIC, Order.FIXED, clauses=("ws:3.8.2",)),
+        ZoneType("level", Visibility.PUBLIC, Order.FIXED, clauses=("ws:3.9.2",)),
+        ZoneType("stock", Visibility.HIDDEN, Order.FIXED, clauses=("ws:3.10.2",)),
+        ZoneType("climax", Visibility.PUBLIC, Order.SINGLE, clauses=("ws:3.11.2",)),
+        ZoneType(
+            "memory",
+            Visibility.PUBLIC,
+            Order.OWNER,
+            face_down=Visibility.HIDDEN,
+            clauses=("ws:3.12.2.1", "ws:3.12.2.2"),
+        ),
+        ZoneType("resolution", Visibility.PUBLIC, Order.FIXED, clauses=("ws:3.13.2",)),
+        ZoneType("stage", Visibility.PUBLIC, Order.SINGLE, positions=POSITIONS, clauses=("ws:3.5.3", "ws:3.6.2")),
+        ZoneType(
+            "markers",
+            Visibility.HIDDEN,
+            Order.FIXED,
+            positions=POSITIONS,
+            face_down=Visibility.HIDDEN,
+            clauses=("ws:3.7.2",),
+        ),
     ]
 )
 """A player's zones (ws 3), in the order of ``PlayerState``'s fields.  The memory's face-down
