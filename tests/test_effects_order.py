@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.effects import ContinuousEffect, EffectLedger, Layer, application_order
+from engine.core.effects import ContinuousEffect, Duration, EffectLedger, Layer, application_order
 
 
 def gains(trait: str, timestamp: int, requires: str | None = None) -> ContinuousEffect:
@@ -52,3 +52,27 @@ def test_a_numeric_effect_requiring_a_trait_applies_only_to_holders_ws_8_9_1_3()
     boost = ContinuousEffect(1, "power", delta=1000, timestamp=1, requires="Elite")
     assert ledger.value(1, "power", 3000, [boost], holds=frozenset({"Elite"})) == 4000
     assert ledger.value(1, "power", 3000, [boost], holds=frozenset({"Corps"})) == 3000
+
+
+def test_effects_until_end_of_battle_end_apart_from_those_until_end_of_turn_vg_7_7_1_2() -> None:
+    """vg:7.7.1.2: at the close step, "until end of battle" effects end; "until end of turn" ones go on."""
+    ledger = EffectLedger()
+    battle = ContinuousEffect(1, "power", delta=5000, duration=Duration.END_OF_BATTLE)
+    turn = ContinuousEffect(1, "power", delta=1000, duration=Duration.END_OF_TURN)
+    ledger.add(battle)
+    ledger.add(turn)
+    assert ledger.expire(Duration.END_OF_BATTLE) == 1
+    assert ledger.effects == [turn]
+
+
+def test_the_turn_players_effects_end_before_the_other_players_wl_6_6_1_2_and_6_6_1_3() -> None:
+    """wl:6.6.1.2 ends the turn player's "until the end of the turn" effects, then wl:6.6.1.3 the other player's."""
+    ledger = EffectLedger()
+    mine = ContinuousEffect(1, "power", delta=1000, controller="P1")
+    theirs = ContinuousEffect(2, "power", delta=1000, controller="P2")
+    ledger.add(mine)
+    ledger.add(theirs)
+    assert ledger.expire(Duration.END_OF_TURN, controller="P1") == 1
+    assert ledger.effects == [theirs]
+    assert ledger.expire(Duration.END_OF_TURN, controller="P2") == 1
+    assert ledger.effects == []

@@ -32,10 +32,17 @@ class Layer(enum.IntEnum):
 
 
 class Duration(enum.Enum):
-    """How long an effect lasts."""
+    """How long an effect lasts; each game ends a duration where its procedure says.
+
+    Where the rules end one player's effects before the other's (the turn player's
+    "until the end of the turn" effects, then the other player's, wl 6.6.1.2-6.6.1.3),
+    the ledger ends them per ``ContinuousEffect.controller``.
+    """
 
     END_OF_TURN = "until end of turn"
-    """Ends at the end-phase check timing (ws 6.8.1.4)."""
+    """Ends at the end phase (ws 6.8.1.4, vg 6.8.1.4, wl 6.6.1.2-6.6.1.3)."""
+    END_OF_BATTLE = "until end of battle"
+    """Ends at the end of a battle (vg 7.7.1.2; wl 7.1.5)."""
     GAME = "during this game"
     """No stated duration (ws 8.2.1.2)."""
 
@@ -64,6 +71,8 @@ class ContinuousEffect:
     """For a set-valued ``attribute`` (``traits``): the value the card gains (a non-numeric effect)."""
     requires: str | None
     """When set, the effect applies only while the card's set-valued characteristic holds this value."""
+    controller: str | None
+    """The player whose effect it is, where a game ends durations player by player; else None."""
 
     def __init__(
         self,
@@ -78,6 +87,7 @@ class ContinuousEffect:
         clauses: tuple[str, ...] = (),
         gains: str | None = None,
         requires: str | None = None,
+        controller: str | None = None,
     ) -> None:
         self.target = target
         self.attribute = attribute
@@ -90,6 +100,7 @@ class ContinuousEffect:
         self.clauses = clauses
         self.gains = gains
         self.requires = requires
+        self.controller = controller
 
     def apply(self, value: int) -> int:
         return self.becomes if self.becomes is not None else value + self.delta
@@ -146,10 +157,14 @@ class EffectLedger:
             for effect in self.effects
         )
 
-    def expire(self, duration: Duration) -> int:
-        """Remove the effects of ``duration``; returns how many ended."""
+    def expire(self, duration: Duration, controller: str | None = None) -> int:
+        """Remove the effects of ``duration`` (only ``controller``'s, when given); returns how many ended."""
         before = len(self.effects)
-        self.effects = [effect for effect in self.effects if effect.duration is not duration]
+        self.effects = [
+            effect
+            for effect in self.effects
+            if effect.duration is not duration or (controller is not None and effect.controller != controller)
+        ]
         return before - len(self.effects)
 
     def value(
