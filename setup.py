@@ -15,8 +15,10 @@ from setuptools import Extension, setup
 
 COMPILED_MODULES = [
     "engine/core/cards.py",
+    "engine/core/check_timing.py",
     "engine/core/effects.py",
     "engine/core/game.py",
+    "engine/core/procedure.py",
     "engine/core/protocol.py",
     "engine/core/zones.py",
     "engine/games/ws/abilities.py",

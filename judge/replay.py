@@ -27,7 +27,7 @@ from engine.games.ws.game import WeissSchwarz
 from engine.games.ws.state import POSITIONS, ZONES
 from judge import collector
 from judge.logfile import GameLog, LogEntry, LogFormatError, load_log
-from judge.verdict import Verdict, VerdictKind, Violation
+from judge.verdict import Verdict, VerdictKind, Violation, winner_of
 from judge.ws_log import CHOICE_VERBS, FORCED_VERBS, answer_of, choice_of, declared_operations, game_of
 
 ClauseCheck = Callable[[str], bool]
@@ -413,27 +413,29 @@ class Replay:
         self.close_open_entries()
         self.drop_steps_past_the_log()
         leftover = self.log.entries[self.position :]
-        if leftover and game.winner is not None:
+        outcome = game.outcome
+        winner = winner_of(outcome)
+        if leftover and outcome is not None:
             self.violate(
                 leftover[0],
                 ("ws:1.2.1",),
-                f"{len(leftover)} entries come after the end of the game ({game.end_reason})",
+                f"{len(leftover)} entries come after the end of the game ({outcome.reason})",
             )
         elif leftover and not self.stopped:
             self.violate(leftover[0], (), f"{len(leftover)} entries could not be placed")
         result = self.log.header.get("result")
         if isinstance(result, dict) and "winner" in result:
             claimed = result.get("winner")
-            if game.winner is not None and claimed != game.winner:
+            if outcome is not None and claimed != winner:
                 self.violations.append(
                     Violation(
                         None,
                         self.log.header_lines.get("result"),
                         ("ws:1.2.1",),
-                        f"the log claims {claimed!r} won; the replay ends with {game.winner!r} ({game.end_reason})",
+                        f"the log claims {claimed!r} won; the replay ends with {winner!r} ({outcome.reason})",
                     )
                 )
-            elif game.winner is None and claimed is not None:
+            elif outcome is None and claimed is not None:
                 self.violations.append(
                     Violation(
                         None,
@@ -457,7 +459,7 @@ class Replay:
         The engine goes on with what the rules do by themselves until it needs the
         log again; steps of a later turn than the last entry's are not the log's.
         """
-        if self.game.winner is not None or self.position < len(self.log.entries) or not self.log.entries:
+        if self.game.outcome is not None or self.position < len(self.log.entries) or not self.log.entries:
             return
         records = self.game.records
         last = max((index for index, record in enumerate(records) if record.entry is not None), default=-1)
@@ -478,7 +480,7 @@ class Replay:
             kind = VerdictKind.INCOMPLETE
             self.notes.append(f"{game.unmodelled} step(s) rely on card text or cards the log does not make known")
         elif (
-            game.winner is None
+            game.outcome is None
             and self.log.header.get("setup") is None
             and not isinstance(self.log.header.get("result"), dict)
         ):
@@ -487,7 +489,9 @@ class Replay:
         else:
             kind = VerdictKind.LEGAL
         records = game.records if self.trace else []
-        return Verdict(self.log.path, kind, self.violations, self.notes, records, game.winner, len(self.log.entries))
+        return Verdict(
+            self.log.path, kind, self.violations, self.notes, records, winner_of(game.outcome), len(self.log.entries)
+        )
 
 
 def resolves(data: dict[str, Any], decision: Decision) -> bool:
@@ -511,8 +515,9 @@ def expectation_failures(game: WeissSchwarz, expect: Any) -> list[str]:
             if game.phase != wanted:
                 failures.append(f"phase is {game.phase}, not {wanted}")
         elif key == "winner":
-            if game.winner != wanted:
-                failures.append(f"winner is {game.winner!r}, not {wanted!r}")
+            winner = winner_of(game.outcome)
+            if winner != wanted:
+                failures.append(f"winner is {winner!r}, not {wanted!r}")
         elif key in game.p:
             failures.extend(_player_failures(game, str(key), wanted))
         else:

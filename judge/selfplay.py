@@ -22,6 +22,7 @@ import yaml
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Reveal
 from engine.games.ws.cards import definition_from_record
 from engine.games.ws.game import PlayerSpec, WeissSchwarz
+from judge.verdict import winner_of
 from judge.ws_log import answer_field, entry_of
 
 MAX_TURNS = 200
@@ -176,8 +177,8 @@ def play_game(seed: int, starter: StarterSet | None = None) -> dict[str, Any]:
                 writer.collect()
     except StopIteration:
         writer.collect()
-    if game.winner is not None:
-        result = {"winner": game.winner, "reason": game.end_reason}
+    if game.outcome is not None:
+        result = {"winner": winner_of(game.outcome), "reason": game.outcome.reason}
     return {
         "format": "judge-log/1",
         "game": "ws",

@@ -12,7 +12,11 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.game import Outcome
 from engine.core.protocol import ActionRecord
+
+DRAW = "draw"
+"""How logs and verdicts write a game no one won (``result: {winner: draw}``)."""
 
 
 class VerdictKind(enum.Enum):
@@ -27,6 +31,13 @@ class VerdictKind(enum.Enum):
     a hidden card the replay needed, a game from the opening that stops without a result)."""
     MALFORMED = "malformed"
     """Not a log of the format: a located parse, shape or position error."""
+
+
+def winner_of(outcome: Outcome | None) -> str | None:
+    """The winner as logs write it: a player id, ``draw``, or None while the game is on."""
+    if outcome is None:
+        return None
+    return DRAW if outcome.winner is None else outcome.winner
 
 
 EXIT_CODES = {VerdictKind.LEGAL: 0, VerdictKind.ILLEGAL: 1, VerdictKind.INCOMPLETE: 1, VerdictKind.MALFORMED: 2}

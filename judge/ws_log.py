@@ -1,7 +1,7 @@
 """The ``ws`` part of the log format: building a Weiss Schwarz game from a log, and reading its entries.
 
 This is where the judge translates the log's words (verbs, ``setup``, card
-records) into the engine's (``Choice``, ``Position``, ``CardDefinition``).  The
+records) into the engine's (``Choice``, ``Position``, ``WsCardDefinition``).  The
 engine never reads the log format; this module never applies a rule.
 """
 
@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from engine.core.cards import CardDefinition
 from engine.core.protocol import Choice, Decision
-from engine.games.ws.cards import CardRecordError, definition_from_record
+from engine.games.ws.cards import CardRecordError, WsCardDefinition, definition_from_record
 from engine.games.ws.game import DeclaredOperation, PlayerSpec, WeissSchwarz
 from engine.games.ws.state import POSITIONS, PlayerPosition, Position
 from judge.logfile import GameLog, LogFormatError
@@ -57,7 +56,7 @@ def _located(log: GameLog, at: tuple[object, ...], message: str) -> LogFormatErr
     return LogFormatError(log.path, message, line=line, column=column)
 
 
-def definitions_of(log: GameLog) -> dict[str, CardDefinition]:
+def definitions_of(log: GameLog) -> dict[str, WsCardDefinition]:
     """Every card record of the log as a definition; a bad record is a located error."""
     definitions = {}
     for card_id, fields in log.cards.items():
@@ -85,7 +84,7 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _card_id(log: GameLog, at: tuple[object, ...], value: Any, definitions: dict[str, CardDefinition]) -> str:
+def _card_id(log: GameLog, at: tuple[object, ...], value: Any, definitions: dict[str, WsCardDefinition]) -> str:
     if not isinstance(value, str):
         raise _located(log, at, f"{_where(at)}: {_short(value)} is not a card id")
     if value not in definitions:
@@ -94,7 +93,7 @@ def _card_id(log: GameLog, at: tuple[object, ...], value: Any, definitions: dict
 
 
 def _card_list(
-    log: GameLog, at: tuple[object, ...], value: Any, definitions: dict[str, CardDefinition]
+    log: GameLog, at: tuple[object, ...], value: Any, definitions: dict[str, WsCardDefinition]
 ) -> list[str | None]:
     if value is None:
         return []
@@ -110,7 +109,7 @@ def _card_list(
     ]
 
 
-def position_of(log: GameLog, definitions: dict[str, CardDefinition]) -> Position | None:
+def position_of(log: GameLog, definitions: dict[str, WsCardDefinition]) -> Position | None:
     """The ``setup`` block as an engine position, or None when the log starts from the opening."""
     setup = log.header.get("setup")
     if setup is None:

@@ -40,7 +40,11 @@ _instances: Final = _Numbering()
 
 @dataclass(slots=True, init=False)
 class CardDefinition:
-    """A card's printed characteristics, keyed by the log's card id; never changed once made.
+    """What every game prints on a card, keyed by the log's card id; never changed once made.
+
+    Each game's own characteristics (a Weiss Schwarz level and soul, a Vanguard grade and
+    shield, an ENERGIO!! cost and life) are a subclass in its package
+    (``engine.games.ws.cards.WsCardDefinition``); the core and the judge rely on these only.
 
     Its initialiser is written out, as those of ``engine.core.protocol`` are: every
     game makes one per card record, and a compiled build runs a written initialiser natively.
@@ -49,44 +53,14 @@ class CardDefinition:
     id: str
     name: str
     type: str
-    """Game-specific card type (``character``, ``event``, ``climax`` for ws)."""
-    level: int
-    cost: int
-    colors: tuple[str, ...]
-    power: int
-    soul: int
-    triggers: tuple[str, ...]
-    traits: tuple[str, ...]
-    counter: bool
+    """The card's category in its game's words (``character``, ``event``, ``climax`` for ws)."""
     abilities: tuple[dict[str, Any], ...]
     """Structured abilities, as the card record gives them (keywords and effects)."""
 
-    def __init__(
-        self,
-        id: str,
-        name: str,
-        type: str,
-        level: int = 0,
-        cost: int = 0,
-        colors: tuple[str, ...] = (),
-        power: int = 0,
-        soul: int = 0,
-        triggers: tuple[str, ...] = (),
-        traits: tuple[str, ...] = (),
-        counter: bool = False,
-        abilities: tuple[dict[str, Any], ...] = (),
-    ) -> None:
+    def __init__(self, id: str, name: str, type: str, abilities: tuple[dict[str, Any], ...] = ()) -> None:
         self.id = id
         self.name = name
         self.type = type
-        self.level = level
-        self.cost = cost
-        self.colors = colors
-        self.power = power
-        self.soul = soul
-        self.triggers = triggers
-        self.traits = traits
-        self.counter = counter
         self.abilities = abilities
 
     def keyword(self, name: str) -> dict[str, Any] | None:

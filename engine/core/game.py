@@ -1,26 +1,26 @@
-"""The game-agnostic core of a game run: records, the step budget, check timing, standby abilities.
+"""The game-agnostic core of a game run: records, the step budget, triggered abilities, the outcome.
 
 A game subclass writes its procedure as generator methods that ``yield`` the
 ``Decision`` and ``Reveal`` requests of ``engine.core.protocol`` and receive the
-answers.  This class provides what every game built on the check-timing model
-shares (ws 8.5, vg 8.4):
+answers.  This class keeps what every game shares, whatever its procedure:
 
-    check timing:
-      1. perform every rule action due, all at once; repeat while any are due
-      2. if the turn player has abilities in standby, they play one, then go to 1
-      3. else if the other player has abilities in standby, they play one, then go to 1
-      4. end
-
-and a step budget: every step spends from it, the driver renews it each time it
-answers a request, and running out raises ``EngineLimitReached`` so that an
-endless loop the rules run on their own (ws 11.1) is reported, never run.
+* the trace: every step is recorded with the clauses behind it (``record``);
+* automatic abilities whose condition was met, waiting to be played
+  (``trigger``, ``standby``); a game with check timings plays them there
+  (``engine.core.check_timing``), one without plays them its own way;
+* the step budget: every step spends from it, the driver renews it each time it
+  answers a request, and running out raises ``EngineLimitReached`` so that an
+  endless loop the rules run on their own (ws 11.1, vg 11.1, wl 11.1) is
+  reported, never run;
+* the outcome (``Outcome``), once a rule ends the game or a player concedes.
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar
 
 from engine.core.cards import Card, CardDefinition
 from engine.core.effects import EffectLedger
@@ -40,11 +40,39 @@ Procedure = Generator[Request, Any, Any]
 """A piece of game procedure: yields requests, receives answers."""
 
 DEFAULT_STEP_BUDGET: Final = 200_000
+D = TypeVar("D", bound=CardDefinition)
 
 
 def ability_label(name: str) -> str:
     """An ability as a reader names it: ``encore``, or ``ability 0`` for the first of a card's abilities."""
     return f"ability {name}" if name.isdigit() else name
+
+
+class Termination(enum.Enum):
+    """How a game ended (as python-chess's ``Termination`` says how a chess game did)."""
+
+    LOSS = "loss"
+    """A player met a losing condition (a rule action: level 4, six damage, no Life, no deck)."""
+    ALL_LOSE = "all lose"
+    """Every player met a losing condition at once: a draw (ws 1.2.3, vg 1.2.3)."""
+    CONCESSION = "concession"
+    """A player conceded (ws 1.2.4, vg 1.2.4, wl 1.2.4)."""
+    LOOP = "loop"
+    """An infinite loop no player can stop: a draw (ws 11.1.1.1, vg 11.1.1.1, wl 11.1.1.1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game: how, who won (None for a draw), and in words, with the clauses."""
+
+    termination: Termination
+    winner: str | None
+    reason: str
+    clauses: tuple[str, ...]
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
 
 
 class GameEnded(Exception):
@@ -53,7 +81,7 @@ class GameEnded(Exception):
 
 @dataclass(eq=False, slots=True, init=False)
 class StandbyAbility:
-    """An automatic ability whose activation condition was met, waiting for a check timing.
+    """An automatic ability whose activation condition was met, waiting to be played.
 
     Its initialiser is written out, as those of ``engine.core.protocol`` are: a compiled
     build runs a written initialiser natively.
@@ -61,7 +89,7 @@ class StandbyAbility:
 
     master: str
     name: str
-    """What it is: ``encore``, ``shot`` ... (the ``ability`` of a log's ``resolve`` entry)."""
+    """What it is: ``encore``, ``shot`` ... (the name a player uses to say which one is played first)."""
     source: Card
     source_instance: int
     """The instance that triggered it (the card may have moved on since)."""
@@ -91,18 +119,20 @@ class StandbyAbility:
         self.id = 0
 
 
-class Game:
-    """State and bookkeeping shared by every game; the procedure is the subclass's ``run``."""
+class Game(Generic[D]):
+    """State and bookkeeping shared by every game; the procedure is the subclass's ``run``.
+
+    ``D`` is the game's card definition type (``engine.games.ws.cards.WsCardDefinition``).
+    """
 
     game_id = ""
-    check_timing_clauses: tuple[str, ...] = ()
-    standby_clauses: tuple[str, ...] = ()
     loop_clauses: tuple[str, ...] = ()
+    concede_clauses: tuple[str, ...] = ()
 
     def __init__(
         self,
         players: tuple[str, str],
-        definitions: dict[str, CardDefinition],
+        definitions: dict[str, D],
         step_budget: int = DEFAULT_STEP_BUDGET,
     ) -> None:
         self.players = players
@@ -118,9 +148,8 @@ class Game:
         self.turn = 0
         self.phase = "setup"
         self.turn_player = players[0]
-        self.winner: str | None = None
-        """A player id, ``draw``, or None while the game is on."""
-        self.end_reason = ""
+        self.outcome: Outcome | None = None
+        """How the game ended; None while it is on."""
         self.steps = 0
         self.step_budget = step_budget
         self.unmodelled = 0
@@ -153,7 +182,7 @@ class Game:
         return seq
 
     def trigger(self, ability: StandbyAbility, cause: str) -> None:
-        """An automatic ability's activation condition is met: it enters standby (ws 8.7.2).
+        """An automatic ability's activation condition is met: it waits to be played (ws 8.7.2, vg 8.6.2).
 
         Its record follows the record of the step that triggered it (``cause`` in its data).
         """
@@ -187,15 +216,23 @@ class Game:
                 f"no end after {self.step_budget} steps: an endless loop ({', '.join(self.loop_clauses)})"
             )
 
-    def definition(self, card: Card) -> CardDefinition | None:
+    def definition(self, card: Card) -> D | None:
         return self.definitions.get(card.identity) if card.identity is not None else None
 
-    def end_game(self, winner: str | None, reason: str, clauses: tuple[str, ...]) -> None:
-        """End the game now: ``winner`` is a player id or ``draw``."""
-        self.winner = winner
-        self.end_reason = reason
-        self.record(RecordKind.RULE_ACTION, None, f"the game ends: {reason}", clauses, winner=winner)
+    def end_game(self, termination: Termination, winner: str | None, reason: str, clauses: tuple[str, ...]) -> None:
+        """End the game now: ``winner`` is a player id, or None for a draw."""
+        self.outcome = Outcome(termination, winner, reason, clauses)
+        self.record(
+            RecordKind.RULE_ACTION, None, f"the game ends: {reason}", clauses, winner=winner if winner else "draw"
+        )
         raise GameEnded(reason)
+
+    def concede(self, player: str) -> None:
+        """``player`` concedes: at any time, and loses at once (ws 1.2.4, vg 1.2.4, wl 1.2.4)."""
+        try:
+            self.end_game(Termination.CONCESSION, self.opponent(player), f"{player} concedes", self.concede_clauses)
+        except GameEnded:
+            pass
 
     # -- legality ------------------------------------------------------------
 
@@ -208,73 +245,3 @@ class Game:
     def explain(self, decision: Decision, choice: Choice) -> Refusal:
         """Why an option not offered is illegal; games refine this per decision."""
         return Refusal(decision.clauses, f"{choice.describe()} is not a legal option here")
-
-    # -- check timing ----------------------------------------------------------
-
-    def nothing_due(self) -> bool:
-        """True when no rule action can be due (a game that tracks its changes says so cheaply)."""
-        return False
-
-    def perform_rule_actions(self) -> Procedure:
-        """Perform every rule action due at once; return True when any was performed."""
-        return False
-        yield  # pragma: no cover - makes this a generator
-
-    def check_timing(self, why: str, clauses: tuple[str, ...] = ()) -> Procedure:
-        """Run a check timing (rule actions, then standby abilities, turn player first)."""
-        if self.pending_triggers and self.recorded:
-            self.record_triggers(self.recorded - 1)
-        if not self.standby and self.nothing_due():  # the common case: nothing to do, no generator machinery
-            if self.keeps_trace:
-                self.record(RecordKind.TIMING, None, f"check timing: {why}", clauses + self.check_timing_clauses)
-            else:  # the commonest step of all: without a trace, not even its message is made
-                self.recorded += 1
-            return
-        outer = dict(self.context)
-        self.context.pop("in_ability", None)
-        self.context["ct"] = self.record(
-            RecordKind.TIMING, None, f"check timing: {why}", clauses + self.check_timing_clauses
-        )
-        try:
-            while True:
-                self.spend()
-                if (yield from self.perform_rule_actions()):
-                    continue
-                for player in (self.turn_player, self.non_turn_player):
-                    waiting = [ability for ability in self.standby if ability.master == player]
-                    if waiting:
-                        ability = yield from self.choose_standby(player, waiting)
-                        self.standby.remove(ability)
-                        self.record(
-                            RecordKind.ABILITY,
-                            player,
-                            f"{ability_label(ability.name)} of {ability.source.identity or '?'} is played",
-                            ability.clauses + self.standby_clauses,
-                            standby=ability.id,
-                            ability=ability.name,
-                        )
-                        self.context["in_ability"] = ability.id
-                        yield from ability.resolve(ability)
-                        self.context.pop("in_ability", None)
-                        break
-                else:
-                    return
-        finally:
-            self.context = outer
-
-    def choose_standby(self, player: str, waiting: list[StandbyAbility]) -> Procedure:
-        """The ability ``player`` plays next; with several, the player chooses."""
-        if len(waiting) == 1:
-            return waiting[0]
-        options = [Choice("resolve", card=ability.source.identity, target=ability.name) for ability in waiting]
-        decision = Decision(
-            player,
-            "standby",
-            options,
-            self.standby_clauses,
-            frozenset({"resolve"}),
-            prompt="choose which automatic ability in standby to play first",
-            default=options[0],
-        )
-        choice = yield decision
-        return waiting[options.index(choice)] if choice in options else waiting[0]

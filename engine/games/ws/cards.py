@@ -9,6 +9,7 @@ Every character has ``Encore [3]`` without writing it (ws 10.2.3).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Final
 
 from engine.core.cards import CardDefinition
@@ -27,6 +28,54 @@ class CardRecordError(ValueError):
     """A card record that does not describe a Weiss Schwarz card."""
 
 
+@dataclass(slots=True, init=False)
+class WsCardDefinition(CardDefinition):
+    """A Weiss Schwarz card's printed characteristics (ws 2): those every game has, and its own."""
+
+    level: int
+    """ws 2.6."""
+    cost: int
+    """ws 2.7."""
+    colors: tuple[str, ...]
+    """ws 2.4."""
+    power: int
+    """ws 2.9."""
+    soul: int
+    """ws 2.10."""
+    triggers: tuple[str, ...]
+    """The trigger icons (ws 2.11)."""
+    traits: tuple[str, ...]
+    """ws 2.5."""
+    counter: bool
+    """Whether it has the counter icon (ws 2.8.2)."""
+
+    def __init__(
+        self,
+        id: str,
+        name: str,
+        type: str,
+        level: int = 0,
+        cost: int = 0,
+        colors: tuple[str, ...] = (),
+        power: int = 0,
+        soul: int = 0,
+        triggers: tuple[str, ...] = (),
+        traits: tuple[str, ...] = (),
+        counter: bool = False,
+        abilities: tuple[dict[str, Any], ...] = (),
+    ) -> None:
+        # not super(): a slots dataclass is a new class, which the zero-argument form does not know
+        CardDefinition.__init__(self, id, name, type, abilities)
+        self.level = level
+        self.cost = cost
+        self.colors = colors
+        self.power = power
+        self.soul = soul
+        self.triggers = triggers
+        self.traits = traits
+        self.counter = counter
+
+
 def _integer(card_id: str, fields: dict[str, Any], key: str, default: int = 0) -> int:
     value = fields.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
@@ -34,7 +83,7 @@ def _integer(card_id: str, fields: dict[str, Any], key: str, default: int = 0) -
     return value
 
 
-def definition_from_record(card_id: str, fields: dict[str, Any]) -> CardDefinition:
+def definition_from_record(card_id: str, fields: dict[str, Any]) -> WsCardDefinition:
     """The definition of ``card_id`` from its record; raises CardRecordError naming the field."""
     card_type = fields.get("type")
     if card_type not in CARD_TYPES:
@@ -69,7 +118,7 @@ def definition_from_record(card_id: str, fields: dict[str, Any]) -> CardDefiniti
         card_abilities(structured)
     except AbilityRecordError as error:
         raise CardRecordError(f"card {card_id!r}: {error}") from None
-    return CardDefinition(
+    return WsCardDefinition(
         id=card_id,
         name=str(fields.get("name", card_id)),
         type=card_type,

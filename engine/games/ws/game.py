@@ -19,12 +19,13 @@ from collections.abc import Generator, Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from engine.core.cards import Card, CardDefinition, IdentityPool
+from engine.core.cards import Card, IdentityPool
+from engine.core.check_timing import CheckTimingGame
 from engine.core.effects import ContinuousEffect, Duration, Layer
-from engine.core.game import Game, GameEnded, Procedure, Request, StandbyAbility
+from engine.core.game import GameEnded, Procedure, Request, StandbyAbility, Termination
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
 from engine.games.ws.abilities import CardAbility, card_abilities
-from engine.games.ws.cards import MODELLED_TRIGGERS, stock_cost
+from engine.games.ws.cards import MODELLED_TRIGGERS, WsCardDefinition, stock_cost
 from engine.games.ws.state import (
     BEHIND,
     CENTER,
@@ -145,17 +146,18 @@ class PlayerSpec:
     deck: dict[str, int]
 
 
-class WeissSchwarz(Game):
+class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
     """A game of Weiss Schwarz from the opening, or from a given position."""
 
     game_id = "ws"
     check_timing_clauses: tuple[str, ...] = ("ws:8.5.1",)
     standby_clauses: tuple[str, ...] = ("ws:8.5.1.2", "ws:8.5.1.3", "ws:8.7.3")
     loop_clauses: tuple[str, ...] = ("ws:11.1.1",)
+    concede_clauses: tuple[str, ...] = ("ws:1.2.4",)
 
     def __init__(
         self,
-        definitions: dict[str, CardDefinition],
+        definitions: dict[str, WsCardDefinition],
         players: list[PlayerSpec],
         first: str,
         order: dict[str, list[str]] | None = None,
@@ -1038,7 +1040,7 @@ class WeissSchwarz(Game):
 
     # -- playing cards (8.6) ---------------------------------------------------------
 
-    def color_ok(self, player: str, definition: CardDefinition) -> bool:
+    def color_ok(self, player: str, definition: WsCardDefinition) -> bool:
         """ws 8.6.2.1.1: a color in the level or clock (level 0 characters and events are exempt)."""
         if definition.level == 0 and definition.type in ("character", "event"):
             return True
@@ -1046,7 +1048,7 @@ class WeissSchwarz(Game):
         available = {color for card in me.level + me.clock if (d := self.definition(card)) for color in d.colors}
         return not definition.colors or bool(available.intersection(definition.colors))
 
-    def play_refusal(self, player: str, definition: CardDefinition) -> Refusal | None:
+    def play_refusal(self, player: str, definition: WsCardDefinition) -> Refusal | None:
         """Why ``player`` cannot play ``definition`` from hand now, or None (8.6.2.1, 8.6.2.3)."""
         me = self.p[player]
         if definition.type != "climax" and definition.level > me.level_count:
@@ -1441,7 +1443,7 @@ class WeissSchwarz(Game):
                 continue
 
             def resolve(
-                ability: StandbyAbility, card: Card = card, definition: CardDefinition = definition
+                ability: StandbyAbility, card: Card = card, definition: WsCardDefinition = definition
             ) -> Procedure:
                 if card not in me.clock:  # 10.11.3.1: the card itself can no longer be chosen
                     self.record(
@@ -1653,7 +1655,12 @@ class WeissSchwarz(Game):
         )
         if not in_damage_with_climax:
             loser_clauses = ("ws:9.2.2.1", "ws:1.2.2.2")
-            self.end_game(self.opponent(player), f"{player} has no cards in deck or waiting room", loser_clauses)
+            self.end_game(
+                Termination.LOSS,
+                self.opponent(player),
+                f"{player} has no cards in deck or waiting room",
+                loser_clauses,
+            )
         return False
 
     def refresh(self, player: str) -> Procedure:
@@ -1754,10 +1761,12 @@ class WeissSchwarz(Game):
         ]
         if losers:
             if len(losers) == 2:
-                self.end_game("draw", "both players lose at once", ("ws:9.4.1", "ws:1.2.3"))
+                self.end_game(Termination.ALL_LOSE, None, "both players lose at once", ("ws:9.4.1", "ws:1.2.3"))
             loser = losers[0]
             why = "level 4" if self.p[loser].level_count >= 4 else "no cards in deck or waiting room"
-            self.end_game(self.opponent(loser), f"{loser} loses ({why})", ("ws:9.4.1", "ws:1.2.2", "ws:1.2.1"))
+            self.end_game(
+                Termination.LOSS, self.opponent(loser), f"{loser} loses ({why})", ("ws:9.4.1", "ws:1.2.2", "ws:1.2.1")
+            )
         acted = False
         can_lower = self.power_can_drop()
         for player in (self.turn_player, self.non_turn_player):
@@ -1837,7 +1846,7 @@ class WeissSchwarz(Game):
         if not self.p[player].deck:
             yield from self.interrupts()
             if not self.p[player].deck:
-                self.end_game(self.opponent(player), f"{player} cannot refresh", ("ws:9.2.2.1",))
+                self.end_game(Termination.LOSS, self.opponent(player), f"{player} cannot refresh", ("ws:9.2.2.1",))
 
     def draw(self, player: str, count: int, clauses: tuple[str, ...], purpose: str = "draw") -> Procedure:
         """Draw ``count`` cards one at a time (4.7.3), refreshing when the deck runs out (3.2.3.1)."""
@@ -2390,10 +2399,3 @@ class WeissSchwarz(Game):
         if verb == "level_up":
             return Refusal(("ws:9.3.1",), f"{player} has fewer than 7 cards in the clock")
         return Refusal((), f"{verb!r} has no place here")
-
-    def concede(self, player: str) -> None:
-        """ws 1.2.4: a player concedes at any time and loses at once."""
-        try:
-            self.end_game(self.opponent(player), f"{player} concedes", ("ws:1.2.4",))
-        except GameEnded:
-            pass
