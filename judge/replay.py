@@ -270,7 +270,7 @@ class Replay:
         except (ValueError, TypeError) as error:
             self.violate(entry, ("ws:8.6",), f"effect: {error}")
             return
-        for problem in self.game.apply_declared(player, str(entry.data.get("source", "?")), operations):
+        for problem in self.game.playing.apply_declared(player, str(entry.data.get("source", "?")), operations):
             self.violate(entry, problem.clauses, f"effect: {problem.message}")
         self.attribute()
 
@@ -518,7 +518,7 @@ def expectation_failures(game: WeissSchwarz, expect: Any) -> list[str]:
             winner = winner_of(game.outcome)
             if winner != wanted:
                 failures.append(f"winner is {winner!r}, not {wanted!r}")
-        elif key in game.p:
+        elif key in game.player_states:
             failures.extend(_player_failures(game, str(key), wanted))
         else:
             failures.append(f"unknown expectation {key!r}")
@@ -526,7 +526,7 @@ def expectation_failures(game: WeissSchwarz, expect: Any) -> list[str]:
 
 
 def _player_failures(game: WeissSchwarz, player: str, wanted: Any) -> list[str]:
-    state = game.p[player]
+    state = game.player_states[player]
     failures = []
     if not isinstance(wanted, dict):
         return [f"{player}: {wanted!r} is not a mapping of zones"]
@@ -558,7 +558,7 @@ def _player_failures(game: WeissSchwarz, player: str, wanted: Any) -> list[str]:
 
 def _stage_failures(game: WeissSchwarz, player: str, wanted: Any) -> list[str]:
     failures = []
-    state = game.p[player]
+    state = game.player_states[player]
     if not isinstance(wanted, dict):
         return [f"{player} stage: {wanted!r} is not a mapping of positions"]
     for raw, value in wanted.items():
@@ -578,12 +578,12 @@ def _stage_failures(game: WeissSchwarz, player: str, wanted: Any) -> list[str]:
         actual = {
             "card": card.identity,
             "state": card.orientation,
-            "power": game.power(card),
-            "soul": game.soul(card),
+            "power": game.characteristics.power(card),
+            "soul": game.characteristics.soul(card),
         }
         for key, expected in spec.items():
             if key == "traits":
-                traits = game.traits(card)
+                traits = game.characteristics.traits(card)
                 if not isinstance(expected, list) or traits != frozenset(map(str, expected)):
                     failures.append(f"{player} stage {position} traits are {sorted(traits)}, not {expected!r}")
             elif key in actual and actual[key] != expected:
@@ -618,7 +618,9 @@ def _replayed(log: GameLog, clause_exists: ClauseCheck | None, trace: bool) -> V
         return malformed(error)
     replay = Replay(log, game, clause_exists, trace)
     replay.run()
-    return replay.verdict()
+    verdict = replay.verdict()
+    game.close()
+    return verdict
 
 
 def verify_path(path: str, clause_exists: ClauseCheck | None = None, trace: bool = True) -> Verdict:

@@ -36,7 +36,6 @@ from typing import Any
 
 from engine.games.ws import abilities as ws_abilities
 from engine.games.ws import cards as ws_cards
-from engine.games.ws import game as ws_game
 from engine.games.ws import state as ws_state
 from judge import logfile, ws_log
 from judge import verdict as verdicts
@@ -646,7 +645,7 @@ def _ws_entry_defs() -> dict[str, Schema]:
             definition["required"] = required
         defs[f"wsDo_{verb}"] = definition
         rules.append(_when("do", verb, _ref(f"wsDo_{verb}")))
-    zones = [*sorted(ws_game.ZONE_NAMES), "stage"]
+    zones = [*sorted(ws_state.ZONE_NAMES), "stage"]
     defs["wsEntry"] = {
         "title": "Weiss Schwarz entry",
         "description": "What 'game: ws' adds to an entry: one of the verbs the replay reads, with its arguments.",

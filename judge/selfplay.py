@@ -66,7 +66,9 @@ class _Writer:
         self.last_mulligan: dict[str, Any] | None = None
 
     def choose(self, decision: Decision) -> Choice:
-        hand = [card.identity or "?" for card in self.game.p[decision.player].hand]  # self-play knows every card
+        hand = [
+            card.identity or "?" for card in self.game.player_states[decision.player].hand
+        ]  # self-play knows every card
         if decision.kind == "mulligan":
             return Choice("mulligan", cards=tuple(sorted(self.rng.sample(hand, self.rng.randint(0, len(hand))))))
         if decision.kind == "discard":
@@ -90,7 +92,7 @@ class _Writer:
             self.waiting.append(("mulligan_draw", reveal.player, self.last_mulligan or {}))
             return None
         if reveal.purpose == "refresh":
-            deck = self.game.p[reveal.player].deck
+            deck = self.game.player_states[reveal.player].deck
             pool = deck[0].pool if deck else None
             order = sorted(Counter(pool.contents).elements()) if pool is not None else []
             self.rng.shuffle(order)

@@ -38,7 +38,7 @@ def board_text(game: WeissSchwarz) -> str:
     """Both players' boards: the stage with power, soul and state; counts and tops of every zone."""
     lines = [f"turn {game.turn}, {game.phase} phase; turn player {game.turn_player}"]
     for player in game.players:
-        state = game.p[player]
+        state = game.player_states[player]
         lines.append(
             f"{player}: level {state.level_count}, clock {len(state.clock)}, refresh point {state.refresh_point}"
         )
@@ -49,7 +49,7 @@ def board_text(game: WeissSchwarz) -> str:
                 stage.append(f"{position}: -")
             else:
                 stage.append(
-                    f"{position}: {card.identity or '?'} {game.power(card)}/{game.soul(card)} {card.orientation}"
+                    f"{position}: {card.identity or '?'} {game.characteristics.power(card)}/{game.characteristics.soul(card)} {card.orientation}"
                 )
         lines.append("  stage  " + " | ".join(stage))
         zones = []

@@ -12,7 +12,8 @@ from typing import Any, Final
 
 from engine.core.protocol import Choice, Decision
 from engine.games.ws.cards import CardRecordError, WsCardDefinition, definition_from_record
-from engine.games.ws.game import DeclaredOperation, PlayerSpec, WeissSchwarz
+from engine.games.ws.game import PlayerSpec, WeissSchwarz
+from engine.games.ws.playing import DeclaredOperation
 from engine.games.ws.state import POSITIONS, PlayerPosition, Position
 from judge.logfile import GameLog, LogFormatError
 

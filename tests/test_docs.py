@@ -26,7 +26,7 @@ def test_every_clause_has_a_stable_anchor_and_its_annotations(site: Path) -> Non
     assert 'id="ws-4-10-1-2"' in page
     start = page.index('id="ws-4-10-1-2"')
     block = page[start : page.index('id="ws-4-10-1-2-1"')]
-    assert "WeissSchwarz.deal_damage" in block
+    assert "CardMoves.deal_damage" in block
     assert "ws/damage/cancel-middle" in block
     assert "Coverage:" in block and "cited by the engine" in block
 
@@ -58,7 +58,7 @@ def test_scenario_walks_schema_and_command_reference(site: Path) -> None:
 def test_engine_citations_are_found_by_reading_the_source() -> None:
     citations = engine_citations()
     places = {(c.module, c.function) for c in citations["ws:4.10.1.2"]}
-    assert ("engine.games.ws.game", "WeissSchwarz.deal_damage") in places
+    assert ("engine.games.ws.moves", "CardMoves.deal_damage") in places
 
 
 @pytest.mark.skipif(shutil.which("chromium") is None, reason="Chromium is not installed")
@@ -85,4 +85,4 @@ def test_a_built_page_renders_in_a_browser(site: Path, tmp_path: Path) -> None:
         check=False,
     ).stdout
     assert 'id="ws-4-10-1-2"' in dom
-    assert "WeissSchwarz.deal_damage" in dom
+    assert "CardMoves.deal_damage" in dom

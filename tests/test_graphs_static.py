@@ -10,7 +10,8 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from engine.games.ws import game as ws_game
+from engine.games.ws import attack as ws_attack
+from engine.games.ws import phases as ws_phases
 from engine.games.ws import procedure
 from judge.graphs.static import clause_graph, procedure_graph
 from rules_index.index import RulesIndex
@@ -66,8 +67,8 @@ def test_phases_follow_each_other_in_a_turn_cycle(graph: nx.MultiDiGraph) -> Non
 
 
 def test_phases_match_the_engine(graph: nx.MultiDiGraph) -> None:
-    assert [graph.nodes[f"phase:{phase}"]["clause"] for phase in ws_game.PHASES] == [f"ws:6.{n}" for n in range(2, 9)]
-    assert [key.removeprefix("step:") for key, _, _ in procedure.STEPS] == [*ws_game.ATTACK_STEPS, "encore"]
+    assert [graph.nodes[f"phase:{phase}"]["clause"] for phase in ws_phases.PHASES] == [f"ws:6.{n}" for n in range(2, 9)]
+    assert [key.removeprefix("step:") for key, _, _ in procedure.STEPS] == [*ws_attack.ATTACK_STEPS, "encore"]
 
 
 def test_attack_steps_in_order_with_the_loop_and_the_frontal_branch(graph: nx.MultiDiGraph) -> None:

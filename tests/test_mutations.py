@@ -91,7 +91,7 @@ class Snapshot:
 def _snapshot(game: WeissSchwarz) -> Snapshot:
     """The state of ``game`` as the mutations read it."""
     views = {}
-    for player, state in game.p.items():
+    for player, state in game.player_states.items():
         colors = frozenset(
             color for c in state.level + state.clock if (d := game.definition(c)) is not None for color in d.colors
         )

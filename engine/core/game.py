@@ -234,6 +234,17 @@ class Game(Generic[D]):
         except GameEnded:
             pass
 
+    def close(self) -> None:
+        """The driver is done with this game: break the references that lead back to it.
+
+        A game composed of parts that refer to it (``engine.games.ws.game``) forms reference
+        cycles; once closed, dropping the game frees it at once, by reference counting, which a
+        batch of replays run with the cyclic collector paused relies on.  A closed game is not
+        used again.
+        """
+        self.standby.clear()
+        self.pending_triggers.clear()
+
     # -- legality ------------------------------------------------------------
 
     def check(self, decision: Decision, choice: Choice) -> Refusal | None:

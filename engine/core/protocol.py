@@ -28,7 +28,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 
 class RecordKind(enum.Enum):
@@ -178,6 +178,10 @@ class Choice:
         if self.flag is not None:
             parts.append("yes" if self.flag else "no")
         return " ".join(parts)
+
+
+PASS: Final = Choice("pass")
+"""Passing: doing nothing at a point where a player may act (ws 4.5.3.2, vg 3.6.3)."""
 
 
 class Decision:

@@ -59,6 +59,10 @@ ZONES: Final = ZoneTable(
 cards (3.12.2.2) are not modelled: every card in the memory is face up."""
 
 
+ZONE_NAMES: Final = tuple(name for name in ZONES.names(piles=True) if name != "resolution")
+"""The piles cards may be moved from or to by card text (the resolution zone is the rules' own)."""
+
+
 @dataclass(slots=True)
 class PlayerState:
     """Everything one player has on the table."""

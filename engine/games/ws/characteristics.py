@@ -1,0 +1,120 @@
+"""A card's characteristics as the game sees them (ws 2, 8.9): printed, then continuous effects in order.
+
+Implements ws 8.9 (continuous effects: the base value, then effects that change
+no number, then those that do, dependencies before timestamps, 8.9.1), for
+power, soul and traits, with the effects resolved abilities created (8.2.1.2)
+and the continuous abilities of characters on the stage (8.1.1.3).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.cards import Card
+from engine.core.effects import ContinuousEffect, Layer
+
+if TYPE_CHECKING:
+    from engine.games.ws.game import WeissSchwarz
+
+
+class Characteristics:
+    """Power, soul, traits and level of cards in play (ws 2, 8.9)."""
+
+    def __init__(self, game: WeissSchwarz) -> None:
+        self.game = game
+        self.states = game.player_states
+
+    def add_effect(self, card: Card, attribute: str, delta: int, source: str, clauses: tuple[str, ...]) -> None:
+        self.game.version += 1
+        self.game.effects.add(
+            ContinuousEffect(
+                card.instance,
+                attribute,
+                delta=delta,
+                timestamp=self.game.effects.next_timestamp(),
+                source=source,
+                clauses=clauses,
+            )
+        )
+
+    def power(self, card: Card) -> int:
+        definition = self.game.definition(card)
+        base = definition.power if definition else 0
+        effects = self.game.keywords.assist_effects(card) + self.continuous_effects(card)
+        return self.game.effects.value(card.instance, "power", base, effects, self.traits_required(card, effects))
+
+    def soul(self, card: Card) -> int:
+        definition = self.game.definition(card)
+        effects = self.continuous_effects(card)
+        return self.game.effects.value(
+            card.instance, "soul", definition.soul if definition else 0, effects, self.traits_required(card, effects)
+        )
+
+    def traits_required(self, card: Card, effects: list[ContinuousEffect]) -> frozenset[str]:
+        """The card's traits when one of ``effects`` applies only with a trait; else none are needed."""
+        if any(effect.requires is not None for effect in effects):
+            return self.traits(card, effects)
+        return frozenset()
+
+    def traits(self, card: Card, effects: list[ContinuousEffect] | None = None) -> frozenset[str]:
+        """The card's traits: printed (ws:2.5.1), then those gained from continuous effects (8.9.1.2).
+
+        An effect for characters with a trait depends on the effects that give that trait
+        and applies after them, whatever their timestamps (ws:8.9.1.4; then ws:8.9.1.5).
+        """
+        definition = self.game.definition(card)
+        printed = definition.traits if definition else ()
+        if effects is None:
+            effects = self.continuous_effects(card)
+        if not any(effect.attribute == "traits" for effect in effects):
+            return frozenset(printed)
+        return self.game.effects.gained(card.instance, "traits", printed, effects)[0]
+
+    def continuous_effects(self, card: Card) -> list[ContinuousEffect]:
+        """Effects of ``cont`` abilities of characters on the stage that apply to ``card`` (8.1.1.3, 2.12.2.1)."""
+        me = self.states[card.owner]
+        if me.position_of(card) is None:
+            return []
+        found = []
+        for _, source in me.characters():
+            for ability in self.game.modelled.get(source.identity or "", ()):
+                if ability.kind != "cont":
+                    continue
+                for effect in ability.effects:
+                    target = effect.get("target", "self")
+                    if target != "all" and not (target == "self" and source is card):
+                        continue
+                    timestamp = me.placed_at.get(source.instance, 0)
+                    origin = f"ability {ability.index} of {source.identity}"
+                    requires = effect.get("with_trait")
+                    if "trait" in effect:
+                        found.append(
+                            ContinuousEffect(
+                                card.instance,
+                                "traits",
+                                layer=Layer.NON_NUMERIC,
+                                timestamp=timestamp,
+                                source=origin,
+                                clauses=("ws:8.9.1.2",),
+                                gains=str(effect["trait"]),
+                                requires=requires,
+                            )
+                        )
+                    for attribute in ("power", "soul"):
+                        if attribute in effect:
+                            found.append(
+                                ContinuousEffect(
+                                    card.instance,
+                                    attribute,
+                                    delta=int(effect[attribute]),
+                                    timestamp=timestamp,
+                                    source=origin,
+                                    clauses=("ws:8.9.1.3",),
+                                    requires=requires,
+                                )
+                            )
+        return found
+
+    def level_of(self, card: Card | None) -> int:
+        definition = self.game.definition(card) if card else None
+        return definition.level if definition else 0

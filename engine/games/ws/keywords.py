@@ -1,0 +1,233 @@
+"""Keyword abilities that change the procedure (ws 10).
+
+Implements ws 10.2 (Encore, and the Encore [3] every character has, 10.2.3),
+10.3 (Assist), 10.4 (Bond), 10.6 (Great Performance) and 10.11 (Shift).
+Backup (10.5) is played in the counter step (``engine.games.ws.attack``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from engine.core.cards import Card
+from engine.core.effects import ContinuousEffect
+from engine.core.game import Procedure, StandbyAbility
+from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind
+from engine.games.ws.cards import WsCardDefinition, stock_cost
+from engine.games.ws.state import BEHIND, CENTER
+
+if TYPE_CHECKING:
+    from engine.games.ws.game import WeissSchwarz
+
+DEFAULT_ENCORE_COST: Final = 3
+"""ws 10.2.3: every character has Encore [3]."""
+
+
+class Keywords:
+    """The keyword abilities of ws 10."""
+
+    def __init__(self, game: WeissSchwarz) -> None:
+        self.game = game
+        self.states = game.player_states
+        self.encore_intent: dict[int, bool] = {}
+        """Card instance -> whether its Encore is paid, when the choice that sent it away said so."""
+
+    def trigger_encore(self, player: str, card: Card, position: int) -> None:
+        """ws 10.2: a character put from the stage into the waiting room triggers its Encore.
+
+        Its position and its Encore costs are those it had on the stage, taken now: the
+        card's last-known information there (ws:8.11.1), which the resolution uses.
+        """
+        costs = self.encore_costs(card)
+
+        def resolve(ability: StandbyAbility) -> Procedure:
+            yield from self.resolve_encore(ability, position, costs)
+
+        self.game.trigger(
+            StandbyAbility(player, "encore", card, card.instance, resolve, ("ws:10.2.2", "ws:10.2.3")),
+            f"{card.identity or '?'} went from the stage to the waiting room",
+        )
+
+    def encore_costs(self, card: Card) -> list[int]:
+        """The stock costs of the card's Encore abilities: Encore [3] (10.2.3) and its own keyword's."""
+        definition = self.game.definition(card)
+        keyword = definition.keyword("encore") if definition else None
+        return sorted({DEFAULT_ENCORE_COST, stock_cost(keyword, DEFAULT_ENCORE_COST)})
+
+    def resolve_encore(self, ability: StandbyAbility, position: int, costs: list[int]) -> Procedure:
+        player, card = ability.master, ability.source
+        me = self.states[player]
+        affordable = [cost for cost in costs if cost <= len(me.stock)]
+        intent = self.encore_intent.pop(ability.source_instance, None)
+        options = [Choice("pay", card=card.identity, flag=False)]
+        options.extend(Choice("pay", card=card.identity, flag=True, target=cost) for cost in affordable)
+        decision = Decision(
+            player,
+            "pay",
+            options,
+            ("ws:10.2.2", "ws:8.7.3.1.1"),
+            frozenset({"pay"}),
+            prompt=f"pay Encore for {card.identity}?",
+            default=options[0],
+            source=card.identity,
+            ability="encore",
+        )
+        if intent is None:
+            choice = yield decision
+        else:  # the encore entry said it (an unaffordable `pay: true` was refused there)
+            choice = options[1] if intent and len(options) > 1 else options[0]
+        if not choice.flag:
+            self.game.record(
+                RecordKind.CHOICE, player, f"{player} does not pay Encore for {card.identity}", ("ws:8.7.3.2.1",)
+            )
+            yield Checkpoint(decision)
+            return
+        if card not in me.waiting or card.instance != ability.source_instance:
+            self.game.record(
+                RecordKind.ABILITY, player, f"{card.identity} is no longer in the waiting room", ("ws:8.7.7",)
+            )
+            yield Checkpoint(decision)
+            return
+        self.game.paying_cost = True
+        self.game.playing.pay_stock(player, choice.target, ("ws:10.2.2", "ws:8.4.2"))
+        self.game.paying_cost = False
+        self.game.moves.take_card(player, "waiting", card)
+        self.game.moves.put_on_stage(player, card, position)
+        card.orientation = "rest"
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"Encore: {card.identity} returns to position {position} rested",
+            ("ws:10.2.2", "ws:10.2.3"),
+            pos=position,
+        )
+        yield Checkpoint(decision)
+        yield from self.game.rule_actions.interrupts()
+
+    def trigger_bond(self, player: str, card: Card) -> None:
+        """ws 10.4.2: a character with Bond played and placed on the stage triggers it."""
+        definition = self.game.definition(card)
+        bond = definition.keyword("bond") if definition else None
+        if bond is None:
+            return
+
+        def resolve(ability: StandbyAbility) -> Procedure:
+            me = self.states[player]
+            cost = stock_cost(bond, 0)
+            wanted = str(bond.get("name", ""))
+            targets = dict.fromkeys(
+                c.identity
+                for c in me.waiting
+                if (d := self.game.definition(c)) is not None and wanted in (d.name, d.id)
+            )
+            options = [Choice("bond", card=target) for target in targets] if len(me.stock) >= cost else []
+            decision = self.game.playing.optional_ability(
+                player,
+                card,
+                "bond",
+                options,
+                ("ws:10.4.2", "ws:8.7.3.1.1"),
+                f"pay Bond of {card.identity} ({cost} stock) and return a card named {wanted!r} to hand?",
+            )
+            choice = yield decision
+            if choice.verb == "bond":
+                self.game.paying_cost = True
+                self.game.playing.pay_stock(player, cost, ("ws:10.4.2", "ws:8.4.2"))
+                self.game.paying_cost = False
+                self.game.moves.put(player, "hand", self.game.moves.take_from(player, "waiting", choice.card))
+                self.game.record(RecordKind.ABILITY, player, f"Bond: {choice.card} returns to hand", ("ws:10.4.2",))
+            else:
+                self.game.record(
+                    RecordKind.CHOICE, player, f"{player} does not use Bond of {card.identity}", ("ws:8.7.3.2.1",)
+                )
+            yield Checkpoint(decision)
+            yield from self.game.rule_actions.interrupts()
+
+        self.game.trigger(
+            StandbyAbility(player, "bond", card, card.instance, resolve, ("ws:10.4.1", "ws:10.4.2")),
+            f"{card.identity} was played and placed on the stage",
+        )
+
+    def trigger_shift(self, player: str) -> None:
+        """ws 10.11.2: at the beginning of the main phase, Shift of clock cards whose level condition holds."""
+        me = self.states[player]
+        for card in list(me.clock):
+            definition = self.game.definition(card)
+            shift = definition.keyword("shift") if definition else None
+            if definition is None or shift is None or me.level_count < int(shift.get("level", 0)):
+                continue
+
+            def resolve(
+                ability: StandbyAbility, card: Card = card, definition: WsCardDefinition = definition
+            ) -> Procedure:
+                if card not in me.clock:  # 10.11.3.1: the card itself can no longer be chosen
+                    self.game.record(
+                        RecordKind.ABILITY, player, f"{card.identity} is no longer in the clock", ("ws:10.11.3.1",)
+                    )
+                    return
+                same_color = dict.fromkeys(
+                    c.identity
+                    for c in me.hand
+                    if (d := self.game.definition(c)) and set(d.colors) & set(definition.colors)
+                )
+                options = [Choice("shift", card=identity) for identity in same_color]
+                decision = self.game.playing.optional_ability(
+                    player,
+                    card,
+                    "shift",
+                    options,
+                    ("ws:10.11.2", "ws:10.11.3.2"),
+                    f"exchange {card.identity} in the clock with a hand card of the same color?",
+                )
+                choice = yield decision
+                if choice.verb == "shift":
+                    from_hand = self.game.moves.take_from(player, "hand", choice.card)
+                    index = me.clock.index(card)
+                    me.clock[index] = from_hand
+                    from_hand.renew()
+                    self.game.version += 1
+                    self.game.moves.put(player, "hand", card)
+                    self.game.record(
+                        RecordKind.ABILITY,
+                        player,
+                        f"Shift: {card.identity} and {choice.card} are exchanged",
+                        ("ws:10.11.2", "ws:10.11.3"),
+                    )
+                yield Checkpoint(decision)
+
+            self.game.trigger(
+                StandbyAbility(player, "shift", card, card.instance, resolve, ("ws:10.11.1", "ws:6.5.1.1")),
+                "the main phase began with it in the clock",
+            )
+
+    def assist_effects(self, card: Card) -> list[ContinuousEffect]:
+        """ws 10.3: Assist of back-stage characters behind ``card``'s position."""
+        me = self.states[card.owner]
+        position = me.position_of(card)
+        if position not in CENTER:
+            return []
+        effects = []
+        for back in BEHIND[position]:
+            helper = me.character_at(back)
+            definition = self.game.definition(helper) if helper is not None else None
+            assist = definition.keyword("assist") if definition is not None else None
+            if helper is not None and definition is not None and assist is not None:
+                effects.append(
+                    ContinuousEffect(
+                        card.instance,
+                        "power",
+                        delta=int(assist.get("power", 0)),
+                        timestamp=me.placed_at.get(helper.instance, 0),
+                        source=f"assist of {definition.id}",
+                        clauses=("ws:10.3.2",),
+                    )
+                )
+        return effects
+
+    def great_performer(self, player: str) -> Card | None:
+        """ws 10.6.2: ``player``'s Great Performance character in the middle of the center stage, not reversed."""
+        card = self.states[player].character_at(2)
+        definition = self.game.definition(card) if card else None
+        if card is not None and definition is not None and definition.keyword("great_performance"):
+            return card if card.orientation != "reverse" else None
+        return None

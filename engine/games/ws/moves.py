@@ -1,0 +1,245 @@
+"""Cards moving between zones (ws 3), drawing (ws 4.7) and the damage process (ws 4.10).
+
+Implements ws 3.1.4 (a card that changes zone is a new card), 3.2.3.1 (a move
+from an empty deck waits for the refresh), 3.7.3 (markers follow their
+character), 4.7 (drawing, one card at a time), 4.10 (the damage process and
+damage cancel) and 6.5.1.2.4 (exchanging two stage positions).  Cards whose
+identity the log has not told yet are bound to it here, when revealed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.core.cards import Card
+from engine.core.game import Procedure, Termination
+from engine.core.protocol import Checkpoint, RecordKind, Refusal, Reveal
+
+if TYPE_CHECKING:
+    from engine.games.ws.game import WeissSchwarz
+
+
+class CardMoves:
+    """Cards moving between a player's zones (ws 3, 4.7, 4.10)."""
+
+    def __init__(self, game: WeissSchwarz) -> None:
+        self.game = game
+        self.states = game.player_states
+
+    def ensure_deck(self, player: str) -> Procedure:
+        """ws 3.2.3.1: a move from an empty deck waits for the refresh."""
+        if not self.states[player].deck:
+            yield from self.game.rule_actions.interrupts()
+            if not self.states[player].deck:
+                self.game.end_game(
+                    Termination.LOSS, self.game.opponent(player), f"{player} cannot refresh", ("ws:9.2.2.1",)
+                )
+
+    def draw(self, player: str, count: int, clauses: tuple[str, ...], purpose: str = "draw") -> Procedure:
+        """Draw ``count`` cards one at a time (4.7.3), refreshing when the deck runs out (3.2.3.1)."""
+        reveal = Reveal(player, purpose, count, clauses)
+        answer = yield reveal
+        me = self.states[player]
+        drawn = []
+        for index in range(count):
+            yield from self.ensure_deck(player)
+            card = me.deck.pop(0)
+            self.bind(card, answer, index, reveal)
+            self.put(player, "hand", card)
+            drawn.append(card.identity or "?")
+            yield from self.game.rule_actions.interrupts()
+        reveal.used = count
+        self.game.record(
+            RecordKind.FORCED, player, f"{player} draws {count} ({', '.join(drawn)})", clauses, cards=drawn
+        )
+        yield Checkpoint(reveal)
+
+    def deal_damage(self, player: str, amount: int, clauses: tuple[str, ...]) -> Procedure:
+        """ws 4.10.1: reveal cards one at a time; a climax cancels; otherwise all go to the clock."""
+        reveal = Reveal(player, "damage", amount, ("ws:4.10.1",) + clauses)
+        answer = yield reveal
+        me = self.states[player]
+        moved: list[Card] = []
+        canceled = False
+        self.game.in_damage = player
+        for index in range(amount):
+            yield from self.ensure_deck(player)
+            card = me.deck.pop(0)
+            self.bind(card, answer, index, reveal)
+            self.put(player, "resolution", card)
+            moved.append(card)
+            reveal.used = index + 1
+            yield from self.game.rule_actions.interrupts()
+            definition = self.game.definition(card)
+            if card.identity is None:
+                self.assume("a damage card is not revealed in the log; it is taken as no climax", ("ws:4.10.1.1",))
+            if definition is not None and definition.type == "climax":
+                canceled = True
+                break
+        names = ", ".join(card.identity or "?" for card in moved)
+        if canceled:
+            for card in moved:
+                self.put(player, "waiting", self.take_card(player, "resolution", card))
+            self.game.record(
+                RecordKind.FORCED,
+                player,
+                f"{amount} damage to {player}: {names}; the climax cancels it",
+                ("ws:4.10.1.1", "ws:4.10.1.2"),
+                cards=[c.identity for c in moved],
+                canceled=True,
+            )
+            if answer and len(answer) > len(moved):
+                reveal.problems.append(
+                    Refusal(
+                        ("ws:4.10.1.2",),
+                        f"the damage was canceled by {moved[-1].identity} (card {len(moved)}), "
+                        f"but the log lists {len(answer) - len(moved)} more card(s)",
+                    )
+                )
+        else:
+            for card in moved:
+                self.put(player, "clock", self.take_card(player, "resolution", card))
+            self.game.record(
+                RecordKind.FORCED,
+                player,
+                f"{amount} damage to {player}: {names} go to the clock",
+                ("ws:4.10.1.1", "ws:4.10.1.3", "ws:3.13.1.3.1"),
+                cards=[c.identity for c in moved],
+                canceled=False,
+            )
+        self.game.in_damage = None
+        yield Checkpoint(reveal)
+        yield from self.game.rule_actions.interrupts()
+        return canceled
+
+    def bind(self, card: Card, answer: list[Any] | None, index: int, reveal: Reveal | None) -> None:
+        """Give ``card`` the identity the log states for it, if any; an impossible one is a problem."""
+        if not answer or index >= len(answer) or answer[index] in (None, "?"):
+            return
+        identity = str(answer[index])
+        if card.reveal(identity):
+            return
+        pool = card.pool
+        owner = self.states[card.owner]
+        if owner.deck_list[identity] == 0:
+            message = f"{identity} is not in {card.owner}'s deck list"
+            clauses: tuple[str, ...] = ("ws:5.2.1.1",)
+        elif card.identity is not None:
+            message = f"the card there is {card.identity}, not {identity}"
+            clauses = ("ws:3.2.2",)
+        elif pool is not None and pool.name.startswith("refresh"):
+            message = (
+                f"{identity} could not be in this deck: it was not in the waiting room when the deck was refreshed"
+            )
+            clauses = ("ws:9.2.2",)
+        else:
+            message = (
+                f"{identity} cannot be revealed here: {card.owner}'s deck list has {owner.deck_list[identity]} "
+                f"cop{'y' if owner.deck_list[identity] == 1 else 'ies'} and all are accounted for"
+            )
+            clauses = ("ws:5.2.1.1", "ws:5.1.2.2")
+        if reveal is not None:
+            reveal.problems.append(Refusal(clauses, message))
+        card.identity, card.pool = identity, None
+
+    def assume(self, message: str, clauses: tuple[str, ...]) -> None:
+        """The log leaves out something the replay needs; say so (the verdict cannot be legal)."""
+        self.game.unmodelled += 1
+        self.game.record(RecordKind.UNMODELLED, None, message, clauses)
+
+    def put(self, player: str, zone: str, card: Card, renew: bool = True) -> None:
+        """Put ``card`` on top of ``player``'s ``zone``; it becomes a new object (3.1.4)."""
+        if renew:
+            card.renew()
+        self.game.version += 1
+        self.states[player].zone(zone).append(card)
+        self.states[player].placed_at[card.instance] = self.game.effects.next_timestamp()
+
+    def take_card(self, player: str, zone: str, card: Card) -> Card:
+        self.states[player].zone(zone).remove(card)
+        return card
+
+    def take_from(self, player: str, zone: str, identity: str | None) -> Card:
+        """Take a card of ``identity`` from a zone: a known one, else an unknown one revealed as it."""
+        cards = self.states[player].zone(zone)
+        for card in cards:
+            if card.identity == identity:
+                cards.remove(card)
+                return card
+        for card in cards:
+            if card.identity is None and identity is not None and card.reveal(identity):
+                cards.remove(card)
+                return card
+        card = cards.pop() if cards else Card(player)
+        card.identity = identity
+        return card
+
+    def put_on_stage(self, player: str, card: Card, position: int) -> None:
+        card.renew()
+        self.game.version += 1
+        self.states[player].pile_at(position).append(card)
+        self.states[player].placed_at[card.instance] = self.game.effects.next_timestamp()
+
+    def leave_stage(self, player: str, card: Card, zone: str) -> None:
+        """Move a character off the stage; its markers go too (3.7.3.2); Encore may trigger (10.2).
+
+        A replacement ability of the card (8.10) may send it elsewhere instead of the waiting room.
+        """
+        me = self.states[player]
+        if zone == "waiting":
+            instead = self.game.playing.replacement(card, "leaves_stage")
+            if instead is not None:
+                zone = instead.instead or zone
+                self.game.record(
+                    RecordKind.ABILITY,
+                    player,
+                    f"{card.identity} goes to the {zone} instead of the waiting room (ability {instead.index})",
+                    ("ws:8.10.1", "ws:8.2.1.3.1"),
+                )
+        position = me.position_of(card)
+        if position is None:
+            raise LookupError(f"{card.identity} is not on {player}'s stage")
+        me.pile_at(position).remove(card)
+        markers = me.markers_at(position)
+        for marker in markers:
+            self.put(player, "waiting", marker)
+        markers.clear()
+        self.put(card.owner, zone, card)
+        if zone == "waiting":
+            self.game.keywords.trigger_encore(card.owner, card, position)
+
+    def swap(self, player: str, first: int, second: int) -> None:
+        """ws 6.5.1.2.4: exchange the cards on two positions (a stage move keeps identity, 3.1.4).
+
+        Markers move with their characters and no position gets a second character, so the
+        only rule action a move can make due is 9.5.1, through an Assist that lowers power
+        (tested broadly: any ability of the game that lowers power).
+        """
+        if self.game.static_lowering:
+            self.game.version += 1
+        self.states[player].exchange(first, second)
+        self.game.record(RecordKind.CHOICE, player, f"{player} moves position {first} <-> {second}", ("ws:6.5.1.2.4",))
+
+    def in_hand(self, player: str, identity: str) -> bool:
+        """Whether ``player``'s hand holds ``identity``, known or possibly among its unknown cards."""
+        for card in self.states[player].hand:
+            if card.identity == identity:
+                return True
+            if card.identity is None and card.pool is not None and card.pool.contents.get(identity, 0) > 0:
+                return True
+        return False
+
+    def hand_identities(self, player: str) -> list[str]:
+        """The card ids ``player`` could take from hand: known cards, and what unknown ones could be."""
+        seen: dict[str, None] = {}
+        pools = []
+        for card in self.states[player].hand:
+            if card.identity is not None:
+                seen.setdefault(card.identity)
+            elif card.pool is not None and card.pool not in pools:
+                pools.append(card.pool)
+        for pool in pools:
+            for identity, count in pool.contents.items():
+                if count > 0:
+                    seen.setdefault(identity)
+        return list(seen)

@@ -1,0 +1,169 @@
+"""Setting up the game (ws 5): the decks as presented, the opening draw and mulligan, or a given position.
+
+Implements ws 5.1.2 (deck construction, checked: 50 cards, at most four of a
+name, at most eight climaxes), 5.2.1.1-5.2.1.2 (the decks presented and
+shuffled; a log may say their order), 5.2.1.4 (five cards each, then one
+mulligan each, starting player first), 5.2.1.5 (refresh points 0) and 5.2.1.6
+(the starting player's first turn).  A scenario's starting position replaces
+all of it; its cards must fit the deck lists and the zones (3).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from engine.core.cards import Card
+from engine.core.game import Procedure
+from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal
+from engine.games.ws.state import POSITIONS, ZONE_NAMES, PlayerState, Position
+
+if TYPE_CHECKING:
+    from engine.games.ws.game import WeissSchwarz
+
+
+class Opening:
+    """The game's set-up (ws 5), or the position it starts from."""
+
+    def __init__(self, game: WeissSchwarz) -> None:
+        self.game = game
+        self.states = game.player_states
+
+    def deal_decks(self) -> None:
+        """Put each deck, as presented (5.2.1.1) and shuffled (5.2.1.2), into its deck zone."""
+        for player in self.states.values():
+            self.check_deck_construction(player)
+            known = self.game.order.get(player.id, [])
+            size = sum(player.deck_list.values())
+            player.deck = [Card(player.id, pool=player.pool) for _ in range(size)]
+            for card, identity in zip(player.deck, known, strict=False):
+                if not card.reveal(identity):
+                    self.game.setup_problems.append(
+                        Refusal(
+                            ("ws:5.2.1.1",), f"order of {player.id} names {identity!r} more often than the deck list"
+                        )
+                    )
+                    card.identity = identity
+
+    def check_deck_construction(self, player: PlayerState) -> None:
+        """ws 5.1.2: 50 cards, at most 4 of a name, at most 8 climaxes."""
+        size = sum(player.deck_list.values())
+        if size != 50:
+            self.game.setup_problems.append(Refusal(("ws:5.1.2.1",), f"{player.id}'s deck has {size} cards, not 50"))
+        names: Counter[str] = Counter()
+        climaxes = 0
+        for card_id, copies in player.deck_list.items():
+            definition = self.game.definitions.get(card_id)
+            if definition is None:
+                continue
+            names[definition.name] += copies
+            climaxes += copies if definition.type == "climax" else 0
+        for name, copies in names.items():
+            if copies > 4:
+                self.game.setup_problems.append(
+                    Refusal(("ws:5.1.2.2",), f"{player.id}'s deck has {copies} cards named {name!r}, more than 4")
+                )
+        if climaxes > 8:
+            self.game.setup_problems.append(
+                Refusal(("ws:5.1.2.3",), f"{player.id}'s deck has {climaxes} climaxes, more than 8")
+            )
+
+    def new_card(self, player: PlayerState, identity: str | None, where: str) -> Card:
+        card = Card(player.id, pool=player.pool)
+        if identity is not None and not card.reveal(identity):
+            self.game.setup_problems.append(
+                Refusal(
+                    ("ws:5.2.1.1",),
+                    f"{where}: {identity!r} does not fit {player.id}'s deck list "
+                    f"({player.deck_list[identity]} copies, all placed already)",
+                )
+            )
+            card.identity = identity
+        return card
+
+    def place(self, position: Position) -> None:
+        """Lay out a starting position; cards must fit the deck lists and the zones (3.x)."""
+        self.game.turn = position.turn
+        self.game.turn_player = position.active
+        self.game.phase = position.phase
+        for player_id, layout in position.players.items():
+            player = self.states[player_id]
+            for zone in ("level", "clock", "stock", "waiting", "hand", "memory", "climax"):
+                for identity in getattr(layout, zone):
+                    card = self.new_card(player, identity, f"setup {player_id} {zone}")
+                    player.zone(zone).append(card)
+            for pos, (identity, orientation) in sorted(layout.stage.items()):
+                if pos not in POSITIONS:
+                    self.game.setup_problems.append(
+                        Refusal(("ws:3.6.3",), f"setup {player_id}: no stage position {pos}")
+                    )
+                    continue
+                card = self.new_card(player, identity, f"setup {player_id} stage {pos}")
+                card.orientation = orientation
+                player.pile_at(pos).append(card)
+                definition = self.game.definitions.get(identity)
+                if definition is not None and definition.type != "character":
+                    self.game.setup_problems.append(
+                        Refusal(("ws:3.5.1",), f"setup {player_id} stage {pos}: {identity!r} is a {definition.type}")
+                    )
+            for card in player.climax:
+                definition = self.game.definition(card)
+                if definition is not None and definition.type != "climax":
+                    self.game.setup_problems.append(
+                        Refusal(("ws:3.11.1",), f"setup {player_id} climax: {card.identity!r} is a {definition.type}")
+                    )
+            if len(player.climax) > 1:
+                self.game.setup_problems.append(
+                    Refusal(("ws:3.11.2",), f"setup {player_id}: the climax area holds {len(player.climax)} cards")
+                )
+            player.deck = [self.new_card(player, identity, f"setup {player_id} deck") for identity in layout.deck_top]
+            rest = layout.deck_rest
+            if rest is None:
+                rest = max(0, sum(player.pool.contents.values()) - sum(1 for _ in self.unknown_cards(player)))
+            player.deck.extend(Card(player.id, pool=player.pool) for _ in range(rest))
+            player.refresh_point = layout.refresh_point
+            if len(player.level) >= 4:
+                self.game.setup_problems.append(
+                    Refusal(("ws:9.4.1.1",), f"setup {player_id}: level {len(player.level)}")
+                )
+
+    def unknown_cards(self, player: PlayerState) -> Iterable[Card]:
+        for zone in ZONE_NAMES:
+            yield from (card for card in player.zone(zone) if card.identity is None)
+
+    def run(self) -> Procedure:
+        """ws 5.2.1.4-5.2.1.6: draw five, mulligan once (starting player first), refresh points 0."""
+        self.game.phase = "setup"
+        for player in (self.game.first, self.game.opponent(self.game.first)):
+            yield from self.game.moves.draw(player, 5, ("ws:5.2.1.4",), purpose="opening")
+        for player in (self.game.first, self.game.opponent(self.game.first)):
+            decision = Decision(
+                player,
+                "mulligan",
+                [Choice("mulligan", cards=())],
+                ("ws:5.2.1.4",),
+                frozenset({"mulligan"}),
+                prompt="put any number of cards from hand into the waiting room, then draw as many",
+                default=Choice("mulligan", cards=()),
+            )
+            choice = yield decision
+            cards = [self.game.moves.take_from(player, "hand", identity) for identity in choice.cards]
+            for card in cards:
+                self.game.moves.put(player, "waiting", card)
+            self.game.record(
+                RecordKind.CHOICE,
+                player,
+                f"{player} mulligans {len(cards)} card(s)",
+                ("ws:5.2.1.4",),
+                cards=list(choice.cards),
+            )
+            if cards:
+                yield from self.game.moves.draw(player, len(cards), ("ws:5.2.1.4",), purpose="mulligan_draw")
+            yield Checkpoint(decision)
+        for state in self.states.values():
+            state.refresh_point = 0
+        self.game.record(RecordKind.FORCED, None, "both refresh points are set to 0", ("ws:5.2.1.5",))
+        self.game.turn = 1
+        self.game.turn_player = self.game.first
+        self.game.record(RecordKind.TIMING, self.game.first, f"{self.game.first} takes the first turn", ("ws:5.2.1.6",))

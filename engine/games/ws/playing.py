@@ -1,0 +1,513 @@
+"""Playing and resolving cards and abilities (ws 8.1-8.8, 8.10), and card text the engine does not model.
+
+Implements ws 8.4 (costs, paid in full: no interrupt in the middle, 8.4.2.1),
+8.6 (playing a card from hand: the level and colour conditions of 8.6.2.1, its
+cost, an event through the resolution zone), 8.7 (automatic abilities: standby,
+an optional cost, 8.7.3), the modelled effects of card records
+(``engine.games.ws.abilities``), choosing targets (8.6.3) and replacement
+effects (8.10).  Card text outside that vocabulary is applied as primitive
+operations someone else states (``TextOperation``), counted as unmodelled (8.6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from engine.core.cards import Card
+from engine.core.game import Procedure, StandbyAbility
+from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
+from engine.games.ws.abilities import CardAbility
+from engine.games.ws.cards import WsCardDefinition, stock_cost
+from engine.games.ws.state import POSITIONS, ZONE_NAMES
+
+if TYPE_CHECKING:
+    from engine.games.ws.game import WeissSchwarz
+
+TRIGGER_EVENTS: Final = {"played": "was played", "attacks": "attacked", "placed": "was placed in the climax area"}
+"""The activation conditions of modelled automatic abilities, as a record says what happened."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaredOperation:
+    """One primitive operation of an effect the log declares: a move, or a power or soul change."""
+
+    kind: str
+    """``move``, ``power`` or ``soul``."""
+    player: str | None = None
+    card: str | None = None
+    source_zone: str = ""
+    target_zone: str = ""
+    position: int | None = None
+    """The stage position the card leaves (a move from the stage) or that gets the change."""
+    target_position: int | None = None
+    amount: int = 0
+
+
+class Playing:
+    """Playing cards and abilities (ws 8.1-8.8, 8.10)."""
+
+    def __init__(self, game: WeissSchwarz) -> None:
+        self.game = game
+        self.states = game.player_states
+
+    def color_ok(self, player: str, definition: WsCardDefinition) -> bool:
+        """ws 8.6.2.1.1: a color in the level or clock (level 0 characters and events are exempt)."""
+        if definition.level == 0 and definition.type in ("character", "event"):
+            return True
+        me = self.states[player]
+        available = {color for card in me.level + me.clock if (d := self.game.definition(card)) for color in d.colors}
+        return not definition.colors or bool(available.intersection(definition.colors))
+
+    def play_refusal(self, player: str, definition: WsCardDefinition) -> Refusal | None:
+        """Why ``player`` cannot play ``definition`` from hand now, or None (8.6.2.1, 8.6.2.3)."""
+        me = self.states[player]
+        if definition.type != "climax" and definition.level > me.level_count:
+            return Refusal(
+                ("ws:8.6.2.1.2",),
+                f"{definition.id} is level {definition.level} but {player} is level {me.level_count}",
+            )
+        if not self.color_ok(player, definition):
+            return Refusal(
+                ("ws:8.6.2.1.1",),
+                f"{definition.id} is {'/'.join(definition.colors)} and no card in {player}'s level or clock has that color",
+            )
+        if definition.cost > len(me.stock):
+            return Refusal(
+                ("ws:8.6.2.3.2", "ws:8.4.2.2"),
+                f"{definition.id} costs {definition.cost} but {player} has {len(me.stock)} stock",
+            )
+        return None
+
+    def play_from_hand(self, player: str, identity: str, clauses: tuple[str, ...]) -> Procedure:
+        """ws 8.6.2: reveal the card, pay its cost in full; the card leaves the hand."""
+        definition = self.game.definitions[identity]
+        card = self.game.moves.take_from(player, "hand", identity)
+        self.game.paying_cost = True
+        self.pay_stock(player, definition.cost, ("ws:8.6.2.3", "ws:8.4.3"))
+        self.game.paying_cost = False
+        yield from self.game.rule_actions.interrupts()
+        return card
+
+    def resolve_event(self, player: str, card: Card) -> Procedure:
+        """ws 8.6.2.4.2: an event goes to the resolution zone, resolves, then to the waiting room."""
+        self.game.moves.put(player, "resolution", card)
+        effects = [a for a in self.game.modelled.get(card.identity or "", ()) if a.kind == "event"]
+        if effects:
+            self.game.record(
+                RecordKind.CHOICE,
+                player,
+                f"{player} plays the event {card.identity}",
+                ("ws:8.6.2.4.2",),
+                card=card.identity,
+            )
+            for ability in effects:
+                yield from self.resolve_effects(player, card, ability)
+        else:
+            self.game.unmodelled += 1
+            self.game.record(
+                RecordKind.UNMODELLED,
+                player,
+                f"{player} plays the event {card.identity}: its text is not modelled",
+                ("ws:8.6.2.4.2",),
+                card=card.identity,
+            )
+        self.game.moves.put(player, "waiting", self.game.moves.take_card(player, "resolution", card))
+        yield from self.game.rule_actions.interrupts()
+
+    def pay_stock(self, player: str, amount: int, clauses: tuple[str, ...]) -> None:
+        """Put ``amount`` cards from the top of the stock into the waiting room (8.4.3)."""
+        me = self.states[player]
+        paid = []
+        for _ in range(amount):
+            card = me.stock.pop()
+            paid.append(card.identity or "?")
+            self.game.moves.put(player, "waiting", card)
+        if amount:
+            self.game.record(
+                RecordKind.FORCED, player, f"{player} pays {amount} stock ({', '.join(paid)})", clauses, paid=paid
+            )
+
+    def may(self, player: str, name: str, field: str, prompt: str, clauses: tuple[str, ...]) -> Decision:
+        """A yes/no optional action, answered by ``field`` of the forced entry just replayed."""
+        options = [Choice(name, flag=True), Choice(name, flag=False)]
+        return Decision(
+            player,
+            name,
+            options,
+            clauses,
+            frozenset({name}),
+            prompt=prompt,
+            default=Choice(name, flag=False),
+            answered_by=field,
+        )
+
+    def optional(self, player: str, name: str, options: list[Choice], field: str, clauses: tuple[str, ...]) -> Decision:
+        """Choose one of ``options`` or none of them (an icon's optional choice)."""
+        return Decision(
+            player,
+            name,
+            [*options, Choice("pass")],
+            clauses,
+            frozenset({name}),
+            prompt=f"{name}: choose, or pass",
+            default=Choice("pass"),
+            answered_by=field,
+        )
+
+    def cost_refusal(self, player: str, card: Card, ability: CardAbility) -> Refusal | None:
+        """Why the cost of ``ability`` cannot be paid in full now (8.4.2.2), or None."""
+        if ability.stock > len(self.states[player].stock):
+            return Refusal(
+                ("ws:8.4.2.2",), f"the cost is {ability.stock} stock and {player} has {len(self.states[player].stock)}"
+            )
+        if ability.rest and card.orientation != "stand":
+            return Refusal(("ws:8.4.2.2",), f"{card.identity} must rest as its cost but is {card.orientation}")
+        return None
+
+    def pay_ability_cost(self, player: str, card: Card, ability: CardAbility) -> None:
+        """Pay a cost in full, with no refresh or level up in the middle (8.4.2.1)."""
+        self.game.paying_cost = True
+        if ability.rest:
+            card.orientation = "rest"
+        self.pay_stock(player, ability.stock, ("ws:8.4.2", "ws:8.4.3"))
+        self.game.paying_cost = False
+
+    def trigger_card(self, player: str, card: Card, when: str) -> None:
+        """Automatic abilities of ``card`` whose activation condition is ``when`` enter standby (8.7.2)."""
+        for ability in self.game.modelled.get(card.identity or "", ()):
+            if ability.kind != "auto" or ability.when != when:
+                continue
+
+            def resolve(standby: StandbyAbility, ability: CardAbility = ability) -> Procedure:
+                yield from self.resolve_auto(standby, ability)
+
+            self.game.trigger(
+                StandbyAbility(player, ability.name, card, card.instance, resolve, ("ws:8.7.2", "ws:8.1.1.2.1")),
+                f"{card.identity} {TRIGGER_EVENTS[when]}",
+            )
+
+    def resolve_auto(self, standby: StandbyAbility, ability: CardAbility) -> Procedure:
+        """Play an automatic ability: an optional cost (8.7.3.1.1), then its effects."""
+        player, card = standby.master, standby.source
+        decision = None
+        if ability.has_cost:
+            refusal = self.cost_refusal(player, card, ability)
+            options = [Choice("pay", card=card.identity, flag=False)]
+            if refusal is None:
+                options.append(Choice("pay", card=card.identity, flag=True, target=ability.stock))
+            decision = Decision(
+                player,
+                "pay",
+                options,
+                ("ws:8.7.3.1.1", "ws:8.4.2"),
+                frozenset({"pay"}),
+                prompt=f"pay the cost of ability {ability.index} of {card.identity}?",
+                default=options[0],
+                source=card.identity,
+                ability=ability.name,
+            )
+            choice = yield decision
+            if not choice.flag:
+                self.game.record(
+                    RecordKind.CHOICE,
+                    player,
+                    f"{player} does not pay for ability {ability.index} of {card.identity}",
+                    ("ws:8.7.3.2.1",),
+                )
+                yield Checkpoint(decision)
+                return
+            self.pay_ability_cost(player, card, ability)
+        yield from self.resolve_effects(player, card, ability)
+        if decision is not None:
+            yield Checkpoint(decision)
+
+    def resolve_effects(self, player: str, card: Card, ability: CardAbility) -> Procedure:
+        """Do the operations of an ability in order (8.6.2.4.4)."""
+        me = self.states[player]
+        for effect in ability.effects:
+            self.game.spend()
+            if "draw" in effect:
+                yield from self.game.moves.draw(player, int(effect["draw"]), ("ws:8.6.2.4.4", "ws:4.7.3"))
+            elif "stock" in effect:
+                for _ in range(int(effect["stock"])):
+                    reveal = Reveal(player, "pool", 1, ("ws:8.6.2.4.4",))
+                    answer = yield reveal
+                    yield from self.game.moves.ensure_deck(player)
+                    top = me.deck.pop(0)
+                    self.game.moves.bind(top, answer, 0, reveal)
+                    self.game.moves.put(player, "stock", top)
+                    yield from self.game.rule_actions.interrupts()
+                self.game.record(
+                    RecordKind.ABILITY,
+                    player,
+                    f"{effect['stock']} card(s) from the deck to the stock",
+                    ("ws:8.6.2.4.4",),
+                )
+            elif "extra_turn" in effect:
+                self.game.other_rules.extra_turns.append(player)
+                self.game.record(RecordKind.ABILITY, player, f"{player} will take an additional turn", ("ws:11.2.1",))
+            elif "salvage" in effect:
+                wanted = effect["salvage"]
+                options = [
+                    Choice("salvage", card=c.identity)
+                    for c in {c.identity: c for c in me.waiting}.values()
+                    if (d := self.game.definition(c)) is not None and wanted in ("any", d.type)
+                ]
+                if not options:
+                    self.game.record(
+                        RecordKind.ABILITY, player, f"no {wanted} in the waiting room to choose", ("ws:8.6.3.1.3",)
+                    )
+                    continue
+                choice = yield self.target_decision(
+                    player, card, ability, "salvage", options, f"choose a {wanted} in the waiting room"
+                )
+                self.game.moves.put(player, "hand", self.game.moves.take_from(player, "waiting", choice.card))
+                self.game.record(
+                    RecordKind.ABILITY,
+                    player,
+                    f"{choice.card} returns from the waiting room to hand",
+                    ("ws:8.6.3.1", "ws:8.6.2.4.4"),
+                )
+            else:
+                attribute = "power" if "power" in effect else "soul"
+                amount = int(effect[attribute])
+                target = effect.get("target", "self")
+                if target == "self":
+                    targets = [card] if me.position_of(card) is not None else []
+                elif target == "all":
+                    targets = [c for _, c in me.characters()]
+                else:
+                    options = [Choice("target", pos=pos) for pos, _ in me.characters()]
+                    if not options:
+                        self.game.record(RecordKind.ABILITY, player, "no character to choose", ("ws:8.6.3.1.3",))
+                        continue
+                    choice = yield self.target_decision(
+                        player, card, ability, "target", options, "choose one of your characters"
+                    )
+                    targets = [me.character_on(choice.pos)]
+                for target_card in targets:
+                    self.game.characteristics.add_effect(
+                        target_card, attribute, amount, f"ability {ability.index} of {card.identity}", ("ws:8.2.1.2",)
+                    )
+                    self.game.record(
+                        RecordKind.ABILITY,
+                        player,
+                        f"{target_card.identity} gets {amount:+d} {attribute} until end of turn",
+                        ("ws:8.6.2.4.4", "ws:8.2.1.2"),
+                    )
+
+    def target_decision(
+        self, player: str, card: Card, ability: CardAbility, kind: str, options: list[Choice], prompt: str
+    ) -> Decision:
+        """A choice an effect asks for (8.6.3): stated by the entry that plays the ability, or by a resolve entry."""
+        return Decision(
+            player,
+            kind,
+            options,
+            ("ws:8.6.3", "ws:8.6.3.1"),
+            frozenset({"resolve"}),
+            prompt=prompt,
+            default=options[0],
+            answered_by="target",
+            source=card.identity,
+            ability=ability.name,
+        )
+
+    def optional_ability(
+        self, player: str, card: Card, name: str, options: list[Choice], clauses: tuple[str, ...], prompt: str
+    ) -> Decision:
+        """The decision of a keyword ability its master may decline (8.7.3.1.1), answered by a ``resolve`` entry."""
+        return Decision(
+            player,
+            name,
+            [*options, PASS],
+            clauses,
+            frozenset({"resolve"}),
+            prompt=prompt,
+            default=PASS,
+            source=card.identity,
+            ability=name,
+        )
+
+    def replacement(self, card: Card, event: str) -> CardAbility | None:
+        """The card's replacement ability for ``event``, if it has one (one per event, 8.10.2.3)."""
+        for ability in self.game.modelled.get(card.identity or "", ()):
+            if ability.kind == "replace" and ability.when == event:
+                return ability
+        return None
+
+    def reverse(self, card: Card) -> Procedure:
+        """Put a character in the reverse state (7.6.1.2), unless its replacement ability rests it instead
+        (8.10.1); an optional one is its master's choice (8.2.1.3.2).  Returns True when replaced."""
+        ability = self.replacement(card, "reversed")
+        if ability is None:
+            card.orientation = "reverse"
+            return False
+        player = card.owner
+        decision = None
+        use = True
+        if ability.optional:
+            options = [
+                Choice("replace", card=card.identity, flag=False),
+                Choice("replace", card=card.identity, flag=True),
+            ]
+            decision = Decision(
+                player,
+                "replace",
+                options,
+                ("ws:8.2.1.3.2", "ws:8.10.3"),
+                frozenset({"resolve"}),
+                prompt=f"{card.identity} would be reversed: rest it instead?",
+                default=options[0],
+                source=card.identity,
+                ability=ability.name,
+            )
+            use = bool((yield decision).flag)
+        if use:
+            card.orientation = "rest"
+            self.game.record(
+                RecordKind.ABILITY,
+                player,
+                f"{card.identity} is rested instead of being reversed (ability {ability.index})",
+                ("ws:8.10.1", "ws:8.10.1.1", "ws:8.2.1.3.2" if ability.optional else "ws:8.2.1.3.1"),
+            )
+        else:
+            card.orientation = "reverse"
+            self.game.record(
+                RecordKind.CHOICE,
+                player,
+                f"{player} does not replace it: {card.identity} is reversed",
+                ("ws:8.2.1.3.2",),
+            )
+        if decision is not None:
+            yield Checkpoint(decision)
+        return use
+
+    def apply_declared(self, player: str, source: str, operations: list[DeclaredOperation]) -> list[Refusal]:
+        """Apply what a log declares a card text the engine does not model did (its ``effect`` entry).
+
+        Each operation is primitive: a card moved between zones, or a power or soul
+        change until end of turn.  The engine checks that each is possible (the card
+        is where the log says) and reports the ones that are not; it never decides
+        whether the card text allowed them.  The game counts as relying on unmodelled
+        text (8.6).
+        """
+        self.game.unmodelled += 1
+        self.game.record(
+            RecordKind.UNMODELLED,
+            player,
+            f"the text of {source} is not modelled; the log declares its effect",
+            ("ws:8.6",),
+        )
+        problems: list[Refusal] = []
+        for operation in operations:
+            owner = operation.player or player
+            me = self.states.get(owner)
+            if me is None:
+                problems.append(Refusal(("ws:8.6",), f"{owner!r} is not a player of this game"))
+                continue
+            if operation.kind in ("power", "soul"):
+                card = me.character_at(operation.position) if operation.position in POSITIONS else None
+                if card is None:
+                    problems.append(Refusal(("ws:8.6",), f"no character on {owner}'s position {operation.position}"))
+                    continue
+                self.game.characteristics.add_effect(
+                    card, operation.kind, operation.amount, f"declared effect of {source}", ("ws:8.6",)
+                )
+                self.game.record(
+                    RecordKind.UNMODELLED,
+                    owner,
+                    f"{card.identity} gets {operation.amount:+d} {operation.kind} until end of turn (declared)",
+                    ("ws:8.6",),
+                )
+                continue
+            problem = self._declared_move(owner, operation)
+            if problem is not None:
+                problems.append(problem)
+        return problems
+
+    def _declared_move(self, owner: str, operation: DeclaredOperation) -> Refusal | None:
+        me = self.states[owner]
+        source_zone, target_zone = operation.source_zone, operation.target_zone
+        if source_zone == "stage":
+            card = me.character_at(operation.position) if operation.position in POSITIONS else None
+            if card is None or (operation.card is not None and card.identity != operation.card):
+                return Refusal(
+                    ("ws:8.6",), f"{operation.card or 'a character'} is not on {owner}'s position {operation.position}"
+                )
+        elif source_zone in ZONE_NAMES:
+            cards = me.zone(source_zone)
+            known = [c for c in cards if c.identity == operation.card]
+            possible = known or [
+                c
+                for c in cards
+                if c.identity is None and c.pool is not None and operation.card and c.pool.can_be(operation.card)
+            ]
+            if source_zone == "deck":
+                possible = cards[:1]
+            if not possible:
+                return Refusal(("ws:8.6",), f"{operation.card} is not in {owner}'s {source_zone}")
+            card = possible[0]
+            cards.remove(card)
+            if operation.card is not None and not card.reveal(operation.card):
+                return Refusal(("ws:3.2.2",), f"the card there is {card.identity}, not {operation.card}")
+        else:
+            return Refusal(("ws:8.6",), f"{source_zone!r} is not a zone")
+        if target_zone == "stage":
+            if operation.target_position not in POSITIONS:
+                return Refusal(("ws:3.6.3",), f"{operation.target_position!r} is not a stage position")
+            if source_zone == "stage" and operation.position is not None:  # a stage source has one: checked above
+                me.pile_at(operation.position).remove(card)
+            self.game.moves.put_on_stage(owner, card, operation.target_position)
+        elif target_zone in ZONE_NAMES:
+            if source_zone == "stage":
+                self.game.moves.leave_stage(owner, card, target_zone)
+            else:
+                self.game.moves.put(owner, target_zone, card)
+        else:
+            return Refusal(("ws:8.6",), f"{target_zone!r} is not a zone")
+        self.game.record(
+            RecordKind.UNMODELLED,
+            owner,
+            f"{card.identity} moves from {source_zone} to {target_zone} (declared)",
+            ("ws:8.6",),
+        )
+        return None
+
+    def card_refusal(self, decision: Decision, choice: Choice) -> Refusal | None:
+        """Why a card from hand cannot be played, clocked, or played as a climax or counter here, if the rules say."""
+        player = decision.player
+        me = self.states[player]
+        assert choice.card is not None
+        definition = self.game.definitions.get(choice.card)
+        if definition is None:
+            return Refusal(("ws:2.3",), f"{choice.card!r} is not a card of this log")
+        if choice.card not in self.game.moves.hand_identities(player):
+            return Refusal(decision.clauses, f"{choice.card} is not in {player}'s hand")
+        if choice.verb == "play" and definition.type == "climax":
+            return Refusal(("ws:6.6.1.2.1",), "a climax is played in the climax phase, not the main phase")
+        if choice.verb == "climax" and definition.type != "climax":
+            return Refusal(("ws:6.6.1.2.1",), f"{choice.card} is not a climax")
+        backup = definition.keyword("backup") if choice.verb == "counter" else None
+        if backup is not None:
+            needed, cost = int(backup.get("level", 0)), stock_cost(backup, 0)
+            if me.level_count < needed:
+                return Refusal(
+                    ("ws:10.5.2",),
+                    f"backup of {choice.card} needs level {needed}; {player} is level {me.level_count}",
+                )
+            if len(me.stock) < cost:
+                return Refusal(
+                    ("ws:10.5.2", "ws:8.4.2.2"),
+                    f"backup of {choice.card} costs {cost} stock; {player} has {len(me.stock)}",
+                )
+        elif choice.verb in ("play", "climax", "counter"):
+            refusal = self.play_refusal(player, definition)
+            if refusal is not None:
+                return refusal
+        if choice.verb == "play" and definition.type == "character" and choice.pos not in POSITIONS:
+            return Refusal(("ws:8.6.2.2.1", "ws:3.6.3"), f"position {choice.pos!r} is not a stage position (1-5)")
+        if choice.verb == "counter" and backup is None and not definition.counter:
+            return Refusal(("ws:7.4.1.2.1",), f"{choice.card} has no counter icon")
+        return None

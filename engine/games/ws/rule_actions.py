@@ -1,0 +1,250 @@
+"""Rule actions (ws 9): refresh and level up the moment they are due, the others at check timings.
+
+Implements ws 9.1 (the two types: interrupt, 9.1.2.1, and check, 9.1.2.2),
+9.2 (refresh), 9.3 (level up), 9.4 (losing), 9.5 (a character with 0 or less
+power), 9.6 (two characters on one position), 9.7 (two climaxes), 9.8 (markers
+with no character) and 9.9 (the refresh point).  Interrupt rule actions wait
+while a cost is being paid (8.4.2.1, 9.2.3, 9.3.3).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from engine.core.cards import IdentityPool
+from engine.core.game import Procedure, Termination
+from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Reveal
+from engine.games.ws.state import POSITIONS
+
+if TYPE_CHECKING:
+    from engine.games.ws.game import WeissSchwarz
+
+
+class RuleActions:
+    """The rule actions of ws 9."""
+
+    def __init__(self, game: WeissSchwarz) -> None:
+        self.game = game
+        self.states = game.player_states
+        self.refresh_count = 0
+        """How many refreshes this game has had (each names the pool of its new deck)."""
+
+    def interrupts(self) -> Procedure:
+        """Interrupt rule actions: refresh (9.2) and level up (9.3), turn player's first (9.1.2.1.1.1)."""
+        if self.game.paying_cost:
+            return
+        while True:
+            self.game.spend()
+            acted = False
+            for player in (self.game.turn_player, self.game.non_turn_player):
+                me = self.states[player]
+                if not me.deck and self.refresh_due(player):
+                    yield from self.refresh(player)
+                    acted = True
+                if len(me.clock) >= 7:
+                    yield from self.level_up(player)
+                    acted = True
+            if not acted:
+                return
+
+    def refresh_due(self, player: str) -> bool:
+        me = self.states[player]
+        if me.waiting:
+            return True
+        in_damage_with_climax = self.game.in_damage == player and any(
+            (d := self.game.definition(card)) is not None and d.type == "climax" for card in me.resolution
+        )
+        if not in_damage_with_climax:
+            loser_clauses = ("ws:9.2.2.1", "ws:1.2.2.2")
+            self.game.end_game(
+                Termination.LOSS,
+                self.game.opponent(player),
+                f"{player} has no cards in deck or waiting room",
+                loser_clauses,
+            )
+        return False
+
+    def refresh(self, player: str) -> Procedure:
+        """ws 9.2.2: the waiting room becomes the deck, shuffled; the refresh point goes up by one."""
+        me = self.states[player]
+        self.refresh_count += 1
+        pool = IdentityPool(
+            f"refresh {self.refresh_count} of {player}",
+            dict(Counter(c.identity for c in me.waiting if c.identity)),
+            [c.pool for c in me.waiting if c.identity is None and c.pool is not None],
+        )
+        cards = me.waiting
+        me.waiting = []
+        for card in cards:
+            card.renew()
+            card.hide_in(pool)
+        me.deck = cards
+        me.refresh_point += 1
+        self.game.version += 1
+        reveal = Reveal(player, "refresh", len(cards), ("ws:9.2.2",))
+        answer = yield reveal
+        if answer:
+            for index, card in enumerate(me.deck[: len(answer)]):
+                self.game.moves.bind(card, answer, index, reveal)
+            reveal.used = min(len(answer), len(me.deck))
+        self.game.record(
+            RecordKind.RULE_ACTION,
+            player,
+            f"refresh: {player}'s waiting room ({len(cards)} cards) becomes the deck; refresh point {me.refresh_point}",
+            ("ws:9.2.1", "ws:9.2.2", "ws:9.2.4"),
+        )
+        yield Checkpoint(reveal)
+
+    def level_up(self, player: str) -> Procedure:
+        """ws 9.3.2: choose one of the bottom seven clock cards for the level; the other six go to the waiting room."""
+        me = self.states[player]
+        bottom = me.clock[:7]
+        options = [Choice("level_up", card=identity) for identity in dict.fromkeys(c.identity or "?" for c in bottom)]
+        decision = Decision(
+            player,
+            "level_up",
+            options,
+            ("ws:9.3.2",),
+            frozenset({"level_up"}),
+            prompt="choose a card from the bottom seven of the clock for the level",
+        )
+        choice = yield decision
+        chosen = next((card for card in bottom if card.identity == choice.card), bottom[0])
+        rest = [card for card in bottom if card is not chosen]
+        me.clock = me.clock[7:]
+        self.game.moves.put(player, "level", chosen)
+        for card in rest:
+            self.game.moves.put(player, "waiting", card)
+        self.game.record(
+            RecordKind.RULE_ACTION,
+            player,
+            f"level up: {chosen.identity} goes to {player}'s level ({me.level_count})",
+            ("ws:9.3.1", "ws:9.3.2"),
+            card=chosen.identity,
+        )
+        yield Checkpoint(decision)
+
+    def nothing_due(self) -> bool:
+        """Whether no rule action is due: nothing changed since the last check found none, or none is."""
+        if self.game.version != self.game.quiet_version and not self.rule_actions_due():
+            self.game.quiet_version = self.game.version
+        return self.game.version == self.game.quiet_version
+
+    def power_can_drop(self) -> bool:
+        """Whether any character's power can be below its printed power now (effects, abilities)."""
+        return self.game.static_lowering or self.game.effects.can_lower("power")
+
+    def rule_actions_due(self) -> bool:
+        """Whether a rule action of 9.4-9.9 is due: the conditions ``perform_rule_actions`` acts on."""
+        can_lower = self.power_can_drop()
+        for me in self.states.values():
+            if me.level_count >= 4 or (not me.deck and not me.waiting):  # 9.4.1
+                return True
+            if len(me.climax) > 1 or me.refresh_point >= 1:  # 9.7.1, 9.9.1
+                return True
+            for cards, markers in zip(me.stage, me.markers):
+                if len(cards) > 1 or (not cards and markers):  # 9.6.1, 9.8.1
+                    return True
+                if cards and (can_lower or self.game.weak_printed or cards[-1].identity is None):
+                    definition = self.game.definition(cards[-1])
+                    if (can_lower or definition is None or definition.power <= 0) and self.game.characteristics.power(
+                        cards[-1]
+                    ) <= 0:
+                        return True  # 9.5.1
+        return False
+
+    def perform_rule_actions(self) -> Procedure:
+        """Check rule actions (9.4-9.9), all at once."""
+        if self.nothing_due():
+            return False
+        losers = [
+            player
+            for player in self.game.players
+            if self.states[player].level_count >= 4
+            or (not self.states[player].deck and not self.states[player].waiting)
+        ]
+        if losers:
+            if len(losers) == 2:
+                self.game.end_game(Termination.ALL_LOSE, None, "both players lose at once", ("ws:9.4.1", "ws:1.2.3"))
+            loser = losers[0]
+            why = "level 4" if self.states[loser].level_count >= 4 else "no cards in deck or waiting room"
+            self.game.end_game(
+                Termination.LOSS,
+                self.game.opponent(loser),
+                f"{loser} loses ({why})",
+                ("ws:9.4.1", "ws:1.2.2", "ws:1.2.1"),
+            )
+        acted = False
+        can_lower = self.power_can_drop()
+        for player in (self.game.turn_player, self.game.non_turn_player):
+            me = self.states[player]
+            for pos, card in me.characters():
+                definition = self.game.definition(card)
+                if not can_lower and definition is not None and definition.power > 0:
+                    continue
+                if self.game.characteristics.power(card) <= 0:
+                    self.game.moves.leave_stage(player, card, "waiting")
+                    self.game.record(
+                        RecordKind.RULE_ACTION, player, f"{card.identity} has 0 or less power", ("ws:9.5.1",)
+                    )
+                    acted = True
+            for pos, cards in zip(POSITIONS, me.stage):
+                while len(cards) > 1:
+                    earlier = cards[0]
+                    self.game.moves.leave_stage(player, earlier, "waiting")
+                    self.game.record(
+                        RecordKind.RULE_ACTION,
+                        player,
+                        f"{earlier.identity} leaves position {pos}: another character was put there",
+                        ("ws:9.6.1",),
+                    )
+                    acted = True
+            while len(me.climax) > 1:
+                earlier = me.climax[0]
+                self.game.moves.put(player, "waiting", self.game.moves.take_card(player, "climax", earlier))
+                self.game.record(
+                    RecordKind.RULE_ACTION,
+                    player,
+                    f"the earlier climax {earlier.identity} goes to the waiting room",
+                    ("ws:9.7.1",),
+                )
+                acted = True
+            for pos, cards, markers in zip(POSITIONS, me.stage, me.markers):
+                if markers and not cards:
+                    for marker in list(markers):
+                        markers.remove(marker)
+                        self.game.moves.put(player, "waiting", marker)
+                    self.game.record(
+                        RecordKind.RULE_ACTION,
+                        player,
+                        f"markers of position {pos} go to the waiting room",
+                        ("ws:9.8.1",),
+                    )
+                    acted = True
+        paid_refresh_point = False
+        for player in (self.game.turn_player, self.game.non_turn_player):
+            me = self.states[player]
+            if me.refresh_point >= 1:
+                reveal = Reveal(player, "refresh_point", 1, ("ws:9.9.1",))
+                answer = yield reveal
+                yield from self.game.moves.ensure_deck(player)
+                card = me.deck.pop(0)
+                self.game.moves.bind(card, answer, 0, reveal)
+                reveal.used = 1
+                self.game.moves.put(player, "clock", card)
+                me.refresh_point -= 1
+                self.game.record(
+                    RecordKind.RULE_ACTION,
+                    player,
+                    f"refresh point: {card.identity or '?'} goes from the deck to the clock",
+                    ("ws:9.9.1",),
+                    card=card.identity,
+                )
+                yield Checkpoint(reveal)
+                paid_refresh_point = acted = True
+        if paid_refresh_point:  # both players' refresh points are simultaneous (9.1.2.2.1); then their level ups
+            yield from self.interrupts()
+        if not acted:
+            self.game.quiet_version = self.game.version
+        return acted
