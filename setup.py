@@ -1,7 +1,7 @@
 """Setuptools' build script: the package is plain Python, unless a compiled build is asked for.
 
 ``JUDGE_COMPILE=1 python3 -m pip install .`` compiles the modules a verification spends its
-time in (the engine, the log loader, the log-to-engine bridge, the replay driver) into C
+time in (the engine, the log loader, the Weiss Schwarz log reading, the replay driver) into C
 extensions with mypyc, the compiler that ships with mypy.  The compiled modules behave as the Python ones do;
 ``tests/test_compiled_build.py`` replays the same logs through both and compares.
 The metadata is in ``pyproject.toml``; ``build_backend.py`` brings mypy into the build.
@@ -18,6 +18,7 @@ COMPILED_MODULES = [
     "engine/core/check_timing.py",
     "engine/core/effects.py",
     "engine/core/game.py",
+    "engine/core/interface.py",
     "engine/core/procedure.py",
     "engine/core/protocol.py",
     "engine/core/zones.py",
@@ -35,9 +36,11 @@ COMPILED_MODULES = [
     "engine/games/ws/procedure.py",
     "engine/games/ws/rule_actions.py",
     "engine/games/ws/state.py",
+    "judge/games/support.py",
+    "judge/games/ws/__init__.py",
+    "judge/games/ws/log.py",
     "judge/logfile.py",
     "judge/replay.py",
-    "judge/ws_log.py",
 ]
 
 

@@ -73,14 +73,21 @@ def _walk(node: ast.AST, scope: str) -> Iterator[tuple[str, ast.AST]]:
             yield from _walk(child, scope)
 
 
-def scenario_citations() -> tuple[dict[str, list[str]], dict[str, tuple[str, str]]]:
-    """Clause id -> the scenarios that exercise it (cited, or reached by their replay); scenario pages."""
+def scenario_citations(documents: tuple[str, ...]) -> tuple[dict[str, list[str]], dict[str, tuple[str, str]]]:
+    """Clause id -> the scenarios that exercise it (cited, or reached by their replay); scenario pages.
+
+    Only the scenarios of games whose rules ``documents`` are built and whose engine is registered.
+    """
+    from judge import games
     from judge.scenarios import library
     from judge.stepper import screen, walk
 
     exercised: dict[str, list[str]] = defaultdict(list)
     pages: dict[str, tuple[str, str]] = {}
+    playable = {key for key in games.available() if games.get(key).rules in documents}
     for scenario in library():
+        if scenario.game not in playable:
+            continue
         steps, ending = walk(scenario)
         reached = set(scenario.clauses)
         for step in steps:
@@ -182,7 +189,7 @@ def generate(source: Path, games: tuple[str, ...]) -> None:
 
     index = load_index()
     citations = engine_citations()
-    exercised, scenario_pages = scenario_citations() if "ws" in games else ({}, {})
+    exercised, scenario_pages = scenario_citations(games)
     rules_dir = source / "rules"
     toc = []
     for doc in games:

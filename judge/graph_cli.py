@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 import networkx as nx
 
+from judge import games
 from judge.errors import JudgeError
 from judge.graphs.dynamic import corpus_stats, replay_graph
 from judge.graphs.export import FORMATS, ExportError, graph_text, render, write_graph, write_html
@@ -57,7 +58,7 @@ def graph() -> None:
 
 
 @graph.command()
-@click.option("--game", default="ws", show_default=True, help="Which game's procedure.")
+@click.option("--game", default="ws", show_default=True, help="Which game's procedure (a registered game).")
 @_output_options
 def rules(game: str, fmt: str, out: str | None, render_as: str | None, html: str | None) -> None:
     """The procedure graph: phases, steps, check and play timings, activation conditions, rule actions.
@@ -93,8 +94,8 @@ def clauses(doc: str, fmt: str, out: str | None, render_as: str | None, html: st
     _emit(built, fmt, out, render_as, html)
 
 
-def _replayed(path: str) -> tuple[nx.MultiDiGraph, list[str]]:
-    """The trigger graph of a log or scenario, and every clause its trace cites."""
+def _replayed(path: str) -> tuple[nx.MultiDiGraph, list[str], str]:
+    """The trigger graph of a log or scenario, every clause its trace cites, and its game."""
     try:
         log = load_log(path)
     except LogFormatError as error:
@@ -103,7 +104,7 @@ def _replayed(path: str) -> tuple[nx.MultiDiGraph, list[str]]:
     if verdict.kind is VerdictKind.MALFORMED:
         raise JudgeError(f"malformed log: {verdict.violations[0].message}")
     cited = [clause for record in verdict.records for clause in record.clauses]
-    return replay_graph(verdict.records, Path(path).name), cited
+    return replay_graph(verdict.records, Path(path).name), cited, str(log.header.get("game"))
 
 
 @graph.command()
@@ -118,7 +119,7 @@ def replay(log: str, fmt: str, out: str | None, render_as: str | None, html: str
       judge graph replay judge/examples/ws-game.yaml --html game.html
       judge graph replay scenarios/ws/abilities/standby-order-chosen.yaml --format dot
     """
-    built, _ = _replayed(log)
+    built, _, _ = _replayed(log)
     _emit(built, fmt, out, render_as, html)
 
 
@@ -135,11 +136,19 @@ def stats(logs: tuple[str, ...], as_json: bool) -> None:
     """
     graphs = []
     cited: list[str] = []
+    played: dict[str, None] = {}
     for path in logs:
-        built, clauses_cited = _replayed(path)
+        built, clauses_cited, game = _replayed(path)
         graphs.append(built)
         cited.extend(clauses_cited)
-    procedure = {data["clause"] for _, data in procedure_graph("ws").nodes(data=True) if data["clause"]}
+        played[game] = None
+    procedure = {
+        data["clause"]
+        for game in played
+        if game in games.available()
+        for _, data in procedure_graph(game).nodes(data=True)
+        if data["clause"]
+    }
     result = corpus_stats(graphs, cited, procedure)
     if as_json:
         click.echo(

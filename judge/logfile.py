@@ -49,11 +49,21 @@ __all__ = [
 
 FORMAT_ID = "judge-log/1"
 GAMES = ("ws", "vg", "wl")
+"""The games the format names; a game registered with the judge (``judge.games``) is accepted too."""
 MAX_LOG_BYTES = 256 * 1024 * 1024
 ENCODINGS_BY_SUFFIX = {".yaml": "yaml", ".yml": "yaml", ".json": "json", ".jsonl": "jsonl"}
 UNKNOWN_CARD = "?"
 
 _YamlLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def log_games() -> tuple[str, ...]:
+    """The ``game:`` keys a log may have: those the format names, then any other game registered."""
+    from judge import games  # the registry imports no game until one is used
+
+    return tuple(dict.fromkeys([*GAMES, *games.available()]))
+
+
 _YAML_STR_TAG = "tag:yaml.org,2002:str"
 _JSON_WS = re.compile(r"[ \t\n\r]*")
 _decode_row = json.JSONDecoder().raw_decode
@@ -707,11 +717,12 @@ def _check_shape(top: object, actions: object, check: _Checker) -> dict[str, obj
     if fmt != FORMAT_ID:
         raise check.fail(("format",), f"'format' is {_show(fmt)}, expected {FORMAT_ID!r}")
 
-    games = ", ".join(GAMES)
+    known_games = log_games()
+    games = ", ".join(known_games)
     if "game" not in top:
         raise check.fail((), f"'game' is missing; expected one of {games}")
     game = top["game"]
-    if not isinstance(game, str) or game not in GAMES:
+    if not isinstance(game, str) or game not in known_games:
         raise check.fail(("game",), f"'game' is {_show(game)}, expected one of {games}")
 
     cards = _check_cards(top, check)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from judge import games
 from judge.errors import JudgeError
 from judge.logfile import LogFormatError, load_log
 from judge.replay import malformed, verify_log, verify_path
@@ -105,7 +106,13 @@ def replay(log: str, as_json: bool, quiet_timing: bool) -> None:
 
 
 @click.command()
-@click.option("--game", type=click.Choice(["ws"]), default="ws", show_default=True, help="Which game.")
+@click.option(
+    "--game",
+    type=click.Choice(games.available()),
+    default="ws",
+    show_default=True,
+    help="Which game (any registered game; each plays with its bundled cards).",
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game i uses seed+i.")
 @click.option("--games", type=click.IntRange(1), default=1, show_default=True, help="How many games.")
 @click.option("--out", type=click.Path(file_okay=False), required=True, help="Folder for the logs (created).")
@@ -136,7 +143,7 @@ def selfplay(game: str, seed: int, games: int, out: str, fmt: str) -> None:
         raise JudgeError(f"cannot create {out}: {error.strerror}") from None
     with click.progressbar(range(seed, seed + games), label="playing", file=sys.stderr) as seeds:
         for game_seed in seeds:
-            document = play_game(game_seed)
+            document = play_game(game_seed, game)
             try:
                 write_log(document, folder / f"{game}-selfplay-{game_seed:06d}.{fmt}")
             except OSError as error:

@@ -17,22 +17,18 @@ The engine runs the game and stops at decisions, reveals and checkpoints (see
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final
 
 from engine.core.game import Procedure
+from engine.core.interface import PlayableGame
 from engine.core.protocol import Checkpoint, Choice, Decision, EngineLimitReached, RecordKind, Reveal
-from engine.games.ws.game import WeissSchwarz
-from engine.games.ws.state import POSITIONS, ZONES
-from judge import collector
+from judge import collector, games
+from judge.games.support import GameSupport
 from judge.logfile import GameLog, LogEntry, LogFormatError, load_log
 from judge.verdict import Verdict, VerdictKind, Violation, winner_of
-from judge.ws_log import CHOICE_VERBS, FORCED_VERBS, answer_of, choice_of, declared_operations, game_of
 
 ClauseCheck = Callable[[str], bool]
-FORCED_CLAUSES: Final = {"trigger": ("ws:7.3.1.2",), "refresh_point": ("ws:9.9.1",)}
-"""The clause that says how many cards a one-card forced event reveals."""
 IMPLIED_TURN_SPAN: Final = 1
 """How many turn boundaries implied passes may cross looking for an entry's point."""
 
@@ -41,12 +37,19 @@ class Replay:
     """One log replayed through its game, collecting violations and notes."""
 
     def __init__(
-        self, log: GameLog, game: WeissSchwarz, clause_exists: ClauseCheck | None = None, trace: bool = True
+        self,
+        log: GameLog,
+        game: PlayableGame,
+        support: GameSupport,
+        clause_exists: ClauseCheck | None = None,
+        trace: bool = True,
     ) -> None:
-        """``trace`` False: no one will read the trace, so the game keeps none, unless an entry has an
-        ``expect`` (a failed one cites the clauses the rules applied for its entry)."""
+        """``support`` is the game's (``judge.games``), which built ``game`` from ``log``.  ``trace`` False: no
+        one will read the trace, so the game keeps none, unless an entry has an ``expect`` (a failed one cites
+        the clauses the rules applied for its entry)."""
         self.log = log
         self.game = game
+        self.support = support
         self.trace = trace
         game.keeps_trace = trace or any("expect" in entry.data for entry in log.entries)
         self.clause_exists = clause_exists
@@ -84,7 +87,11 @@ class Replay:
         self.attribute()
         turn = entry.data.get("turn")
         if isinstance(turn, int) and turn != self.game.turn:
-            self.violate(entry, ("ws:6.1.1",), f"the entry says turn {turn}; the replay is in turn {self.game.turn}")
+            self.violate(
+                entry,
+                self.game.clauses.turn_order,
+                f"the entry says turn {turn}; the replay is in turn {self.game.turn}",
+            )
         return entry
 
     def attribute(self) -> None:
@@ -160,7 +167,7 @@ class Replay:
         except StopIteration:
             pass
         except EngineLimitReached as error:
-            self.violate(self.current, game.loop_clauses, str(error))
+            self.violate(self.current, game.clauses.loops, str(error))
             self.stopped = True
         self.attribute()
         self.finish()
@@ -168,12 +175,13 @@ class Replay:
     def decide(self, decision: Decision) -> tuple[Choice, bool] | None:
         """The answer to a decision, and whether it was implied; None to stop."""
         game = self.game
+        support = self.support
+        field = support.answer_fields.get(decision.kind)
         while True:
-            if decision.answered_by is not None and (
-                "resolve" not in decision.verbs
-                or (self.current is not None and decision.answered_by in self.current.data)
+            if field is not None and (
+                "resolve" not in decision.verbs or (self.current is not None and field in self.current.data)
             ):
-                stated = answer_of(decision, self.current.data if self.current is not None else {})
+                stated = support.answer_of(decision, self.current.data if self.current is not None else {})
                 if stated is not None:
                     refusal = game.check(decision, stated)
                     if refusal is None:
@@ -185,7 +193,7 @@ class Replay:
                         tuple(option.describe() for option in decision.options),
                     )
                 return decision.default or decision.options[-1], True
-            if decision.kind == "standby":
+            if decision.kind == "standby_order":
                 return self.standby_order(decision)
             entry = self.peek()
             if entry is None:
@@ -196,20 +204,20 @@ class Replay:
                 self.consume()
                 game.concede(str(player or decision.player))
                 return None
-            if verb == "effect" and decision.kind == "main":
+            if verb == "effect" and verb in decision.verbs:  # card text taken at this play timing
                 self.consume()
                 try:
-                    operations = declared_operations(entry.data)
+                    effect = support.effect_choice(entry.data)
                 except (ValueError, TypeError) as error:
-                    self.violate(entry, ("ws:8.6",), f"effect: {error}")
+                    self.violate(entry, game.clauses.unmodelled_text, f"effect: {error}")
                     continue
                 self.answering(entry, decision, None)
-                return Choice("effect", card=str(entry.data.get("source", "?")), target=tuple(operations)), False
+                return effect, False
             if verb == "effect":
                 self.consume()
                 self.declared_effect(entry, str(player or decision.player))
                 continue
-            if verb not in CHOICE_VERBS and verb not in FORCED_VERBS:
+            if verb not in support.choice_verbs and verb not in support.forced_verbs:
                 self.consume()
                 self.violate(entry, (), f"unknown verb {verb!r}")
                 continue
@@ -221,7 +229,7 @@ class Replay:
             if belongs_here and (player is None or player == decision.player):
                 self.consume()
                 try:
-                    choice = choice_of(entry.data, decision)
+                    choice = support.choice_of(entry.data, decision)
                 except (TypeError, ValueError) as error:
                     self.violate(entry, decision.clauses, f"{verb}: {error}")
                     continue
@@ -237,8 +245,8 @@ class Replay:
                 self.check_rule(entry)
                 self.answering(entry, decision, None)
                 return game.concrete(decision, choice), False
-            about = entry.data.get("to", player) if verb == "damage" else player
-            if decision.default is not None and game.reachable(decision, verb, str(about or decision.player)):
+            about = support.subject(entry.data)
+            if decision.default is not None and support.reachable(game, decision, verb, str(about or decision.player)):
                 self.imply(decision, decision.default, "the log moves on")
                 return decision.default, True
             if decision.default is not None:
@@ -266,11 +274,11 @@ class Replay:
     def declared_effect(self, entry: LogEntry, player: str) -> None:
         """An ``effect`` entry: card text the engine does not model, applied as the log declares it."""
         try:
-            operations = declared_operations(entry.data)
+            problems = self.support.apply_effect(self.game, entry.data, player)
         except (ValueError, TypeError) as error:
-            self.violate(entry, ("ws:8.6",), f"effect: {error}")
+            self.violate(entry, self.game.clauses.unmodelled_text, f"effect: {error}")
             return
-        for problem in self.game.playing.apply_declared(player, str(entry.data.get("source", "?")), operations):
+        for problem in problems:
             self.violate(entry, problem.clauses, f"effect: {problem.message}")
         self.attribute()
 
@@ -301,34 +309,34 @@ class Replay:
         violation here, and the next entry is looked at.
         """
         entry = self.misplaced_before(reveal)
-        answer = None
-        if reveal.purpose == "mulligan_draw" and self.current is not None and "draw" in self.current.data:
-            answer = self._ids(self.current.data["draw"])
+        forced = self.support.forced_verbs
+        answer: list[str | None] | None = None
+        inner = self.support.inner_answer(reveal, self.current.data) if self.current is not None else None
+        if inner is not None and self.current is not None:
+            answer = inner
             self.open[reveal] = (self.current, answer, False)
         elif entry is not None:
             verb = str(entry.data["do"])
-            who = entry.data.get("to", entry.data.get("p")) if verb == "damage" else entry.data.get("p")
-            if verb in FORCED_VERBS and reveal.purpose in FORCED_VERBS[verb] and who in (None, reveal.player):
+            who = self.support.subject(entry.data)
+            if verb in forced and reveal.purpose in forced[verb] and who in (None, reveal.player):
                 self.consume()
                 self.check_rule(entry)
-                answer = self.answer_from(entry, verb)
+                answer, refusal = self.support.reveal_answer(verb, entry.data)
+                if refusal is not None:
+                    self.violate(entry, refusal.clauses, refusal.message)
                 self.answering(entry, reveal, answer)
         return procedure.send(answer)
 
     def misplaced_before(self, reveal: Reveal) -> LogEntry | None:
         """The next entry, after reporting (and skipping) entries that fit neither here nor later."""
+        forced, choices = self.support.forced_verbs, self.support.choice_verbs
         while (entry := self.peek()) is not None:
             verb = str(entry.data["do"])
-            player = entry.data.get("p")
-            about = str(entry.data.get("to", player) if verb == "damage" else player or reveal.player)
-            matches = verb in FORCED_VERBS and reveal.purpose in FORCED_VERBS[verb] and about == reveal.player
-            if (
-                matches
-                or verb in ("effect", "concede", "resolve")
-                or (verb not in CHOICE_VERBS and verb not in FORCED_VERBS)
-            ):
+            about = self.support.subject(entry.data) or reveal.player
+            matches = verb in forced and reveal.purpose in forced[verb] and about == reveal.player
+            if matches or verb in ("effect", "concede", "resolve") or (verb not in choices and verb not in forced):
                 return entry
-            if self.game.reachable_after_reveal(verb, about):
+            if self.support.reachable_after_reveal(self.game, verb, about):
                 return entry
             self.consume()
             refusal = self.game.why_not_now(verb, about)
@@ -342,10 +350,11 @@ class Replay:
         if opened is None:
             return
         entry, answer, owns = opened
-        if self.game.declared_problems:
-            for problem in self.game.declared_problems:
+        problems = self.game.text_problems
+        if problems:
+            for problem in problems:
                 self.violate(entry, problem.clauses, f"effect: {problem.message}")
-            self.game.declared_problems.clear()
+            problems.clear()
         expect = entry.data.get("expect") if owns else None
         if expect is not None:  # a failed expectation cites what the rules did while applying the entry
             records = self.game.records[self.attributed :]
@@ -360,44 +369,22 @@ class Replay:
         else:
             del self.applying[next(i for i, applying in enumerate(self.applying) if applying is entry)]
         if expect is not None:
-            for failure in expectation_failures(self.game, expect):
+            for failure in self.support.expectation_failures(self.game, expect):
                 self.violate(entry, clauses, f"expect: {failure}")
         if self.on_applied is not None:
             self.on_applied(entry)
 
-    @staticmethod
-    def _ids(value: Any) -> list[Any]:
-        if value is None:
-            return []
-        return [str(item) if item is not None else None for item in (value if isinstance(value, list) else [value])]
-
-    def answer_from(self, entry: LogEntry, verb: str) -> list[Any] | None:
-        data = entry.data
-        if verb in ("trigger", "refresh_point"):
-            card = data.get("card")
-            if isinstance(card, list | dict):
-                self.violate(entry, FORCED_CLAUSES[verb], f"{verb} reveals one card; the entry names {card!r}")
-                return None
-            return self._ids(card)
-        if verb == "refresh":
-            return self._ids(data.get("order")) or None
-        return self._ids(data.get("cards"))
-
-    def check_reveal(self, entry: LogEntry, reveal: Reveal, answer: list[Any] | None) -> None:
+    def check_reveal(self, entry: LogEntry, reveal: Reveal, answer: list[str | None] | None) -> None:
         """What a forced entry states must be what the rules did."""
         for problem in reveal.problems:
             self.violate(entry, problem.clauses, problem.message)
         if answer is None:
             return
-        verb = entry.data["do"]
-        if verb == "draw" and len(answer) != reveal.count and reveal.purpose != "mulligan_draw":
-            self.violate(
-                entry,
-                reveal.clauses,
-                f"the rules make {reveal.player} draw {reveal.count} card(s) here; the log lists {len(answer)}",
-            )
-        if verb == "damage" and len(answer) < reveal.used:
-            self.note(f"entry {entry.index}: the damage revealed {reveal.used} card(s); the log names {len(answer)}")
+        violations, notes = self.support.reveal_findings(str(entry.data["do"]), reveal, answer)
+        for violation in violations:
+            self.violate(entry, violation.clauses, violation.message)
+        for note in notes:
+            self.note(f"entry {entry.index}: {note}")
 
     def check_rule(self, entry: LogEntry) -> None:
         """A ``rule`` the writer cites must be a clause; a wrong one is a note, never dropped."""
@@ -418,7 +405,7 @@ class Replay:
         if leftover and outcome is not None:
             self.violate(
                 leftover[0],
-                ("ws:1.2.1",),
+                game.clauses.game_end,
                 f"{len(leftover)} entries come after the end of the game ({outcome.reason})",
             )
         elif leftover and not self.stopped:
@@ -431,7 +418,7 @@ class Replay:
                     Violation(
                         None,
                         self.log.header_lines.get("result"),
-                        ("ws:1.2.1",),
+                        game.clauses.game_end,
                         f"the log claims {claimed!r} won; the replay ends with {winner!r} ({outcome.reason})",
                     )
                 )
@@ -440,7 +427,7 @@ class Replay:
                     Violation(
                         None,
                         self.log.header_lines.get("result"),
-                        ("ws:1.2.1",),
+                        game.clauses.game_end,
                         f"the log claims {claimed!r} won, but the game is not over at the end of the log",
                     )
                 )
@@ -502,95 +489,6 @@ def resolves(data: dict[str, Any], decision: Decision) -> bool:
     return named and str(data.get("source", decision.source)) == str(decision.source)
 
 
-def expectation_failures(game: WeissSchwarz, expect: Any) -> list[str]:
-    """How the state differs from an ``expect`` mapping (empty when it holds)."""
-    failures: list[str] = []
-    if not isinstance(expect, dict):
-        return [f"{expect!r} is not a mapping"]
-    for key, wanted in expect.items():
-        if key == "turn":
-            if game.turn != wanted:
-                failures.append(f"turn is {game.turn}, not {wanted}")
-        elif key == "phase":
-            if game.phase != wanted:
-                failures.append(f"phase is {game.phase}, not {wanted}")
-        elif key == "winner":
-            winner = winner_of(game.outcome)
-            if winner != wanted:
-                failures.append(f"winner is {winner!r}, not {wanted!r}")
-        elif key in game.player_states:
-            failures.extend(_player_failures(game, str(key), wanted))
-        else:
-            failures.append(f"unknown expectation {key!r}")
-    return failures
-
-
-def _player_failures(game: WeissSchwarz, player: str, wanted: Any) -> list[str]:
-    state = game.player_states[player]
-    failures = []
-    if not isinstance(wanted, dict):
-        return [f"{player}: {wanted!r} is not a mapping of zones"]
-    for zone, value in wanted.items():
-        if zone == "stage":
-            failures.extend(_stage_failures(game, player, value))
-            continue
-        if zone == "refresh_point":
-            if state.refresh_point != value:
-                failures.append(f"{player} refresh point is {state.refresh_point}, not {value}")
-            continue
-        if zone not in ZONES or ZONES[zone].positions:
-            failures.append(f"{player}: unknown zone {zone!r}")
-            continue
-        cards = state.zone(zone)
-        if isinstance(value, int) and not isinstance(value, bool):
-            if len(cards) != value:
-                failures.append(f"{player} {zone} has {len(cards)} card(s), not {value}")
-        elif isinstance(value, list):
-            actual = [card.identity or "?" for card in cards]
-            wanted_list = [str(v) for v in value]
-            if ZONES[zone].owner_orders:  # its owner may reorder it at will: any order is a legal state
-                if Counter(actual) != Counter(wanted_list):
-                    failures.append(f"{player} {zone} holds {sorted(actual)}, not {sorted(wanted_list)} (in any order)")
-            elif actual != wanted_list:
-                failures.append(f"{player} {zone} is {actual}, not {wanted_list}")
-    return failures
-
-
-def _stage_failures(game: WeissSchwarz, player: str, wanted: Any) -> list[str]:
-    failures = []
-    state = game.player_states[player]
-    if not isinstance(wanted, dict):
-        return [f"{player} stage: {wanted!r} is not a mapping of positions"]
-    for raw, value in wanted.items():
-        position = int(raw) if isinstance(raw, int) or (isinstance(raw, str) and raw.isdigit()) else raw
-        if position not in POSITIONS:
-            failures.append(f"{player} stage: {raw!r} is not a stage position (1-5)")
-            continue
-        card = state.character_at(position)
-        if value is None:
-            if card is not None:
-                failures.append(f"{player} stage {position} holds {card.identity}, not nothing")
-            continue
-        if card is None:
-            failures.append(f"{player} stage {position} is empty")
-            continue
-        spec = value if isinstance(value, dict) else {"card": value}
-        actual = {
-            "card": card.identity,
-            "state": card.orientation,
-            "power": game.characteristics.power(card),
-            "soul": game.characteristics.soul(card),
-        }
-        for key, expected in spec.items():
-            if key == "traits":
-                traits = game.characteristics.traits(card)
-                if not isinstance(expected, list) or traits != frozenset(map(str, expected)):
-                    failures.append(f"{player} stage {position} traits are {sorted(traits)}, not {expected!r}")
-            elif key in actual and actual[key] != expected:
-                failures.append(f"{player} stage {position} {key} is {actual[key]!r}, not {expected!r}")
-    return failures
-
-
 def verify_log(log: GameLog, clause_exists: ClauseCheck | None = None, trace: bool = True) -> Verdict:
     """Replay a parsed log and return its verdict, with the trace in ``records`` unless ``trace`` is False.
 
@@ -599,24 +497,25 @@ def verify_log(log: GameLog, clause_exists: ClauseCheck | None = None, trace: bo
     ``Replay``), and it is freed by reference counting as the verdict is made, instead of being
     kept and walked by the collector.
     """
-    if log.header.get("game") != "ws":
+    key = str(log.header.get("game"))
+    if key not in games.available():
         return Verdict(
             log.path,
             VerdictKind.INCOMPLETE,
-            notes=[f"the {log.header.get('game')} engine is not available yet"],
+            notes=[f"the {key} engine is not available yet"],
             entries=len(log.entries),
         )
     with collector.paused():  # setting up and replaying make no garbage for the collector to look for
-        return _replayed(log, clause_exists, trace)
+        return _replayed(log, games.get(key), clause_exists, trace)
 
 
-def _replayed(log: GameLog, clause_exists: ClauseCheck | None, trace: bool) -> Verdict:
+def _replayed(log: GameLog, support: GameSupport, clause_exists: ClauseCheck | None, trace: bool) -> Verdict:
     """The verdict of one replay; everything else it made is dropped when this returns."""
     try:
-        game = game_of(log)
+        game = support.build(log)
     except LogFormatError as error:
         return malformed(error)
-    replay = Replay(log, game, clause_exists, trace)
+    replay = Replay(log, game, support, clause_exists, trace)
     replay.run()
     verdict = replay.verdict()
     game.close()

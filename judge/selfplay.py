@@ -1,200 +1,24 @@
-"""Self-play: complete games chosen at random among the engine's legal options, written as logs.
+"""Self-play: complete games chosen at random among a game's legal options, written as logs.
 
-Each game is deterministic for its seed: the decks are shuffled, the first
-player drawn and every choice made by one ``random.Random(seed)``.  The log
-records the deck order (``order``), every choice, and every forced event with
-the cards it revealed, so that replaying it checks the engine against itself
-and the mutation tests have real games to corrupt.
+Each registered game plays itself (``GameSupport.self_play``), deterministically
+for a seed, with its bundled card pool; this module writes the result in any of
+the log's encodings.
 """
 
 from __future__ import annotations
 
 import json
-import random
-from collections import Counter, deque
-from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Reveal
-from engine.games.ws.cards import definition_from_record
-from engine.games.ws.game import PlayerSpec, WeissSchwarz
-from judge.verdict import winner_of
-from judge.ws_log import answer_field, entry_of
-
-MAX_TURNS = 200
-"""A game still going after this many turns stops, its result saying why."""
-FORCED_VERB = {
-    "draw": "draw",
-    "opening": "draw",
-    "trigger": "trigger",
-    "damage": "damage",
-    "refresh": "refresh",
-    "refresh_point": "refresh_point",
-}
+from judge import games
 
 
-@dataclass(frozen=True, slots=True)
-class StarterSet:
-    """A card pool and two deck lists to play with."""
-
-    cards: dict[str, dict[str, Any]]
-    decks: dict[str, dict[str, int]]
-
-
-def starter_set() -> StarterSet:
-    """The bundled card pool and decks (``judge/data/ws-starter.yaml``)."""
-    text = resources.files("judge").joinpath("data", "ws-starter.yaml").read_text(encoding="utf-8")
-    data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    return StarterSet(data["cards"], data["decks"])
-
-
-class _Writer:
-    """Turns the engine's requests and records into log entries, in replay order."""
-
-    def __init__(self, game: WeissSchwarz, rng: random.Random) -> None:
-        self.game = game
-        self.rng = rng
-        self.entries: list[dict[str, Any]] = []
-        self.waiting: deque[tuple[str, str, dict[str, Any]]] = deque()
-        """Forced entries written at their reveal, to fill with the cards once the record appears."""
-        self.seen = 0
-        self.last_trigger: dict[str, Any] | None = None
-        self.last_mulligan: dict[str, Any] | None = None
-
-    def choose(self, decision: Decision) -> Choice:
-        hand = [
-            card.identity or "?" for card in self.game.player_states[decision.player].hand
-        ]  # self-play knows every card
-        if decision.kind == "mulligan":
-            return Choice("mulligan", cards=tuple(sorted(self.rng.sample(hand, self.rng.randint(0, len(hand))))))
-        if decision.kind == "discard":
-            excess = len(hand) - 7
-            return Choice("discard", cards=tuple(sorted(self.rng.sample(hand, excess))))
-        return self.rng.choice(decision.options)
-
-    def decided(self, decision: Decision, choice: Choice) -> None:
-        field = answer_field(choice, decision) if decision.kind not in ("target", "salvage") else None
-        if field is not None:
-            if self.last_trigger is not None:
-                self.last_trigger[field[0]] = field[1]
-            return
-        entry = entry_of(choice, decision)
-        self.entries.append(entry)
-        if decision.kind == "mulligan":
-            self.last_mulligan = entry
-
-    def reveal(self, reveal: Reveal) -> list[str] | None:
-        if reveal.purpose == "mulligan_draw":
-            self.waiting.append(("mulligan_draw", reveal.player, self.last_mulligan or {}))
-            return None
-        if reveal.purpose == "refresh":
-            deck = self.game.player_states[reveal.player].deck
-            pool = deck[0].pool if deck else None
-            order = sorted(Counter(pool.contents).elements()) if pool is not None else []
-            self.rng.shuffle(order)
-            self.entries.append({"p": reveal.player, "do": "refresh", "order": order})
-            return order
-        verb = FORCED_VERB.get(reveal.purpose)
-        if verb is None:
-            return None
-        entry: dict[str, Any] = {"p": reveal.player, "do": verb}
-        self.entries.append(entry)
-        if verb == "trigger":
-            self.last_trigger = entry
-        self.waiting.append((reveal.purpose, reveal.player, entry))
-        return None
-
-    def collect(self) -> None:
-        """Fill the waiting forced entries from the records the engine has written since."""
-        for record in self.game.records[self.seen :]:
-            if record.kind not in (RecordKind.FORCED, RecordKind.RULE_ACTION) or not self.waiting:
-                continue
-            purpose, player, entry = self.waiting[0]
-            cards = record.data.get("cards")
-            card = record.data.get("card")
-            if (
-                purpose in ("draw", "opening", "mulligan_draw")
-                and "draws" in record.message
-                and record.player == player
-            ):
-                if purpose == "mulligan_draw":
-                    entry["draw"] = cards
-                else:
-                    entry["cards"] = cards
-                self.waiting.popleft()
-            elif purpose == "damage" and "damage" in record.message and cards is not None:
-                entry["to"] = player
-                entry["cards"] = cards
-                self.waiting.popleft()
-            elif (
-                purpose == "trigger"
-                and "trigger check" in record.message
-                or purpose == "refresh_point"
-                and "refresh point" in record.message
-            ):
-                entry["card"] = card
-                self.waiting.popleft()
-        self.seen = len(self.game.records)
-
-
-def play_game(seed: int, starter: StarterSet | None = None) -> dict[str, Any]:
-    """One complete self-played Weiss Schwarz game, as a ``judge-log/1`` document."""
-    starter = starter or starter_set()
-    rng = random.Random(seed)
-    definitions = {card_id: definition_from_record(card_id, fields) for card_id, fields in starter.cards.items()}
-    names = sorted(starter.decks)
-    players = [PlayerSpec("P1", starter.decks[names[0]]), PlayerSpec("P2", starter.decks[names[1]])]
-    order = {}
-    for player in players:
-        deck = [card for card, copies in sorted(player.deck.items()) for _ in range(copies)]
-        rng.shuffle(deck)
-        order[player.id] = deck
-    first = rng.choice(["P1", "P2"])
-    game = WeissSchwarz(definitions, players, first, order=order)
-    writer = _Writer(game, rng)
-    procedure = game.run()
-    result: dict[str, Any] = {}
-    try:
-        request = next(procedure)
-        while True:
-            if game.turn > MAX_TURNS:
-                result = {"winner": None, "reason": "turn-limit"}
-                break
-            if isinstance(request, Checkpoint):
-                writer.collect()
-                request = procedure.send(None)
-            elif isinstance(request, Reveal):
-                answer = writer.reveal(request)
-                request = procedure.send(answer)
-                writer.collect()
-            else:
-                choice = writer.choose(request)
-                writer.decided(request, choice)
-                game.fresh_budget()
-                request = procedure.send(choice)
-                writer.collect()
-    except StopIteration:
-        writer.collect()
-    if game.outcome is not None:
-        result = {"winner": winner_of(game.outcome), "reason": game.outcome.reason}
-    return {
-        "format": "judge-log/1",
-        "game": "ws",
-        "meta": {"generator": "judge selfplay", "seed": seed},
-        "cards": starter.cards,
-        "players": [
-            {"id": "P1", "name": f"Self-play {names[0]}", "deck": players[0].deck},
-            {"id": "P2", "name": f"Self-play {names[1]}", "deck": players[1].deck},
-        ],
-        "first": first,
-        "order": order,
-        "actions": writer.entries,
-        "result": result,
-    }
+def play_game(seed: int, game: str = "ws") -> dict[str, Any]:
+    """One complete self-played game of ``game``, as a ``judge-log/1`` document."""
+    return games.get(game).self_play(seed)
 
 
 def write_log(document: dict[str, Any], path: Path) -> None:

@@ -12,16 +12,11 @@ from dataclasses import dataclass
 import yaml
 
 from engine.core.protocol import ActionRecord, RecordKind
-from engine.games.ws.game import WeissSchwarz
-from engine.games.ws.state import POSITIONS, ZONES
+from judge import games
 from judge.logfile import LogEntry
 from judge.replay import Replay
 from judge.report import verdict_text
 from judge.scenarios import Scenario, compare
-from judge.ws_log import game_of
-
-ZONE_ORDER = ("deck", "hand", "stock", "waiting", "clock", "level", "climax", "memory")
-"""The piles a board shows, in the order a player reads the table (the resolution zone is empty between steps)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,45 +29,12 @@ class Step:
     board: str
 
 
-def board_text(game: WeissSchwarz) -> str:
-    """Both players' boards: the stage with power, soul and state; counts and tops of every zone."""
-    lines = [f"turn {game.turn}, {game.phase} phase; turn player {game.turn_player}"]
-    for player in game.players:
-        state = game.player_states[player]
-        lines.append(
-            f"{player}: level {state.level_count}, clock {len(state.clock)}, refresh point {state.refresh_point}"
-        )
-        stage = []
-        for position in POSITIONS:
-            card = state.character_at(position)
-            if card is None:
-                stage.append(f"{position}: -")
-            else:
-                stage.append(
-                    f"{position}: {card.identity or '?'} {game.characteristics.power(card)}/{game.characteristics.soul(card)} {card.orientation}"
-                )
-        lines.append("  stage  " + " | ".join(stage))
-        zones = []
-        for zone in ZONE_ORDER:
-            cards = state.zone(zone)
-            kind = ZONES[zone]
-            top = None  # a hidden zone's top stays hidden, except the deck's next draw, which a ruling may turn on
-            if cards and (kind.public or kind.top_first):
-                top = (cards[0] if kind.top_first else cards[-1]).identity
-            zones.append(f"{zone} {len(cards)}" + (f" ({top} on top)" if top else ""))
-        lines.append("  zones  " + ", ".join(zones))
-        if state.level:
-            lines.append("  level  " + ", ".join(card.identity or "?" for card in state.level))
-        if state.clock:
-            lines.append("  clock  " + ", ".join(card.identity or "?" for card in state.clock))
-    return "\n".join(lines)
-
-
 def walk(scenario: Scenario) -> tuple[list[Step], str]:
     """Every step of the scenario, and the closing text (the verdict and the ruling)."""
-    game = game_of(scenario.log)
-    replay = Replay(scenario.log, game)
-    steps = [Step(0, None, (), board_text(game))]
+    support = games.get(scenario.game)
+    game = support.build(scenario.log)
+    replay = Replay(scenario.log, game, support)
+    steps = [Step(0, None, (), support.board_text(game))]
     seen = 0
 
     def applied(entry: LogEntry) -> None:
@@ -83,7 +45,7 @@ def walk(scenario: Scenario) -> tuple[list[Step], str]:
             if record.kind is not RecordKind.TIMING or record.data.get("implied")
         )
         seen = len(game.records)
-        steps.append(Step(len(steps), entry, happened, board_text(game)))
+        steps.append(Step(len(steps), entry, happened, support.board_text(game)))
 
     replay.on_applied = applied
     replay.run()

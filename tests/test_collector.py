@@ -11,11 +11,12 @@ import pytest
 import yaml
 
 from engine.core.protocol import ActionRecord
+from judge.games.ws import SUPPORT as WS
+from judge.games.ws.log import game_of
 from judge.logfile import LogFormatError, load_log
 from judge.replay import Replay, verify_log
 from judge.selfplay import play_game, write_log
 from judge.verdict import VerdictKind
-from judge.ws_log import game_of
 from tests.conftest import REPO
 
 EXAMPLE = REPO / "judge" / "examples" / "ws-game.yaml"
@@ -104,9 +105,9 @@ def test_a_verdict_without_its_trace_frees_the_game_before_the_collector_is_back
 def test_a_replay_without_its_trace_makes_no_records() -> None:
     """With no one to read the trace, the game numbers its steps as it would, but makes no record of them."""
     log = load_log(EXAMPLE)
-    traced = Replay(log, game_of(log))
+    traced = Replay(log, game_of(log), WS)
     traced.run()
-    untraced = Replay(log, game_of(log), trace=False)
+    untraced = Replay(log, game_of(log), WS, trace=False)
     untraced.run()
     assert untraced.game.records == []
     assert untraced.game.recorded == len(traced.game.records) > 0

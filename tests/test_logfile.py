@@ -10,8 +10,8 @@ import pytest
 import yaml
 
 from judge import logfile
+from judge.games.ws.log import game_of
 from judge.logfile import GameLog, LogFormatError, load_log, parse_log
-from judge.ws_log import game_of
 
 # The same log in the three encodings.  Line numbers asserted below refer to these texts.
 YAML_LOG = """\

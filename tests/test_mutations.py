@@ -27,11 +27,12 @@ from typing import Any
 import pytest
 
 from engine.games.ws.game import WeissSchwarz
+from judge.games.ws import SUPPORT as WS
+from judge.games.ws.log import game_of
 from judge.logfile import load_log, parse_log
 from judge.replay import Replay, verify_log, verify_path
 from judge.selfplay import play_game, write_log
 from judge.verdict import Verdict, VerdictKind, Violation
-from judge.ws_log import game_of
 
 SEEDS = range(61)
 """The seeds scanned for a game that has the moment a mutation needs."""
@@ -102,7 +103,7 @@ def _snapshot(game: WeissSchwarz) -> Snapshot:
 @functools.lru_cache(maxsize=128)
 def snapshots(seed: int) -> dict[int, Snapshot]:
     log = parse_log(json.dumps(_cached_game(seed)), f"seed-{seed}.json", "json")
-    replay = Replay(log, game_of(log))
+    replay = Replay(log, game_of(log), WS)
     taken: dict[int, Snapshot] = {}
     replay.on_taken = lambda entry: taken.__setitem__(entry.index, _snapshot(replay.game))
     replay.run()

@@ -17,7 +17,8 @@ from jsonschema.exceptions import best_match
 from engine.games.ws import abilities as ws_abilities
 from engine.games.ws import cards as ws_cards
 from engine.games.ws import state as ws_state
-from judge import logfile, schema, ws_log
+from judge import logfile, schema
+from judge.games.ws import log as ws_log
 from judge.logfile import LogFormatError, parse_log
 from judge.replay import verify_log
 from judge.selfplay import play_game

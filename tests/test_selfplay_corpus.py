@@ -12,9 +12,10 @@ import pytest
 
 from engine.core.protocol import Choice, Decision
 from engine.games.ws.game import WeissSchwarz
+from judge.games.ws.selfplay import _Writer
 from judge.logfile import parse_log
 from judge.replay import verify_log
-from judge.selfplay import _Writer, play_game
+from judge.selfplay import play_game
 from judge.verdict import VerdictKind
 
 CORPUS = range(40)

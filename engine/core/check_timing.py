@@ -85,7 +85,7 @@ class CheckTimingGame(Game[D]):
         options = [Choice("resolve", card=ability.source.identity, target=ability.name) for ability in waiting]
         decision = Decision(
             player,
-            "standby",
+            "standby_order",
             options,
             self.standby_clauses,
             frozenset({"resolve"}),

@@ -75,6 +75,24 @@ class Outcome:
         return self.winner is None
 
 
+@dataclass(frozen=True, slots=True)
+class GameClauses:
+    """A game's own clauses for what every game has, cited wherever a driver reports one of them."""
+
+    turn_order: tuple[str, ...]
+    """How the players take turns (ws 6.1.1): cited when something happens in another turn than claimed."""
+    game_end: tuple[str, ...]
+    """When the game ends and who wins (ws 1.2.1): cited for actions after the end, or a wrong winner."""
+    unmodelled_text: tuple[str, ...]
+    """Playing card text (ws 8.6): cited for what card text the engine does not model is said to do."""
+    loops: tuple[str, ...]
+    """Infinite loops (ws 11.1.1): cited when the game runs on by itself without end."""
+    concession: tuple[str, ...]
+    """Conceding (ws 1.2.4)."""
+    card_records: tuple[str, ...]
+    """A card's characteristics (ws 2): cited for a card the game does not know."""
+
+
 class GameEnded(Exception):
     """Raised inside the procedure when the game ends (a loss, a draw, a concession)."""
 
@@ -126,8 +144,8 @@ class Game(Generic[D]):
     """
 
     game_id = ""
-    loop_clauses: tuple[str, ...] = ()
-    concede_clauses: tuple[str, ...] = ()
+    clauses = GameClauses((), (), (), (), (), ())
+    """The game's own clauses for the situations every game has (each game states its own)."""
 
     def __init__(
         self,
@@ -213,7 +231,7 @@ class Game(Generic[D]):
         self.steps += steps
         if self.steps > self.step_budget:
             raise EngineLimitReached(
-                f"no end after {self.step_budget} steps: an endless loop ({', '.join(self.loop_clauses)})"
+                f"no end after {self.step_budget} steps: an endless loop ({', '.join(self.clauses.loops)})"
             )
 
     def definition(self, card: Card) -> D | None:
@@ -230,7 +248,7 @@ class Game(Generic[D]):
     def concede(self, player: str) -> None:
         """``player`` concedes: at any time, and loses at once (ws 1.2.4, vg 1.2.4, wl 1.2.4)."""
         try:
-            self.end_game(Termination.CONCESSION, self.opponent(player), f"{player} concedes", self.concede_clauses)
+            self.end_game(Termination.CONCESSION, self.opponent(player), f"{player} concedes", self.clauses.concession)
         except GameEnded:
             pass
 

@@ -45,7 +45,7 @@ class RecordKind(enum.Enum):
     ABILITY = "ability"
     """An ability played or resolved."""
     UNMODELLED = "unmodelled"
-    """Card text the engine does not model; carried by the log, not guessed."""
+    """Card text the engine does not model: what it did is stated by the driver, never guessed."""
 
 
 @dataclass(slots=True, init=False)
@@ -198,7 +198,6 @@ class Decision:
         "_options",
         "ability",
         "allows",
-        "answered_by",
         "clauses",
         "default",
         "kind",
@@ -217,7 +216,6 @@ class Decision:
         verbs: frozenset[str],
         prompt: str = "",
         default: Choice | None = None,
-        answered_by: str | None = None,
         source: str | None = None,
         ability: str | None = None,
         allows: Callable[[Choice], bool] | None = None,
@@ -233,16 +231,13 @@ class Decision:
         """Every verb this point can take (an illegal use of one is a violation here)."""
         self.prompt = prompt
         self.default = default
-        """What the player is taken to choose when the log passes this point by
-        (``pass``, keeping a hand, declining an optional cost); None when the log
+        """What the player is taken to choose when they let this point go by without acting
+        (``pass``, keeping a hand, declining an optional cost); None when the player
         must say (a level-up choice)."""
-        self.answered_by = answered_by
-        """A field of the forced entry just replayed that answers this decision
-        (``pool`` of a ``trigger`` entry)."""
         self.source = source
         """For an ability's own decision (pay an Encore, use a Bond): the card whose ability asks."""
         self.ability = ability
-        """...and the ability, as a log's ``resolve`` entry names it (``encore``, ``bond``, ``0``)."""
+        """...and the ability, by the name a player gives it (``encore``, ``bond``, ``0`` for a card's first)."""
         self.allows = allows
         """Whether one choice is among the options, without building them (None: look in the list)."""
 

@@ -1,7 +1,7 @@
 """Graphs of the rules themselves: the turn procedure and the clause tree.
 
 These graphs do not depend on a game being played.  ``procedure_graph`` draws
-the engine's procedure tables (``engine.games.<game>.procedure``) with each
+a registered game's procedure tables (``judge.games``, from ``engine.games.<game>.procedure``) with each
 node's clause heading looked up in the rules index, so a view of the turn can
 cite the text it follows; ``clause_graph`` draws a whole rules document: its
 clause tree, its cross-references and its defined terms.  Both follow the
@@ -11,27 +11,18 @@ edge ``relation``, scalar attribute values only).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import networkx as nx
 
-from engine.core.procedure import Procedure
-from engine.games.ws import procedure as ws_procedure
+from judge import games
 from rules_index import RulesIndex, load_index
 from rules_index.model import Clause
 
-PROCEDURES: dict[str, Callable[[], Procedure]] = {
-    "ws": ws_procedure.procedure,
-}
-"""Game id -> the function giving its procedure nodes and edges."""
-
 
 def procedure_graph(game: str = "ws") -> nx.MultiDiGraph:
-    """The turn procedure of ``game``: phases, steps, timings, activations, rule actions."""
-    source = PROCEDURES.get(game)
-    if source is None:
-        raise ValueError(f"no procedure for game {game!r}; games with one: {', '.join(sorted(PROCEDURES))}")
-    nodes, edges = source()
+    """The turn procedure of ``game`` (a registered game): phases, steps, timings, activations, rule actions."""
+    if game not in games.available():
+        raise ValueError(f"no procedure for game {game!r}; games with one: {', '.join(games.available())}")
+    nodes, edges = games.get(game).procedure()
     index = load_index()
     graph = nx.MultiDiGraph(name=f"{game} turn procedure", game=game)
     for node in nodes:

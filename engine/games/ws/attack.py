@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from engine.core.cards import Card
 from engine.core.game import Procedure, Request, StandbyAbility
-from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
+from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
 from engine.games.ws.cards import MODELLED_TRIGGERS, stock_cost
 from engine.games.ws.state import CENTER, FACING, POSITIONS
 
@@ -220,8 +220,8 @@ class AttackPhase:
                     RecordKind.FORCED, player, f"treasure trigger: {card.identity} returns to hand", (clause,)
                 )
             if me.deck or me.waiting:
-                choice = yield self.game.playing.may(
-                    player, icon, "pool", f"{icon} trigger: put the top card of the deck into the stock?", (clause,)
+                choice = yield self.icon_may(
+                    player, icon, f"{icon} trigger: put the top card of the deck into the stock?", (clause,)
                 )
                 if choice.flag:
                     reveal = Reveal(player, "pool", 1, (clause,))
@@ -233,7 +233,7 @@ class AttackPhase:
                     self.game.record(RecordKind.CHOICE, player, "the top card of the deck goes to the stock", (clause,))
                     yield from self.game.rule_actions.interrupts()
         elif icon == "draw":
-            choice = yield self.game.playing.may(player, icon, "draw", "draw trigger: draw a card?", ("ws:4.12.2.6",))
+            choice = yield self.icon_may(player, icon, "draw trigger: draw a card?", ("ws:4.12.2.6",))
             if choice.flag:
                 yield from self.game.moves.draw(player, 1, ("ws:4.12.2.6",))
         elif icon == "comeback":
@@ -242,7 +242,7 @@ class AttackPhase:
                 for c in me.waiting
                 if (d := self.game.definition(c)) is not None and d.type == "character"
             ]
-            choice = yield self.game.playing.optional(player, "comeback", options, "comeback", ("ws:4.12.2.5",))
+            choice = yield self.icon_choice(player, "comeback", options, ("ws:4.12.2.5",))
             if choice.verb == "comeback":
                 self.game.moves.put(player, "hand", self.game.moves.take_from(player, "waiting", choice.card))
                 self.game.record(
@@ -250,7 +250,7 @@ class AttackPhase:
                 )
         elif icon == "return":
             options = [Choice("return", pos=pos) for pos, _ in self.states[opponent].characters()]
-            choice = yield self.game.playing.optional(player, "return", options, "return", ("ws:4.12.2.3",))
+            choice = yield self.icon_choice(player, "return", options, ("ws:4.12.2.3",))
             if choice.verb == "return":
                 target = self.states[opponent].character_on(choice.pos)
                 self.game.moves.leave_stage(opponent, target, "hand")
@@ -268,7 +268,7 @@ class AttackPhase:
                 if (d := self.game.definition(c)) is not None and d.type == "character" and d.level <= limit
                 for pos in POSITIONS
             ]
-            choice = yield self.game.playing.optional(player, "standby", options, "standby", ("ws:4.12.2.10",))
+            choice = yield self.icon_choice(player, "standby", options, ("ws:4.12.2.10",))
             if choice.verb == "standby":
                 chosen = self.game.moves.take_from(player, "waiting", choice.card)
                 self.game.moves.put_on_stage(player, chosen, choice.pos)
@@ -279,6 +279,30 @@ class AttackPhase:
                     f"standby: {choice.card} is put on position {choice.pos} rested",
                     ("ws:4.12.2.10", "ws:4.12.2.10.1"),
                 )
+
+    def icon_may(self, player: str, icon: str, prompt: str, clauses: tuple[str, ...]) -> Decision:
+        """A trigger icon's optional action: its master does it or not (4.12.2.4, 4.12.2.6, 4.12.2.8)."""
+        return Decision(
+            player,
+            icon,
+            [Choice(icon, flag=True), Choice(icon, flag=False)],
+            clauses,
+            frozenset({icon}),
+            prompt=prompt,
+            default=Choice(icon, flag=False),
+        )
+
+    def icon_choice(self, player: str, icon: str, options: list[Choice], clauses: tuple[str, ...]) -> Decision:
+        """A trigger icon's choice of one of ``options``, or none of them (4.12.2.3, 4.12.2.5, 4.12.2.10)."""
+        return Decision(
+            player,
+            icon,
+            [*options, PASS],
+            clauses,
+            frozenset({icon}),
+            prompt=f"{icon}: choose, or pass",
+            default=PASS,
+        )
 
     def counter_step(self, attack: Attack) -> Procedure:
         attack.step = "counter"

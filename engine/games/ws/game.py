@@ -25,15 +25,15 @@ names the clause that forbids an illegal one.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from engine.core.cards import IdentityPool
 from engine.core.check_timing import CheckTimingGame
-from engine.core.game import GameEnded, Procedure
+from engine.core.game import GameClauses, GameEnded, Procedure
+from engine.core.interface import PlayerSpec
 from engine.core.protocol import Choice, Decision, Refusal
 from engine.games.ws.abilities import CardAbility, card_abilities
-from engine.games.ws.attack import ATTACK_STEPS, Attack, AttackPhase
+from engine.games.ws.attack import AttackPhase
 from engine.games.ws.cards import WsCardDefinition
 from engine.games.ws.characteristics import Characteristics
 from engine.games.ws.keywords import Keywords
@@ -43,29 +43,10 @@ from engine.games.ws.other_rules import OtherRules
 from engine.games.ws.phases import Phases
 from engine.games.ws.playing import Playing
 from engine.games.ws.rule_actions import RuleActions
-from engine.games.ws.state import HAND_LIMIT, POSITIONS, PlayerState, Position
+from engine.games.ws.state import HAND_LIMIT, POSITIONS, ZONES, PlayerState, Position
 
-TURN_ORDER: Final = ("clock", "main", "climax", "attack", "encore", "discard")
-"""The turn player's decision points of a turn, in order (6.4-6.8, 7.2, 7.7)."""
-POINT_VERBS: Final[dict[str, tuple[str, ...]]] = {
-    "clock": ("clock",),
-    "main": ("play", "move", "act"),
-    "climax": ("climax",),
-    "attack": ("attack",),
-    "encore": ("encore",),
-    "discard": ("discard",),
-}
-PHASE_POINT: Final = {"clock": "clock", "main": "main", "climax": "climax", "attack": "attack", "end": "discard"}
-NEXT_TURN_VERBS: Final = frozenset({"draw", "clock", "play", "move", "act", "climax", "attack"})
-"""What the other player can do in the next turn, reached by passing the rest of this one."""
-
-
-@dataclass(slots=True)
-class PlayerSpec:
-    """A player of the game: an id and a deck list (card id -> copies)."""
-
-    id: str
-    deck: dict[str, int]
+PILES: Final = ZONES.names(piles=True)
+"""The zones that hold a pile of cards, as a snapshot lists them."""
 
 
 class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
@@ -74,8 +55,15 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
     game_id = "ws"
     check_timing_clauses: tuple[str, ...] = ("ws:8.5.1",)
     standby_clauses: tuple[str, ...] = ("ws:8.5.1.2", "ws:8.5.1.3", "ws:8.7.3")
-    loop_clauses: tuple[str, ...] = ("ws:11.1.1",)
-    concede_clauses: tuple[str, ...] = ("ws:1.2.4",)
+    clauses = GameClauses(
+        turn_order=("ws:6.1.1",),
+        game_end=("ws:1.2.1",),
+        unmodelled_text=("ws:8.6",),
+        loops=("ws:11.1.1",),
+        concession=("ws:1.2.4",),
+        card_records=("ws:2.3",),
+    )
+    zones = ZONES
     # The parts close() deletes: a compiled build lets only the attributes named here be deleted.
     __deletable__ = (
         "moves",
@@ -118,8 +106,8 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         """Whether a cost is being paid: interrupt rule actions wait (8.4.2.1)."""
         self.in_damage: str | None = None
         """The player in the middle of a damage process, whose deck may run out in it (9.2.2.1)."""
-        self.declared_problems: list[Refusal] = []
-        """What the last declared effect could not do (read and cleared by the driver)."""
+        self.text_problems: list[Refusal] = []
+        """What the operations of the last unmodelled card text could not do (read and cleared by the driver)."""
         self.modelled: dict[str, tuple[CardAbility, ...]] = {
             card_id: card_abilities(definition.abilities) for card_id, definition in definitions.items()
         }
@@ -175,6 +163,44 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         super().close()
         del self.moves, self.opening, self.phases, self.attack_phase, self.playing
         del self.characteristics, self.rule_actions, self.keywords, self.other_rules
+
+    def snapshot(self) -> dict[str, Any]:
+        """The state as plain data (see ``engine.core.interface.PlayableGame.snapshot``).
+
+        Each pile is bottom first but the deck, top first (``ZONES``); the stage maps a position to its
+        character's card, orientation, power, soul and traits (8.9); ``markers`` maps a position to its
+        markers; ``level`` is also the player's level (its card count, 8.6.2.1.2).
+        """
+        players: dict[str, dict[str, Any]] = {}
+        for player, state in self.player_states.items():
+            view: dict[str, Any] = {zone: [card.identity for card in state.zone(zone)] for zone in PILES}
+            view["stage"] = {
+                position: {
+                    "card": card.identity,
+                    "state": card.orientation,
+                    "power": self.characteristics.power(card),
+                    "soul": self.characteristics.soul(card),
+                    "traits": sorted(self.characteristics.traits(card)),
+                }
+                for position, card in state.characters()
+            }
+            view["markers"] = {
+                position: [card.identity for card in markers]
+                for position, markers in zip(POSITIONS, state.markers, strict=True)
+                if markers
+            }
+            view["refresh_point"] = state.refresh_point
+            players[player] = view
+        outcome = self.outcome
+        return {
+            "turn": self.turn,
+            "phase": self.phase,
+            "turn_player": self.turn_player,
+            "outcome": None
+            if outcome is None
+            else {"winner": outcome.winner, "termination": outcome.termination.value, "reason": outcome.reason},
+            "players": players,
+        }
 
     # -- the check timing's rule actions (9), for engine.core.check_timing ------------
 
@@ -260,62 +286,6 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             return refusal
         legal = ", ".join(option.describe() for option in decision.options[:12])
         return Refusal(decision.clauses, f"{choice.describe()} is not a legal option ({legal})")
-
-    def reachable(self, decision: Decision, verb: str, player: str) -> bool:
-        """Whether ``verb`` by ``player`` can come after ``decision`` if only defaults are taken.
-
-        This is what makes a pass implied (log-format: an entry that can only belong
-        to a later point passes the points before it): the entry must fit a later
-        point of this turn reached by passing, or the next turn, which the other
-        player takes.  A ``damage`` or ``trigger`` needs an attack first, so it
-        never passes an attack declaration.  ``player`` is the one the entry is
-        about (``to`` for damage).
-        """
-        if verb in ("refresh", "refresh_point", "level_up", "resolve", "pass"):
-            return True
-        if self.phase == "setup":
-            return verb in ("mulligan", "draw") or player == self.first
-        kind = decision.kind
-        if kind in TURN_ORDER:
-            later_points = TURN_ORDER[TURN_ORDER.index(kind) + 1 :]
-        else:  # a decision inside a point (an Encore to pay, an icon's choice): that point goes on
-            point = PHASE_POINT.get(self.phase, "attack")
-            later_points = TURN_ORDER[TURN_ORDER.index(point) :]
-        later = {verb for point in later_points for verb in POINT_VERBS[point]}
-        if kind in ("attack", "encore", "counter", "pay", "standby"):
-            later.add("encore")
-        if verb == "discard" and len(self.player_states[player].hand) <= HAND_LIMIT - 2:
-            return False
-        if player == self.turn_player and verb in later:
-            return True
-        if self.attack_phase.attack is not None and self.step_ahead(self.attack_phase.attack, verb, player):
-            return True
-        if player == self.non_turn_player:
-            return verb in NEXT_TURN_VERBS or (verb == "encore" and "encore" in later)
-        return False
-
-    def reachable_after_reveal(self, verb: str, player: str) -> bool:
-        """Whether ``verb`` by ``player`` can come after the reveal the game is making now.
-
-        Only the steps of an attack are bound to it: a trigger, a counter or a
-        damage entry outside the steps still ahead fits no later point.
-        """
-        if verb not in ("trigger", "counter", "damage"):
-            return True
-        if self.attack_phase.attack is not None:
-            return self.step_ahead(self.attack_phase.attack, verb, player)
-        return self.phase != "attack" or verb == "trigger" and player == self.turn_player
-
-    def step_ahead(self, attack: Attack, verb: str, player: str) -> bool:
-        """Whether the attack in progress still has the step where ``verb`` by ``player`` happens."""
-        steps = ATTACK_STEPS.index(attack.step)
-        if verb == "trigger":
-            return player == self.turn_player and steps < ATTACK_STEPS.index("trigger")
-        if verb == "counter":
-            return player == self.non_turn_player and attack.kind == "front" and steps < ATTACK_STEPS.index("counter")
-        if verb == "damage":
-            return player == self.non_turn_player and steps < ATTACK_STEPS.index("damage")
-        return False
 
     def why_not_now(self, verb: str, player: str) -> Refusal:
         """The clause that rules out ``verb`` by ``player`` at this point of the game."""

@@ -113,7 +113,7 @@ class CardMoves:
         return canceled
 
     def bind(self, card: Card, answer: list[Any] | None, index: int, reveal: Reveal | None) -> None:
-        """Give ``card`` the identity the log states for it, if any; an impossible one is a problem."""
+        """Give ``card`` the identity the answer to ``reveal`` states for it, if any; an impossible one is a problem."""
         if not answer or index >= len(answer) or answer[index] in (None, "?"):
             return
         identity = str(answer[index])

@@ -220,9 +220,9 @@ class Phases:
         return False
 
     def apply_main(self, player: str, choice: Choice) -> Procedure:
-        if choice.verb == "effect":  # card text the log declares; the play timing's check timing follows
-            self.game.declared_problems.extend(
-                self.game.playing.apply_declared(player, choice.card or "?", list(choice.target))
+        if choice.verb == "effect":  # card text the engine does not model, as stated; a check timing follows
+            self.game.text_problems.extend(
+                self.game.playing.apply_text(player, choice.card or "?", list(choice.target))
             )
             return
         if choice.verb == "move":

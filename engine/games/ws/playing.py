@@ -29,8 +29,9 @@ TRIGGER_EVENTS: Final = {"played": "was played", "attacks": "attacked", "placed"
 
 
 @dataclass(frozen=True, slots=True)
-class DeclaredOperation:
-    """One primitive operation of an effect the log declares: a move, or a power or soul change."""
+class TextOperation:
+    """One primitive operation of card text the engine does not model, as the driver states it was done:
+    a card moved between zones, or a power or soul change until end of turn."""
 
     kind: str
     """``move``, ``power`` or ``soul``."""
@@ -127,33 +128,6 @@ class Playing:
             self.game.record(
                 RecordKind.FORCED, player, f"{player} pays {amount} stock ({', '.join(paid)})", clauses, paid=paid
             )
-
-    def may(self, player: str, name: str, field: str, prompt: str, clauses: tuple[str, ...]) -> Decision:
-        """A yes/no optional action, answered by ``field`` of the forced entry just replayed."""
-        options = [Choice(name, flag=True), Choice(name, flag=False)]
-        return Decision(
-            player,
-            name,
-            options,
-            clauses,
-            frozenset({name}),
-            prompt=prompt,
-            default=Choice(name, flag=False),
-            answered_by=field,
-        )
-
-    def optional(self, player: str, name: str, options: list[Choice], field: str, clauses: tuple[str, ...]) -> Decision:
-        """Choose one of ``options`` or none of them (an icon's optional choice)."""
-        return Decision(
-            player,
-            name,
-            [*options, Choice("pass")],
-            clauses,
-            frozenset({name}),
-            prompt=f"{name}: choose, or pass",
-            default=Choice("pass"),
-            answered_by=field,
-        )
 
     def cost_refusal(self, player: str, card: Card, ability: CardAbility) -> Refusal | None:
         """Why the cost of ``ability`` cannot be paid in full now (8.4.2.2), or None."""
@@ -309,7 +283,6 @@ class Playing:
             frozenset({"resolve"}),
             prompt=prompt,
             default=options[0],
-            answered_by="target",
             source=card.identity,
             ability=ability.name,
         )
@@ -384,20 +357,20 @@ class Playing:
             yield Checkpoint(decision)
         return use
 
-    def apply_declared(self, player: str, source: str, operations: list[DeclaredOperation]) -> list[Refusal]:
-        """Apply what a log declares a card text the engine does not model did (its ``effect`` entry).
+    def apply_text(self, player: str, source: str, operations: list[TextOperation]) -> list[Refusal]:
+        """Apply what the driver states a card text the engine does not model did (8.6).
 
         Each operation is primitive: a card moved between zones, or a power or soul
         change until end of turn.  The engine checks that each is possible (the card
-        is where the log says) and reports the ones that are not; it never decides
+        is where it is said to be) and reports the ones that are not; it never decides
         whether the card text allowed them.  The game counts as relying on unmodelled
-        text (8.6).
+        text.
         """
         self.game.unmodelled += 1
         self.game.record(
             RecordKind.UNMODELLED,
             player,
-            f"the text of {source} is not modelled; the log declares its effect",
+            f"the text of {source} is not modelled; its effect is declared",
             ("ws:8.6",),
         )
         problems: list[Refusal] = []
@@ -422,12 +395,12 @@ class Playing:
                     ("ws:8.6",),
                 )
                 continue
-            problem = self._declared_move(owner, operation)
+            problem = self._text_move(owner, operation)
             if problem is not None:
                 problems.append(problem)
         return problems
 
-    def _declared_move(self, owner: str, operation: DeclaredOperation) -> Refusal | None:
+    def _text_move(self, owner: str, operation: TextOperation) -> Refusal | None:
         me = self.states[owner]
         source_zone, target_zone = operation.source_zone, operation.target_zone
         if source_zone == "stage":

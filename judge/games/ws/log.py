@@ -1,20 +1,26 @@
 """The ``ws`` part of the log format: building a Weiss Schwarz game from a log, and reading its entries.
 
 This is where the judge translates the log's words (verbs, ``setup``, card
-records) into the engine's (``Choice``, ``Position``, ``WsCardDefinition``).  The
-engine never reads the log format; this module never applies a rule.
+records) into the engine's (``Choice``, ``Position``, ``WsCardDefinition``), and
+says what the log's rules of writing mean for Weiss Schwarz: which entry answers
+which reveal, which field of a trigger entry answers an icon's choice, and which
+points an entry may pass by implied passes.  The engine never reads the log
+format; this module never applies a rule.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, Final
 
-from engine.core.protocol import Choice, Decision
+from engine.core.interface import PlayerSpec
+from engine.core.protocol import Choice, Decision, Refusal, Reveal
+from engine.games.ws.attack import ATTACK_STEPS, Attack
 from engine.games.ws.cards import CardRecordError, WsCardDefinition, definition_from_record
-from engine.games.ws.game import PlayerSpec, WeissSchwarz
-from engine.games.ws.playing import DeclaredOperation
-from engine.games.ws.state import POSITIONS, PlayerPosition, Position
+from engine.games.ws.game import WeissSchwarz
+from engine.games.ws.playing import TextOperation
+from engine.games.ws.state import HAND_LIMIT, POSITIONS, PlayerPosition, Position
 from judge.logfile import GameLog, LogFormatError
 
 FORCED_VERBS: Final = {
@@ -255,7 +261,7 @@ def _ids(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
-def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
+def choice_of(data: Mapping[str, Any], decision: Decision) -> Choice:
     """The engine choice a log entry states."""
     verb = str(data["do"])
     card = data.get("card")
@@ -302,9 +308,29 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
     return Choice(verb, card=card, pos=_ints(data.get("pos")))
 
 
-def answer_of(decision: Decision, data: dict[str, Any]) -> Choice | None:
-    """A trigger icon's choice as the forced entry states it, or None when it does not say."""
-    field = decision.answered_by
+ANSWER_FIELDS: Final = {
+    "pool": "pool",
+    "treasure": "pool",
+    "draw": "draw",
+    "comeback": "comeback",
+    "return": "return",
+    "standby": "standby",
+    "target": "target",
+    "salvage": "target",
+}
+"""Decision kind -> the field of the entry being applied that answers it: a trigger entry's icon choices
+(``ws details``: ``pool`` answers both the pool and the treasure icon), and the target an ``act``, ``play``
+or ``resolve`` entry names for its ability."""
+
+
+def answer_field(decision: Decision) -> str | None:
+    """The field of the entry being applied that answers ``decision``, if an entry's field does."""
+    return ANSWER_FIELDS.get(decision.kind)
+
+
+def answer_of(decision: Decision, data: Mapping[str, Any]) -> Choice | None:
+    """A trigger icon's choice (or an ability's target) as the entry states it, or None when it does not say."""
+    field = ANSWER_FIELDS.get(decision.kind)
     if field is None or field not in data:
         return None
     value = data[field]
@@ -326,6 +352,134 @@ def answer_of(decision: Decision, data: dict[str, Any]) -> Choice | None:
             return Choice("standby", card=str(value.get("card")), pos=_ints(value.get("pos")))
         return Choice("standby", card=str(value), pos=_ints(data.get("pos")))
     return None
+
+
+def subject(data: Mapping[str, Any]) -> str | None:
+    """The player an entry is about: ``p``, or for ``damage`` the damaged player (``to``)."""
+    player = data.get("to", data.get("p")) if data.get("do") == "damage" else data.get("p")
+    return None if player is None else str(player)
+
+
+FORCED_CLAUSES: Final = {"trigger": ("ws:7.3.1.2",), "refresh_point": ("ws:9.9.1",)}
+"""The clause that says how many cards a one-card forced event reveals."""
+
+
+def card_ids(value: Any) -> list[str | None]:
+    """A card id or a list of them, as the replay answers a reveal (None for an unknown card)."""
+    if value is None:
+        return []
+    return [str(item) if item is not None else None for item in (value if isinstance(value, list) else [value])]
+
+
+def reveal_answer(verb: str, data: Mapping[str, Any]) -> tuple[list[str | None] | None, Refusal | None]:
+    """The cards a forced entry states for its reveal; a one-card event naming several is refused."""
+    if verb in ("trigger", "refresh_point"):
+        card = data.get("card")
+        if isinstance(card, list | dict):
+            return None, Refusal(FORCED_CLAUSES[verb], f"{verb} reveals one card; the entry names {card!r}")
+        return card_ids(card), None
+    if verb == "refresh":
+        return card_ids(data.get("order")) or None, None
+    return card_ids(data.get("cards")), None
+
+
+def inner_answer(reveal: Reveal, data: Mapping[str, Any]) -> list[str | None] | None:
+    """The cards a mulligan entry says its player drew (its ``draw``), for the draw inside it (ws 5.2.1.4)."""
+    if reveal.purpose == "mulligan_draw" and "draw" in data:
+        return card_ids(data["draw"])
+    return None
+
+
+def reveal_findings(verb: str, reveal: Reveal, answer: list[str | None]) -> tuple[list[Refusal], list[str]]:
+    """A ``draw`` must list as many cards as the rules draw; a ``damage`` naming fewer than revealed is noted."""
+    if verb == "draw" and len(answer) != reveal.count and reveal.purpose != "mulligan_draw":
+        message = f"the rules make {reveal.player} draw {reveal.count} card(s) here; the log lists {len(answer)}"
+        return [Refusal(reveal.clauses, message)], []
+    if verb == "damage" and len(answer) < reveal.used:
+        return [], [f"the damage revealed {reveal.used} card(s); the log names {len(answer)}"]
+    return [], []
+
+
+# -- implied passes --------------------------------------------------------------------
+
+TURN_ORDER: Final = ("clock", "main", "climax", "attack", "encore", "discard")
+"""The turn player's decision points of a turn, in order (ws 6.4-6.8, 7.2, 7.7)."""
+POINT_VERBS: Final[dict[str, tuple[str, ...]]] = {
+    "clock": ("clock",),
+    "main": ("play", "move", "act"),
+    "climax": ("climax",),
+    "attack": ("attack",),
+    "encore": ("encore",),
+    "discard": ("discard",),
+}
+"""The verbs each of those points takes."""
+PHASE_POINT: Final = {"clock": "clock", "main": "main", "climax": "climax", "attack": "attack", "end": "discard"}
+NEXT_TURN_VERBS: Final = frozenset({"draw", "clock", "play", "move", "act", "climax", "attack"})
+"""What the other player can do in the next turn, reached by passing the rest of this one."""
+
+
+def reachable(game: WeissSchwarz, decision: Decision, verb: str, player: str) -> bool:
+    """Whether ``verb`` by ``player`` can come after ``decision`` if only defaults are taken.
+
+    This is what makes a pass implied (log-format: an entry that can only belong
+    to a later point passes the points before it): the entry must fit a later
+    point of this turn reached by passing, or the next turn, which the other
+    player takes.  A ``damage`` or ``trigger`` needs an attack first, so it
+    never passes an attack declaration.  ``player`` is the one the entry is
+    about (``to`` for damage).
+    """
+    if verb in ("refresh", "refresh_point", "level_up", "resolve", "pass"):
+        return True
+    if game.phase == "setup":
+        return verb in ("mulligan", "draw") or player == game.first
+    kind = decision.kind
+    if kind in TURN_ORDER:
+        later_points = TURN_ORDER[TURN_ORDER.index(kind) + 1 :]
+    else:  # a decision inside a point (an Encore to pay, an icon's choice): that point goes on
+        point = PHASE_POINT.get(game.phase, "attack")
+        later_points = TURN_ORDER[TURN_ORDER.index(point) :]
+    later = {verb for point in later_points for verb in POINT_VERBS[point]}
+    if kind in ("attack", "encore", "counter", "pay", "standby", "standby_order"):
+        later.add("encore")
+    if verb == "discard" and len(game.player_states[player].hand) <= HAND_LIMIT - 2:
+        return False
+    if player == game.turn_player and verb in later:
+        return True
+    attack = game.attack_phase.attack
+    if attack is not None and step_ahead(game, attack, verb, player):
+        return True
+    if player == game.non_turn_player:
+        return verb in NEXT_TURN_VERBS or (verb == "encore" and "encore" in later)
+    return False
+
+
+def reachable_after_reveal(game: WeissSchwarz, verb: str, player: str) -> bool:
+    """Whether ``verb`` by ``player`` can come after the reveal the game is making now.
+
+    Only the steps of an attack are bound to it: a trigger, a counter or a
+    damage entry outside the steps still ahead fits no later point.
+    """
+    if verb not in ("trigger", "counter", "damage"):
+        return True
+    attack = game.attack_phase.attack
+    if attack is not None:
+        return step_ahead(game, attack, verb, player)
+    return game.phase != "attack" or verb == "trigger" and player == game.turn_player
+
+
+def step_ahead(game: WeissSchwarz, attack: Attack, verb: str, player: str) -> bool:
+    """Whether the attack in progress still has the step where ``verb`` by ``player`` happens."""
+    steps = ATTACK_STEPS.index(attack.step)
+    if verb == "trigger":
+        return player == game.turn_player and steps < ATTACK_STEPS.index("trigger")
+    if verb == "counter":
+        return player == game.non_turn_player and attack.kind == "front" and steps < ATTACK_STEPS.index("counter")
+    if verb == "damage":
+        return player == game.non_turn_player and steps < ATTACK_STEPS.index("damage")
+    return False
+
+
+# -- writing entries (self-play) ---------------------------------------------------------
 
 
 def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
@@ -379,14 +533,15 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
     return entry
 
 
-def answer_field(choice: Choice, decision: Decision) -> tuple[str, Any] | None:
+def field_of(choice: Choice, decision: Decision) -> tuple[str, Any] | None:
     """The forced-entry field that states a trigger icon's choice (inverse of ``answer_of``)."""
-    if decision.answered_by is None:
+    field = ANSWER_FIELDS.get(decision.kind)
+    if field is None:
         return None
     if choice.verb == "pass":
-        return decision.answered_by, False
+        return field, False
     if decision.kind in ("pool", "treasure", "draw"):
-        return decision.answered_by, bool(choice.flag)
+        return field, bool(choice.flag)
     if decision.kind == "comeback":
         return "comeback", choice.card
     if decision.kind == "return":
@@ -396,14 +551,14 @@ def answer_field(choice: Choice, decision: Decision) -> tuple[str, Any] | None:
     return None
 
 
-def declared_operations(data: dict[str, Any]) -> list[DeclaredOperation]:
+def text_operations(data: Mapping[str, Any]) -> list[TextOperation]:
     """The primitive operations an ``effect`` entry declares; ValueError or TypeError names a malformed one.
 
     ``moves: [{card, from, to, pos, p}]`` (``pos`` is the stage position left or
     entered), ``power: [{pos, amount, p}]`` and ``soul: [{pos, amount, p}]``
     (until end of turn); ``p`` inside an operation names the player it applies to.
     """
-    operations: list[DeclaredOperation] = []
+    operations: list[TextOperation] = []
     for kind in ("moves", "power", "soul"):
         items = data.get(kind, [])
         if isinstance(items, dict):
@@ -420,7 +575,7 @@ def declared_operations(data: dict[str, Any]) -> list[DeclaredOperation]:
                     raise ValueError(f"a move needs 'from' and 'to' zones: {item!r}")
                 position = _ints(item.get("pos"))
                 operations.append(
-                    DeclaredOperation(
+                    TextOperation(
                         "move",
                         player=None if player is None else str(player),
                         card=None if item.get("card") is None else str(item["card"]),
@@ -435,7 +590,7 @@ def declared_operations(data: dict[str, Any]) -> list[DeclaredOperation]:
                 if amount is None:
                     raise ValueError(f"{kind}: amount {item.get('amount')!r} is not a whole number")
                 operations.append(
-                    DeclaredOperation(
+                    TextOperation(
                         kind,
                         player=None if player is None else str(player),
                         position=_ints(item.get("pos")),

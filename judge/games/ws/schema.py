@@ -1,0 +1,489 @@
+"""The ``ws`` part of the JSON Schema: Weiss Schwarz card records, ``setup``, ``expect`` and entries.
+
+Every list of names is read from the module that enforces it when the schema is
+built (``engine.games.ws`` for cards, abilities, positions and zones,
+``judge.games.ws.log`` for verbs, phases and setup zones); ``judge.schema``
+assembles it with every other registered game's part.
+"""
+
+from __future__ import annotations
+
+from engine.games.ws import abilities as ws_abilities
+from engine.games.ws import cards as ws_cards
+from engine.games.ws import state as ws_state
+from judge.games.ws import log as ws_log
+from judge.schema import DECLARED_VERBS, OPENING_PHASE, ORIENTATIONS, Schema, names, one_or_list, ref, when
+
+
+def schema_defs() -> dict[str, Schema]:
+    """Every ``ws`` definition, ``wsLog`` (what ``game: ws`` adds to a log) and ``wsEntry`` among them."""
+    defs = {**_ws_card_defs(), **_ws_position_defs(), **_ws_entry_defs()}
+    defs["wsLog"] = {
+        "title": "What 'game: ws' adds",
+        "properties": {
+            "cards": {"additionalProperties": ref("wsCard")},
+            "setup": ref("wsSetup"),
+            "actions": {"items": ref("wsEntry")},
+        },
+        "if": {"not": {"required": ["first"]}},
+        "then": {
+            "description": "Without 'first', the log starts from 'setup', which names the turn player.",
+            "required": ["setup"],
+            "properties": {"setup": {"required": ["active"]}},
+        },
+    }
+    return defs
+
+
+# --------------------------------------------------------------------------- ws: cards
+
+
+def _ws_card_defs() -> dict[str, Schema]:
+    icons = names(ws_cards.TRIGGER_ICONS)
+    keywords = names(ws_cards.KEYWORDS)
+    keyword_rules = []
+    for keyword in keywords:
+        numbers = ws_cards.KEYWORD_NUMBERS.get(keyword, ())
+        then: Schema = {"properties": {name: {"type": "integer"} for name in numbers}}
+        if keyword == "bond":  # engine/games/ws/cards.py _check_keyword
+            then["required"] = ["name"]
+            then["properties"]["name"] = {
+                "description": "The name of the card Bond returns to the hand.",
+                "type": "string",
+            }
+        if then["properties"]:
+            keyword_rules.append(when("keyword", keyword, then))
+    operation_values: dict[str, Schema] = {
+        "extra_turn": {"description": "Its master takes an additional turn (ws 11.2).", "const": True},
+        "salvage": {
+            "description": "Put such a card from the waiting room into the hand.",
+            "enum": names(ws_abilities.SALVAGE_TYPES),
+        },
+        "trait": {
+            "description": "For a cont ability: the target gains this trait (8.9.1.2).",
+            "type": "string",
+            "minLength": 1,
+        },
+    }
+    operations = names(ws_abilities.OPERATIONS)
+    stock = {"type": "integer", "minimum": 0}
+    colors: Schema = {
+        "description": "A color name or a list of them.",
+        "type": ["string", "array", "null"],
+        "items": {"type": "string"},
+    }
+    return {
+        "wsCard": {
+            "title": "Weiss Schwarz card record",
+            "description": "The characteristics of ws 2 in lower case; 'type' is required, the numbers default to 0 "
+            "(soul to 1 for a character).  Every character's implicit Encore [3] need not be written.",
+            "type": "object",
+            "required": ["type"],
+            "properties": {
+                "name": {"type": "string"},
+                "type": {"description": "ws 2.3.2.", "enum": names(ws_cards.CARD_TYPES)},
+                "level": {"type": "integer"},
+                "cost": {"type": "integer"},
+                "power": {"type": "integer"},
+                "soul": {"type": "integer"},
+                "color": colors,
+                "colors": {**colors, "description": "Accepted in place of 'color'."},
+                "triggers": {
+                    "description": "The trigger icons (ws 4.12.2): one icon or a list of them.",
+                    "type": ["string", "array"],
+                    "if": {"type": "string"},
+                    "then": {"enum": icons},
+                    "else": {"items": {"enum": icons}},
+                },
+                "traits": {"type": ["array", "string"], "items": {"type": "string"}},
+                "counter": {"description": "True for the counter icon.", "type": "boolean"},
+                "abilities": {
+                    "description": "Keyword abilities, modelled abilities, and card text (a string or a mapping "
+                    "with neither 'keyword' nor 'kind', reported as unmodelled when it matters).",
+                    "type": "array",
+                    "items": ref("wsAbility"),
+                },
+            },
+        },
+        "wsAbility": {
+            "type": ["object", "string"],
+            "allOf": [
+                {"if": {"type": "object", "required": ["keyword"]}, "then": ref("wsKeywordAbility")},
+                {"if": {"type": "object", "required": ["kind"]}, "then": ref("wsModelledAbility")},
+            ],
+        },
+        "wsKeywordAbility": {
+            "title": "Keyword ability",
+            "description": "A keyword ability of ws 10 that changes the procedure, with its numbers and its cost.",
+            "type": "object",
+            "required": ["keyword"],
+            "properties": {
+                "keyword": {"enum": keywords},
+                "cost": {
+                    "description": "Stock to pay: a number or {stock: N}.",
+                    "type": ["integer", "object"],
+                    "minimum": 0,
+                    "properties": {"stock": stock},
+                },
+            },
+            "allOf": keyword_rules,
+        },
+        "wsModelledAbility": {
+            "title": "Modelled ability",
+            "description": "An ability in the engine's vocabulary (ws 8.1): its kind, when it triggers, its cost "
+            "and its effect.",
+            "type": "object",
+            "required": ["kind"],
+            "properties": {
+                "kind": {"enum": names(ws_abilities.KINDS)},
+                "when": {"enum": names((*ws_abilities.TRIGGERS, *ws_abilities.REPLACEMENTS))},
+                "instead": {
+                    "description": "For a replacement (kind: replace): what happens instead of the event (8.10).",
+                    "enum": names(tuple(dict.fromkeys(i for r in ws_abilities.REPLACEMENTS.values() for i in r))),
+                },
+                "optional": {
+                    "description": "For a replacement: its master may decline it (8.2.1.3.2).",
+                    "type": "boolean",
+                },
+                "cost": {
+                    "description": "Paid all or nothing (8.4.2.2): stock from the top of the stock, and 'rest: true' "
+                    "to rest the character itself; a number is a stock cost.",
+                    "type": ["integer", "object", "null"],
+                    "minimum": 0,
+                    "properties": {"stock": stock, "rest": {"type": "boolean"}},
+                },
+                "effect": {
+                    "description": "One operation or a list of them, done in order.",
+                    "type": ["object", "array"],
+                    "if": {"type": "object"},
+                    "then": ref("wsOperation"),
+                    "else": {"minItems": 1, "items": ref("wsOperation")},
+                },
+            },
+            "allOf": [
+                when(
+                    "kind",
+                    "auto",
+                    {"required": ["when"], "properties": {"when": {"enum": names(ws_abilities.TRIGGERS)}}},
+                ),
+                when(
+                    "kind",
+                    "replace",
+                    {
+                        "required": ["when", "instead"],
+                        "properties": {"when": {"enum": names(ws_abilities.REPLACEMENTS)}},
+                    },
+                ),
+                {"if": {"not": when("kind", "replace", {})["if"]}, "then": {"required": ["effect"]}},
+            ],
+        },
+        "wsOperation": {
+            "title": "Operation",
+            "description": f"Exactly one of {', '.join(operations)}, and an optional target.",
+            "type": "object",
+            "properties": {
+                **{name: operation_values.get(name, {"type": "integer"}) for name in operations},
+                "target": {"enum": names(ws_abilities.TARGETS)},
+                "with_trait": {
+                    "description": "For a cont ability: applies only to characters with this trait, counting "
+                    "gained traits (the effect depends on those that give it, 8.9.1.4).",
+                    "type": "string",
+                    "minLength": 1,
+                },
+            },
+            "oneOf": [{"required": [name]} for name in operations],
+        },
+    }
+
+
+# --------------------------------------------------------------------------- ws: setup and expect
+
+
+def _ws_zones() -> list[str]:
+    """The zones a player has that hold a pile of cards (not positions)."""
+    return list(ws_state.ZONES.names(piles=True))
+
+
+def _ws_position_defs() -> dict[str, Schema]:
+    positions = names(ws_state.POSITIONS)
+    max_cards = ws_log.MAX_CARDS
+    count = {"type": "integer", "minimum": 0, "maximum": max_cards}
+    stage_keys = {"enum": [str(position) for position in positions]}
+    zone_in_setup: Schema = {
+        "description": "Bottom first: a list of card ids ('?' or null for an unknown card), or a count of "
+        "unknown cards.",
+        "type": ["array", "integer"],
+        "items": {"anyOf": [ref("cardRef"), {"type": "null"}]},
+        "maxItems": max_cards,
+        **{key: value for key, value in count.items() if key != "type"},
+    }
+    orientation = {"enum": list(ORIENTATIONS)}
+    zone_expect: Schema = {
+        "description": "A number is the zone's card count, a list its exact contents (bottom first; the deck top "
+        "first; in any order for the zones their owner may reorder: "
+        + ", ".join(zone.name for zone in ws_state.ZONES if zone.owner_orders)
+        + ").",
+        "type": ["integer", "array"],
+        "minimum": 0,
+        "items": ref("cardRef"),
+    }
+    return {
+        "wsPosition": {
+            "title": "Stage position",
+            "description": "ws 3.6.3: 1, 2, 3 center stage (left, middle, right), then the back stage.",
+            "enum": positions,
+        },
+        "wsCenterPosition": {
+            "title": "Center stage position",
+            "enum": names(ws_state.CENTER),
+        },
+        "wsSetup": {
+            "title": "Starting position",
+            "description": "Replaces the opening procedure: the game resumes at the beginning of 'phase' of turn "
+            "'turn', with 'active' the turn player.  Every other key is a player id with that player's zones.",
+            "type": "object",
+            "properties": {
+                "turn": {"type": "integer", "minimum": 1},
+                "active": ref("playerId"),
+                "phase": {"enum": names(ws_log.PHASE_NAMES)},
+            },
+            "additionalProperties": ref("wsSetupPlayer"),
+        },
+        "wsSetupPlayer": {
+            "title": "A player's zones",
+            "type": ["object", "null"],
+            "properties": {
+                **{zone: zone_in_setup for zone in ws_log.SETUP_ZONES},
+                "climax": {
+                    "description": "The card in the climax area.",
+                    "type": ["string", "array", "null"],
+                    "items": {"anyOf": [ref("cardRef"), {"type": "null"}]},
+                },
+                "deck": {
+                    "description": "Top first: a list naming every card, a count of unknown cards, or "
+                    "{top: [known top cards], rest: count of unknown cards below}.",
+                    "type": ["array", "integer", "object", "null"],
+                    "items": ref("cardId"),
+                    "maxItems": max_cards,
+                    **{key: value for key, value in count.items() if key != "type"},
+                    "properties": {
+                        "top": {"type": ["array", "null"], "items": ref("cardId")},
+                        "rest": {"anyOf": [count, {"type": "null"}]},
+                    },
+                },
+                "stage": {
+                    "description": "Position -> a standing character's id, or {card, state}; null is empty.",
+                    "type": ["object", "null"],
+                    "propertyNames": stage_keys,
+                    "additionalProperties": {
+                        "type": ["string", "object", "null"],
+                        "required": ["card"],
+                        "properties": {"card": {"type": "string"}, "state": orientation},
+                    },
+                },
+                "refresh_point": count,
+            },
+            "additionalProperties": False,
+        },
+        "wsExpect": {
+            "title": "Expectations",
+            "description": "The state after the entry: 'turn', 'phase', 'winner', and per player id its zones.",
+            "type": "object",
+            "properties": {
+                "turn": {"type": "integer"},
+                "phase": {"enum": [OPENING_PHASE, *names(ws_log.PHASE_NAMES)]},
+                "winner": {
+                    "description": "A player id, 'draw', or null while the game is on.",
+                    "type": ["string", "null"],
+                },
+            },
+            "additionalProperties": ref("wsPlayerExpect"),
+        },
+        "wsPlayerExpect": {
+            "type": "object",
+            "properties": {
+                **{zone: zone_expect for zone in _ws_zones()},
+                "stage": {
+                    "description": "Position -> null (empty), a card id, or {card, state, power, soul, traits} "
+                    "(any subset; traits is the whole set, printed and gained, in any order).",
+                    "type": "object",
+                    "propertyNames": stage_keys,
+                    "additionalProperties": {
+                        "type": ["string", "object", "null"],
+                        "properties": {
+                            "card": ref("cardRef"),
+                            "state": orientation,
+                            "power": {"type": "integer"},
+                            "soul": {"type": "integer"},
+                            "traits": {"type": "array", "items": {"type": "string"}},
+                        },
+                    },
+                },
+                "refresh_point": {"type": "integer", "minimum": 0},
+            },
+            "additionalProperties": False,
+        },
+    }
+
+
+# --------------------------------------------------------------------------- ws: entries
+
+
+def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
+    """Each ws verb's description, argument schemas and required arguments, as ``ws_log`` and the replay read them."""
+    card, cards, pos = ref("cardRef"), ref("cardRefs"), ref("wsPosition")
+    passed = {"description": "Declines the choice.", "enum": [None, False, "pass"]}
+    chosen = {
+        "description": "What the effect chooses: a stage position or a card id.",
+        "anyOf": [pos, card, passed],
+    }
+    ability = {
+        "description": "The ability: its index in the card record's 'abilities', or a keyword ability's name.",
+        "type": ["integer", "string"],
+        "minimum": 0,
+        "minLength": 1,
+    }
+    return {
+        "draw": ("The cards drawn, in order (4.7, 5.2.1.4, 6.3.1.2, 6.4.1.2).", {"cards": cards}, ["cards"]),
+        "mulligan": (
+            "The cards put into the waiting room, and optionally those drawn in exchange (5.2.1.4).",
+            {"discard": cards, "draw": cards},
+            ["discard"],
+        ),
+        "clock": ("The card put from the hand into the clock (6.4.1.2).", {"card": card}, ["card"]),
+        "play": (
+            "A character onto a stage position, or an event (6.5.1.2, 8.6).",
+            {"card": card, "pos": pos, "target": chosen, "paid": cards},
+            ["card"],
+        ),
+        "act": (
+            "An activated ability of the character on 'pos' (6.5.1.2.3, 8.4).",
+            {"pos": pos, "ability": ability, "target": chosen},
+            ["pos"],
+        ),
+        "move": (
+            "An exchange of two stage positions (6.5.1.2.4).",
+            {"from": pos, "to": pos},
+            ["from", "to"],
+        ),
+        "climax": ("The climax card played (6.6.1.2).", {"card": card}, ["card"]),
+        "attack": (
+            "An attack by the character on 'pos' (7.2.1.3 - 7.2.1.5); without 'type', the only one possible.",
+            {"pos": ref("wsCenterPosition"), "type": {"enum": names(ws_log.ATTACK_TYPES)}},
+            ["pos"],
+        ),
+        "trigger": (
+            "The card the trigger check reveals, and its icons' choices (7.3.1.2, 4.12).",
+            {
+                "card": card,
+                "pool": {
+                    "description": "Pool and treasure: put the deck's top card into the stock?",
+                    "type": "boolean",
+                },
+                "draw": {"description": "Draw trigger: draw a card?", "type": "boolean"},
+                "comeback": {"description": "The character returned to the hand.", "anyOf": [card, passed]},
+                "return": {"description": "The opponent's position returned to the hand.", "anyOf": [pos, passed]},
+                "standby": {
+                    "description": "The character put onto the stage: {card, pos}, or a card id with the entry's "
+                    "'pos'.",
+                    "anyOf": [
+                        {"type": "object", "properties": {"card": card, "pos": pos}, "required": ["card"]},
+                        card,
+                        passed,
+                    ],
+                },
+                "pos": pos,
+            },
+            ["card"],
+        ),
+        "counter": (
+            "A backup or counter event from the hand, for the defending position (7.4.1.2, 10.5).",
+            {"card": card, "target": pos},
+            ["card"],
+        ),
+        "damage": (
+            "The cards the damage reveals, in order, up to a cancelling climax (4.10, 7.5.1.2).",
+            {"to": {"description": "The damaged player (or 'p').", **ref("playerId")}, "cards": cards},
+            ["cards"],
+        ),
+        "level_up": ("The card chosen from the bottom 7 of the clock (9.3).", {"card": card}, ["card"]),
+        "refresh": ("The new deck, top first (9.2).", {"order": cards}, []),
+        "refresh_point": ("The card put from the deck into the clock (9.9).", {"card": card}, ["card"]),
+        "resolve": (
+            "An automatic ability in standby, and what it asks (8.5.1.2 - 8.5.1.3).",
+            {"source": card, "ability": ability, "pay": {"type": "boolean"}, "target": chosen},
+            [],
+        ),
+        "encore": (
+            "The reversed character put into the waiting room; 'pay' answers its Encore (7.7, 10.2).",
+            {"pos": pos, "pay": {"type": "boolean"}},
+            ["pos"],
+        ),
+        "discard": (
+            "The cards put into the waiting room at the hand limit (6.8.1.2, 3.3.3).",
+            {"cards": cards},
+            ["cards"],
+        ),
+        "effect": (
+            "Card text the engine does not model, declared as primitive operations (8.6).",
+            {
+                "source": card,
+                "moves": one_or_list(ref("wsDeclaredMove"), "Cards moved between zones."),
+                "power": one_or_list(ref("wsDeclaredChange"), "Power changes until end of turn."),
+                "soul": one_or_list(ref("wsDeclaredChange"), "Soul changes until end of turn."),
+            },
+            [],
+        ),
+        "pass": ("Passes the current decision point (4.5.3.2).", {}, []),
+        "concede": ("The player concedes (1.2.4).", {}, []),
+    }
+
+
+def _ws_entry_defs() -> dict[str, Schema]:
+    forced = ws_log.FORCED_VERBS
+    verbs = sorted({*ws_log.CHOICE_VERBS, *forced})
+    arguments = _ws_verb_arguments()
+    defs: dict[str, Schema] = {}
+    rules = []
+    for verb in verbs:
+        text, properties, required = arguments.get(verb, ("", {}, []))
+        kind = "forced event" if verb in forced else "declared effect" if verb in DECLARED_VERBS else "choice"
+        definition: Schema = {"title": f"ws '{verb}' entry", "description": f"A {kind}. {text}".strip()}
+        if properties:
+            definition["properties"] = properties
+        if required:
+            definition["required"] = required
+        defs[f"wsDo_{verb}"] = definition
+        rules.append(when("do", verb, ref(f"wsDo_{verb}")))
+    zones = [*sorted(ws_state.ZONE_NAMES), "stage"]
+    defs["wsEntry"] = {
+        "title": "Weiss Schwarz entry",
+        "description": "What 'game: ws' adds to an entry: one of the verbs the replay reads, with its arguments.",
+        "type": "object",
+        "properties": {
+            "do": {"enum": verbs},
+            "expect": ref("wsExpect"),
+        },
+        "allOf": rules,
+    }
+    defs["wsDeclaredMove"] = {
+        "type": "object",
+        "required": ["from", "to"],
+        "properties": {
+            "card": ref("cardRef"),
+            "from": {"enum": zones},
+            "to": {"enum": zones},
+            "pos": {"description": "The stage position left or entered.", **ref("wsPosition")},
+            "p": {"description": "The player it applies to; the entry's player by default.", **ref("playerId")},
+        },
+    }
+    defs["wsDeclaredChange"] = {
+        "type": "object",
+        "required": ["pos", "amount"],
+        "properties": {
+            "pos": ref("wsPosition"),
+            "amount": {"type": ["integer", "string"], "pattern": r"^\+?[0-9]+$"},
+            "p": {"description": "The player it applies to; the entry's player by default.", **ref("playerId")},
+        },
+    }
+    return defs
