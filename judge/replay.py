@@ -136,7 +136,8 @@ class Replay:
             self.violate(None, problem.clauses, problem.message)
         procedure: Procedure = game.run()
         answer: Any = None
-        implied_since: tuple[int, int] | None = None
+        implied_since: tuple[int, int, Decision] | None = None
+        """Where implied passes began for the next entry: its position, the turn, and the point the game was at."""
         try:
             request = next(procedure)
             while True:
@@ -155,9 +156,16 @@ class Replay:
                     if implied:
                         entry = self.peek()
                         if implied_since is None or implied_since[0] != self.position:
-                            implied_since = (self.position, game.turn)
+                            implied_since = (self.position, game.turn, request)
                         elif entry is not None and game.turn > implied_since[1] + IMPLIED_TURN_SPAN:
-                            self.violate(entry, (), f"{entry.data.get('do')!r} fits no point of this turn or the next")
+                            point = implied_since[2]
+                            self.violate(
+                                entry,
+                                point.clauses,
+                                f"{entry.data.get('do')!r} fits no point of this turn or the next; where the entry "
+                                f"stands the rules required {point.player} to {point.prompt}",
+                                tuple(option.describe() for option in point.options[:20]),
+                            )
                             self.position += 1
                             implied_since = None
                     else:
@@ -216,10 +224,6 @@ class Replay:
             if verb == "effect":
                 self.consume()
                 self.declared_effect(entry, str(player or decision.player))
-                continue
-            if verb not in support.choice_verbs and verb not in support.forced_verbs:
-                self.consume()
-                self.violate(entry, (), f"unknown verb {verb!r}")
                 continue
             belongs_here = (
                 verb in decision.verbs
@@ -358,7 +362,7 @@ class Replay:
         expect = entry.data.get("expect") if owns else None
         if expect is not None:  # a failed expectation cites what the rules did while applying the entry
             records = self.game.records[self.attributed :]
-            clauses = tuple(dict.fromkeys(c for record in records for c in record.clauses))
+            clauses = tuple(dict.fromkeys(c for record in records for c in record.clauses)) or request.clauses
         self.attribute()
         if isinstance(request, Reveal):
             self.check_reveal(entry, request, answer)
@@ -409,7 +413,11 @@ class Replay:
                 f"{len(leftover)} entries come after the end of the game ({outcome.reason})",
             )
         elif leftover and not self.stopped:
-            self.violate(leftover[0], (), f"{len(leftover)} entries could not be placed")
+            self.violate(
+                leftover[0],
+                game.clauses.turn_order,
+                f"{len(leftover)} entries could not be placed in the order of play",
+            )
         result = self.log.header.get("result")
         if isinstance(result, dict) and "winner" in result:
             claimed = result.get("winner")
@@ -512,6 +520,7 @@ def verify_log(log: GameLog, clause_exists: ClauseCheck | None = None, trace: bo
 def _replayed(log: GameLog, support: GameSupport, clause_exists: ClauseCheck | None, trace: bool) -> Verdict:
     """The verdict of one replay; everything else it made is dropped when this returns."""
     try:
+        check_verbs(log, support)
         game = support.build(log)
     except LogFormatError as error:
         return malformed(error)
@@ -520,6 +529,20 @@ def _replayed(log: GameLog, support: GameSupport, clause_exists: ClauseCheck | N
     verdict = replay.verdict()
     game.close()
     return verdict
+
+
+def check_verbs(log: GameLog, support: GameSupport) -> None:
+    """Every entry's verb must be one of its game's: an unknown verb makes the log malformed, located."""
+    for entry in log.entries:
+        verb = entry.data["do"]
+        if verb not in support.choice_verbs and verb not in support.forced_verbs:
+            known = ", ".join(sorted({*support.choice_verbs, *support.forced_verbs}))
+            raise LogFormatError(
+                log.path,
+                f"entry {entry.index}: {verb!r} is not a verb of {support.title} logs ({known})",
+                line=entry.line,
+                column=entry.column,
+            )
 
 
 def verify_path(path: str, clause_exists: ClauseCheck | None = None, trace: bool = True) -> Verdict:

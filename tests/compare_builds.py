@@ -24,7 +24,8 @@ from judge.selfplay import play_game
 
 
 def mutations(document: dict[str, Any]) -> list[dict[str, Any]]:
-    """The game, and three illegal versions of it: a draw of two for one, a verb made up, a card out of nowhere."""
+    """The game, and three broken versions of it: a draw of two for one, a verb made up (a malformed log),
+    a card out of nowhere."""
     actions = document["actions"]
     doubled = copy.deepcopy(document)
     draw_phase = next(entry for entry in doubled["actions"] if entry.get("do") == "draw" and len(entry["cards"]) == 1)

@@ -22,3 +22,17 @@ SHARED_RULES = REPO.parent / "shared" / "rules"
 def index() -> RulesIndex:
     """The index parsed from the bundled documents, without the cache."""
     return build_index()
+
+
+@pytest.fixture(autouse=True)
+def violations_cite_a_clause(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test fails on a violation reported without a clause: each one cites its game's rules."""
+    from judge.replay import Replay
+
+    violate = Replay.violate
+
+    def citing(replay: Replay, entry: object, clauses: tuple[str, ...], message: str, *rest: object) -> None:
+        assert clauses, f"a violation cites no clause: {message}"
+        violate(replay, entry, clauses, message, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Replay, "violate", citing)

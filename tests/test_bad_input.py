@@ -512,6 +512,15 @@ def test_a_string_where_a_mapping_belongs(
 # format asks for the offending line; the judge names the block's first line for a bad position.
 TARGETED = [
     ("unknown-card-played", "main", "card: YL-04, pos: 1}", "card: ZZ-99, pos: 1}", (1,), "card: ZZ-99", "ZZ-99"),
+    (
+        "unknown-verb",
+        "main",
+        "do: play, card: YL-04, pos: 1}",
+        "do: summon, card: YL-04, pos: 1}",
+        (2,),
+        "summon",
+        "summon",
+    ),
     ("setup-card-not-in-cards", "main", "hand: [YL-04, BL-04]", "hand: [YL-04, ZZ-99]", (2,), "@setup", "ZZ-99"),
     ("climax-on-stage", "attack", "stage: {2: YL-04}", "stage: {2: YL-CX1}", (2,), "@setup", "YL-CX1"),
     (

@@ -23,11 +23,11 @@ EXAMPLE = REPO / "judge" / "examples" / "ws-game.yaml"
 
 
 def with_violations(tmp_path: Path) -> Path:
-    """The example game with its first draw dropped and an unknown verb added: an illegal log."""
+    """The example game with its first draw dropped and a level up out of nowhere added: an illegal log."""
     document = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
     actions = document["actions"]
     del actions[next(i for i, entry in enumerate(actions) if entry.get("do") == "draw")]
-    actions.insert(5, {"do": "fly", "p": document["players"][0]["id"]})
+    actions.insert(5, {"do": "level_up", "p": document["players"][0]["id"], "card": "YL-01"})
     path = tmp_path / "illegal.yaml"
     path.write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
     return path

@@ -316,4 +316,19 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             return Refusal(("ws:7.2.1.3",), "attacks are declared in the attack declaration step")
         if verb == "level_up":
             return Refusal(("ws:9.3.1",), f"{player} has fewer than 7 cards in the clock")
-        return Refusal((), f"{verb!r} has no place here")
+        if verb == "mulligan":
+            return Refusal(("ws:5.2.1.4",), "each player mulligans once, before the first turn")
+        if verb == "encore":
+            return Refusal(
+                ("ws:7.7.1.2", "ws:7.7.1.3"),
+                "a reversed character goes to the waiting room in the encore step, its master's turn first",
+            )
+        if verb == "draw":
+            return Refusal(("ws:4.7.1",), f"the rules make {player} draw no card here")
+        if verb == "refresh":
+            return Refusal(("ws:9.2.1",), f"{player}'s deck is not empty: no refresh is due")
+        if verb == "refresh_point":
+            return Refusal(("ws:9.9.1",), f"{player} has no refresh point to pay here")
+        if verb == "resolve":
+            return Refusal(("ws:8.5.1.2", "ws:8.5.1.3"), "no ability of this player waits to be played or resolved")
+        return Refusal(self.clauses.turn_order, f"{verb!r} has no place at this point of the turn")
