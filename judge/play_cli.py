@@ -19,11 +19,22 @@ from judge.verdict import Verdict
 
 
 def _clause_check() -> Callable[[str], bool]:
-    """A test for clause ids, from the rules index (for the notes on a log's ``rule`` fields)."""
+    """A test for clause ids, from the rules index (for the notes on a log's ``rule`` fields).
+
+    The index is loaded at the first id checked: by then the log's game is loaded, and with it
+    its rules document when the game brings its own.
+    """
     from rules_index import load_index
 
-    index = load_index()
-    return lambda clause_id: index.resolve(clause_id) is not None
+    index = None
+
+    def exists(clause_id: str) -> bool:
+        nonlocal index
+        if index is None:
+            index = load_index()
+        return index.resolve(clause_id) is not None
+
+    return exists
 
 
 @click.command()

@@ -98,13 +98,13 @@ def one_or_list(item: Schema, description: str) -> Schema:
 
 
 def _clause_pattern() -> str:
-    keys = sorted((document.key for document in rule_documents.DOCUMENTS), key=lambda key: (-len(key), key))
+    keys = sorted((document.key for document in rule_documents.documents()), key=lambda key: (-len(key), key))
     return "^(?:" + "|".join(re.escape(key) for key in keys) + r"):\S+$"
 
 
 def _common_defs() -> dict[str, Schema]:
     unknown = logfile.UNKNOWN_CARD
-    prefixes = ", ".join(document.key for document in rule_documents.DOCUMENTS)
+    prefixes = ", ".join(document.key for document in rule_documents.documents())
     return {
         "clauseId": {
             "title": "Clause id",

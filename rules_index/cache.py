@@ -1,7 +1,7 @@
 """The on-disk cache of the parsed index.
 
 The cache file lives in the user's cache directory (``platformdirs``; override
-with ``JUDGE_CACHE_DIR``) and is named by a hash of the bundled documents' bytes
+with ``JUDGE_CACHE_DIR``) and is named by a hash of the known documents' bytes
 and of the package's own source: editing a document or the parser makes a new
 key, so a stale index is never read.  When the directory cannot be written, or the file
 cannot be read, the index is parsed in memory and the tool goes on.
@@ -17,7 +17,7 @@ import tempfile
 from importlib import resources
 from pathlib import Path
 
-from rules_index.documents import DOCUMENTS, read_document_bytes
+from rules_index.documents import documents, read_document_bytes
 from rules_index.index import RulesIndex, build_index
 
 
@@ -32,12 +32,12 @@ def cache_directory() -> Path:
 
 
 def content_key() -> str:
-    """A hash of the bundled documents and of the modules that parse them."""
+    """A hash of the known documents and of the modules that parse them."""
     digest = hashlib.sha256()
     package = resources.files("rules_index")
     for module in sorted(entry.name for entry in package.iterdir() if entry.name.endswith(".py")):
         digest.update(package.joinpath(module).read_bytes())
-    for document in DOCUMENTS:
+    for document in documents():
         digest.update(document.key.encode())
         digest.update(read_document_bytes(document))
     return digest.hexdigest()[:32]

@@ -1,12 +1,16 @@
-"""The five bundled rules documents, and reading them from the package data.
+"""The rules documents: the five bundled ones, any a game adds, and reading their texts.
 
-The texts ship inside the package (``rules_index/data``) so the tool works after
-``pip install`` with nothing beside it.
+The bundled texts ship inside the package (``rules_index/data``) so the tool works
+after ``pip install`` with nothing beside it.  A game that brings its own rules
+(a game another package registers with the judge) adds its document with
+``add_document``; from then on the index, search, lint and the rules pages know
+it as they know the bundled ones.
 """
 
 from __future__ import annotations
 
 from importlib import resources
+from pathlib import Path
 
 from rules_index.model import Document, DocumentKind
 
@@ -20,9 +24,35 @@ DOCUMENTS: tuple[Document, ...] = (
     Document("ws-guide", "ws-beginner-guide.txt", "Weiss Schwarz Beginner Guide", "ws", DocumentKind.OUTLINE_GUIDE),
 )
 
+"""The documents that ship with the package."""
+
 DOCUMENTS_BY_KEY: dict[str, Document] = {document.key: document for document in DOCUMENTS}
+"""Every document by its key: the bundled ones, then those added (``add_document``)."""
+
+
+def add_document(document: Document) -> None:
+    """Know ``document`` (with its ``path``) from now on, as the bundled ones are known.
+
+    Adding the same document again does nothing; another document under a key already
+    taken is refused, since clause ids name their document by its key.
+    """
+    known = DOCUMENTS_BY_KEY.get(document.key)
+    if known == document:
+        return
+    if known is not None:
+        raise ValueError(f"a rules document {document.key!r} is already known ({known.title})")
+    if document.path is None:
+        raise ValueError(f"rules document {document.key!r} names no file to read")
+    DOCUMENTS_BY_KEY[document.key] = document
+
+
+def documents() -> tuple[Document, ...]:
+    """Every known document: the bundled ones, then those added, in the order they were added."""
+    return tuple(DOCUMENTS_BY_KEY.values())
 
 
 def read_document_bytes(document: Document) -> bytes:
-    """The raw bytes of a bundled document (hashed for the cache key)."""
+    """The raw bytes of a document's text (hashed for the cache key)."""
+    if document.path is not None:
+        return Path(document.path).read_bytes()
     return resources.files("rules_index").joinpath("data", document.filename).read_bytes()

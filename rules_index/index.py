@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from rules_index.documents import DOCUMENTS, DOCUMENTS_BY_KEY, read_document_bytes
+from rules_index.documents import DOCUMENTS_BY_KEY, documents, read_document_bytes
 from rules_index.lint import lint
 from rules_index.model import Clause, Document, DocumentKind, Finding
 from rules_index.parse_dotted import ParseResult, parse_dotted
@@ -186,5 +186,5 @@ class RulesIndex:
 
 
 def build_index() -> RulesIndex:
-    """Parse every bundled document (no cache)."""
-    return RulesIndex([parse_document(d, read_document_bytes(d).decode("utf-8")) for d in DOCUMENTS])
+    """Parse every known document (no cache)."""
+    return RulesIndex([parse_document(d, read_document_bytes(d).decode("utf-8")) for d in documents()])

@@ -30,7 +30,7 @@ class DocumentKind(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Document:
-    """One bundled rules document."""
+    """One rules document: bundled with the package, or added by a game that brings its own."""
 
     key: str
     """Id prefix of its clauses: ``ws``, ``vg``, ``wl``, ``ws-sheet``, ``ws-guide``."""
@@ -42,6 +42,9 @@ class Document:
     kind: DocumentKind
     hyphen_aliases: bool = False
     """True when the document writes its numbers with hyphens (``7-1-4-1-2``)."""
+    path: str | None = None
+    """Where the text is, for a document that does not ship in ``rules_index/data`` (one a game added
+    through ``rules_index.documents.add_document`` brings); None for a bundled one."""
 
 
 class ReferenceKind(enum.Enum):

@@ -14,7 +14,9 @@ plugins: in its ``pyproject.toml``::
 
 The name is the log's ``game:`` key; the value names a ``GameSupport`` object.
 Entry points are looked up once, when a game is first asked for, and a game's
-module is imported only when that game is used.
+module is imported only when that game is used.  A game whose rules are not
+bundled brings its document (``GameSupport.rules_document``): the rules index
+knows it from the moment the game is loaded.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from importlib.metadata import entry_points
 from typing import Final
 
 from judge.games.support import GameSupport
+from rules_index import documents
 
 __all__ = ["BUILT_IN", "ENTRY_POINT_GROUP", "GameSupport", "UnknownGameError", "available", "get", "register"]
 
@@ -57,13 +60,21 @@ def available() -> tuple[str, ...]:
 
 def register(support: GameSupport) -> None:
     """Register a game for this process (a test's toy game, an application's own)."""
+    _know_rules(support)
     _registered[support.key] = support
+
+
+def _know_rules(support: GameSupport) -> None:
+    """A game that brings its own rules document: the rules index knows it from now on."""
+    if support.rules_document is not None:
+        documents.add_document(support.rules_document)
 
 
 @cache
 def _load(target: str) -> GameSupport:
     module, _, attribute = target.partition(":")
     support: GameSupport = getattr(importlib.import_module(module), attribute)
+    _know_rules(support)
     return support
 
 

@@ -23,6 +23,7 @@ from engine.core.interface import PlayableGame
 from engine.core.procedure import Procedure
 from engine.core.protocol import Choice, Decision, Refusal, Reveal
 from judge.logfile import GameLog
+from rules_index.model import Document
 
 
 class GameSupport(Protocol):
@@ -34,6 +35,8 @@ class GameSupport(Protocol):
     """The game's name (``Weiss Schwarz``)."""
     rules: str
     """The key of its comprehensive rules in the rules index, whose clauses the engine cites (``ws``)."""
+    rules_document: Document | None
+    """Its rules document, for a game whose rules do not ship with the judge (None: they do)."""
     choice_verbs: frozenset[str]
     """Verbs of entries that state a player's choice (``effect``, card text applied as stated, among them)."""
     forced_verbs: Mapping[str, tuple[str, ...]]

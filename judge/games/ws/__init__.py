@@ -18,6 +18,7 @@ from engine.games.ws.game import WeissSchwarz
 from judge.games import support
 from judge.games.ws import board, log
 from judge.verdict import winner_of
+from rules_index.model import Document
 
 
 class WeissSchwarzSupport:
@@ -26,6 +27,7 @@ class WeissSchwarzSupport:
     key = "ws"
     title = "Weiss Schwarz"
     rules = "ws"
+    rules_document: Document | None = None
     choice_verbs: frozenset[str] = log.CHOICE_VERBS
     forced_verbs: Mapping[str, tuple[str, ...]] = log.FORCED_VERBS
 
