@@ -72,6 +72,13 @@ def verify(logs: tuple[str, ...], as_json: bool) -> None:
     sys.exit(worst)
 
 
+def _registered_game(key: str) -> str:
+    """``key`` when a game of that key is registered; else a usage error that names the registered ones."""
+    if key not in games.available():
+        raise click.BadParameter(f"{key!r} is not a registered game; registered: {', '.join(games.available())}")
+    return key
+
+
 def _echo(text: str = "", err: bool = False) -> None:
     """Print text from a log, which may hold characters no encoding can print (a lone surrogate)."""
     click.echo(text.encode("utf-8", "backslashreplace").decode("utf-8"), err=err)
@@ -119,10 +126,10 @@ def replay(log: str, as_json: bool, quiet_timing: bool) -> None:
 @click.command()
 @click.option(
     "--game",
-    type=click.Choice(games.available()),
     default="ws",
     show_default=True,
-    help="Which game (any registered game; each plays with its bundled cards).",
+    callback=lambda _context, _option, value: _registered_game(value),
+    help="Which game: a registered game's key (ws; others a package registers), each with its bundled cards.",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game i uses seed+i.")
 @click.option("--games", type=click.IntRange(1), default=1, show_default=True, help="How many games.")

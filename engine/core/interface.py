@@ -97,8 +97,9 @@ class PlayableGame(Protocol):
     def snapshot(self) -> dict[str, Any]:
         """The state as plain data: ``turn``, ``phase``, ``turn_player``, and ``players``: per player id, each
         pile's card ids (None for a card not known) in the zone's own order (``zones``), each positioned zone as
-        a mapping of position to what is there (``{card, state, ...}``, or a list for a pile per position), and
-        the game's counters (``refresh_point``).  The outcome is ``outcome``."""
+        a mapping of position to what is there (``{card, state, ...}``, with ``pile``, every card id there,
+        when the position holds more than one; or a list for a pile per position), and the game's counters
+        (``refresh_point``).  The outcome is ``outcome``."""
         ...
 
     def close(self) -> None:

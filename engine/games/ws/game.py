@@ -168,22 +168,27 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         """The state as plain data (see ``engine.core.interface.PlayableGame.snapshot``).
 
         Each pile is bottom first but the deck, top first (``ZONES``); the stage maps a position to its
-        character's card, orientation, power, soul and traits (8.9); ``markers`` maps a position to its
+        character's card, orientation, power, soul and traits (8.9), and to ``pile``, every card there,
+        while a character put on an occupied position waits for 9.6; ``markers`` maps a position to its
         markers; ``level`` is also the player's level (its card count, 8.6.2.1.2).
         """
         players: dict[str, dict[str, Any]] = {}
         for player, state in self.player_states.items():
             view: dict[str, Any] = {zone: [card.identity for card in state.zone(zone)] for zone in PILES}
-            view["stage"] = {
-                position: {
+            view["stage"] = {}
+            for position, pile in zip(POSITIONS, state.stage, strict=True):
+                if not pile:
+                    continue
+                card = pile[-1]
+                view["stage"][position] = {
                     "card": card.identity,
                     "state": card.orientation,
                     "power": self.characteristics.power(card),
                     "soul": self.characteristics.soul(card),
                     "traits": sorted(self.characteristics.traits(card)),
                 }
-                for position, card in state.characters()
-            }
+                if len(pile) > 1:  # until the rule action of 9.6 puts the earlier one into the waiting room
+                    view["stage"][position]["pile"] = [earlier.identity for earlier in pile]
             view["markers"] = {
                 position: [card.identity for card in markers]
                 for position, markers in zip(POSITIONS, state.markers, strict=True)
