@@ -113,7 +113,7 @@ class Replay:
     def note(self, message: str) -> None:
         self.notes.append(message)
 
-    def answering(self, entry: LogEntry, request: Decision | Reveal, answer: Any) -> None:
+    def start_applying(self, entry: LogEntry, request: Decision | Reveal, answer: Any) -> None:
         """``entry`` answers ``request``: it is being applied until the request's checkpoint."""
         self.open[request] = (entry, answer, True)
         self.applying.append(entry)
@@ -184,12 +184,12 @@ class Replay:
         """The answer to a decision, and whether it was implied; None to stop."""
         game = self.game
         support = self.support
-        field = support.answer_fields.get(decision.kind)
+        field = support.choice_fields.get(decision.kind)
         while True:
             if field is not None and (
                 "resolve" not in decision.verbs or (self.current is not None and field in self.current.data)
             ):
-                stated = support.answer_of(decision, self.current.data if self.current is not None else {})
+                stated = support.field_choice(decision, self.current.data if self.current is not None else {})
                 if stated is not None:
                     refusal = game.check(decision, stated)
                     if refusal is None:
@@ -219,7 +219,7 @@ class Replay:
                 except (ValueError, TypeError) as error:
                     self.violate(entry, game.clauses.unmodelled_text, f"effect: {error}")
                     continue
-                self.answering(entry, decision, None)
+                self.start_applying(entry, decision, None)
                 return effect, False
             if verb == "effect":
                 self.consume()
@@ -247,7 +247,7 @@ class Replay:
                     )
                     continue
                 self.check_rule(entry)
-                self.answering(entry, decision, None)
+                self.start_applying(entry, decision, None)
                 return game.concrete(decision, choice), False
             about = support.subject(entry.data)
             if decision.default is not None and support.reachable(game, decision, verb, str(about or decision.player)):
@@ -300,7 +300,7 @@ class Replay:
                 if names and entry.data.get("ability", option.target) == option.target:
                     if not {"pay", "target"} & entry.data.keys():
                         self.consume()
-                        self.answering(entry, decision, None)
+                        self.start_applying(entry, decision, None)
                     return option, False
         self.imply(decision, decision.default, "the first triggered")  # type: ignore[arg-type]
         return decision.default, True  # type: ignore[return-value]
@@ -315,7 +315,7 @@ class Replay:
         entry = self.misplaced_before(reveal)
         forced = self.support.forced_verbs
         answer: list[str | None] | None = None
-        inner = self.support.inner_answer(reveal, self.current.data) if self.current is not None else None
+        inner = self.support.cards_within(reveal, self.current.data) if self.current is not None else None
         if inner is not None and self.current is not None:
             answer = inner
             self.open[reveal] = (self.current, answer, False)
@@ -325,10 +325,10 @@ class Replay:
             if verb in forced and reveal.purpose in forced[verb] and who in (None, reveal.player):
                 self.consume()
                 self.check_rule(entry)
-                answer, refusal = self.support.reveal_answer(verb, entry.data)
+                answer, refusal = self.support.revealed_cards(verb, entry.data)
                 if refusal is not None:
                     self.violate(entry, refusal.clauses, refusal.message)
-                self.answering(entry, reveal, answer)
+                self.start_applying(entry, reveal, answer)
         return procedure.send(answer)
 
     def misplaced_before(self, reveal: Reveal) -> LogEntry | None:

@@ -36,3 +36,31 @@ def test_package_imports_only_downwards(package: str) -> None:
         if imported_packages(path) & set(FORBIDDEN[package])
     }
     assert offenders == {}
+
+
+def imported_modules(path: Path) -> set[str]:
+    """The dotted names of the modules a file imports (absolute imports)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def test_the_judge_reaches_a_game_only_through_its_registry() -> None:
+    """judge.games registers each game; only a game's own support package (judge/games/<key>/) imports its
+    engine, so verify, replay, selfplay, scenarios, graphs, docs and the schema serve every game alike."""
+    games_root = REPO / "judge" / "games"
+    offenders = {
+        str(path.relative_to(REPO)): sorted(name for name in imported_modules(path) if name.startswith("engine.games"))
+        for path in (REPO / "judge").rglob("*.py")
+        if not (path.parent != games_root and games_root in path.parents)
+        and any(name.startswith("engine.games") for name in imported_modules(path))
+    }
+    assert offenders == {}
+    supports = {path.parent.name for path in games_root.glob("*/__init__.py")}
+    assert "ws" in supports

@@ -41,7 +41,7 @@ class GameSupport(Protocol):
     """Verbs of entries that state a player's choice (``effect``, card text applied as stated, among them)."""
     forced_verbs: Mapping[str, tuple[str, ...]]
     """Verbs of forced events, each with the purposes of the engine's reveals it answers."""
-    answer_fields: Mapping[str, str]
+    choice_fields: Mapping[str, str]
     """Decision kind -> the field of the entry being applied that answers it (a trigger entry's ``pool``)."""
 
     # -- reading a log ---------------------------------------------------------
@@ -54,7 +54,7 @@ class GameSupport(Protocol):
         """The engine's choice an entry states at ``decision``; TypeError or ValueError for malformed arguments."""
         ...
 
-    def answer_of(self, decision: Decision, data: Mapping[str, Any]) -> Choice | None:
+    def field_choice(self, decision: Decision, data: Mapping[str, Any]) -> Choice | None:
         """``decision``'s answer as that field states it, or None when the entry does not say."""
         ...
 
@@ -62,12 +62,12 @@ class GameSupport(Protocol):
         """The player an entry is about (``p``; for some forced events another field, ws ``damage``'s ``to``)."""
         ...
 
-    def reveal_answer(self, verb: str, data: Mapping[str, Any]) -> tuple[list[str | None] | None, Refusal | None]:
+    def revealed_cards(self, verb: str, data: Mapping[str, Any]) -> tuple[list[str | None] | None, Refusal | None]:
         """The card ids a forced entry states for the reveal it answers (None: it does not say), and why the
         entry cannot answer it as written, if it cannot."""
         ...
 
-    def inner_answer(self, reveal: Reveal, data: Mapping[str, Any]) -> list[str | None] | None:
+    def cards_within(self, reveal: Reveal, data: Mapping[str, Any]) -> list[str | None] | None:
         """The card ids the entry being applied states for a reveal inside it (a mulligan's new cards), or None
         when the reveal is not one an entry answers from inside."""
         ...

@@ -51,7 +51,7 @@ class HighCardSupport:
     rules_document: Document | None = RULES
     choice_verbs: frozenset[str] = frozenset({"play", "pass", "concede"})
     forced_verbs: Mapping[str, tuple[str, ...]] = {"draw": ("draw",)}
-    answer_fields: Mapping[str, str] = {}
+    choice_fields: Mapping[str, str] = {}
 
     def build(self, log: GameLog) -> PlayableGame:
         definitions = {}
@@ -81,20 +81,20 @@ class HighCardSupport:
             return Choice("play", card=str(data.get("card")))
         return PASS
 
-    def answer_of(self, decision: Decision, data: Mapping[str, Any]) -> Choice | None:
+    def field_choice(self, decision: Decision, data: Mapping[str, Any]) -> Choice | None:
         return None
 
     def subject(self, data: Mapping[str, Any]) -> str | None:
         player = data.get("p")
         return None if player is None else str(player)
 
-    def reveal_answer(self, verb: str, data: Mapping[str, Any]) -> tuple[list[str | None] | None, Refusal | None]:
+    def revealed_cards(self, verb: str, data: Mapping[str, Any]) -> tuple[list[str | None] | None, Refusal | None]:
         cards = data.get("cards")
         return (
             [None if card in (None, "?") else str(card) for card in cards] if isinstance(cards, list) else None
         ), None
 
-    def inner_answer(self, reveal: Reveal, data: Mapping[str, Any]) -> list[str | None] | None:
+    def cards_within(self, reveal: Reveal, data: Mapping[str, Any]) -> list[str | None] | None:
         return None
 
     def reveal_findings(self, verb: str, reveal: Reveal, answer: list[str | None]) -> tuple[list[Refusal], list[str]]:

@@ -31,13 +31,13 @@ class WeissSchwarzSupport:
     choice_verbs: frozenset[str] = log.CHOICE_VERBS
     forced_verbs: Mapping[str, tuple[str, ...]] = log.FORCED_VERBS
 
-    answer_fields: Mapping[str, str] = log.ANSWER_FIELDS
+    choice_fields: Mapping[str, str] = log.CHOICE_FIELDS
     build = staticmethod(log.game_of)
     choice_of = staticmethod(log.choice_of)
-    answer_of = staticmethod(log.answer_of)
+    field_choice = staticmethod(log.field_choice)
     subject = staticmethod(log.subject)
-    reveal_answer = staticmethod(log.reveal_answer)
-    inner_answer = staticmethod(log.inner_answer)
+    revealed_cards = staticmethod(log.revealed_cards)
+    cards_within = staticmethod(log.cards_within)
     reveal_findings = staticmethod(log.reveal_findings)
     board_text = staticmethod(board.board_text)
     procedure = staticmethod(ws_procedure.procedure)

@@ -296,7 +296,7 @@ def choice_of(data: Mapping[str, Any], decision: Decision) -> Choice:
         if decision.kind == "replace":
             return Choice("replace", card=decision.source, flag=bool(data.get("use", data.get("pay", False))))
         if decision.kind in ("target", "salvage"):
-            return answer_of(decision, {"target": data.get("target")}) or Choice("pass")
+            return field_choice(decision, {"target": data.get("target")}) or Choice("pass")
         if decision.kind in ("bond", "shift"):
             target = data.get("target")
             if not data.get("pay", target is not None) or target is None:
@@ -308,7 +308,7 @@ def choice_of(data: Mapping[str, Any], decision: Decision) -> Choice:
     return Choice(verb, card=card, pos=_ints(data.get("pos")))
 
 
-ANSWER_FIELDS: Final = {
+CHOICE_FIELDS: Final = {
     "pool": "pool",
     "treasure": "pool",
     "draw": "draw",
@@ -323,14 +323,9 @@ ANSWER_FIELDS: Final = {
 or ``resolve`` entry names for its ability."""
 
 
-def answer_field(decision: Decision) -> str | None:
-    """The field of the entry being applied that answers ``decision``, if an entry's field does."""
-    return ANSWER_FIELDS.get(decision.kind)
-
-
-def answer_of(decision: Decision, data: Mapping[str, Any]) -> Choice | None:
+def field_choice(decision: Decision, data: Mapping[str, Any]) -> Choice | None:
     """A trigger icon's choice (or an ability's target) as the entry states it, or None when it does not say."""
-    field = ANSWER_FIELDS.get(decision.kind)
+    field = CHOICE_FIELDS.get(decision.kind)
     if field is None or field not in data:
         return None
     value = data[field]
@@ -371,7 +366,7 @@ def card_ids(value: Any) -> list[str | None]:
     return [str(item) if item is not None else None for item in (value if isinstance(value, list) else [value])]
 
 
-def reveal_answer(verb: str, data: Mapping[str, Any]) -> tuple[list[str | None] | None, Refusal | None]:
+def revealed_cards(verb: str, data: Mapping[str, Any]) -> tuple[list[str | None] | None, Refusal | None]:
     """The cards a forced entry states for its reveal; a one-card event naming several is refused."""
     if verb in ("trigger", "refresh_point"):
         card = data.get("card")
@@ -383,7 +378,7 @@ def reveal_answer(verb: str, data: Mapping[str, Any]) -> tuple[list[str | None] 
     return card_ids(data.get("cards")), None
 
 
-def inner_answer(reveal: Reveal, data: Mapping[str, Any]) -> list[str | None] | None:
+def cards_within(reveal: Reveal, data: Mapping[str, Any]) -> list[str | None] | None:
     """The cards a mulligan entry says its player drew (its ``draw``), for the draw inside it (ws 5.2.1.4)."""
     if reveal.purpose == "mulligan_draw" and "draw" in data:
         return card_ids(data["draw"])
@@ -533,9 +528,9 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
     return entry
 
 
-def field_of(choice: Choice, decision: Decision) -> tuple[str, Any] | None:
-    """The forced-entry field that states a trigger icon's choice (inverse of ``answer_of``)."""
-    field = ANSWER_FIELDS.get(decision.kind)
+def field_stating(choice: Choice, decision: Decision) -> tuple[str, Any] | None:
+    """The forced-entry field that states a trigger icon's choice (inverse of ``field_choice``)."""
+    field = CHOICE_FIELDS.get(decision.kind)
     if field is None:
         return None
     if choice.verb == "pass":

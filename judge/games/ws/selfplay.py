@@ -22,7 +22,7 @@ from engine.core.interface import PlayerSpec
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Reveal
 from engine.games.ws.cards import definition_from_record
 from engine.games.ws.game import WeissSchwarz
-from judge.games.ws.log import entry_of, field_of
+from judge.games.ws.log import entry_of, field_stating
 from judge.verdict import winner_of
 
 MAX_TURNS = 200
@@ -77,7 +77,7 @@ class _Writer:
         return self.rng.choice(decision.options)
 
     def decided(self, decision: Decision, choice: Choice) -> None:
-        field = field_of(choice, decision) if decision.kind not in ("target", "salvage") else None
+        field = field_stating(choice, decision) if decision.kind not in ("target", "salvage") else None
         if field is not None:
             if self.last_trigger is not None:
                 self.last_trigger[field[0]] = field[1]
