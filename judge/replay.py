@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from engine.core.game import Procedure
 from engine.core.interface import PlayableGame
-from engine.core.protocol import Checkpoint, Choice, Decision, EngineLimitReached, RecordKind, Reveal
+from engine.core.protocol import Checkpoint, Choice, Decision, EngineLimitReached, RecordKind, ResolveFirst, Reveal
 from judge import collector, games
 from judge.games.support import GameSupport
 from judge.logfile import GameLog, LogEntry, LogFormatError, load_log
@@ -296,8 +296,9 @@ class Replay:
         entry = self.peek()
         if entry is not None and entry.data.get("do") == "resolve":
             for option in decision.options:
-                names = option.card == str(entry.data.get("source"))
-                if names and entry.data.get("ability", option.target) == option.target:
+                if not isinstance(option, ResolveFirst) or option.card != str(entry.data.get("source")):
+                    continue
+                if entry.data.get("ability", option.ability) == option.ability:
                     if not {"pay", "target"} & entry.data.keys():
                         self.consume()
                         self.start_applying(entry, decision, None)

@@ -76,3 +76,18 @@ def test_the_compiled_build_replays_every_log_as_the_sources_do(compiled_python:
     assert {verdict["verdict"] for verdict in pure} >= {"legal", "illegal"}
     for mine, theirs in zip(compiled, pure, strict=True):
         assert mine == theirs, f"{theirs['file']}: the compiled build differs"
+
+
+def test_every_engine_module_is_in_the_compiled_build() -> None:
+    """A compiled build compiles the whole engine: an interpreted class cannot subclass a compiled one, so an
+    engine module left out breaks the build's first replay (as choices.py once did)."""
+    import ast
+
+    tree = ast.parse((REPO / "setup.py").read_text(encoding="utf-8"))
+    listed = next(
+        ast.literal_eval(node.value)
+        for node in tree.body
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "COMPILED_MODULES"
+    )
+    modules = {path.relative_to(REPO).as_posix() for path in (REPO / "engine").rglob("*.py") if path.stem != "__init__"}
+    assert modules - set(listed) == set()

@@ -11,6 +11,7 @@ import json
 import pytest
 
 from engine.core.protocol import Choice, Decision
+from engine.games.ws.choices import Activate, Move
 from engine.games.ws.game import WeissSchwarz
 from judge.games.ws.selfplay import _Writer
 from judge.logfile import parse_log
@@ -51,9 +52,11 @@ def main_phase_candidates(game: WeissSchwarz) -> list[Choice]:
     candidates = [Choice("pass"), Choice("pass", card="X"), Choice("effect", card="X")]
     for identity in game.definitions:
         candidates.extend(Choice("play", card=identity, pos=pos) for pos in (None, 0, 1, 2, 3, 4, 5, 6))
-        candidates.append(Choice("play", card=identity, pos=1, target=2))
-    candidates.extend(Choice("move", pos=a, target=b) for a in range(7) for b in range(7))
-    candidates.extend(Choice("act", pos=pos, target=index) for pos in range(1, 6) for index in (0, 1, 2, "0"))
+        candidates.append(Choice("play", card=identity, pos=1, flag=True))
+    candidates.extend(Move(a, b) for a in range(7) for b in range(7))
+    candidates.extend(Choice("move", pos=a) for a in range(1, 6))
+    candidates.extend(Activate(pos, index) for pos in range(1, 6) for index in (0, 1, 2))
+    candidates.extend(Choice("act", pos=pos) for pos in range(1, 6))
     return candidates
 
 

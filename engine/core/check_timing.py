@@ -16,7 +16,7 @@ wl 8.1.3) subclasses ``Game`` and plays ``standby`` its own way.
 from __future__ import annotations
 
 from engine.core.game import D, Game, Procedure, StandbyAbility, ability_label
-from engine.core.protocol import Choice, Decision, RecordKind
+from engine.core.protocol import Choice, Decision, RecordKind, ResolveFirst
 
 
 class CheckTimingGame(Game[D]):
@@ -82,7 +82,7 @@ class CheckTimingGame(Game[D]):
         """The ability ``player`` plays next; with several, the player chooses."""
         if len(waiting) == 1:
             return waiting[0]
-        options = [Choice("resolve", card=ability.source.identity, target=ability.name) for ability in waiting]
+        options: list[Choice] = [ResolveFirst(ability.source.identity, ability.name) for ability in waiting]
         decision = Decision(
             player,
             "standby_order",

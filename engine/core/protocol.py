@@ -110,46 +110,52 @@ class Refusal:
 class Choice:
     """One option at a decision point: a verb and its arguments.
 
-    ``card`` is a card id; ``pos`` a stage position; ``target`` a second position
-    or card; ``cards`` a tuple of card ids; ``flag`` a yes/no answer.  Immutable
-    by convention, and equal to any choice with the same verb and arguments.
+    ``card`` is a card id; ``pos`` a position (a ws stage position); ``cards`` a
+    tuple of card ids; ``flag`` a yes/no answer.  A kind of choice that needs more
+    is a subclass with named, typed fields (``ResolveFirst`` names an ability;
+    ``engine.games.ws.choices`` has a move's second position, an attack's type,
+    a cost paid).  Immutable by convention, and equal to any choice of the same
+    class with the same verb and arguments.
     """
 
-    __slots__ = ("card", "cards", "flag", "pos", "target", "verb")
+    __slots__ = ("card", "cards", "flag", "pos", "verb")
 
     def __init__(
         self,
         verb: str,
         card: str | None = None,
         pos: int | None = None,
-        target: Any = None,
         cards: tuple[str, ...] = (),
         flag: bool | None = None,
     ) -> None:
         self.verb = verb
         self.card = card
         self.pos = pos
-        self.target = target
         self.cards = cards
         self.flag = flag
+
+    def details(self) -> tuple[object, ...]:
+        """What a subclass adds to the arguments, in the order ``describe`` shows it; none here."""
+        return ()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Choice):
             return NotImplemented
         return (
-            self.verb == other.verb
+            type(self) is type(other)
+            and self.verb == other.verb
             and self.card == other.card
             and self.pos == other.pos
-            and self.target == other.target
             and self.cards == other.cards
             and self.flag == other.flag
+            and self.details() == other.details()
         )
 
     def __hash__(self) -> int:
-        return hash((self.verb, self.card, self.pos, self.target, self.cards, self.flag))
+        return hash((self.verb, self.card, self.pos, self.cards, self.flag, self.details()))
 
     def __repr__(self) -> str:
-        return f"Choice({self.describe()!r})"
+        return f"{type(self).__name__}({self.describe()!r})"
 
     @property
     def position(self) -> int:
@@ -166,18 +172,45 @@ class Choice:
         return self.card
 
     def describe(self) -> str:
+        """The choice in a few words: ``play YL-01 pos 2``, ``move pos 1 -> 3``, ``pay YL-04 -> 2 yes``."""
         parts = [self.verb]
         if self.card is not None:
             parts.append(self.card)
         if self.pos is not None:
             parts.append(f"pos {self.pos}")
-        if self.target is not None:
-            parts.append(f"-> {self.target}")
+        parts.extend(f"-> {detail}" for detail in self.details() if detail is not None)
         if self.cards:
             parts.append("[" + ", ".join(self.cards) + "]")
         if self.flag is not None:
             parts.append("yes" if self.flag else "no")
         return " ".join(parts)
+
+
+class ResolveFirst(Choice):
+    """Which automatic ability in standby its master plays first (ws 8.5.1.2, vg 8.4.1.2): its card and name."""
+
+    __slots__ = ("ability",)
+
+    def __init__(self, card: str | None, ability: str) -> None:
+        super().__init__("resolve", card=card)
+        self.ability = ability
+
+    def details(self) -> tuple[object, ...]:
+        return (self.ability,)
+
+
+class DeclaredText(Choice):
+    """Card text the engine does not model, taken at a play timing as a choice: its source card and the
+    operations someone states it did (each game's own type: ``engine.games.ws.playing.TextOperation``)."""
+
+    __slots__ = ("operations",)
+
+    def __init__(self, source: str, operations: tuple[object, ...]) -> None:
+        super().__init__("effect", card=source)
+        self.operations = operations
+
+    def details(self) -> tuple[object, ...]:
+        return (self.operations,)
 
 
 PASS: Final = Choice("pass")

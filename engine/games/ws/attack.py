@@ -17,6 +17,7 @@ from engine.core.cards import Card
 from engine.core.game import Procedure, Request, StandbyAbility
 from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
 from engine.games.ws.cards import MODELLED_TRIGGERS, stock_cost
+from engine.games.ws.choices import DeclareAttack
 from engine.games.ws.state import CENTER, FACING, POSITIONS
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ class AttackPhase:
             yield from self.game.check_timing("beginning of the attack declaration step", ("ws:7.2.1.2",))
             decision = self.attack_decision(player)
             choice = yield decision
-            if choice.verb == "pass":
+            if not isinstance(choice, DeclareAttack):  # the one other option: pass
                 self.game.record(RecordKind.CHOICE, player, f"{player} declares no more attacks", ("ws:7.2.1.3",))
                 yield Checkpoint(decision)
                 break
@@ -100,12 +101,12 @@ class AttackPhase:
                     continue
                 facing = self.states[self.game.opponent(player)].character_at(FACING[pos])
                 if self.game.keywords.great_performer(self.game.opponent(player)) is not None:
-                    options.append(Choice("attack", pos=pos, target="front"))
+                    options.append(DeclareAttack(pos, "front"))
                 elif facing is None:
-                    options.append(Choice("attack", pos=pos, target="direct"))
+                    options.append(DeclareAttack(pos, "direct"))
                 else:
-                    options.append(Choice("attack", pos=pos, target="front"))
-                    options.append(Choice("attack", pos=pos, target="side"))
+                    options.append(DeclareAttack(pos, "front"))
+                    options.append(DeclareAttack(pos, "side"))
         options.append(Choice("pass"))
         return Decision(
             player,
@@ -117,8 +118,9 @@ class AttackPhase:
             default=Choice("pass"),
         )
 
-    def declare_attack(self, player: str, choice: Choice, decision: Decision) -> Generator[Request, Any, Attack]:
+    def declare_attack(self, player: str, choice: DeclareAttack, decision: Decision) -> Generator[Request, Any, Attack]:
         me, them = self.states[player], self.states[self.game.opponent(player)]
+        kind = choice.attack_type
         attacker = me.character_on(choice.pos)
         facing_pos = FACING[choice.position]
         facing = them.character_at(facing_pos)
@@ -128,10 +130,10 @@ class AttackPhase:
         self.attacks_this_turn += 1
         self.no_damage = None
         clauses: tuple[str, ...] = ("ws:7.2.1.3", "ws:7.2.1.4")
-        if choice.target == "direct":
+        if kind == "direct":
             self.game.characteristics.add_effect(attacker, "soul", 1, "direct attack", ("ws:7.2.1.4.1",))
             clauses += ("ws:7.2.1.4.1",)
-        elif choice.target == "side":
+        elif kind == "side":
             level = self.game.characteristics.level_of(facing)
             if level > 0:
                 self.game.characteristics.add_effect(attacker, "soul", -level, "side attack", ("ws:7.2.1.4.2",))
@@ -141,19 +143,19 @@ class AttackPhase:
         self.attack = attack = Attack(
             attacker,
             choice.position,
-            choice.target,
-            facing if choice.target == "front" else None,
-            facing_pos if choice.target == "front" else None,
+            kind,
+            facing if kind == "front" else None,
+            facing_pos if kind == "front" else None,
         )
         attacker.orientation = "rest"
         self.game.playing.trigger_card(player, attacker, "attacks")
         self.game.record(
             RecordKind.CHOICE,
             player,
-            f"{player} attacks with {attacker.identity} at position {choice.pos} ({choice.target} attack); it rests",
+            f"{player} attacks with {attacker.identity} at position {choice.pos} ({kind} attack); it rests",
             clauses + ("ws:7.2.1.5", "ws:7.2.1.5.3"),
             pos=choice.pos,
-            type=choice.target,
+            type=kind,
         )
         yield Checkpoint(decision)
         yield from self.game.check_timing("after the attack declaration", ("ws:7.2.1.6",))

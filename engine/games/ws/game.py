@@ -36,6 +36,7 @@ from engine.games.ws.abilities import CardAbility, card_abilities
 from engine.games.ws.attack import AttackPhase
 from engine.games.ws.cards import WsCardDefinition
 from engine.games.ws.characteristics import Characteristics
+from engine.games.ws.choices import PayCost
 from engine.games.ws.keywords import Keywords
 from engine.games.ws.moves import CardMoves
 from engine.games.ws.opening import Opening
@@ -239,7 +240,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
                         f"Encore costs {cheapest} stock and {decision.player} has {stock}: it cannot be paid",
                     )
             choice = Choice("encore", pos=choice.pos)
-        if decision.kind == "pay" and choice.verb == "pay" and choice.flag and choice.target is None:
+        if decision.kind == "pay" and isinstance(choice, PayCost) and choice.flag and choice.cost is None:
             paying = [option for option in decision.options if option.flag]
             if paying:
                 return None
@@ -247,7 +248,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
 
     def concrete(self, decision: Decision, choice: Choice) -> Choice:
         """The option a legal but loosely written choice stands for (``pay: true`` -> the cheapest)."""
-        if decision.kind == "pay" and choice.flag and choice.target is None:
+        if decision.kind == "pay" and isinstance(choice, PayCost) and choice.flag and choice.cost is None:
             return next(option for option in decision.options if option.flag)
         if decision.kind == "pay" and choice.flag is False:
             return decision.options[0]

@@ -14,6 +14,7 @@ from engine.core.effects import ContinuousEffect
 from engine.core.game import Procedure, StandbyAbility
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind
 from engine.games.ws.cards import WsCardDefinition, stock_cost
+from engine.games.ws.choices import PayCost
 from engine.games.ws.state import BEHIND, CENTER
 
 if TYPE_CHECKING:
@@ -59,8 +60,8 @@ class Keywords:
         me = self.states[player]
         affordable = [cost for cost in costs if cost <= len(me.stock)]
         intent = self.encore_intent.pop(ability.source_instance, None)
-        options = [Choice("pay", card=card.identity, flag=False)]
-        options.extend(Choice("pay", card=card.identity, flag=True, target=cost) for cost in affordable)
+        options: list[Choice] = [PayCost(card.identity, False)]
+        options.extend(PayCost(card.identity, True, cost) for cost in affordable)
         decision = Decision(
             player,
             "pay",
@@ -89,7 +90,8 @@ class Keywords:
             yield Checkpoint(decision)
             return
         self.game.paying_cost = True
-        self.game.playing.pay_stock(player, choice.target, ("ws:10.2.2", "ws:8.4.2"))
+        paid = choice.cost if isinstance(choice, PayCost) and choice.cost is not None else affordable[0]
+        self.game.playing.pay_stock(player, paid, ("ws:10.2.2", "ws:8.4.2"))
         self.game.paying_cost = False
         self.game.moves.take_card(player, "waiting", card)
         self.game.moves.put_on_stage(player, card, position)

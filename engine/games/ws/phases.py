@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Final
 
 from engine.core.effects import Duration
 from engine.core.game import Procedure
-from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Refusal
+from engine.core.protocol import PASS, Checkpoint, Choice, Decision, DeclaredText, RecordKind, Refusal
+from engine.games.ws.choices import Activate, Move
+from engine.games.ws.playing import TextOperation
 from engine.games.ws.state import HAND_LIMIT, POSITIONS
 
 if TYPE_CHECKING:
@@ -39,7 +41,7 @@ def _choice(verb: str, card: str | None = None, pos: int | None = None) -> Choic
 def _moves_when_occupied(occupied: frozenset[int]) -> tuple[Choice, ...]:
     """ws 6.5.1.2.4: every exchange of two positions, at least one of them occupied."""
     return tuple(
-        Choice("move", pos=first, target=second)
+        Move(first, second)
         for first in POSITIONS
         for second in POSITIONS
         if first < second and (first in occupied or second in occupied)
@@ -178,7 +180,7 @@ class Phases:
         for pos, card in me.characters():
             for ability in self.game.modelled.get(card.identity or "", ()):
                 if ability.kind == "act" and self.game.playing.cost_refusal(player, card, ability) is None:
-                    options.append(Choice("act", pos=pos, target=ability.index))
+                    options.append(Activate(pos, ability.index))
         occupied = frozenset(pos for pos, cards in zip(POSITIONS, me.stage) if cards)
         options.extend(_MOVES_WITH[occupied])
         options.append(PASS)
@@ -189,11 +191,11 @@ class Phases:
         me = self.states[player]
         if choice.verb == "pass":
             return choice == PASS
-        if choice.verb == "move":  # two positions, the lower first, at least one occupied (_moves_when_occupied)
-            first, second = choice.pos, choice.target
+        if isinstance(choice, Move):  # two positions, the lower first, at least one occupied (_moves_when_occupied)
+            first, second = choice.pos, choice.other
             if first not in POSITIONS or second not in POSITIONS or not first < second:
                 return False
-            return bool(me.pile_at(first) or me.pile_at(second)) and choice == Choice("move", pos=first, target=second)
+            return bool(me.pile_at(first) or me.pile_at(second))
         if choice.verb == "play":
             definition = self.game.definitions.get(choice.card) if choice.card is not None else None
             if definition is None or choice != _choice("play", choice.card, choice.pos):
@@ -207,30 +209,29 @@ class Phases:
                 and self.game.moves.in_hand(player, definition.id)
                 and self.game.playing.play_refusal(player, definition) is None
             )
-        if choice.verb == "act":
+        if isinstance(choice, Activate):
             card = me.character_at(choice.pos) if choice.pos in POSITIONS else None
-            if card is None or choice != Choice("act", pos=choice.pos, target=choice.target):
+            if card is None:
                 return False
             return any(
                 ability.kind == "act"
-                and ability.index == choice.target
+                and ability.index == choice.ability
                 and self.game.playing.cost_refusal(player, card, ability) is None
                 for ability in self.game.modelled.get(card.identity or "", ())
             )
         return False
 
     def apply_main(self, player: str, choice: Choice) -> Procedure:
-        if choice.verb == "effect":  # card text the engine does not model, as stated; a check timing follows
-            self.game.text_problems.extend(
-                self.game.playing.apply_text(player, choice.card or "?", list(choice.target))
-            )
+        if isinstance(choice, DeclaredText):  # card text the engine does not model, as stated; a check timing follows
+            operations = [operation for operation in choice.operations if isinstance(operation, TextOperation)]
+            self.game.text_problems.extend(self.game.playing.apply_text(player, choice.card or "?", operations))
             return
-        if choice.verb == "move":
-            self.game.moves.swap(player, choice.position, choice.target)
+        if isinstance(choice, Move):
+            self.game.moves.swap(player, choice.position, choice.other or 0)
             return
-        if choice.verb == "act":
+        if isinstance(choice, Activate):
             card = self.states[player].character_on(choice.pos)
-            ability = next(a for a in self.game.modelled[card.identity or ""] if a.index == choice.target)
+            ability = next(a for a in self.game.modelled[card.identity or ""] if a.index == choice.ability)
             self.game.playing.pay_ability_cost(player, card, ability)
             self.game.record(
                 RecordKind.CHOICE,
@@ -350,18 +351,15 @@ class Phases:
         """Why this activated ability cannot be played (6.5.1.2.3, its cost 8.4.2.2), if there is no such ability."""
         me = self.states[player]
         card = me.character_at(choice.pos) if choice.pos in POSITIONS else None
+        index = choice.ability if isinstance(choice, Activate) else None
         ability = (
             next(
-                (
-                    a
-                    for a in self.game.modelled.get(card.identity or "", ())
-                    if a.index == choice.target and a.kind == "act"
-                ),
+                (a for a in self.game.modelled.get(card.identity or "", ()) if a.index == index and a.kind == "act"),
                 None,
             )
             if card
             else None
         )
         if card is None or ability is None:
-            return Refusal(("ws:6.5.1.2.3",), f"no activated ability {choice.target!r} on position {choice.pos!r}")
+            return Refusal(("ws:6.5.1.2.3",), f"no activated ability {index!r} on position {choice.pos!r}")
         return self.game.playing.cost_refusal(player, card, ability)

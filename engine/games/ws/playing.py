@@ -19,6 +19,7 @@ from engine.core.game import Procedure, StandbyAbility
 from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
 from engine.games.ws.abilities import CardAbility
 from engine.games.ws.cards import WsCardDefinition, stock_cost
+from engine.games.ws.choices import PayCost
 from engine.games.ws.state import POSITIONS, ZONE_NAMES
 
 if TYPE_CHECKING:
@@ -167,9 +168,9 @@ class Playing:
         decision = None
         if ability.has_cost:
             refusal = self.cost_refusal(player, card, ability)
-            options = [Choice("pay", card=card.identity, flag=False)]
+            options: list[Choice] = [PayCost(card.identity, False)]
             if refusal is None:
-                options.append(Choice("pay", card=card.identity, flag=True, target=ability.stock))
+                options.append(PayCost(card.identity, True, ability.stock))
             decision = Decision(
                 player,
                 "pay",

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any, Final, cast
 
 from engine.core.interface import PlayableGame
-from engine.core.protocol import Choice, Decision, Refusal
+from engine.core.protocol import Choice, Decision, DeclaredText, Refusal
 from engine.games.ws import procedure as ws_procedure
 from engine.games.ws.game import WeissSchwarz
 from judge.games import support
@@ -43,8 +43,7 @@ class WeissSchwarzSupport:
     procedure = staticmethod(ws_procedure.procedure)
 
     def effect_choice(self, data: Mapping[str, Any]) -> Choice:
-        operations = log.text_operations(data)
-        return Choice("effect", card=str(data.get("source", "?")), target=tuple(operations))
+        return DeclaredText(str(data.get("source", "?")), tuple(log.text_operations(data)))
 
     def apply_effect(self, game: PlayableGame, data: Mapping[str, Any], player: str) -> list[Refusal]:
         operations = log.text_operations(data)

@@ -15,9 +15,10 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from engine.core.interface import PlayerSpec
-from engine.core.protocol import Choice, Decision, Refusal, Reveal
+from engine.core.protocol import Choice, Decision, Refusal, ResolveFirst, Reveal
 from engine.games.ws.attack import ATTACK_STEPS, Attack
 from engine.games.ws.cards import CardRecordError, WsCardDefinition, definition_from_record
+from engine.games.ws.choices import Activate, DeclareAttack, Move, PayCost
 from engine.games.ws.game import WeissSchwarz
 from engine.games.ws.playing import TextOperation
 from engine.games.ws.state import HAND_LIMIT, POSITIONS, PlayerPosition, Position
@@ -275,13 +276,17 @@ def choice_of(data: Mapping[str, Any], decision: Decision) -> Choice:
         first, second = _ints(data.get("from")), _ints(data.get("to"))
         if first is not None and second is not None and first > second:
             first, second = second, first
-        return Choice("move", pos=first, target=second)
+        return Move(first, second)
     if verb == "attack":
         kind = ATTACK_TYPES.get(str(data.get("type", "")).lower())
-        if kind is None:
-            kinds = {option.target for option in decision.options if option.pos == _ints(data.get("pos"))}
+        if kind is None:  # the type left out: the one the position allows, if only one
+            kinds = {
+                option.attack_type
+                for option in decision.options
+                if isinstance(option, DeclareAttack) and option.pos == _ints(data.get("pos"))
+            }
             kind = kinds.pop() if len(kinds) == 1 else str(data.get("type"))
-        return Choice("attack", pos=_ints(data.get("pos")), target=kind)
+        return DeclareAttack(_ints(data.get("pos")), kind)
     if verb == "counter":
         return Choice("counter", card=card, pos=_ints(data.get("target")))
     if verb == "encore":
@@ -292,7 +297,7 @@ def choice_of(data: Mapping[str, Any], decision: Decision) -> Choice:
         return Choice(verb, cards=tuple(sorted(cards)))
     if verb == "resolve":
         if decision.kind == "pay":
-            return Choice("pay", card=str(data.get("source", card)), flag=bool(data.get("pay", False)))
+            return PayCost(str(data.get("source", card)), bool(data.get("pay", False)))
         if decision.kind == "replace":
             return Choice("replace", card=decision.source, flag=bool(data.get("use", data.get("pay", False))))
         if decision.kind in ("target", "salvage"):
@@ -302,9 +307,9 @@ def choice_of(data: Mapping[str, Any], decision: Decision) -> Choice:
             if not data.get("pay", target is not None) or target is None:
                 return Choice("pass")
             return Choice(decision.kind, card=str(target))
-        return Choice("resolve", card=str(data.get("source", card)), target=data.get("ability"))
+        return ResolveFirst(str(data.get("source", card)), str(data.get("ability")))
     if verb == "act":
-        return Choice("act", pos=_ints(data.get("pos")), target=_ints(data.get("ability")))
+        return Activate(_ints(data.get("pos")), _ints(data.get("ability")))
     return Choice(verb, card=card, pos=_ints(data.get("pos")))
 
 
@@ -488,9 +493,9 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
     elif verb in ("clock", "climax", "level_up"):
         entry["card"] = choice.card
     elif verb == "move":
-        entry["from"], entry["to"] = choice.pos, choice.target
+        entry["from"], entry["to"] = choice.pos, choice.other if isinstance(choice, Move) else None
     elif verb == "attack":
-        entry["pos"], entry["type"] = choice.pos, choice.target
+        entry["pos"], entry["type"] = choice.pos, choice.attack_type if isinstance(choice, DeclareAttack) else None
     elif verb == "counter":
         entry["card"] = choice.card
         if choice.pos is not None:
@@ -510,9 +515,9 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
             "pay": bool(choice.flag),
         }
     elif verb == "resolve":
-        entry["source"], entry["ability"] = choice.card, choice.target
+        entry["source"], entry["ability"] = choice.card, choice.ability if isinstance(choice, ResolveFirst) else None
     elif verb == "act":
-        entry["pos"], entry["ability"] = choice.pos, choice.target
+        entry["pos"], entry["ability"] = choice.pos, choice.ability if isinstance(choice, Activate) else None
     elif verb == "replace":
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
         entry["use"] = bool(choice.flag)

@@ -1,0 +1,68 @@
+"""The Weiss Schwarz choices that carry more than a card, a position, cards or a yes/no (``engine.core.protocol``).
+
+Each is a ``Choice`` with named, typed fields: exchanging two stage positions
+(6.5.1.2.4), declaring an attack of a type (7.2.1.4), playing an activated
+ability (6.5.1.2.3) and paying a cost of so much stock (8.4, 10.2).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from engine.core.protocol import Choice
+
+ATTACK_TYPES: Final = ("front", "side", "direct")
+"""ws 7.2.1.4: a frontal attack, a side attack, a direct attack."""
+
+
+class Move(Choice):
+    """Exchange what two stage positions hold (6.5.1.2.4): ``pos``, the lower, and ``other``."""
+
+    __slots__ = ("other",)
+
+    def __init__(self, pos: int | None, other: int | None) -> None:
+        super().__init__("move", pos=pos)
+        self.other = other
+
+    def details(self) -> tuple[object, ...]:
+        return (self.other,)
+
+
+class DeclareAttack(Choice):
+    """Attack with the character on center-stage ``pos`` (7.2.1.3), as a front, side or direct attack."""
+
+    __slots__ = ("attack_type",)
+
+    def __init__(self, pos: int | None, attack_type: str) -> None:
+        super().__init__("attack", pos=pos)
+        self.attack_type = attack_type
+
+    def details(self) -> tuple[object, ...]:
+        return (self.attack_type,)
+
+
+class Activate(Choice):
+    """Play an activated ability of the character on ``pos`` (6.5.1.2.3): its place in the card's abilities."""
+
+    __slots__ = ("ability",)
+
+    def __init__(self, pos: int | None, ability: int | None) -> None:
+        super().__init__("act", pos=pos)
+        self.ability = ability
+
+    def details(self) -> tuple[object, ...]:
+        return (self.ability,)
+
+
+class PayCost(Choice):
+    """Pay an ability's cost, or not (8.7.3.1.1): ``flag``, and the stock paid where there is more than one
+    cost to pay (an Encore [2] beside the Encore [3] of 10.2.3); ``cost`` None: not said."""
+
+    __slots__ = ("cost",)
+
+    def __init__(self, card: str | None, pay: bool, cost: int | None = None) -> None:
+        super().__init__("pay", card=card, flag=pay)
+        self.cost = cost
+
+    def details(self) -> tuple[object, ...]:
+        return (self.cost,)
