@@ -316,10 +316,11 @@ class Replay:
         entry = self.misplaced_before(reveal)
         forced = self.support.forced_verbs
         answer: list[str | None] | None = None
-        inner = self.support.cards_within(reveal, self.current.data) if self.current is not None else None
-        if inner is not None and self.current is not None:
+        current = self.current
+        inner = self.support.cards_within(reveal, current.data) if current is not None else None
+        if inner is not None and current is not None:
             answer = inner
-            self.open[reveal] = (self.current, answer, False)
+            self.open[reveal] = (current, answer, False)
         elif entry is not None:
             verb = str(entry.data["do"])
             who = self.support.subject(entry.data)

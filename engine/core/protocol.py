@@ -114,8 +114,9 @@ class Choice:
     tuple of card ids; ``flag`` a yes/no answer.  A kind of choice that needs more
     is a subclass with named, typed fields (``ResolveFirst`` names an ability;
     ``engine.games.ws.choices`` has a move's second position, an attack's type,
-    a cost paid).  Immutable by convention, and equal to any choice of the same
-    class with the same verb and arguments.
+    a cost paid), whose initialiser is written out in full, as this class's is.
+    Immutable by convention, and equal to any choice of the same class with the
+    same verb and arguments.
     """
 
     __slots__ = ("card", "cards", "flag", "pos", "verb")
@@ -148,7 +149,7 @@ class Choice:
             and self.pos == other.pos
             and self.cards == other.cards
             and self.flag == other.flag
-            and self.details() == other.details()
+            and (type(self) is Choice or self.details() == other.details())
         )
 
     def __hash__(self) -> int:
@@ -192,7 +193,11 @@ class ResolveFirst(Choice):
     __slots__ = ("ability",)
 
     def __init__(self, card: str | None, ability: str) -> None:
-        super().__init__("resolve", card=card)
+        self.verb = "resolve"
+        self.card = card
+        self.pos = None
+        self.cards = ()
+        self.flag = None
         self.ability = ability
 
     def details(self) -> tuple[object, ...]:
@@ -206,7 +211,11 @@ class DeclaredText(Choice):
     __slots__ = ("operations",)
 
     def __init__(self, source: str, operations: tuple[object, ...]) -> None:
-        super().__init__("effect", card=source)
+        self.verb = "effect"
+        self.card = source
+        self.pos = None
+        self.cards = ()
+        self.flag = None
         self.operations = operations
 
     def details(self) -> tuple[object, ...]:

@@ -21,7 +21,11 @@ class Move(Choice):
     __slots__ = ("other",)
 
     def __init__(self, pos: int | None, other: int | None) -> None:
-        super().__init__("move", pos=pos)
+        self.verb = "move"
+        self.card = None
+        self.pos = pos
+        self.cards = ()
+        self.flag = None
         self.other = other
 
     def details(self) -> tuple[object, ...]:
@@ -34,7 +38,11 @@ class DeclareAttack(Choice):
     __slots__ = ("attack_type",)
 
     def __init__(self, pos: int | None, attack_type: str) -> None:
-        super().__init__("attack", pos=pos)
+        self.verb = "attack"
+        self.card = None
+        self.pos = pos
+        self.cards = ()
+        self.flag = None
         self.attack_type = attack_type
 
     def details(self) -> tuple[object, ...]:
@@ -47,7 +55,11 @@ class Activate(Choice):
     __slots__ = ("ability",)
 
     def __init__(self, pos: int | None, ability: int | None) -> None:
-        super().__init__("act", pos=pos)
+        self.verb = "act"
+        self.card = None
+        self.pos = pos
+        self.cards = ()
+        self.flag = None
         self.ability = ability
 
     def details(self) -> tuple[object, ...]:
@@ -61,7 +73,11 @@ class PayCost(Choice):
     __slots__ = ("cost",)
 
     def __init__(self, card: str | None, pay: bool, cost: int | None = None) -> None:
-        super().__init__("pay", card=card, flag=pay)
+        self.verb = "pay"
+        self.card = card
+        self.pos = None
+        self.cards = ()
+        self.flag = pay
         self.cost = cost
 
     def details(self) -> tuple[object, ...]:

@@ -211,7 +211,10 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
     # -- the check timing's rule actions (9), for engine.core.check_timing ------------
 
     def nothing_due(self) -> bool:
-        return self.rule_actions.nothing_due()
+        """Whether no rule action is due: nothing changed since the last check found none, or none is (9)."""
+        if self.version != self.quiet_version and not self.rule_actions.rule_actions_due():
+            self.quiet_version = self.version
+        return self.version == self.quiet_version
 
     def perform_rule_actions(self) -> Procedure:
         return self.rule_actions.perform_rule_actions()

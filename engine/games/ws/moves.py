@@ -151,9 +151,11 @@ class CardMoves:
         """Put ``card`` on top of ``player``'s ``zone``; it becomes a new object (3.1.4)."""
         if renew:
             card.renew()
-        self.game.version += 1
-        self.states[player].zone(zone).append(card)
-        self.states[player].placed_at[card.instance] = self.game.effects.next_timestamp()
+        game = self.game
+        game.version += 1
+        state = self.states[player]
+        state.zone(zone).append(card)
+        state.placed_at[card.instance] = game.effects.next_timestamp()
 
     def take_card(self, player: str, zone: str, card: Card) -> Card:
         self.states[player].zone(zone).remove(card)
@@ -176,9 +178,11 @@ class CardMoves:
 
     def put_on_stage(self, player: str, card: Card, position: int) -> None:
         card.renew()
-        self.game.version += 1
-        self.states[player].pile_at(position).append(card)
-        self.states[player].placed_at[card.instance] = self.game.effects.next_timestamp()
+        game = self.game
+        game.version += 1
+        state = self.states[player]
+        state.pile_at(position).append(card)
+        state.placed_at[card.instance] = game.effects.next_timestamp()
 
     def leave_stage(self, player: str, card: Card, zone: str) -> None:
         """Move a character off the stage; its markers go too (3.7.3.2); Encore may trigger (10.2).

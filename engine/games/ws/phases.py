@@ -222,18 +222,19 @@ class Phases:
         return False
 
     def apply_main(self, player: str, choice: Choice) -> Procedure:
+        game = self.game
         if isinstance(choice, DeclaredText):  # card text the engine does not model, as stated; a check timing follows
             operations = [operation for operation in choice.operations if isinstance(operation, TextOperation)]
-            self.game.text_problems.extend(self.game.playing.apply_text(player, choice.card or "?", operations))
+            game.text_problems.extend(game.playing.apply_text(player, choice.card or "?", operations))
             return
         if isinstance(choice, Move):
-            self.game.moves.swap(player, choice.position, choice.other or 0)
+            game.moves.swap(player, choice.position, choice.other or 0)
             return
         if isinstance(choice, Activate):
             card = self.states[player].character_on(choice.pos)
-            ability = next(a for a in self.game.modelled[card.identity or ""] if a.index == choice.ability)
-            self.game.playing.pay_ability_cost(player, card, ability)
-            self.game.record(
+            ability = next(a for a in game.modelled[card.identity or ""] if a.index == choice.ability)
+            game.playing.pay_ability_cost(player, card, ability)
+            game.record(
                 RecordKind.CHOICE,
                 player,
                 f"{player} plays ability {ability.index} of {card.identity} (position {choice.pos})",
@@ -241,18 +242,18 @@ class Phases:
                 pos=choice.pos,
                 ability=ability.index,
             )
-            yield from self.game.rule_actions.interrupts()
-            yield from self.game.playing.resolve_effects(player, card, ability)
+            yield from game.rule_actions.interrupts()
+            yield from game.playing.resolve_effects(player, card, ability)
             return
-        definition = self.game.definitions[choice.card_id]
-        card = yield from self.game.playing.play_from_hand(
+        definition = game.definitions[choice.card_id]
+        card = yield from game.playing.play_from_hand(
             player, choice.card_id, ("ws:6.5.1.2.1",) if choice.pos else ("ws:6.5.1.2.2",)
         )
         if definition.type == "character":
-            self.game.moves.put_on_stage(player, card, choice.position)
-            self.game.keywords.trigger_bond(player, card)
-            self.game.playing.trigger_card(player, card, "played")
-            self.game.record(
+            game.moves.put_on_stage(player, card, choice.position)
+            game.keywords.trigger_bond(player, card)
+            game.playing.trigger_card(player, card, "played")
+            game.record(
                 RecordKind.CHOICE,
                 player,
                 f"{player} plays {card.identity} to position {choice.pos}",
@@ -261,7 +262,7 @@ class Phases:
                 pos=choice.pos,
             )
         else:
-            yield from self.game.playing.resolve_event(player, card)
+            yield from game.playing.resolve_event(player, card)
 
     def climax_phase(self) -> Procedure:
         self.begin("climax phase begins", ("ws:6.6.1.1",))

@@ -32,12 +32,13 @@ class RuleActions:
 
     def interrupts(self) -> Procedure:
         """Interrupt rule actions: refresh (9.2) and level up (9.3), turn player's first (9.1.2.1.1.1)."""
-        if self.game.paying_cost:
+        game = self.game
+        if game.paying_cost:
             return
         while True:
-            self.game.spend()
+            game.spend()
             acted = False
-            for player in (self.game.turn_player, self.game.non_turn_player):
+            for player in (game.turn_player, game.non_turn_player):
                 me = self.states[player]
                 if not me.deck and self.refresh_due(player):
                     yield from self.refresh(player)
@@ -125,12 +126,6 @@ class RuleActions:
         )
         yield Checkpoint(decision)
 
-    def nothing_due(self) -> bool:
-        """Whether no rule action is due: nothing changed since the last check found none, or none is."""
-        if self.game.version != self.game.quiet_version and not self.rule_actions_due():
-            self.game.quiet_version = self.game.version
-        return self.game.version == self.game.quiet_version
-
     def power_can_drop(self) -> bool:
         """Whether any character's power can be below its printed power now (effects, abilities)."""
         return self.game.static_lowering or self.game.effects.can_lower("power")
@@ -138,6 +133,8 @@ class RuleActions:
     def rule_actions_due(self) -> bool:
         """Whether a rule action of 9.4-9.9 is due: the conditions ``perform_rule_actions`` acts on."""
         can_lower = self.power_can_drop()
+        game = self.game
+        weak_printed = game.weak_printed
         for me in self.states.values():
             if me.level_count >= 4 or (not me.deck and not me.waiting):  # 9.4.1
                 return True
@@ -146,9 +143,9 @@ class RuleActions:
             for cards, markers in zip(me.stage, me.markers):
                 if len(cards) > 1 or (not cards and markers):  # 9.6.1, 9.8.1
                     return True
-                if cards and (can_lower or self.game.weak_printed or cards[-1].identity is None):
-                    definition = self.game.definition(cards[-1])
-                    if (can_lower or definition is None or definition.power <= 0) and self.game.characteristics.power(
+                if cards and (can_lower or weak_printed or cards[-1].identity is None):
+                    definition = game.definition(cards[-1])
+                    if (can_lower or definition is None or definition.power <= 0) and game.characteristics.power(
                         cards[-1]
                     ) <= 0:
                         return True  # 9.5.1
@@ -156,7 +153,7 @@ class RuleActions:
 
     def perform_rule_actions(self) -> Procedure:
         """Check rule actions (9.4-9.9), all at once."""
-        if self.nothing_due():
+        if self.game.nothing_due():
             return False
         losers = [
             player
