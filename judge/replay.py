@@ -249,7 +249,7 @@ class Replay:
                 self.check_rule(entry)
                 self.start_applying(entry, decision, None)
                 return game.concrete(decision, choice), False
-            about = support.subject(entry.data)
+            about = self.support.subject(entry.data)
             if decision.default is not None and support.reachable(game, decision, verb, str(about or decision.player)):
                 self.imply(decision, decision.default, "the log moves on")
                 return decision.default, True
@@ -535,10 +535,11 @@ def _replayed(log: GameLog, support: GameSupport, clause_exists: ClauseCheck | N
 
 def check_verbs(log: GameLog, support: GameSupport) -> None:
     """Every entry's verb must be one of its game's: an unknown verb makes the log malformed, located."""
+    verbs = {*support.choice_verbs, *support.forced_verbs}
     for entry in log.entries:
         verb = entry.data["do"]
-        if verb not in support.choice_verbs and verb not in support.forced_verbs:
-            known = ", ".join(sorted({*support.choice_verbs, *support.forced_verbs}))
+        if verb not in verbs:
+            known = ", ".join(sorted(verbs))
             raise LogFormatError(
                 log.path,
                 f"entry {entry.index}: {verb!r} is not a verb of {support.title} logs ({known})",

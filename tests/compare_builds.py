@@ -5,8 +5,10 @@
 Writes, for each log given and each seed's self-played game (legal, and with three
 mutations that make it illegal), the verdict with its trace; then the legal game read
 as JSON Lines and verified as ``judge verify`` does, and four malformed versions of it
-(the loader is compiled too, so its errors and their locations are compared).  Stops
-with an error when the modules it imported are not of the build it was told to expect.
+(the loader is compiled too, so its errors and their locations are compared); then
+games of the toy game of ``tests/toy``, an engine and a support that subclass the
+compiled core as another package's game would.  Stops with an error when the modules
+it imported are not of the build it was told to expect.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import engine.games.ws.game
+from judge import games
 from judge.logfile import LogFormatError, parse_log
 from judge.replay import malformed, verify_log, verify_path
 from judge.selfplay import play_game
@@ -78,6 +81,13 @@ def main(arguments: list[str]) -> None:
                 verdicts.append(verify_log(parse_log(text, name, encoding)).to_dict())
             except LogFormatError as error:
                 verdicts.append(malformed(error).to_dict())
+    sys.path.append(str(Path(__file__).resolve().parents[1]))  # after the build's own packages: tests.toy only
+    from tests.toy.support import SUPPORT as TOY
+
+    games.register(TOY)
+    for seed in seeds:
+        toy = parse_log(json.dumps(TOY.self_play(seed)), f"toy-{seed}.json", "json")
+        verdicts.append(verify_log(toy).to_dict(trace=True))
     Path(out).write_text(json.dumps(verdicts, indent=1, sort_keys=True), encoding="utf-8")
 
 

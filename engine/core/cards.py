@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from mypy_extensions import mypyc_attr
+
 
 class _Numbering:
     """Hands out the numbers of card objects, 1, 2, 3 ..., across games.
@@ -38,6 +40,7 @@ class _Numbering:
 _instances: Final = _Numbering()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(slots=True, init=False)
 class CardDefinition:
     """What every game prints on a card, keyed by the log's card id; never changed once made.

@@ -20,7 +20,12 @@ from engine.core.protocol import Choice, Decision, RecordKind, ResolveFirst
 
 
 class CheckTimingGame(Game[D]):
-    """A game that plays its rule actions and automatic abilities at check timings."""
+    """A game that plays its rule actions and automatic abilities at check timings.
+
+    Unlike ``Game``, it lets no interpreted class subclass it where this package is compiled: a compiled
+    generator method of such a class costs an allocation more at every check timing, the commonest step of
+    a replay.  A game of another package builds on ``Game``; one of this package on this.
+    """
 
     check_timing_clauses: tuple[str, ...] = ()
     """The clauses of the check timing itself, cited by every one (ws 8.5.1)."""

@@ -22,6 +22,8 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any, Final, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from engine.core.cards import Card, CardDefinition
 from engine.core.effects import EffectLedger
 from engine.core.protocol import (
@@ -34,6 +36,7 @@ from engine.core.protocol import (
     Refusal,
     Reveal,
 )
+from engine.core.zones import ZoneTable
 
 Request = Decision | Reveal | Checkpoint
 Procedure = Generator[Request, Any, Any]
@@ -137,15 +140,21 @@ class StandbyAbility:
         self.id = 0
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(Generic[D]):
-    """State and bookkeeping shared by every game; the procedure is the subclass's ``run``.
+    """A game in progress: what any driver may rely on (``engine.core.interface``), and the bookkeeping
+    every game shares.  A game subclasses it and writes its procedure as ``run``.
 
-    ``D`` is the game's card definition type (``engine.games.ws.cards.WsCardDefinition``).
+    ``D`` is the game's card definition type (``engine.games.ws.cards.WsCardDefinition``).  A game of
+    another package may subclass it even where this package is compiled (``setup.py``).
     """
 
     game_id = ""
+    """The key logs use for the game (``ws``)."""
     clauses = GameClauses((), (), (), (), (), ())
     """The game's own clauses for the situations every game has (each game states its own)."""
+    zones = ZoneTable(())
+    """What the rules say about each zone (each game declares its own)."""
 
     def __init__(
         self,
@@ -172,11 +181,30 @@ class Game(Generic[D]):
         self.step_budget = step_budget
         self.unmodelled = 0
         """How many times card text the engine does not model was relied on."""
+        self.setup_problems: list[Refusal] = []
+        """What in the decks or the starting position the rules do not allow."""
+        self.text_problems: list[Refusal] = []
+        """What the operations of card text the engine does not model, taken as a choice, could not do; the
+        driver reads and clears them."""
         self.triggered = 0
         self.pending_triggers: list[tuple[StandbyAbility, str]] = []
         self.context: dict[str, int] = {}
         """Where records are being made: ``ct`` (the check timing's record) and ``in_ability`` (the
         resolving ability's id); each record carries it, so graphs can tell what caused what."""
+
+    # -- the procedure, and the state as data: each game's own -----------------
+
+    def run(self) -> Procedure:
+        """The game from its start: yields requests, receives answers, returns when it ends."""
+        raise NotImplementedError(f"{type(self).__name__} plays no procedure")
+
+    def snapshot(self) -> dict[str, Any]:
+        """The state as plain data: ``turn``, ``phase``, ``turn_player``, ``outcome``, and ``players``: per
+        player id, each pile's card ids (None for a card not known) in the zone's own order (``zones``), each
+        positioned zone as a mapping of position to what is there (``{card, state, ...}``, with ``pile``,
+        every card id there, when the position holds more than one; or a list for a pile per position), and
+        the game's counters (``refresh_point``)."""
+        raise NotImplementedError(f"{type(self).__name__} gives no snapshot")
 
     # -- bookkeeping -------------------------------------------------------
 
@@ -198,6 +226,18 @@ class Game(Generic[D]):
         if self.pending_triggers:
             self.record_triggers(seq)
         return seq
+
+    def unrecorded(self) -> bool:
+        """Number a step without making its record, when no one will read it; True when it did.
+
+        A step taken by the thousand calls it before building its record's message and data, which
+        would be thrown away: ``if not game.unrecorded(): game.record(...)``.  A step after which a
+        triggered ability waits to be recorded is recorded as usual (the ability's record names it).
+        """
+        if self.keeps_trace or self.pending_triggers:
+            return False
+        self.recorded += 1
+        return True
 
     def trigger(self, ability: StandbyAbility, cause: str) -> None:
         """An automatic ability's activation condition is met: it waits to be played (ws 8.7.2, vg 8.6.2).
@@ -274,3 +314,12 @@ class Game(Generic[D]):
     def explain(self, decision: Decision, choice: Choice) -> Refusal:
         """Why an option not offered is illegal; games refine this per decision."""
         return Refusal(decision.clauses, f"{choice.describe()} is not a legal option here")
+
+    def concrete(self, decision: Decision, choice: Choice) -> Choice:
+        """The option a legal choice stands for: the same choice, unless a game lets one be stated loosely."""
+        return choice
+
+    def why_not_now(self, verb: str, player: str) -> Refusal:
+        """The clause that rules out an action of ``verb`` by ``player`` at the point the game is at; games
+        refine it per action."""
+        return Refusal(self.clauses.turn_order, f"{verb!r} has no place at this point of the turn")

@@ -116,7 +116,9 @@ class Choice:
     ``engine.games.ws.choices`` has a move's second position, an attack's type,
     a cost paid), whose initialiser is written out in full, as this class's is.
     Immutable by convention, and equal to any choice of the same class with the
-    same verb and arguments.
+    same verb and arguments.  Where this package is compiled, only its own
+    modules subclass it (a compared choice then costs no lookup of ``__eq__``); a
+    game of another package states its choices with these classes.
     """
 
     __slots__ = ("card", "cards", "flag", "pos", "verb")

@@ -10,112 +10,133 @@ the JSON Schema and hands over the game's procedure tables for the graphs.
 
 ``judge.games`` registers one per game.  Where every game does the same, the
 judge does it once: ``expectation_failures`` here compares an ``expect`` entry
-with any game's ``snapshot``.
+with any game's ``snapshot``.  ``GameSupport`` is an abstract base rather than
+a ``Protocol`` so that the compiled replay calls a support natively.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from engine.core.interface import PlayableGame
 from engine.core.procedure import Procedure
 from engine.core.protocol import Choice, Decision, Refusal, Reveal
 from judge.logfile import GameLog
+from judge.verdict import winner_of
 from rules_index.model import Document
 
 
-class GameSupport(Protocol):
-    """One game, as the judge reads, checks, writes and shows its logs."""
+@mypyc_attr(allow_interpreted_subclasses=True)
+class GameSupport:
+    """One game, as the judge reads, checks, writes and shows its logs.
 
-    key: str
-    """The log's ``game:`` (``ws``)."""
-    title: str
-    """The game's name (``Weiss Schwarz``)."""
-    rules: str
-    """The key of its comprehensive rules in the rules index, whose clauses the engine cites (``ws``)."""
-    rules_document: Document | None
-    """Its rules document, for a game whose rules do not ship with the judge (None: they do)."""
-    choice_verbs: frozenset[str]
-    """Verbs of entries that state a player's choice (``effect``, card text applied as stated, among them)."""
-    forced_verbs: Mapping[str, tuple[str, ...]]
-    """Verbs of forced events, each with the purposes of the engine's reveals it answers."""
-    choice_fields: Mapping[str, str]
-    """Decision kind -> the field of the entry being applied that answers it (a trigger entry's ``pool``)."""
+    A game's support subclasses it (``judge.games.ws.WeissSchwarzSupport``), is made with its game's key,
+    names and verbs, and writes the methods that raise ``NotImplementedError`` here; the others have the
+    behaviour most games want.  A support of another package may subclass it even where this package is compiled.
+    """
+
+    def __init__(
+        self,
+        key: str,
+        title: str,
+        rules: str,
+        choice_verbs: frozenset[str],
+        forced_verbs: dict[str, tuple[str, ...]],
+        choice_fields: dict[str, str] | None = None,
+        rules_document: Document | None = None,
+    ) -> None:
+        self.key = key
+        """The log's ``game:`` (``ws``)."""
+        self.title = title
+        """The game's name (``Weiss Schwarz``)."""
+        self.rules = rules
+        """The key of its comprehensive rules in the rules index, whose clauses the engine cites (``ws``)."""
+        self.choice_verbs = choice_verbs
+        """Verbs of entries that state a player's choice (``effect``, card text applied as stated, among them)."""
+        self.forced_verbs = forced_verbs
+        """Verbs of forced events, each with the purposes of the engine's reveals it answers."""
+        self.choice_fields: dict[str, str] = {} if choice_fields is None else choice_fields
+        """Decision kind -> the field of the entry being applied that answers it (a trigger entry's ``pool``)."""
+        self.rules_document = rules_document
+        """Its rules document, for a game whose rules do not ship with the judge (None: they do)."""
 
     # -- reading a log ---------------------------------------------------------
 
     def build(self, log: GameLog) -> PlayableGame:
         """The game the log's header describes, ready to run; ``LogFormatError``, located, when it cannot start."""
-        ...
+        raise NotImplementedError
 
-    def choice_of(self, data: Mapping[str, Any], decision: Decision) -> Choice:
+    def choice_of(self, data: dict[str, Any], decision: Decision) -> Choice:
         """The engine's choice an entry states at ``decision``; TypeError or ValueError for malformed arguments."""
-        ...
+        raise NotImplementedError
 
-    def field_choice(self, decision: Decision, data: Mapping[str, Any]) -> Choice | None:
-        """``decision``'s answer as that field states it, or None when the entry does not say."""
-        ...
+    def field_choice(self, decision: Decision, data: dict[str, Any]) -> Choice | None:
+        """``decision``'s choice as a field of the entry being applied states it (``choice_fields``), or None
+        when the entry does not say."""
+        return None
 
-    def subject(self, data: Mapping[str, Any]) -> str | None:
-        """The player an entry is about (``p``; for some forced events another field, ws ``damage``'s ``to``)."""
-        ...
+    def subject(self, data: dict[str, Any]) -> str | None:
+        """The player an entry is about: ``p`` (a game may name another field for some forced events)."""
+        player = data.get("p")
+        return None if player is None else str(player)
 
-    def revealed_cards(self, verb: str, data: Mapping[str, Any]) -> tuple[list[str | None] | None, Refusal | None]:
+    def revealed_cards(self, verb: str, data: dict[str, Any]) -> tuple[list[str | None] | None, Refusal | None]:
         """The card ids a forced entry states for the reveal it answers (None: it does not say), and why the
         entry cannot answer it as written, if it cannot."""
-        ...
+        raise NotImplementedError
 
-    def cards_within(self, reveal: Reveal, data: Mapping[str, Any]) -> list[str | None] | None:
+    def cards_within(self, reveal: Reveal, data: dict[str, Any]) -> list[str | None] | None:
         """The card ids the entry being applied states for a reveal inside it (a mulligan's new cards), or None
         when the reveal is not one an entry answers from inside."""
-        ...
+        return None
 
     def reveal_findings(self, verb: str, reveal: Reveal, answer: list[str | None]) -> tuple[list[Refusal], list[str]]:
         """What a forced entry stated that the rules did not do (violations), and what it left out (notes)."""
-        ...
+        return [], []
 
-    def effect_choice(self, data: Mapping[str, Any]) -> Choice:
+    def effect_choice(self, data: dict[str, Any]) -> Choice:
         """An ``effect`` entry as a choice, where the game takes card text at a play timing; ValueError or
         TypeError when its operations are malformed."""
-        ...
+        raise ValueError(f"{self.title} takes no card text as a choice")
 
-    def apply_effect(self, game: PlayableGame, data: Mapping[str, Any], player: str) -> list[Refusal]:
+    def apply_effect(self, game: PlayableGame, data: dict[str, Any], player: str) -> list[Refusal]:
         """Apply an ``effect`` entry's operations to the game now; what could not be done."""
-        ...
+        return [Refusal(game.clauses.unmodelled_text, f"{self.title} applies no card text it does not model")]
 
     def reachable(self, game: PlayableGame, decision: Decision, verb: str, player: str) -> bool:
         """Whether an entry of ``verb`` about ``player`` can belong to a point after ``decision`` reached by
         letting every point before it go by (the log's implied passes)."""
-        ...
+        raise NotImplementedError
 
     def reachable_after_reveal(self, game: PlayableGame, verb: str, player: str) -> bool:
         """Whether an entry of ``verb`` about ``player`` can come after the reveal the game is making now."""
-        ...
+        return True
 
     def expectation_failures(self, game: PlayableGame, expect: Any) -> list[str]:
-        """How the state differs from an ``expect`` mapping (empty when it holds)."""
-        ...
+        """How the state differs from an ``expect`` mapping (empty when it holds); see the function below."""
+        return expectation_failures(game, expect, winner_of(game.outcome))
 
     # -- showing and writing -----------------------------------------------------
 
     def board_text(self, game: PlayableGame) -> str:
         """Both players' boards as text, for the stepper."""
-        ...
+        raise NotImplementedError
 
     def procedure(self) -> Procedure:
         """The game's procedure tables (``engine.core.procedure``), for the procedure graph."""
-        ...
+        raise NotImplementedError
 
     def schema_defs(self) -> dict[str, Any]:
         """The game's part of the JSON Schema: definitions, among them ``<key>Log`` (what ``game: <key>`` adds to
         a log) and ``<key>Entry`` (one entry)."""
-        ...
+        raise NotImplementedError
 
     def self_play(self, seed: int) -> dict[str, Any]:
         """One complete game played at random among the legal options, as a log document; deterministic."""
-        ...
+        raise NotImplementedError
 
 
 def expectation_failures(game: PlayableGame, expect: Any, winner: str | None) -> list[str]:

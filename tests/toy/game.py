@@ -83,8 +83,6 @@ class HighCard(Game[HighCardDefinition]):
         self.first = first
         self.turn_player = first
         self.position = position
-        self.setup_problems: list[Refusal] = []
-        self.text_problems: list[Refusal] = []
         self.piles: dict[str, dict[str, list[Card]]] = {}
         """Player id -> zone -> cards."""
         for spec in players:

@@ -10,14 +10,13 @@ Logs of High Card are ``judge-log/1`` logs with ``game: toy``: cards are
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final, cast
 
 from engine.core.interface import PlayableGame, PlayerSpec
 from engine.core.procedure import FORCED, NEXT, PHASE, PLAY_TIMING, Edge, Node, Procedure
 from engine.core.protocol import PASS, Choice, Decision, Refusal, Reveal
-from judge.games.support import GameSupport, expectation_failures
+from judge.games.support import GameSupport
 from judge.logfile import GameLog, LogFormatError
 from judge.verdict import winner_of
 from rules_index.model import Document, DocumentKind
@@ -42,16 +41,13 @@ def _located(log: GameLog, at: tuple[object, ...], message: str) -> LogFormatErr
     return LogFormatError(log.path, message, line=line, column=column)
 
 
-class HighCardSupport:
+class HighCardSupport(GameSupport):
     """The judge's side of High Card (see ``judge.games.support.GameSupport``)."""
 
-    key = "toy"
-    title = "High Card"
-    rules = "toy"
-    rules_document: Document | None = RULES
-    choice_verbs: frozenset[str] = frozenset({"play", "pass", "concede"})
-    forced_verbs: Mapping[str, tuple[str, ...]] = {"draw": ("draw",)}
-    choice_fields: Mapping[str, str] = {}
+    def __init__(self) -> None:
+        super().__init__(
+            "toy", "High Card", "toy", frozenset({"play", "pass", "concede"}), {"draw": ("draw",)}, None, RULES
+        )
 
     def build(self, log: GameLog) -> PlayableGame:
         definitions = {}
@@ -76,26 +72,16 @@ class HighCardSupport:
         order = cast(dict[str, list[str]], log.header.get("order") or {})
         return HighCard(definitions, players, first, order, position)
 
-    def choice_of(self, data: Mapping[str, Any], decision: Decision) -> Choice:
+    def choice_of(self, data: dict[str, Any], decision: Decision) -> Choice:
         if data["do"] == "play":
             return Choice("play", card=str(data.get("card")))
         return PASS
 
-    def field_choice(self, decision: Decision, data: Mapping[str, Any]) -> Choice | None:
-        return None
-
-    def subject(self, data: Mapping[str, Any]) -> str | None:
-        player = data.get("p")
-        return None if player is None else str(player)
-
-    def revealed_cards(self, verb: str, data: Mapping[str, Any]) -> tuple[list[str | None] | None, Refusal | None]:
+    def revealed_cards(self, verb: str, data: dict[str, Any]) -> tuple[list[str | None] | None, Refusal | None]:
         cards = data.get("cards")
         return (
             [None if card in (None, "?") else str(card) for card in cards] if isinstance(cards, list) else None
         ), None
-
-    def cards_within(self, reveal: Reveal, data: Mapping[str, Any]) -> list[str | None] | None:
-        return None
 
     def reveal_findings(self, verb: str, reveal: Reveal, answer: list[str | None]) -> tuple[list[Refusal], list[str]]:
         if len(answer) != reveal.count:
@@ -103,21 +89,9 @@ class HighCardSupport:
             return [Refusal(reveal.clauses, message)], []
         return [], []
 
-    def effect_choice(self, data: Mapping[str, Any]) -> Choice:
-        raise ValueError("High Card cards have no text")
-
-    def apply_effect(self, game: PlayableGame, data: Mapping[str, Any], player: str) -> list[Refusal]:
-        return [Refusal(("toy:2.1",), "High Card cards have no text")]
-
     def reachable(self, game: PlayableGame, decision: Decision, verb: str, player: str) -> bool:
         """Passing the play phase reaches the other player's turn, and nothing else."""
         return player != game.turn_player
-
-    def reachable_after_reveal(self, game: PlayableGame, verb: str, player: str) -> bool:
-        return True
-
-    def expectation_failures(self, game: PlayableGame, expect: Any) -> list[str]:
-        return expectation_failures(game, expect, winner_of(game.outcome))
 
     def board_text(self, game: PlayableGame) -> str:
         snapshot = game.snapshot()
@@ -210,4 +184,4 @@ def _counts(deck: list[str]) -> dict[str, int]:
     return counts
 
 
-SUPPORT: Final[GameSupport] = HighCardSupport()
+SUPPORT: Final = HighCardSupport()

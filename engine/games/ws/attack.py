@@ -149,14 +149,15 @@ class AttackPhase:
         )
         attacker.orientation = "rest"
         self.game.playing.trigger_card(player, attacker, "attacks")
-        self.game.record(
-            RecordKind.CHOICE,
-            player,
-            f"{player} attacks with {attacker.identity} at position {choice.pos} ({kind} attack); it rests",
-            clauses + ("ws:7.2.1.5", "ws:7.2.1.5.3"),
-            pos=choice.pos,
-            type=kind,
-        )
+        if not self.game.unrecorded():
+            self.game.record(
+                RecordKind.CHOICE,
+                player,
+                f"{player} attacks with {attacker.identity} at position {choice.pos} ({kind} attack); it rests",
+                clauses + ("ws:7.2.1.5", "ws:7.2.1.5.3"),
+                pos=choice.pos,
+                type=kind,
+            )
         yield Checkpoint(decision)
         yield from self.game.check_timing("after the attack declaration", ("ws:7.2.1.6",))
         return attack
@@ -175,14 +176,15 @@ class AttackPhase:
         self.game.moves.put(player, "resolution", card, renew=True)
         definition = self.game.definition(card)
         icons = definition.triggers if definition else ()
-        self.game.record(
-            RecordKind.FORCED,
-            player,
-            f"trigger check: {card.identity or '?'} is revealed ({', '.join(icons) or 'no icon'})",
-            ("ws:7.3.1.2", "ws:4.12.1"),
-            card=card.identity,
-            icons=list(icons),
-        )
+        if not self.game.unrecorded():
+            self.game.record(
+                RecordKind.FORCED,
+                player,
+                f"trigger check: {card.identity or '?'} is revealed ({', '.join(icons) or 'no icon'})",
+                ("ws:7.3.1.2", "ws:4.12.1"),
+                card=card.identity,
+                icons=list(icons),
+            )
         if card.identity is None:
             self.game.moves.assume(
                 "the trigger check's card is not revealed in the log; no icon is assumed", ("ws:7.3.1.2",)
@@ -192,9 +194,13 @@ class AttackPhase:
             yield from self.trigger_icon(player, icon, card, attack)
         if card in me.resolution:
             self.game.moves.put(player, "stock", self.game.moves.take_card(player, "resolution", card))
-            self.game.record(
-                RecordKind.FORCED, player, f"{card.identity or '?'} goes to the stock", ("ws:7.3.1.2", "ws:3.13.1.2")
-            )
+            if not self.game.unrecorded():
+                self.game.record(
+                    RecordKind.FORCED,
+                    player,
+                    f"{card.identity or '?'} goes to the stock",
+                    ("ws:7.3.1.2", "ws:3.13.1.2"),
+                )
         yield Checkpoint(reveal)
         yield from self.game.check_timing("end of the trigger step", ("ws:7.3.1.3",))
 

@@ -101,14 +101,10 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         """Known deck orders after the opening shuffle, top first, by player id."""
         self.position = position
         """The position the game starts from, or None for the opening (5.2)."""
-        self.setup_problems: list[Refusal] = []
-        """What in the decks or the starting position the rules do not allow."""
         self.paying_cost = False
         """Whether a cost is being paid: interrupt rule actions wait (8.4.2.1)."""
         self.in_damage: str | None = None
         """The player in the middle of a damage process, whose deck may run out in it (9.2.2.1)."""
-        self.text_problems: list[Refusal] = []
-        """What the operations of the last unmodelled card text could not do (read and cleared by the driver)."""
         self.modelled: dict[str, tuple[CardAbility, ...]] = {
             card_id: card_abilities(definition.abilities) for card_id, definition in definitions.items()
         }

@@ -49,9 +49,10 @@ class CardMoves:
             drawn.append(card.identity or "?")
             yield from self.game.rule_actions.interrupts()
         reveal.used = count
-        self.game.record(
-            RecordKind.FORCED, player, f"{player} draws {count} ({', '.join(drawn)})", clauses, cards=drawn
-        )
+        if not self.game.unrecorded():
+            self.game.record(
+                RecordKind.FORCED, player, f"{player} draws {count} ({', '.join(drawn)})", clauses, cards=drawn
+            )
         yield Checkpoint(reveal)
 
     def deal_damage(self, player: str, amount: int, clauses: tuple[str, ...]) -> Procedure:
@@ -222,7 +223,10 @@ class CardMoves:
         if self.game.static_lowering:
             self.game.version += 1
         self.states[player].exchange(first, second)
-        self.game.record(RecordKind.CHOICE, player, f"{player} moves position {first} <-> {second}", ("ws:6.5.1.2.4",))
+        if not self.game.unrecorded():
+            self.game.record(
+                RecordKind.CHOICE, player, f"{player} moves position {first} <-> {second}", ("ws:6.5.1.2.4",)
+            )
 
     def in_hand(self, player: str, identity: str) -> bool:
         """Whether ``player``'s hand holds ``identity``, known or possibly among its unknown cards."""

@@ -88,10 +88,12 @@ class Phases:
         raise ValueError(f"no phase {phase!r}")
 
     def begin(self, what: str, clauses: tuple[str, ...]) -> None:
-        self.game.record(RecordKind.TIMING, self.game.turn_player, what, clauses)
+        if not self.game.unrecorded():
+            self.game.record(RecordKind.TIMING, self.game.turn_player, what, clauses)
 
     def stand_phase(self) -> Procedure:
-        self.begin(f"turn {self.game.turn} ({self.game.turn_player}): stand phase begins", ("ws:6.2.1.1",))
+        if not self.game.unrecorded():
+            self.begin(f"turn {self.game.turn} ({self.game.turn_player}): stand phase begins", ("ws:6.2.1.1",))
         yield from self.game.check_timing("beginning of the stand phase", ("ws:6.2.1.1",))
         me = self.states[self.game.turn_player]
         for _, card in me.characters():
@@ -189,14 +191,15 @@ class Phases:
     def main_allows(self, player: str, choice: Choice) -> bool:
         """Whether ``choice`` is among ``main_options(player)``, without building them."""
         me = self.states[player]
-        if choice.verb == "pass":
+        verb = choice.verb  # the verb first: an isinstance test that fails walks the class hierarchy
+        if verb == "pass":
             return choice == PASS
-        if isinstance(choice, Move):  # two positions, the lower first, at least one occupied (_moves_when_occupied)
+        if verb == "move" and isinstance(choice, Move):  # the lower position first, one occupied (_moves_when_occupied)
             first, second = choice.pos, choice.other
             if first not in POSITIONS or second not in POSITIONS or not first < second:
                 return False
             return bool(me.pile_at(first) or me.pile_at(second))
-        if choice.verb == "play":
+        if verb == "play":
             definition = self.game.definitions.get(choice.card) if choice.card is not None else None
             if definition is None or choice != _choice("play", choice.card, choice.pos):
                 return False
@@ -209,7 +212,7 @@ class Phases:
                 and self.game.moves.in_hand(player, definition.id)
                 and self.game.playing.play_refusal(player, definition) is None
             )
-        if isinstance(choice, Activate):
+        if verb == "act" and isinstance(choice, Activate):
             card = me.character_at(choice.pos) if choice.pos in POSITIONS else None
             if card is None:
                 return False
@@ -223,14 +226,17 @@ class Phases:
 
     def apply_main(self, player: str, choice: Choice) -> Procedure:
         game = self.game
-        if isinstance(choice, DeclaredText):  # card text the engine does not model, as stated; a check timing follows
+        verb = choice.verb
+        if verb == "effect" and isinstance(
+            choice, DeclaredText
+        ):  # unmodelled card text, as stated; a check timing follows
             operations = [operation for operation in choice.operations if isinstance(operation, TextOperation)]
             game.text_problems.extend(game.playing.apply_text(player, choice.card or "?", operations))
             return
-        if isinstance(choice, Move):
+        if verb == "move" and isinstance(choice, Move):
             game.moves.swap(player, choice.position, choice.other or 0)
             return
-        if isinstance(choice, Activate):
+        if verb == "act" and isinstance(choice, Activate):
             card = self.states[player].character_on(choice.pos)
             ability = next(a for a in game.modelled[card.identity or ""] if a.index == choice.ability)
             game.playing.pay_ability_cost(player, card, ability)

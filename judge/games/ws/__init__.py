@@ -8,44 +8,49 @@ package's modules: ``log`` (reading and writing entries, implied passes),
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, Final, cast
 
 from engine.core.interface import PlayableGame
-from engine.core.protocol import Choice, Decision, DeclaredText, Refusal
+from engine.core.procedure import Procedure
+from engine.core.protocol import Choice, Decision, DeclaredText, Refusal, Reveal
 from engine.games.ws import procedure as ws_procedure
 from engine.games.ws.game import WeissSchwarz
-from judge.games import support
+from judge.games.support import GameSupport
 from judge.games.ws import board, log
-from judge.verdict import winner_of
-from rules_index.model import Document
+from judge.logfile import GameLog
 
 
-class WeissSchwarzSupport:
+class WeissSchwarzSupport(GameSupport):
     """The judge's side of Weiss Schwarz (see ``judge.games.support.GameSupport``)."""
 
-    key = "ws"
-    title = "Weiss Schwarz"
-    rules = "ws"
-    rules_document: Document | None = None
-    choice_verbs: frozenset[str] = log.CHOICE_VERBS
-    forced_verbs: Mapping[str, tuple[str, ...]] = log.FORCED_VERBS
+    def __init__(self) -> None:
+        super().__init__("ws", "Weiss Schwarz", "ws", log.CHOICE_VERBS, log.FORCED_VERBS, log.CHOICE_FIELDS)
 
-    choice_fields: Mapping[str, str] = log.CHOICE_FIELDS
-    build = staticmethod(log.game_of)
-    choice_of = staticmethod(log.choice_of)
-    field_choice = staticmethod(log.field_choice)
-    subject = staticmethod(log.subject)
-    revealed_cards = staticmethod(log.revealed_cards)
-    cards_within = staticmethod(log.cards_within)
-    reveal_findings = staticmethod(log.reveal_findings)
-    board_text = staticmethod(board.board_text)
-    procedure = staticmethod(ws_procedure.procedure)
+    def build(self, game_log: GameLog) -> PlayableGame:
+        return log.game_of(game_log)
 
-    def effect_choice(self, data: Mapping[str, Any]) -> Choice:
+    def choice_of(self, data: dict[str, Any], decision: Decision) -> Choice:
+        return log.choice_of(data, decision)
+
+    def field_choice(self, decision: Decision, data: dict[str, Any]) -> Choice | None:
+        return log.field_choice(decision, data)
+
+    def subject(self, data: dict[str, Any]) -> str | None:
+        return log.subject(data)
+
+    def revealed_cards(self, verb: str, data: dict[str, Any]) -> tuple[list[str | None] | None, Refusal | None]:
+        return log.revealed_cards(verb, data)
+
+    def cards_within(self, reveal: Reveal, data: dict[str, Any]) -> list[str | None] | None:
+        return log.cards_within(reveal, data)
+
+    def reveal_findings(self, verb: str, reveal: Reveal, answer: list[str | None]) -> tuple[list[Refusal], list[str]]:
+        return log.reveal_findings(verb, reveal, answer)
+
+    def effect_choice(self, data: dict[str, Any]) -> Choice:
         return DeclaredText(str(data.get("source", "?")), tuple(log.text_operations(data)))
 
-    def apply_effect(self, game: PlayableGame, data: Mapping[str, Any], player: str) -> list[Refusal]:
+    def apply_effect(self, game: PlayableGame, data: dict[str, Any], player: str) -> list[Refusal]:
         operations = log.text_operations(data)
         return _ws(game).playing.apply_text(player, str(data.get("source", "?")), operations)
 
@@ -55,8 +60,11 @@ class WeissSchwarzSupport:
     def reachable_after_reveal(self, game: PlayableGame, verb: str, player: str) -> bool:
         return log.reachable_after_reveal(_ws(game), verb, player)
 
-    def expectation_failures(self, game: PlayableGame, expect: Any) -> list[str]:
-        return support.expectation_failures(game, expect, winner_of(game.outcome))
+    def board_text(self, game: PlayableGame) -> str:
+        return board.board_text(game)
+
+    def procedure(self) -> Procedure:
+        return ws_procedure.procedure()
 
     def schema_defs(self) -> dict[str, Any]:
         from judge.games.ws.schema import schema_defs  # the schema's helpers are only needed to build one
@@ -74,4 +82,4 @@ def _ws(game: PlayableGame) -> WeissSchwarz:
     return cast(WeissSchwarz, game)
 
 
-SUPPORT: Final[support.GameSupport] = WeissSchwarzSupport()
+SUPPORT: Final = WeissSchwarzSupport()

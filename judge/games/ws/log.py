@@ -11,7 +11,6 @@ format; this module never applies a rule.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from typing import Any, Final
 
 from engine.core.interface import PlayerSpec
@@ -262,7 +261,7 @@ def _ids(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
-def choice_of(data: Mapping[str, Any], decision: Decision) -> Choice:
+def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
     """The engine choice a log entry states."""
     verb = str(data["do"])
     card = data.get("card")
@@ -328,7 +327,7 @@ CHOICE_FIELDS: Final = {
 or ``resolve`` entry names for its ability."""
 
 
-def field_choice(decision: Decision, data: Mapping[str, Any]) -> Choice | None:
+def field_choice(decision: Decision, data: dict[str, Any]) -> Choice | None:
     """A trigger icon's choice (or an ability's target) as the entry states it, or None when it does not say."""
     field = CHOICE_FIELDS.get(decision.kind)
     if field is None or field not in data:
@@ -354,7 +353,7 @@ def field_choice(decision: Decision, data: Mapping[str, Any]) -> Choice | None:
     return None
 
 
-def subject(data: Mapping[str, Any]) -> str | None:
+def subject(data: dict[str, Any]) -> str | None:
     """The player an entry is about: ``p``, or for ``damage`` the damaged player (``to``)."""
     player = data.get("to", data.get("p")) if data.get("do") == "damage" else data.get("p")
     return None if player is None else str(player)
@@ -371,7 +370,7 @@ def card_ids(value: Any) -> list[str | None]:
     return [str(item) if item is not None else None for item in (value if isinstance(value, list) else [value])]
 
 
-def revealed_cards(verb: str, data: Mapping[str, Any]) -> tuple[list[str | None] | None, Refusal | None]:
+def revealed_cards(verb: str, data: dict[str, Any]) -> tuple[list[str | None] | None, Refusal | None]:
     """The cards a forced entry states for its reveal; a one-card event naming several is refused."""
     if verb in ("trigger", "refresh_point"):
         card = data.get("card")
@@ -383,7 +382,7 @@ def revealed_cards(verb: str, data: Mapping[str, Any]) -> tuple[list[str | None]
     return card_ids(data.get("cards")), None
 
 
-def cards_within(reveal: Reveal, data: Mapping[str, Any]) -> list[str | None] | None:
+def cards_within(reveal: Reveal, data: dict[str, Any]) -> list[str | None] | None:
     """The cards a mulligan entry says its player drew (its ``draw``), for the draw inside it (ws 5.2.1.4)."""
     if reveal.purpose == "mulligan_draw" and "draw" in data:
         return card_ids(data["draw"])
@@ -551,7 +550,7 @@ def field_stating(choice: Choice, decision: Decision) -> tuple[str, Any] | None:
     return None
 
 
-def text_operations(data: Mapping[str, Any]) -> list[TextOperation]:
+def text_operations(data: dict[str, Any]) -> list[TextOperation]:
     """The primitive operations an ``effect`` entry declares; ValueError or TypeError names a malformed one.
 
     ``moves: [{card, from, to, pos, p}]`` (``pos`` is the stage position left or
