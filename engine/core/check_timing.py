@@ -66,14 +66,15 @@ class CheckTimingGame(Game[D]):
                     if waiting:
                         ability = yield from self.choose_standby(player, waiting)
                         self.standby.remove(ability)
-                        self.record(
-                            RecordKind.ABILITY,
-                            player,
-                            f"{ability_label(ability.name)} of {ability.source.identity or '?'} is played",
-                            ability.clauses + self.standby_clauses,
-                            standby=ability.id,
-                            ability=ability.name,
-                        )
+                        if not self.unrecorded():
+                            self.record(
+                                RecordKind.ABILITY,
+                                player,
+                                f"{ability_label(ability.name)} of {ability.source.identity or '?'} is played",
+                                ability.clauses + self.standby_clauses,
+                                standby=ability.id,
+                                ability=ability.name,
+                            )
                         self.context["in_ability"] = ability.id
                         yield from ability.resolve(ability)
                         self.context.pop("in_ability", None)

@@ -252,15 +252,16 @@ class Game(Generic[D]):
     def record_triggers(self, cause: int) -> None:
         pending, self.pending_triggers = self.pending_triggers, []
         for ability, why in pending:
-            self.record(
-                RecordKind.ABILITY,
-                ability.master,
-                f"{ability_label(ability.name)} of {ability.source.identity or '?'} triggers ({why})",
-                ability.clauses,
-                standby=ability.id,
-                ability=ability.name,
-                cause=cause,
-            )
+            if not self.unrecorded():
+                self.record(
+                    RecordKind.ABILITY,
+                    ability.master,
+                    f"{ability_label(ability.name)} of {ability.source.identity or '?'} triggers ({why})",
+                    ability.clauses,
+                    standby=ability.id,
+                    ability=ability.name,
+                    cause=cause,
+                )
 
     def fresh_budget(self) -> None:
         """Start a new step budget: the driver answered a request, so the game is not looping on its own."""

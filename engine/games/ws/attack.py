@@ -79,7 +79,8 @@ class AttackPhase:
             decision = self.attack_decision(player)
             choice = yield decision
             if not isinstance(choice, DeclareAttack):  # the one other option: pass
-                self.game.record(RecordKind.CHOICE, player, f"{player} declares no more attacks", ("ws:7.2.1.3",))
+                if not self.game.unrecorded():
+                    self.game.record(RecordKind.CHOICE, player, f"{player} declares no more attacks", ("ws:7.2.1.3",))
                 yield Checkpoint(decision)
                 break
             attack = yield from self.declare_attack(player, choice, decision)

@@ -78,9 +78,10 @@ class Keywords:
         else:  # the encore entry said it (an unaffordable `pay: true` was refused there)
             choice = options[1] if intent and len(options) > 1 else options[0]
         if not choice.flag:
-            self.game.record(
-                RecordKind.CHOICE, player, f"{player} does not pay Encore for {card.identity}", ("ws:8.7.3.2.1",)
-            )
+            if not self.game.unrecorded():
+                self.game.record(
+                    RecordKind.CHOICE, player, f"{player} does not pay Encore for {card.identity}", ("ws:8.7.3.2.1",)
+                )
             yield Checkpoint(decision)
             return
         if card not in me.waiting or card.instance != ability.source_instance:

@@ -146,9 +146,10 @@ class Phases:
             decision = self.main_decision(player)
             choice = yield decision
             if choice.verb == "pass":
-                self.game.record(
-                    RecordKind.CHOICE, player, f"{player} ends the main phase", ("ws:6.5.1.3", "ws:4.5.3.2")
-                )
+                if not self.game.unrecorded():
+                    self.game.record(
+                        RecordKind.CHOICE, player, f"{player} ends the main phase", ("ws:6.5.1.3", "ws:4.5.3.2")
+                    )
                 yield Checkpoint(decision)
                 return
             yield from self.apply_main(player, choice)
@@ -259,14 +260,15 @@ class Phases:
             game.moves.put_on_stage(player, card, choice.position)
             game.keywords.trigger_bond(player, card)
             game.playing.trigger_card(player, card, "played")
-            game.record(
-                RecordKind.CHOICE,
-                player,
-                f"{player} plays {card.identity} to position {choice.pos}",
-                ("ws:6.5.1.2.1", "ws:8.6.2.4.1"),
-                card=card.identity,
-                pos=choice.pos,
-            )
+            if not game.unrecorded():
+                game.record(
+                    RecordKind.CHOICE,
+                    player,
+                    f"{player} plays {card.identity} to position {choice.pos}",
+                    ("ws:6.5.1.2.1", "ws:8.6.2.4.1"),
+                    card=card.identity,
+                    pos=choice.pos,
+                )
         else:
             yield from game.playing.resolve_event(player, card)
 
@@ -347,12 +349,13 @@ class Phases:
         yield from self.game.check_timing("end of the turn", ("ws:6.8.1.4",))
         ended = self.game.effects.expire(Duration.END_OF_TURN)
         self.game.version += 1
-        self.game.record(
-            RecordKind.TIMING,
-            player,
-            f"effects until end of turn end ({ended}); the turn ends",
-            ("ws:6.8.1.4", "ws:6.8.1.5"),
-        )
+        if not self.game.unrecorded():
+            self.game.record(
+                RecordKind.TIMING,
+                player,
+                f"effects until end of turn end ({ended}); the turn ends",
+                ("ws:6.8.1.4", "ws:6.8.1.5"),
+            )
 
     def act_refusal(self, player: str, choice: Choice) -> Refusal | None:
         """Why this activated ability cannot be played (6.5.1.2.3, its cost 8.4.2.2), if there is no such ability."""

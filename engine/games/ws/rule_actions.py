@@ -190,12 +190,13 @@ class RuleActions:
                 while len(cards) > 1:
                     earlier = cards[0]
                     self.game.moves.leave_stage(player, earlier, "waiting")
-                    self.game.record(
-                        RecordKind.RULE_ACTION,
-                        player,
-                        f"{earlier.identity} leaves position {pos}: another character was put there",
-                        ("ws:9.6.1",),
-                    )
+                    if not self.game.unrecorded():
+                        self.game.record(
+                            RecordKind.RULE_ACTION,
+                            player,
+                            f"{earlier.identity} leaves position {pos}: another character was put there",
+                            ("ws:9.6.1",),
+                        )
                     acted = True
             while len(me.climax) > 1:
                 earlier = me.climax[0]
