@@ -111,3 +111,26 @@ def test_the_schema_describes_its_logs() -> None:
 def test_an_unregistered_game_is_a_usage_error_naming_the_registered_ones(tmp_path: Path) -> None:
     code, out = run("selfplay", "--game", "chess", "--out", str(tmp_path))
     assert code == 2 and "registered: ws, toy" in out
+
+
+def test_another_package_adds_a_game_through_the_entry_point_group(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A package that declares ``[project.entry-points."judge.games"] toy = "...:SUPPORT"`` is found by its key,
+    imported only when its game is asked for, and its rules document is indexed then."""
+    from importlib.metadata import EntryPoint
+
+    point = EntryPoint(name="toy", value="tests.toy.support:SUPPORT", group=games.ENTRY_POINT_GROUP)
+    monkeypatch.setattr(games, "_registered", {})
+    monkeypatch.delitem(documents.DOCUMENTS_BY_KEY, "toy")
+    monkeypatch.setattr(games, "entry_points", lambda group: [point] if group == games.ENTRY_POINT_GROUP else [])
+    games._entry_points.cache_clear()
+    games._load.cache_clear()
+    try:
+        assert games.available() == ("ws", "toy")
+        assert "toy" not in documents.DOCUMENTS_BY_KEY  # nothing of the game is loaded until it is asked for
+        assert games.get("toy") is SUPPORT
+        assert documents.DOCUMENTS_BY_KEY["toy"] is SUPPORT.rules_document
+        with pytest.raises(games.UnknownGameError, match="registered: ws, toy"):
+            games.get("chess")
+    finally:
+        games._entry_points.cache_clear()
+        games._load.cache_clear()
