@@ -37,7 +37,7 @@ def winner_of(outcome: Outcome | None) -> str | None:
     """The winner as logs write it: a player id, ``draw``, or None while the game is on."""
     if outcome is None:
         return None
-    return DRAW if outcome.winner is None else outcome.winner
+    return DRAW if outcome.is_draw else outcome.winner
 
 
 EXIT_CODES = {VerdictKind.LEGAL: 0, VerdictKind.ILLEGAL: 1, VerdictKind.INCOMPLETE: 1, VerdictKind.MALFORMED: 2}

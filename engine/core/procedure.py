@@ -39,14 +39,10 @@ FORCED: Final = "forced"
 ACTIVATION: Final = "activation"
 RULE_ACTION: Final = "rule-action"
 TIMING: Final = "timing"
-NODE_KINDS: Final = (PHASE, STEP, CHECK_TIMING, PLAY_TIMING, CHOICE, FORCED, ACTIVATION, RULE_ACTION, TIMING)
-"""Every node kind, in the order a legend lists them."""
 
 NEXT: Final = "next"
 CHECKED_AT: Final = "checked_at"
 MAY_TRIGGER: Final = "may_trigger"
-RELATIONS: Final = (NEXT, CHECKED_AT, MAY_TRIGGER)
-"""Every edge relation."""
 
 
 @dataclass(frozen=True, slots=True)

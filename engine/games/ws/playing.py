@@ -456,7 +456,7 @@ class Playing:
         assert choice.card is not None
         definition = self.game.definitions.get(choice.card)
         if definition is None:
-            return Refusal(("ws:2.3",), f"{choice.card!r} is not a card of this log")
+            return Refusal(self.game.clauses.card_records, f"{choice.card!r} is not a card of this log")
         if choice.card not in self.game.moves.hand_identities(player):
             return Refusal(decision.clauses, f"{choice.card} is not in {player}'s hand")
         if choice.verb == "play" and definition.type == "climax":
