@@ -18,6 +18,7 @@ The engine runs the game and stops at decisions, reveals and checkpoints (see
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, Final
 
 from engine.core.game import Procedure
@@ -30,6 +31,20 @@ from judge.verdict import Verdict, VerdictKind, Violation, winner_of
 
 ClauseCheck = Callable[[str], bool]
 IMPLIED_TURN_SPAN: Final = 1
+LOOK_AHEAD: Final = 25
+"""How many entries after a refused one the replay tries each candidate against, to go on from the one
+under which they replay (the most likely intended)."""
+FARTHER: Final = 80
+"""How far the replay looks to choose between candidates under which the first ``LOOK_AHEAD`` entries all
+replay cleanly."""
+NEAR_OPTIONS: Final = 8
+"""How many legal options, at most, are tried as what a refused entry most likely meant."""
+
+
+class EnoughSeen(Exception):
+    """A trial replay has seen as many violations as the best candidate so far: it is not better."""
+
+
 """How many turn boundaries implied passes may cross looking for an entry's point."""
 
 
@@ -64,6 +79,19 @@ class Replay:
         done when the request is (a mulligan's draw is not).  Requests compare by identity."""
         self.attributed = 0
         self.stopped = False
+        self.requests = 0
+        """How many requests the game has made so far: the number of the one being answered."""
+        self.looks_ahead = True
+        """Whether a refused entry makes the replay try the legal options (a trial replay does not)."""
+        self.chosen: dict[tuple[int, int], tuple[Choice | None, bool]] = {}
+        """(request number, entry index) -> what the replay went on from after that entry's violation there: an
+        option, and whether it took the entry along, or None for the entry left out.  A trial replay starts with
+        those of the replay that tries it, and the candidate it tries."""
+        self.horizon: int | None = None
+        """For a trial replay: stop once the entries up to this index are applied."""
+        self.counting: tuple[int, int] | None = None
+        """For a trial replay: count the violations after this entry, and stop at this many."""
+        self.counted = 0
         self.on_applied: Callable[[LogEntry], None] | None = None
         """Called when an entry has been applied (the stepper takes its picture of the board then)."""
         self.on_taken: Callable[[LogEntry], None] | None = None
@@ -107,6 +135,10 @@ class Replay:
     def violate(
         self, entry: LogEntry | None, clauses: tuple[str, ...], message: str, options: tuple[str, ...] = ()
     ) -> None:
+        if self.counting is not None and entry is not None and entry.index > self.counting[0]:
+            self.counted += 1
+            if self.counted >= self.counting[1]:
+                raise EnoughSeen
         line = entry.line if entry is not None else self.log.header_lines.get("players")
         self.violations.append(Violation(entry.index if entry else None, line, clauses, message, options))
 
@@ -141,6 +173,9 @@ class Replay:
         try:
             request = next(procedure)
             while True:
+                self.requests += 1
+                if self.horizon is not None and self.position > self.horizon and not self.applying:
+                    return  # a trial replay has looked far enough: what comes after is not its to judge
                 if isinstance(request, Checkpoint):
                     self.close(request)
                     request = procedure.send(None)
@@ -206,6 +241,15 @@ class Replay:
             entry = self.peek()
             if entry is None:
                 return None
+            chosen = self.chosen.get((self.requests, entry.index)) if self.chosen and not self.looks_ahead else None
+            if chosen is not None:  # a trial replay, where what to go on from is known
+                option, takes_entry = chosen
+                if option is None:  # the entry is left out
+                    self.consume()
+                    continue
+                if takes_entry:
+                    self.start_applying(self.consume(), decision, None)
+                return option, not takes_entry
             verb = str(entry.data["do"])
             player = entry.data.get("p")
             if verb == "concede":
@@ -245,7 +289,11 @@ class Replay:
                         f"{decision.player}: {refusal.message}",
                         tuple(option.describe() for option in decision.options[:20]),
                     )
-                    continue
+                    resumed = self.resume(decision, entry, choice)
+                    if resumed is None:
+                        continue
+                    self.start_applying(entry, decision, None)
+                    return resumed, False
                 self.check_rule(entry)
                 self.start_applying(entry, decision, None)
                 return game.concrete(decision, choice), False
@@ -272,8 +320,127 @@ class Replay:
             if not decision.options:
                 self.stopped = True
                 return None
+            likely = (
+                self.likely_intended(
+                    decision, self.position - 1, list(decision.options[:NEAR_OPTIONS]), takes_entry=False
+                )
+                if self.looks_ahead
+                else None
+            )
+            if likely is not None:
+                self.imply(decision, likely, "assumed, as the entries after it replay")
+                return likely, True
             self.imply(decision, decision.options[0], "assumed, to go on")
             return decision.options[0], True
+
+    # -- going on after a violation --------------------------------------------
+
+    def resume(self, decision: Decision, entry: LogEntry, written: Choice) -> Choice | None:
+        """The answer the replay goes on from after ``entry``'s choice was refused, or None to go on as if the entry
+        were not there.
+
+        The game must stay the one the log describes, so that a single mistake is reported once, not again at
+        every entry it makes look wrong.  The candidates: the choice as written, where the game can still carry
+        it out; the entry left out; the legal options near it (the same card or position).  A trial replay takes
+        the first of them that is possible; the replay itself tries them against the entries that follow and
+        takes the one under which they replay best, the earlier in that order on a tie.
+        """
+        candidates: list[Choice | None] = []
+        if self.game.carries_out(decision, written):
+            candidates.append(written)
+        if not self.looks_ahead:
+            return candidates[0] if candidates else None
+        candidates.append(None)
+        candidates.extend(self.near(decision, written))
+        return self.likely_intended(decision, entry.index, candidates, takes_entry=True, written=written)
+
+    @staticmethod
+    def near(decision: Decision, written: Choice) -> list[Choice]:
+        """The legal options like ``written`` (the same verb, and its card or its position where it names one),
+        the least different first: a mistake in a log is most often one field, a card or a position."""
+        alike = [
+            option
+            for option in decision.options
+            if option.verb == written.verb
+            and (written.card is None or option.card == written.card or option.pos == written.pos)
+        ]
+        return sorted(alike, key=lambda option: difference(option, written))[:NEAR_OPTIONS]
+
+    def likely_intended(
+        self,
+        decision: Decision,
+        start: int,
+        candidates: list[Choice | None],
+        takes_entry: bool,
+        written: Choice | None = None,
+    ) -> Choice | None:
+        """Of ``candidates`` (an option, or None for the entry left out), the one under which the entries after
+        ``start`` (up to ``LOOK_AHEAD`` of them) replay with the fewest violations, the earlier on a tie; an
+        option taken is noted on the last violation.
+
+        Each is tried in a replay of its own, from the start of the log, that answers this request with it and
+        every earlier one as this replay did; it stops once it has seen as many violations as the best so far.
+        """
+        if not candidates:
+            return None
+        best, chosen = LOOK_AHEAD + 1, candidates[0]
+        clean: list[Choice | None] = []
+        for candidate in candidates if len(candidates) > 1 else ():
+            score = self.tried(candidate, takes_entry, start, start + LOOK_AHEAD, min(best, 1) if clean else best)
+            if score == 0:
+                clean.append(candidate)
+            if score < best:
+                best, chosen = score, candidate
+        if len(clean) > 1:  # several replay cleanly as far as it looked: look farther among them
+            farther = [(self.tried(c, takes_entry, start, start + FARTHER, FARTHER), i) for i, c in enumerate(clean)]
+            chosen = clean[min(farther)[1]]
+        self.chosen[(self.requests, start if takes_entry else start + 1)] = (chosen, takes_entry)
+        if chosen is None:
+            return None
+        if chosen == written:
+            self.assumed(decision, chosen, "carried out as written, so the game goes on as the log plays it")
+            return chosen
+        ahead = min(LOOK_AHEAD, len(self.log.entries) - start - 1)
+        if self.violations and best <= LOOK_AHEAD and ahead > 0:
+            if best:
+                tail = f"{best} violation(s) follow in the next {ahead} entries"
+            else:
+                tail = (
+                    "the entry after it then replays cleanly"
+                    if ahead == 1
+                    else f"the next {ahead} entries then replay cleanly"
+                )
+            self.violations[-1] = replace(self.violations[-1], intended=f"{chosen.describe()}; {tail}")
+        self.assumed(decision, chosen, "the option under which the entries after it replay")
+        return chosen
+
+    def tried(self, candidate: Choice | None, takes_entry: bool, start: int, horizon: int, enough: int) -> int:
+        """How many violations the entries after ``start`` (to ``horizon``) give, up to ``enough``, when this
+        request takes ``candidate``."""
+        game = self.support.build(self.log)
+        trial = Replay(self.log, game, self.support, self.clause_exists, trace=False)
+        trial.looks_ahead = False
+        trial.chosen = {**self.chosen, (self.requests, start if takes_entry else start + 1): (candidate, takes_entry)}
+        trial.horizon = horizon
+        trial.counting = (start, enough)
+        try:
+            trial.run()
+        except EnoughSeen:
+            pass
+        finally:
+            game.close()
+        return trial.counted
+
+    def assumed(self, decision: Decision, choice: Choice, why: str) -> None:
+        """Record in the trace what the replay goes on from after a violation."""
+        self.attribute()
+        self.game.record(
+            RecordKind.TIMING,
+            decision.player,
+            f"assumed: {decision.player} {choice.describe()} ({why})",
+            decision.clauses,
+            implied=True,
+        )
 
     def declared_effect(self, entry: LogEntry, player: str) -> None:
         """An ``effect`` entry: card text the engine does not model, applied as the log declares it."""
@@ -489,6 +656,18 @@ class Replay:
         return Verdict(
             self.log.path, kind, self.violations, self.notes, records, winner_of(game.outcome), len(self.log.entries)
         )
+
+
+def difference(option: Choice, written: Choice) -> float:
+    """How far an option is from what was written: one for each argument that differs, and a little more the
+    farther apart two positions are (position 3 is nearer to 4 than position 1 is)."""
+    far = float(option.card != written.card) + float(option.cards != written.cards)
+    far += float(option.flag != written.flag) + float(option.details() != written.details())
+    if option.pos != written.pos:
+        first, second = option.pos, written.pos  # a position as written may be a word
+        gap = abs(first - second) if isinstance(first, int) and isinstance(second, int) else 9
+        far += 1 + gap / 10
+    return far
 
 
 def resolves(data: dict[str, Any], decision: Decision) -> bool:

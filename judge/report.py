@@ -33,6 +33,8 @@ def verdict_text(verdict: Verdict) -> str:
         lines.append(f"  {location}: {clauses + ': ' if clauses else ''}{violation.message}")
         if violation.options:
             lines.append(f"    legal here: {', '.join(violation.options)}")
+        if violation.intended is not None:
+            lines.append(f"    most likely intended: {violation.intended}")
     for note in verdict.notes:
         lines.append(f"  note: {note}")
     return "\n".join(lines)

@@ -57,6 +57,9 @@ class Violation:
     """The legal options at that point, when the violation is a choice."""
     column: int | None = None
     """1-based, where the file's encoding has columns and the problem is known that precisely."""
+    intended: str | None = None
+    """What the player most likely did instead: the legal option under which the entries after it replay
+    cleanly, as far as the replay looked ahead; None when no option does."""
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -69,6 +72,8 @@ class Violation:
             data["column"] = self.column
         if self.options:
             data["options"] = list(self.options)
+        if self.intended is not None:
+            data["intended"] = self.intended
         return data
 
 

@@ -316,6 +316,13 @@ class Game(Generic[D]):
         """Why an option not offered is illegal; games refine this per decision."""
         return Refusal(decision.clauses, f"{choice.describe()} is not a legal option here")
 
+    def carries_out(self, decision: Decision, choice: Choice) -> bool:
+        """Whether ``choice``, which the rules refuse at ``decision``, can still be carried out as stated: the
+        cards and the places it names are there, and what it costs can be paid.  A driver that goes on after a
+        refused choice then carries it out, so that the game stays the one its input describes; games say so
+        per decision (none can, here)."""
+        return False
+
     def concrete(self, decision: Decision, choice: Choice) -> Choice:
         """The option a legal choice stands for: the same choice, unless a game lets one be stated loosely."""
         return choice

@@ -34,9 +34,9 @@ from engine.core.interface import PlayerSpec
 from engine.core.protocol import Choice, Decision, Refusal
 from engine.games.ws.abilities import CardAbility, card_abilities
 from engine.games.ws.attack import AttackPhase
-from engine.games.ws.cards import WsCardDefinition
+from engine.games.ws.cards import WsCardDefinition, stock_cost
 from engine.games.ws.characteristics import Characteristics
-from engine.games.ws.choices import PayCost
+from engine.games.ws.choices import ATTACK_TYPES, DeclareAttack, Move, PayCost
 from engine.games.ws.keywords import Keywords
 from engine.games.ws.moves import CardMoves
 from engine.games.ws.opening import Opening
@@ -44,7 +44,7 @@ from engine.games.ws.other_rules import OtherRules
 from engine.games.ws.phases import Phases
 from engine.games.ws.playing import Playing
 from engine.games.ws.rule_actions import RuleActions
-from engine.games.ws.state import HAND_LIMIT, POSITIONS, ZONES, PlayerState, Position
+from engine.games.ws.state import CENTER, FACING, HAND_LIMIT, POSITIONS, ZONES, PlayerState, Position
 
 PILES: Final = ZONES.names(piles=True)
 """The zones that hold a pile of cards, as a snapshot lists them."""
@@ -244,6 +244,45 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             if paying:
                 return None
         return super().check(decision, choice)
+
+    def carries_out(self, decision: Decision, choice: Choice) -> bool:
+        """Whether a refused choice can be carried out as stated (see ``Game.carries_out``): a card played, clocked
+        or countered is in the hand and its cost can be paid; an attacker stands on a center position with the
+        type of attack its facing allows; a level up's card is among the bottom seven of the clock; cards to
+        discard or mulligan are in the hand; a move names two positions."""
+        player = decision.player
+        me = self.player_states[player]
+        verb = choice.verb
+        if verb in ("play", "clock", "climax", "counter"):
+            definition = self.definitions.get(choice.card or "")
+            if definition is None or definition.id not in self.moves.hand_identities(player):
+                return False
+            if verb == "clock":
+                return True
+            if verb == "climax":
+                return definition.type == "climax"
+            backup = definition.keyword("backup") if verb == "counter" else None
+            cost = stock_cost(backup, 0) if backup is not None else definition.cost
+            if cost > len(me.stock):
+                return False
+            if verb == "play":
+                return (definition.type == "character" and choice.pos in POSITIONS) or (
+                    definition.type == "event" and choice.pos is None
+                )
+            return True
+        if isinstance(choice, DeclareAttack):
+            attacker = me.character_at(choice.pos) if choice.pos in CENTER else None
+            if attacker is None:
+                return False
+            facing = self.player_states[self.opponent(player)].character_at(FACING[choice.position])
+            return (choice.attack_type == "direct") == (facing is None) and choice.attack_type in ATTACK_TYPES
+        if isinstance(choice, Move):
+            return choice.pos in POSITIONS and choice.other in POSITIONS and choice.pos != choice.other
+        if verb == "level_up":
+            return any(card.identity == choice.card for card in me.clock[:7])
+        if verb in ("discard", "mulligan"):
+            return self._check_cards_in_hand(player, choice.cards, ()) is None
+        return False
 
     def concrete(self, decision: Decision, choice: Choice) -> Choice:
         """The option a legal but loosely written choice stands for (``pay: true`` -> the cheapest)."""

@@ -114,7 +114,13 @@ class CardMoves:
         return canceled
 
     def bind(self, card: Card, answer: list[Any] | None, index: int, reveal: Reveal | None) -> None:
-        """Give ``card`` the identity the answer to ``reveal`` states for it, if any; an impossible one is a problem."""
+        """Give ``card`` the identity the answer to ``reveal`` states for it, if any; an impossible one is a problem.
+
+        After a problem the game goes on as close to what was stated as the cards allow, so that one wrong
+        card does not make every later one wrong too: a card the deck list does not have, or one more copy
+        than it has, leaves the card as the replay knew it; a card the replay knew as another, where the
+        stated card lies elsewhere in the deck, takes its place there (the two exchange identities).
+        """
         if not answer or index >= len(answer) or answer[index] in (None, "?"):
             return
         identity = str(answer[index])
@@ -128,6 +134,9 @@ class CardMoves:
         elif card.identity is not None:
             message = f"the card there is {card.identity}, not {identity}"
             clauses = ("ws:3.2.2",)
+            other = next((c for c in owner.deck if c.identity == identity), None)
+            if other is not None:
+                other.identity, card.identity = card.identity, identity
         elif pool is not None and pool.name.startswith("refresh"):
             message = (
                 f"{identity} could not be in this deck: it was not in the waiting room when the deck was refreshed"
@@ -141,7 +150,6 @@ class CardMoves:
             clauses = ("ws:5.2.1.1", "ws:5.1.2.2")
         if reveal is not None:
             reveal.problems.append(Refusal(clauses, message))
-        card.identity, card.pool = identity, None
 
     def assume(self, message: str, clauses: tuple[str, ...]) -> None:
         """The log leaves out something the replay needs; say so (the verdict cannot be legal)."""

@@ -1,0 +1,88 @@
+"""After a violation the replay goes on from the game the log describes: one mistake is one violation.
+
+A head judge reads the first departure from the rules and each independent one after it, never the
+cascade that follows from one mistake.  These tests tell single lies in self-played legal games (the
+kinds of ``tests/mutants.py``) and count what ``judge verify`` reports; ``bench/bench_resync.py`` does the
+same over hundreds of games and prints the distribution and the time it costs.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import Counter
+
+import pytest
+import yaml
+
+from judge.logfile import parse_log
+from judge.replay import verify_log
+from judge.verdict import VerdictKind
+from tests.conftest import REPO
+from tests.mutants import KINDS, check, mutants
+
+EXAMPLE = REPO / "judge" / "examples" / "ws-game.yaml"
+SEEDS = range(8)
+TARGET = 0.95
+"""The share of single-mistake logs that must get exactly one violation, at the mistake, with its clause."""
+
+
+def example_with(index: int, **changes: object) -> dict[str, object]:
+    document = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    document["actions"][index].update(changes)
+    return document  # type: ignore[no-any-return]
+
+
+def test_one_wrong_position_in_the_example_is_one_violation_with_what_was_meant_ws_7_1_1() -> None:
+    """ws:7.1.1: only center-stage characters attack.  The example's attack from position 3, written as 4, used
+    to be reported with 133 violations; it is one, and the replay says what the log most likely meant."""
+    document = example_with(67, pos=4)
+    verdict = verify_log(parse_log(json.dumps(document), "example.json", "json"))
+    assert verdict.kind is VerdictKind.ILLEGAL
+    [violation] = verdict.violations
+    assert (violation.entry, violation.clauses) == (67, ("ws:7.1.1", "ws:7.2.1.3"))
+    assert violation.intended is not None and violation.intended.startswith("attack pos 3 -> direct")
+    assert "replay cleanly" in violation.intended
+    assert violation.to_dict()["intended"] == violation.intended
+
+
+def test_a_refused_choice_that_can_be_carried_out_is_carried_out_as_written_ws_8_6_2_1_2() -> None:
+    """ws:8.6.2.1.2: a character above the player's level is refused, but it is in the hand and its cost can be
+    paid: the replay plays it as written, so the entries after it, which play on with it, raise nothing."""
+    scenario = yaml.safe_load((REPO / "scenarios" / "ws" / "main" / "play-above-level.yaml").read_text())
+    scenario["actions"] += [{"p": "P1", "do": "move", "from": 2, "to": 4, "expect": {"P1": {"stage": {4: "KNIGHT"}}}}]
+    verdict = verify_log(parse_log(json.dumps(scenario), "above-level.json", "json"))
+    [violation] = verdict.violations
+    assert (violation.entry, violation.clauses, violation.intended) == (0, ("ws:8.6.2.1.2",), None)
+    assert any(record.message.startswith("assumed: P1 play KNIGHT pos 2") for record in verdict.records)
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_each_kind_of_single_mistake_is_found_at_its_entry_with_its_clause(kind: str) -> None:
+    outcomes = [check(mutant) for mutant in mutants(SEEDS, (kind,))]
+    assert outcomes, f"no self-played game of seeds {SEEDS} has the moment a {kind} needs"
+    assert all(outcome.first_right for outcome in outcomes), [
+        (o.mutant.seed, o.mutant.entry, [(v.entry, v.message) for v in o.verdict.violations[:2]])
+        for o in outcomes
+        if not o.first_right
+    ]
+
+
+def test_single_mistakes_give_exactly_one_violation_in_95_percent_of_logs() -> None:
+    outcomes = [check(mutant) for mutant in mutants(SEEDS)]
+    exact = sum(outcome.exact for outcome in outcomes)
+    counts = Counter(len(outcome.verdict.violations) for outcome in outcomes)
+    assert len(outcomes) >= 60
+    assert exact / len(outcomes) >= TARGET, (
+        f"{exact} of {len(outcomes)} exact; violations per log: {sorted(counts.items())}"
+    )
+
+
+def test_two_independent_mistakes_are_two_violations() -> None:
+    """A wrong attack position early in the game and a card missing from a draw late in it: two violations."""
+    document = example_with(67, pos=4)
+    late = max(i for i, e in enumerate(document["actions"]) if e["do"] == "draw" and len(e["cards"]) == 1)  # type: ignore[index, union-attr]
+    broken = copy.deepcopy(document)
+    broken["actions"][late]["cards"] = []  # type: ignore[index]
+    verdict = verify_log(parse_log(json.dumps(broken), "example.json", "json"))
+    assert [violation.entry for violation in verdict.violations] == [67, late]
