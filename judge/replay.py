@@ -81,6 +81,8 @@ class Replay:
         self.stopped = False
         self.requests = 0
         """How many requests the game has made so far: the number of the one being answered."""
+        self.drift = 0
+        """How many turns ahead of the replay the last entry with a turn said it was (0: none)."""
         self.looks_ahead = True
         """Whether a refused entry makes the replay try the legal options (a trial replay does not)."""
         self.chosen: dict[tuple[int, int], tuple[Choice | None, bool]] = {}
@@ -114,13 +116,23 @@ class Replay:
         self.position += 1
         self.attribute()
         turn = entry.data.get("turn")
-        if isinstance(turn, int) and turn != self.game.turn:
-            self.violate(
-                entry,
-                self.game.clauses.turn_order,
-                f"the entry says turn {turn}; the replay is in turn {self.game.turn}",
-            )
+        if isinstance(turn, int):
+            drift = turn - self.game.turn
+            if drift and drift != self.drift:  # the same drift again follows from the first: reported once
+                self.violate(
+                    entry,
+                    self.game.clauses.turn_order,
+                    f"the entry says turn {turn}; the replay is in turn {self.game.turn}",
+                )
+            self.drift = drift
         return entry
+
+    @staticmethod
+    def last_turn(entry: LogEntry, since: int) -> int:
+        """The last turn implied passes may reach looking for ``entry``'s point: the turn it states, or the next
+        one after the turn they began in."""
+        stated = entry.data.get("turn")
+        return stated if isinstance(stated, int) else since + IMPLIED_TURN_SPAN
 
     def attribute(self) -> None:
         """Point the records made since the last entry at that entry."""
@@ -192,7 +204,7 @@ class Replay:
                         entry = self.peek()
                         if implied_since is None or implied_since[0] != self.position:
                             implied_since = (self.position, game.turn, request)
-                        elif entry is not None and game.turn > implied_since[1] + IMPLIED_TURN_SPAN:
+                        elif entry is not None and game.turn > self.last_turn(entry, implied_since[1]):
                             point = implied_since[2]
                             self.violate(
                                 entry,
@@ -298,7 +310,12 @@ class Replay:
                 self.start_applying(entry, decision, None)
                 return game.concrete(decision, choice), False
             about = self.support.subject(entry.data)
-            if decision.default is not None and support.reachable(game, decision, verb, str(about or decision.player)):
+            turn = entry.data.get("turn")  # a turn the entry states anchors it: passes go there, not beyond
+            later_turn = isinstance(turn, int) and turn > game.turn
+            this_turn = isinstance(turn, int) and turn == game.turn
+            if decision.default is not None and (
+                later_turn or support.reachable(game, decision, verb, str(about or decision.player), this_turn)
+            ):
                 self.imply(decision, decision.default, "the log moves on")
                 return decision.default, True
             if decision.default is not None:

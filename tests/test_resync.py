@@ -86,3 +86,44 @@ def test_two_independent_mistakes_are_two_violations() -> None:
     broken["actions"][late]["cards"] = []  # type: ignore[index]
     verdict = verify_log(parse_log(json.dumps(broken), "example.json", "json"))
     assert [violation.entry for violation in verdict.violations] == [67, late]
+
+
+def example_with_turns() -> dict[str, object]:
+    """The example with every entry's turn written out, as the replay of the legal game places them."""
+    document = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    verdict = verify_log(parse_log(json.dumps(document), "example.json", "json"))
+    turns: dict[int, int] = {}
+    for record in verdict.records:
+        if record.entry is not None:
+            turns.setdefault(record.entry, record.turn)
+    for index, entry in enumerate(document["actions"]):
+        entry["turn"] = turns[index]
+    return document  # type: ignore[no-any-return]
+
+
+def test_turns_written_in_the_log_anchor_the_replay_ws_6_1_1() -> None:
+    """ws:6.1.1: players take turns.  A log that writes each entry's turn is legal as it is; one entry with a
+    wrong turn is one violation, not one for every entry after it."""
+    document = example_with_turns()
+    assert verify_log(parse_log(json.dumps(document), "turns.json", "json")).kind is VerdictKind.LEGAL
+    actions = document["actions"]
+    index = next(i for i, e in enumerate(actions) if e["do"] == "play" and e["turn"] >= 3)  # type: ignore[index]
+    actions[index]["turn"] += 1  # type: ignore[index]
+    verdict = verify_log(parse_log(json.dumps(document), "turns.json", "json"))
+    [violation] = verdict.violations
+    assert (violation.entry, violation.clauses) == (index, ("ws:6.1.1",))
+
+
+def test_an_entry_that_fits_no_point_of_its_stated_turn_breaks_the_rule_that_forbids_it_ws_6_5_1_2() -> None:
+    """log-format: an entry with `turn:` stays in that turn.  The other player playing a card in the middle of the
+    turn player's turn breaks ws:6.5.1.2 there: the replay does not pass on into the next turn to place it, and
+    the rest of the turn replays as written."""
+    document = example_with_turns()
+    actions = document["actions"]
+    index = next(i for i, e in enumerate(actions) if e["do"] == "climax" and e["turn"] >= 3)  # type: ignore[index]
+    turn, player = actions[index]["turn"], actions[index]["p"]  # type: ignore[index]
+    other = "P2" if player == "P1" else "P1"
+    actions.insert(index, {"p": other, "do": "play", "card": "YL-01", "pos": 1, "turn": turn})  # type: ignore[attr-defined]
+    verdict = verify_log(parse_log(json.dumps(document), "turns.json", "json"))
+    [violation] = verdict.violations
+    assert violation.entry == index and "ws:6.5.1.2" in violation.clauses

@@ -106,9 +106,10 @@ class GameSupport:
         """Apply an ``effect`` entry's operations to the game now; what could not be done."""
         return [Refusal(game.clauses.unmodelled_text, f"{self.title} applies no card text it does not model")]
 
-    def reachable(self, game: PlayableGame, decision: Decision, verb: str, player: str) -> bool:
+    def reachable(self, game: PlayableGame, decision: Decision, verb: str, player: str, this_turn: bool) -> bool:
         """Whether an entry of ``verb`` about ``player`` can belong to a point after ``decision`` reached by
-        letting every point before it go by (the log's implied passes)."""
+        letting every point before it go by (the log's implied passes); with ``this_turn``, a point of this
+        turn only (the entry says it is of this turn)."""
         raise NotImplementedError
 
     def reachable_after_reveal(self, game: PlayableGame, verb: str, player: str) -> bool:

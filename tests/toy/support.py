@@ -89,9 +89,9 @@ class HighCardSupport(GameSupport):
             return [Refusal(reveal.clauses, message)], []
         return [], []
 
-    def reachable(self, game: PlayableGame, decision: Decision, verb: str, player: str) -> bool:
+    def reachable(self, game: PlayableGame, decision: Decision, verb: str, player: str, this_turn: bool) -> bool:
         """Passing the play phase reaches the other player's turn, and nothing else."""
-        return player != game.turn_player
+        return player != game.turn_player and not this_turn
 
     def board_text(self, game: PlayableGame) -> str:
         snapshot = game.snapshot()

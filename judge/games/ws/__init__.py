@@ -54,8 +54,8 @@ class WeissSchwarzSupport(GameSupport):
         operations = log.text_operations(data)
         return _ws(game).playing.apply_text(player, str(data.get("source", "?")), operations)
 
-    def reachable(self, game: PlayableGame, decision: Decision, verb: str, player: str) -> bool:
-        return log.reachable(_ws(game), decision, verb, player)
+    def reachable(self, game: PlayableGame, decision: Decision, verb: str, player: str, this_turn: bool) -> bool:
+        return log.reachable(_ws(game), decision, verb, player, this_turn)
 
     def reachable_after_reveal(self, game: PlayableGame, verb: str, player: str) -> bool:
         return log.reachable_after_reveal(_ws(game), verb, player)

@@ -417,7 +417,7 @@ NEXT_TURN_VERBS: Final = frozenset({"draw", "clock", "play", "move", "act", "cli
 """What the other player can do in the next turn, reached by passing the rest of this one."""
 
 
-def reachable(game: WeissSchwarz, decision: Decision, verb: str, player: str) -> bool:
+def reachable(game: WeissSchwarz, decision: Decision, verb: str, player: str, this_turn: bool = False) -> bool:
     """Whether ``verb`` by ``player`` can come after ``decision`` if only defaults are taken.
 
     This is what makes a pass implied (log-format: an entry that can only belong
@@ -425,7 +425,8 @@ def reachable(game: WeissSchwarz, decision: Decision, verb: str, player: str) ->
     point of this turn reached by passing, or the next turn, which the other
     player takes.  A ``damage`` or ``trigger`` needs an attack first, so it
     never passes an attack declaration.  ``player`` is the one the entry is
-    about (``to`` for damage).
+    about (``to`` for damage).  With ``this_turn`` (the entry says it is of this turn) the next turn is not
+    reached.
     """
     if verb in ("refresh", "refresh_point", "level_up", "resolve", "pass"):
         return True
@@ -448,7 +449,7 @@ def reachable(game: WeissSchwarz, decision: Decision, verb: str, player: str) ->
     if attack is not None and step_ahead(game, attack, verb, player):
         return True
     if player == game.non_turn_player:
-        return verb in NEXT_TURN_VERBS or (verb == "encore" and "encore" in later)
+        return (verb in NEXT_TURN_VERBS and not this_turn) or (verb == "encore" and "encore" in later)
     return False
 
 
