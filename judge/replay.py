@@ -81,6 +81,10 @@ class Replay:
         self.stopped = False
         self.requests = 0
         """How many requests the game has made so far: the number of the one being answered."""
+        self.early: set[int] = set()
+        self.last_taken: LogEntry | None = None
+        """The entry taken most recently, in the order the replay took them."""
+        """Entries taken before their place (one of several the rules make simultaneous), passed over later."""
         self.drift = 0
         """How many turns ahead of the replay the last entry with a turn said it was (0: none)."""
         self.looks_ahead = True
@@ -102,6 +106,9 @@ class Replay:
     # -- helpers ---------------------------------------------------------------
 
     def peek(self) -> LogEntry | None:
+        if self.early:  # entries taken before their place are passed over
+            while self.position in self.early:
+                self.position += 1
         return self.log.entries[self.position] if self.position < len(self.log.entries) else None
 
     @property
@@ -109,11 +116,17 @@ class Replay:
         """The innermost entry being applied."""
         return self.applying[-1] if self.applying else None
 
-    def consume(self) -> LogEntry:
-        entry = self.log.entries[self.position]
+    def consume(self, ahead: LogEntry | None = None) -> LogEntry:
+        """Take the next entry, or ``ahead``, an entry after it that is taken before its place."""
+        if ahead is not None and ahead.index != self.position:
+            entry = ahead
+            self.early.add(entry.index)
+        else:
+            entry = self.log.entries[self.position]
+            self.position += 1
+        self.last_taken = entry
         if self.on_taken is not None:
             self.on_taken(entry)
-        self.position += 1
         self.attribute()
         turn = entry.data.get("turn")
         if isinstance(turn, int):
@@ -328,6 +341,9 @@ class Replay:
                     tuple(option.describe() for option in decision.options[:20]),
                 )
                 continue
+            late = self.written_late(decision)
+            if late is not None:
+                return late, False
             self.violate(
                 entry,
                 decision.clauses,
@@ -351,6 +367,36 @@ class Replay:
             return decision.options[0], True
 
     # -- going on after a violation --------------------------------------------
+
+    def written_late(self, decision: Decision) -> Choice | None:
+        """The answer to a point that cannot be passed by, written a few entries after its place: it is one
+        violation, at the late entry, saying where it was due (a level up the rules required at once, when the
+        clock reached seven: an interrupt, ws 9.3.1 with 9.1.2.1), and the replay takes it where it was due.
+        None when no such entry follows."""
+        due = self.last_taken
+        for index in range(self.position, min(self.position + LOOK_AHEAD, len(self.log.entries))):
+            entry = self.log.entries[index]
+            if index in self.early or str(entry.data["do"]) not in decision.verbs:
+                continue
+            if entry.data.get("p", decision.player) != decision.player:
+                continue
+            try:
+                choice = self.support.choice_of(entry.data, decision)
+            except (TypeError, ValueError):
+                return None
+            if self.game.check(decision, choice) is not None:
+                return None
+            self.consume(entry)
+            where = f"after entry {due.index} (line {due.line})" if due is not None else "before the first entry"
+            self.violate(
+                entry,
+                decision.clauses,
+                f"{entry.data['do']!r} by {decision.player} is written late: the rules required it {where}, "
+                f"where {decision.player} had to {decision.prompt}",
+            )
+            self.start_applying(entry, decision, None)
+            return self.game.concrete(decision, choice)
+        return None
 
     def resume(self, decision: Decision, entry: LogEntry, written: Choice) -> Choice | None:
         """The answer the replay goes on from after ``entry``'s choice was refused, or None to go on as if the entry
@@ -506,16 +552,31 @@ class Replay:
             answer = inner
             self.open[reveal] = (current, answer, False)
         elif entry is not None:
+            if reveal.simultaneous:  # the players' entries of one simultaneous action may come in any order
+                entry = self.simultaneous_entry(reveal) or entry
             verb = str(entry.data["do"])
             who = self.support.subject(entry.data)
             if verb in forced and reveal.purpose in forced[verb] and who in (None, reveal.player):
-                self.consume()
+                self.consume(entry)
                 self.check_rule(entry)
                 answer, refusal = self.support.revealed_cards(verb, entry.data)
                 if refusal is not None:
                     self.violate(entry, refusal.clauses, refusal.message)
                 self.start_applying(entry, reveal, answer)
         return procedure.send(answer)
+
+    def simultaneous_entry(self, reveal: Reveal) -> LogEntry | None:
+        """Among the entries from here that answer reveals of ``reveal``'s purpose (its simultaneous kin), the
+        one of ``reveal``'s player; None when there is none."""
+        forced = self.support.forced_verbs
+        for index in range(self.position, len(self.log.entries)):
+            entry = self.log.entries[index]
+            verb = str(entry.data["do"])
+            if index in self.early or verb not in forced or reveal.purpose not in forced[verb]:
+                return None
+            if self.support.subject(entry.data) in (None, reveal.player):
+                return entry
+        return None
 
     def misplaced_before(self, reveal: Reveal) -> LogEntry | None:
         """The next entry, after reporting (and skipping) entries that fit neither here nor later."""
@@ -589,7 +650,7 @@ class Replay:
         game = self.game
         self.close_open_entries()
         self.drop_steps_past_the_log()
-        leftover = self.log.entries[self.position :]
+        leftover = [entry for entry in self.log.entries[self.position :] if entry.index not in self.early]
         outcome = game.outcome
         winner = winner_of(outcome)
         if leftover and outcome is not None:

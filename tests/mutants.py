@@ -5,7 +5,7 @@ after it, never the cascade that follows from one mistake.  This module makes,
 from a self-played game, one mutant of each kind the mutation tests have (a
 draw missing a card, a play above the level or without its colour, a second
 attack by a rested character, a card listed after a damage cancel, a card that
-is not in the deck, a level up left out, a wrong refresh-point card, an attack
+is not in the deck, a level up left out or written late, a wrong refresh-point card, an attack
 from the wrong position), each knowing the entry where the lie is told and the
 clause it breaks, and counts what the verifier reports for it.
 
@@ -219,6 +219,19 @@ def skipped_level_up(
     return at, ("ws:9.3.2", "ws:9.3.1")
 
 
+def late_level_up(
+    document: Document, _: dict[int, dict[str, View]], rng: random.Random
+) -> tuple[int, tuple[str, ...]] | None:
+    entries = document["actions"]
+    places = [i for i, e in enumerate(entries) if e["do"] == "level_up" and i + 2 < len(entries)]
+    at = _pick(rng, places)
+    if at is None:
+        return None
+    late = at + rng.choice((1, 2))
+    entries.insert(late, entries.pop(at))
+    return late, ("ws:9.3.1", "ws:9.1.2.1")
+
+
 def wrong_refresh_point_card(
     document: Document, _: dict[int, dict[str, View]], rng: random.Random
 ) -> tuple[int, tuple[str, ...]] | None:
@@ -256,6 +269,7 @@ KINDS: dict[str, Maker] = {
     "card-after-cancel": card_after_cancel,
     "card-not-in-deck": foreign_card,
     "level-up-left-out": skipped_level_up,
+    "level-up-written-late": late_level_up,
     "wrong-refresh-point-card": wrong_refresh_point_card,
     "attack-from-elsewhere": attack_from_elsewhere,
 }

@@ -127,3 +127,30 @@ def test_an_entry_that_fits_no_point_of_its_stated_turn_breaks_the_rule_that_for
     verdict = verify_log(parse_log(json.dumps(document), "turns.json", "json"))
     [violation] = verdict.violations
     assert violation.entry == index and "ws:6.5.1.2" in violation.clauses
+
+
+def test_the_players_opening_draws_may_be_written_in_either_order_ws_5_2_1_4() -> None:
+    """ws:5.2.1.4: each player draws five cards, and only the mulligans go from the starting player; the log may
+    write either player's draw first, and the replay is the same game either way."""
+    document = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    written = verify_log(parse_log(json.dumps(document), "example.json", "json"))
+    actions = document["actions"]
+    assert [entry["do"] for entry in actions[:2]] == ["draw", "draw"]
+    actions[0], actions[1] = actions[1], actions[0]
+    swapped = verify_log(parse_log(json.dumps(document), "swapped.json", "json"))
+    assert swapped.kind is VerdictKind.LEGAL, [violation.message for violation in swapped.violations]
+    assert [record.message for record in swapped.records] == [record.message for record in written.records]
+
+
+def test_a_level_up_written_late_is_one_violation_at_the_late_entry_ws_9_3_1() -> None:
+    """ws:9.3.1 with 9.1.2.1: a level up is a rule action the player performs as soon as the clock reaches seven.
+    Written two entries after its place, it is one violation, at the entry where it is written, saying where
+    it was due; the game goes on as if it had been taken in time."""
+    document = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    actions = document["actions"]
+    at = next(i for i, entry in enumerate(actions) if entry["do"] == "level_up")
+    actions.insert(at + 2, actions.pop(at))
+    verdict = verify_log(parse_log(json.dumps(document), "late.json", "json"))
+    [violation] = verdict.violations
+    assert violation.entry == at + 2 and "ws:9.3.1" in violation.clauses
+    assert f"after entry {at - 1} " in violation.message

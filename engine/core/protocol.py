@@ -319,14 +319,26 @@ class Reveal:
     problems: list[Refusal]
     """Answered identities the rules could not accept (a fifth copy; a card listed after
     a damage cancel), set by the game."""
+    simultaneous: bool
+    """Whether the rules make this reveal and the players' others of the same purpose one action
+    (each player draws five, ws 5.2.1.4): the game asks in an order of its own, which says nothing."""
 
-    def __init__(self, player: str, purpose: str, count: int, clauses: tuple[str, ...], used: int = 0) -> None:
+    def __init__(
+        self,
+        player: str,
+        purpose: str,
+        count: int,
+        clauses: tuple[str, ...],
+        used: int = 0,
+        simultaneous: bool = False,
+    ) -> None:
         self.player = player
         self.purpose = purpose
         self.count = count
         self.clauses = clauses
         self.used = used
         self.problems = []
+        self.simultaneous = simultaneous
 
 
 class Checkpoint:

@@ -35,9 +35,12 @@ class CardMoves:
                     Termination.LOSS, self.game.opponent(player), f"{player} cannot refresh", ("ws:9.2.2.1",)
                 )
 
-    def draw(self, player: str, count: int, clauses: tuple[str, ...], purpose: str = "draw") -> Procedure:
-        """Draw ``count`` cards one at a time (4.7.3), refreshing when the deck runs out (3.2.3.1)."""
-        reveal = Reveal(player, purpose, count, clauses)
+    def draw(
+        self, player: str, count: int, clauses: tuple[str, ...], purpose: str = "draw", simultaneous: bool = False
+    ) -> Procedure:
+        """Draw ``count`` cards one at a time (4.7.3), refreshing when the deck runs out (3.2.3.1); ``simultaneous``
+        when every player draws at once (see ``Reveal``)."""
+        reveal = Reveal(player, purpose, count, clauses, simultaneous=simultaneous)
         answer = yield reveal
         me = self.states[player]
         drawn = []

@@ -136,7 +136,7 @@ class Opening:
         """ws 5.2.1.4-5.2.1.6: draw five, mulligan once (starting player first), refresh points 0."""
         self.game.phase = "setup"
         for player in (self.game.first, self.game.opponent(self.game.first)):
-            yield from self.game.moves.draw(player, 5, ("ws:5.2.1.4",), purpose="opening")
+            yield from self.game.moves.draw(player, 5, ("ws:5.2.1.4",), purpose="opening", simultaneous=True)
         for player in (self.game.first, self.game.opponent(self.game.first)):
             decision = Decision(
                 player,

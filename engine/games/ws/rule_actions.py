@@ -83,7 +83,7 @@ class RuleActions:
         me.deck = cards
         me.refresh_point += 1
         self.game.version += 1
-        reveal = Reveal(player, "refresh", len(cards), ("ws:9.2.2",))
+        reveal = Reveal(player, "refresh", len(cards), ("ws:9.1.2.1", "ws:9.2.1", "ws:9.2.2"))
         answer = yield reveal
         if answer:
             for index, card in enumerate(me.deck[: len(answer)]):
@@ -106,7 +106,7 @@ class RuleActions:
             player,
             "level_up",
             options,
-            ("ws:9.3.2",),
+            ("ws:9.3.1", "ws:9.3.2", "ws:9.1.2.1"),
             frozenset({"level_up"}),
             prompt="choose a card from the bottom seven of the clock for the level",
         )
