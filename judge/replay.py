@@ -556,14 +556,44 @@ class Replay:
                 entry = self.simultaneous_entry(reveal) or entry
             verb = str(entry.data["do"])
             who = self.support.subject(entry.data)
+            taken: LogEntry | None = None
             if verb in forced and reveal.purpose in forced[verb] and who in (None, reveal.player):
-                self.consume(entry)
-                self.check_rule(entry)
-                answer, refusal = self.support.revealed_cards(verb, entry.data)
+                taken = entry
+            elif reveal.due_here:
+                taken = self.written_late_for(reveal)
+            if taken is not None:
+                due = self.last_taken
+                self.consume(taken)
+                if taken is not entry:
+                    where = f"at entry {due.index} (line {due.line})" if due is not None else "before the first entry"
+                    self.violate(
+                        taken,
+                        reveal.clauses,
+                        f"{taken.data['do']!r} of {reveal.player} is written late: it was due {where}, where the "
+                        "rules perform it at once; the replay takes it there",
+                    )
+                self.check_rule(taken)
+                answer, refusal = self.support.revealed_cards(str(taken.data["do"]), taken.data)
                 if refusal is not None:
-                    self.violate(entry, refusal.clauses, refusal.message)
-                self.start_applying(entry, reveal, answer)
+                    self.violate(taken, refusal.clauses, refusal.message)
+                self.start_applying(taken, reveal, answer)
         return procedure.send(answer)
+
+    def written_late_for(self, reveal: Reveal) -> LogEntry | None:
+        """The entry for ``reveal`` (one the rules perform at once) written a few entries after its place, or
+        None.  A list it states must have as many cards as the reveal (a refresh's new deck order)."""
+        forced = self.support.forced_verbs
+        for index in range(self.position, min(self.position + LOOK_AHEAD, len(self.log.entries))):
+            entry = self.log.entries[index]
+            verb = str(entry.data["do"])
+            if index in self.early or verb not in forced or reveal.purpose not in forced[verb]:
+                continue
+            if self.support.subject(entry.data) not in (None, reveal.player):
+                continue
+            answer, refusal = self.support.revealed_cards(verb, entry.data)
+            fits = refusal is None and (not answer or len(answer) == reveal.count)
+            return entry if fits else None
+        return None
 
     def simultaneous_entry(self, reveal: Reveal) -> LogEntry | None:
         """Among the entries from here that answer reveals of ``reveal``'s purpose (its simultaneous kin), the

@@ -232,6 +232,19 @@ def late_level_up(
     return late, ("ws:9.3.1", "ws:9.1.2.1")
 
 
+def late_refresh(
+    document: Document, _: dict[int, dict[str, View]], rng: random.Random
+) -> tuple[int, tuple[str, ...]] | None:
+    entries = document["actions"]
+    places = [i for i, e in enumerate(entries) if e["do"] == "refresh" and i + 3 < len(entries)]
+    at = _pick(rng, places)
+    if at is None:
+        return None
+    late = at + rng.choice((2, 3))
+    entries.insert(late, entries.pop(at))
+    return late, ("ws:9.2.1", "ws:9.1.2.1")
+
+
 def wrong_refresh_point_card(
     document: Document, _: dict[int, dict[str, View]], rng: random.Random
 ) -> tuple[int, tuple[str, ...]] | None:
@@ -270,6 +283,7 @@ KINDS: dict[str, Maker] = {
     "card-not-in-deck": foreign_card,
     "level-up-left-out": skipped_level_up,
     "level-up-written-late": late_level_up,
+    "refresh-written-late": late_refresh,
     "wrong-refresh-point-card": wrong_refresh_point_card,
     "attack-from-elsewhere": attack_from_elsewhere,
 }

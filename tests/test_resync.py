@@ -154,3 +154,31 @@ def test_a_level_up_written_late_is_one_violation_at_the_late_entry_ws_9_3_1() -
     [violation] = verdict.violations
     assert violation.entry == at + 2 and "ws:9.3.1" in violation.clauses
     assert f"after entry {at - 1} " in violation.message
+
+
+def test_a_refresh_written_late_is_one_violation_saying_where_it_was_due_ws_9_2_1() -> None:
+    """ws:9.2.1 with 9.1.2.1: a refresh is an interrupt, performed the moment the deck is empty.  Written after
+    the level up and the refresh point that follow it, it is one violation at the late entry, naming the damage
+    entry that emptied the deck; the refreshed deck is the order the late entry gives, so nothing else breaks."""
+    document = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    actions = document["actions"]
+    at = next(i for i, entry in enumerate(actions) if entry["do"] == "refresh")
+    assert actions[at - 1]["do"] == "damage"
+    actions.insert(at + 2, actions.pop(at))
+    verdict = verify_log(parse_log(json.dumps(document), "late.json", "json"))
+    [violation] = verdict.violations
+    assert violation.entry == at + 2 and {"ws:9.1.2.1", "ws:9.2.1"} <= set(violation.clauses)
+    assert f"it was due at entry {at - 1} " in violation.message
+
+
+def test_a_refresh_where_none_is_due_is_one_violation_ws_9_2_1() -> None:
+    """ws:9.2.1: a refresh happens when the deck is empty.  A refresh entry written where the deck holds many
+    cards fits no point that passing could reach: one violation there, and the game goes on as written."""
+    document = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    actions = document["actions"]
+    at = next(i for i, entry in enumerate(actions) if entry["do"] == "play")
+    actions.insert(at, {"p": actions[at]["p"], "do": "refresh"})
+    verdict = verify_log(parse_log(json.dumps(document), "refresh.json", "json"))
+    [violation] = verdict.violations
+    assert (violation.entry, violation.clauses) == (at, ("ws:9.2.1",))
+    assert "deck is not empty" in violation.message

@@ -276,13 +276,21 @@ def test_card_listed_after_the_canceling_climax_is_a_violation_ws_4_10_1_2() -> 
     assert cancel.data["cards"] == ["Y0B", "CXS"]
 
 
-def test_damage_entry_naming_too_few_cards_leaves_the_verdict_incomplete_ws_4_10_1_1() -> None:
-    """ws:4.10.1.1: three damage reveal three cards; a damage entry naming one leaves two unknown: the replay takes
-    them as no climax, says so, and cannot call the log legal."""
+def test_damage_entry_naming_too_few_cards_is_a_violation_ws_4_10_1_3() -> None:
+    """ws:4.10.1.3: three damage move three cards to the resolution zone; a damage entry naming one breaks it
+    there (log-format, "ws details").  The two cards it left out are taken as no climax, and said so."""
     verdict = verify(DIRECT_ATTACK_3 + "  - {p: P2, do: damage, cards: [Y0B]}\n")
-    assert verdict.kind is VerdictKind.INCOMPLETE, describe(verdict)
+    violation = assert_violation(verdict, 2, "ws:4.10.1.3", "moved 3 card(s)", "the log lists 1")
+    assert violation.line == entry_line(DIRECT_ATTACK_3 + "  - {p: P2, do: damage, cards: [Y0B]}\n", "do: damage")
     assert len(records(verdict, "ws:4.10.1.1", "not revealed in the log")) == 2
-    assert any("the damage revealed 3 card(s); the log names 1" in note for note in verdict.notes)
+
+
+def test_damage_entry_naming_fewer_cards_than_the_known_deck_reveals_is_a_violation_ws_4_10_1_3() -> None:
+    """ws:4.10.1.3: with the deck order known, the replay knows all three cards; a damage entry naming two is still
+    a list shorter than the rules make, at that entry."""
+    known_deck = DIRECT_ATTACK_3.replace("P2: {}", "P2: {deck: [Y0B, Y0C, Y1A, Y0D]}")
+    verdict = verify(known_deck + "  - {p: P2, do: damage, cards: [Y0B, Y0C]}\n")
+    assert_violation(verdict, 2, "ws:4.10.1.3", "moved 3 card(s)", "the log lists 2")
 
 
 # =====================================================================================

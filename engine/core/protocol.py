@@ -322,6 +322,9 @@ class Reveal:
     simultaneous: bool
     """Whether the rules make this reveal and the players' others of the same purpose one action
     (each player draws five, ws 5.2.1.4): the game asks in an order of its own, which says nothing."""
+    due_here: bool
+    """Whether the rules perform it at this moment and no other (a refresh, the moment the deck is empty,
+    ws 9.1.2.1): an entry written for it after later entries is late, not a move of its own."""
 
     def __init__(
         self,
@@ -331,6 +334,7 @@ class Reveal:
         clauses: tuple[str, ...],
         used: int = 0,
         simultaneous: bool = False,
+        due_here: bool = False,
     ) -> None:
         self.player = player
         self.purpose = purpose
@@ -339,6 +343,7 @@ class Reveal:
         self.used = used
         self.problems = []
         self.simultaneous = simultaneous
+        self.due_here = due_here
 
 
 class Checkpoint:

@@ -83,7 +83,7 @@ class RuleActions:
         me.deck = cards
         me.refresh_point += 1
         self.game.version += 1
-        reveal = Reveal(player, "refresh", len(cards), ("ws:9.1.2.1", "ws:9.2.1", "ws:9.2.2"))
+        reveal = Reveal(player, "refresh", len(cards), ("ws:9.1.2.1", "ws:9.2.1", "ws:9.2.2"), due_here=True)
         answer = yield reveal
         if answer:
             for index, card in enumerate(me.deck[: len(answer)]):
@@ -224,7 +224,7 @@ class RuleActions:
         for player in (self.game.turn_player, self.game.non_turn_player):
             me = self.states[player]
             if me.refresh_point >= 1:
-                reveal = Reveal(player, "refresh_point", 1, ("ws:9.9.1",))
+                reveal = Reveal(player, "refresh_point", 1, ("ws:9.9.1",), due_here=True)
                 answer = yield reveal
                 yield from self.game.moves.ensure_deck(player)
                 card = me.deck.pop(0)

@@ -390,12 +390,17 @@ def cards_within(reveal: Reveal, data: dict[str, Any]) -> list[str | None] | Non
 
 
 def reveal_findings(verb: str, reveal: Reveal, answer: list[str | None]) -> tuple[list[Refusal], list[str]]:
-    """A ``draw`` must list as many cards as the rules draw; a ``damage`` naming fewer than revealed is noted."""
+    """A ``draw`` must list as many cards as the rules draw, and a ``damage`` every card the damage process moved
+    (log-format, "ws details": a shorter list breaks ws 4.10.1.3)."""
     if verb == "draw" and len(answer) != reveal.count and reveal.purpose != "mulligan_draw":
         message = f"the rules make {reveal.player} draw {reveal.count} card(s) here; the log lists {len(answer)}"
         return [Refusal(reveal.clauses, message)], []
     if verb == "damage" and len(answer) < reveal.used:
-        return [], [f"the damage revealed {reveal.used} card(s); the log names {len(answer)}"]
+        message = (
+            f"the damage process moved {reveal.used} card(s) of {reveal.player}'s deck to the resolution zone; "
+            f"the log lists {len(answer)}"
+        )
+        return [Refusal(("ws:4.10.1.3",), message)], []
     return [], []
 
 
@@ -428,8 +433,10 @@ def reachable(game: WeissSchwarz, decision: Decision, verb: str, player: str, th
     about (``to`` for damage).  With ``this_turn`` (the entry says it is of this turn) the next turn is not
     reached.
     """
-    if verb in ("refresh", "refresh_point", "level_up", "resolve", "pass"):
+    if verb in ("resolve", "pass"):
         return True
+    if verb in RULE_ACTION_VERBS:
+        return rule_action_ahead(game, verb, player)
     if game.phase == "setup":
         return verb in ("mulligan", "draw") or player == game.first
     kind = decision.kind
@@ -451,6 +458,25 @@ def reachable(game: WeissSchwarz, decision: Decision, verb: str, player: str, th
     if player == game.non_turn_player:
         return (verb in NEXT_TURN_VERBS and not this_turn) or (verb == "encore" and "encore" in later)
     return False
+
+
+RULE_ACTION_VERBS: Final = frozenset({"refresh", "refresh_point", "level_up"})
+IMPLIED_DRAWS: Final = 2
+"""The most cards passing alone draws a player before a refresh is due: a draw phase's card, and one for
+a card text that resolves on its own on the way."""
+
+
+def rule_action_ahead(game: WeissSchwarz, verb: str, player: str) -> bool:
+    """Whether passing can bring the rule action ``verb`` of ``player`` due: a refresh needs the deck nearly
+    empty (ws 9.2.1), a refresh point a refresh first or one pending (ws 9.9.1), a level up a clock that a
+    refresh point can take to seven (ws 9.3.1).  Passing deals no damage, so nothing else fills the clock."""
+    me = game.player_states[player]
+    refresh = len(me.deck) <= IMPLIED_DRAWS
+    if verb == "refresh":
+        return refresh
+    if verb == "refresh_point":
+        return refresh or me.refresh_point > 0
+    return len(me.clock) >= 7 or (len(me.clock) == 6 and (refresh or me.refresh_point > 0))
 
 
 def reachable_after_reveal(game: WeissSchwarz, verb: str, player: str) -> bool:
