@@ -13,21 +13,53 @@ import pytest
 from engine.core.protocol import Choice, Decision
 from engine.games.ws.choices import Activate, Move
 from engine.games.ws.game import WeissSchwarz
-from judge.games.ws.selfplay import _Writer
+from judge.games.ws import SUPPORT
+from judge.games.ws.selfplay import _Writer, self_played
 from judge.logfile import parse_log
-from judge.replay import verify_log
+from judge.replay import Replay, verify_log
 from judge.selfplay import play_game
 from judge.verdict import VerdictKind
 
-CORPUS = range(40)
+CORPUS = range(400)
+"""Enough games to meet the rare moments: two Encore costs on offer (seeds 73, 103, 150, 198, 251 of these)."""
+CHUNK = 20
 
 
-@pytest.mark.parametrize("seed", CORPUS)
-def test_self_played_game_replays_as_legal(seed: int) -> None:
+@pytest.mark.parametrize("first", range(CORPUS.start, CORPUS.stop, CHUNK))
+def test_self_played_games_replay_as_legal_to_the_state_they_ended_in(first: int) -> None:
+    """Each game's log replays as legal, with its winner, and the replay ends in the very state the game
+    ended in: a log that the replay reads another way (a plain ``pay: true`` taken as the cheaper of two
+    Encores) is caught even when it stays legal."""
+    for seed in range(first, first + CHUNK):
+        document, played = self_played(seed)
+        log = parse_log(json.dumps(document), f"seed-{seed}.json", "json")
+        replay = Replay(log, SUPPORT.build(log), SUPPORT, trace=False)
+        replay.run()
+        verdict = replay.verdict()
+        assert verdict.kind is VerdictKind.LEGAL, (seed, [v.message for v in verdict.violations[:3]])
+        assert verdict.winner == document["result"].get("winner"), seed
+        assert replay.game.snapshot() == played.snapshot(), seed
+
+
+def test_self_play_names_the_encore_it_pays_where_two_could_be_ws_10_2_3() -> None:
+    """ws:10.2.3: every character has Encore [3]; one with its own Encore [2] offers both.  Self-play names the
+    one it paid, and the same entry written as a plain ``pay: true`` is refused there, with the cost that
+    makes the rest of the log replay as what was most likely meant."""
+    seed, index = next(
+        (seed, index)
+        for seed in CORPUS
+        for index, entry in enumerate(play_game(seed)["actions"])
+        if isinstance(entry.get("pay"), dict)
+    )
     document = play_game(seed)
+    source = document["actions"][index]["source"]
+    document["actions"][index]["pay"] = True
     verdict = verify_log(parse_log(json.dumps(document), f"seed-{seed}.json", "json"))
-    assert verdict.kind is VerdictKind.LEGAL, [v.message for v in verdict.violations[:3]]
-    assert verdict.winner == document["result"].get("winner")
+    [violation] = verdict.violations
+    assert violation.entry == index and "ws:10.2.3" in violation.clauses
+    assert "the entry must name the one paid" in violation.message
+    assert violation.intended is not None
+    assert violation.intended.startswith((f"pay {source} -> 2 yes;", f"pay {source} -> 3 yes;"))
 
 
 def test_a_refresh_between_a_trigger_and_its_pool_choice() -> None:

@@ -1,5 +1,5 @@
-"""Keyword abilities of ws 10 that change the procedure: Great Performance, Bond, Shift, Assist,
-and the order of several automatic abilities in standby (ws 8.5.1.2)."""
+"""Keyword abilities of ws 10 that change the procedure: Great Performance, Bond, Shift, Assist, an
+Encore of the card's own beside Encore [3], and the order of several automatic abilities in standby (ws 8.5.1.2)."""
 
 from __future__ import annotations
 
@@ -23,10 +23,12 @@ cards:
             abilities: [{keyword: shift, level: 1}]}
   HELPER: {name: Library Keeper, type: character, level: 0, cost: 0, color: yellow, power: 1500, soul: 1,
            abilities: [{keyword: assist, power: 500}]}
+  ENCORER: {name: Curtain Call, type: character, level: 0, cost: 0, color: yellow, power: 1000, soul: 1,
+            abilities: [{keyword: encore, cost: {stock: 2}}]}
   CX: {name: Finale, type: climax, color: yellow, triggers: [soul]}
 players:
-  - {id: P1, name: Alice, deck: {Y0: 4, READER: 4, IDOL: 4, CALLER: 4, SHIFTER: 4, HELPER: 4, CX: 4}}
-  - {id: P2, name: Bob, deck: {Y0: 4, READER: 4, IDOL: 4, CALLER: 4, SHIFTER: 4, HELPER: 4, CX: 4}}
+  - {id: P1, name: Alice, deck: {Y0: 4, READER: 4, IDOL: 4, CALLER: 4, SHIFTER: 4, HELPER: 4, ENCORER: 4, CX: 4}}
+  - {id: P2, name: Bob, deck: {Y0: 4, READER: 4, IDOL: 4, CALLER: 4, SHIFTER: 4, HELPER: 4, ENCORER: 4, CX: 4}}
 first: P2
 """
 
@@ -251,3 +253,57 @@ def test_an_effect_entry_moving_a_card_that_is_not_there_is_a_violation_ws_8_6()
     )
     assert verdict.kind is VerdictKind.ILLEGAL
     assert verdict.violations[0].message == "effect: READER is not in P1's waiting"
+
+
+ENCORE_CHOICE = """\
+setup:
+  turn: 3
+  active: P1
+  phase: attack
+  P1: {stage: {2: Y0}}
+  P2: {stage: {2: ENCORER}, stock: [Y0, Y0, Y0]}
+actions:
+  - {p: P1, do: attack, pos: 2, type: front}
+  - {p: P1, do: trigger, card: Y0}
+  - {p: P2, do: damage, cards: [Y0]}
+"""
+"""Y0 (2500) reverses ENCORER (1000), which has Encore [2] beside Encore [3] (ws 10.2.3), with three stock."""
+
+
+def test_the_encore_paid_is_named_where_two_can_be_paid_ws_10_2_3() -> None:
+    """ws:10.2.3: every character has Encore [3]; with its own Encore [2] and three stock, the entry names the
+    one paid, as its cost or as the card record writes the ability; the stock paid is that cost."""
+    for paid in ("{stock: 2}", "{keyword: encore, cost: {stock: 2}}"):
+        verdict = verify(
+            ENCORE_CHOICE
+            + f"  - {{p: P2, do: encore, pos: 2, pay: {paid}, expect: {{P2: {{stage: {{2: {{card: ENCORER, "
+            + "state: rest}}, stock: 1}}}\n"
+        )
+        assert verdict.kind is VerdictKind.LEGAL, [v.message for v in verdict.violations]
+    three = verify(ENCORE_CHOICE + "  - {p: P2, do: encore, pos: 2, pay: {stock: 3}, expect: {P2: {stock: 0}}}\n")
+    assert three.kind is VerdictKind.LEGAL, [v.message for v in three.violations]
+    two = verify(ENCORE_CHOICE + "  - {p: P2, do: encore, pos: 2, pay: {stock: 2}, expect: {P2: {stock: 0}}}\n")
+    assert [v.message for v in two.violations] == ["expect: P2 stock has 1 card(s), not 0"]
+
+
+def test_a_plain_pay_where_two_encores_can_be_paid_is_refused_ws_10_2_3() -> None:
+    """ws:10.2.3: ``pay: true`` could be Encore [2] or Encore [3] here; the log does not say which game was
+    played, so the entry is refused, there, asking for the one paid.  The same holds for a ``resolve``."""
+    verdict = verify(ENCORE_CHOICE + "  - {p: P2, do: encore, pos: 2, pay: true}\n")
+    [violation] = verdict.violations
+    assert violation.entry == 3 and "ws:10.2.3" in violation.clauses
+    assert "Encore [2] or Encore [3]" in violation.message and "pay: {stock: 2}" in violation.message
+    resolved = verify(
+        ENCORE_CHOICE
+        + "  - {p: P2, do: encore, pos: 2}\n"
+        + "  - {p: P2, do: resolve, source: ENCORER, ability: encore, pay: true}\n"
+    )
+    [violation] = resolved.violations
+    assert violation.entry == 4 and "ws:10.2.3" in violation.clauses
+
+
+def test_an_encore_the_card_does_not_have_is_refused_ws_10_2_2() -> None:
+    """ws:10.2.2: the Encore paid must be one the character has: Encore [1] is not."""
+    verdict = verify(ENCORE_CHOICE + "  - {p: P2, do: encore, pos: 2, pay: {stock: 1}}\n")
+    [violation] = verdict.violations
+    assert violation.entry == 3 and "has no Encore [1]" in violation.message

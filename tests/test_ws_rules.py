@@ -1238,6 +1238,17 @@ def test_encore_entry_with_pay_true_pays_the_encore_ws_10_2_2() -> None:
     assert_legal(verdict)
 
 
+def test_an_encore_entry_paying_sees_its_encore_resolved_in_its_expect_ws_10_2_2() -> None:
+    """ws:10.2.2 (log-format, ws details): an ``encore`` entry with ``pay: true`` pays the cost and resolves the
+    Encore, so its own ``expect`` sees the character back on its position, rested, and the stock paid."""
+    verdict = verify(
+        tie_log()
+        + "  - {p: P1, do: encore, pos: 2, pay: true, "
+        + "expect: {P1: {stage: {2: {card: Y0A, state: rest}}, stock: [Y0C], waiting: [Y0B, Y0C, Y0C]}}}\n"
+    )
+    assert_legal(verdict)
+
+
 def test_encore_not_paid_stays_in_the_waiting_room_ws_8_7_3_1_1() -> None:
     """ws:10.2.2, ws:8.7.3.1.1: the player may decline to pay; the character stays in the waiting room."""
     verdict = verify(

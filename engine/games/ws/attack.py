@@ -17,7 +17,7 @@ from engine.core.cards import Card
 from engine.core.game import Procedure, Request, StandbyAbility
 from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
 from engine.games.ws.cards import MODELLED_TRIGGERS, stock_cost
-from engine.games.ws.choices import DeclareAttack
+from engine.games.ws.choices import DeclareAttack, PutReversed
 from engine.games.ws.state import CENTER, FACING, POSITIONS
 
 if TYPE_CHECKING:
@@ -479,8 +479,9 @@ class AttackPhase:
                 choice = yield decision
                 card = self.states[player].character_on(choice.pos)
                 self.game.moves.leave_stage(player, card, "waiting")
-                if choice.flag is not None:  # the entry also says whether its Encore is paid
-                    self.game.keywords.encore_intent[card.instance] = choice.flag
+                if choice.flag is not None:  # the entry also says whether its Encore is paid, and with what
+                    cost = choice.cost if isinstance(choice, PutReversed) else None
+                    self.game.keywords.encore_intent[card.instance] = (choice.flag, cost)
                 self.game.record(
                     RecordKind.CHOICE,
                     player,
@@ -488,8 +489,11 @@ class AttackPhase:
                     (clause,),
                     pos=choice.pos,
                 )
-                yield Checkpoint(decision)
+                if choice.flag is None:
+                    yield Checkpoint(decision)
                 yield from self.game.check_timing("after a reversed character goes to the waiting room", (clause,))
+                if choice.flag is not None:  # log-format, ws details: the entry's expect sees its Encore resolved
+                    yield Checkpoint(decision)
             yield from self.game.check_timing("end of the encore step", ("ws:7.7.1.4",))
             if not any(card.orientation == "reverse" for p in self.states.values() for _, card in p.characters()):
                 return

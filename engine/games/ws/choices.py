@@ -2,7 +2,8 @@
 
 Each is a ``Choice`` with named, typed fields: exchanging two stage positions
 (6.5.1.2.4), declaring an attack of a type (7.2.1.4), playing an activated
-ability (6.5.1.2.3) and paying a cost of so much stock (8.4, 10.2).
+ability (6.5.1.2.3), paying a cost of so much stock (8.4, 10.2) and putting a
+reversed character into the waiting room with its Encore paid or not (7.7, 10.2).
 """
 
 from __future__ import annotations
@@ -76,6 +77,24 @@ class PayCost(Choice):
         self.verb = "pay"
         self.card = card
         self.pos = None
+        self.cards = ()
+        self.flag = pay
+        self.cost = cost
+
+    def details(self) -> tuple[object, ...]:
+        return (self.cost,)
+
+
+class PutReversed(Choice):
+    """Put the reversed character on ``pos`` into the waiting room in the encore step (7.7.1.2), and, when the
+    entry says it, whether its Encore is paid (``flag``) and with which stock (``cost``, None: not said)."""
+
+    __slots__ = ("cost",)
+
+    def __init__(self, pos: int | None, pay: bool | None = None, cost: int | None = None) -> None:
+        self.verb = "encore"
+        self.card = None
+        self.pos = pos
         self.cards = ()
         self.flag = pay
         self.cost = cost

@@ -36,7 +36,7 @@ from engine.games.ws.abilities import CardAbility, card_abilities
 from engine.games.ws.attack import AttackPhase
 from engine.games.ws.cards import WsCardDefinition, stock_cost
 from engine.games.ws.characteristics import Characteristics
-from engine.games.ws.choices import ATTACK_TYPES, DeclareAttack, Move, PayCost
+from engine.games.ws.choices import ATTACK_TYPES, DeclareAttack, Move, PayCost, PutReversed
 from engine.games.ws.keywords import Keywords
 from engine.games.ws.moves import CardMoves
 from engine.games.ws.opening import Opening
@@ -231,16 +231,21 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         if decision.kind == "encore" and choice.verb == "encore":
             card = self.player_states[decision.player].character_at(choice.pos) if choice.pos in POSITIONS else None
             if choice.flag and card is not None:
-                cheapest = min(self.keywords.encore_costs(card))
-                stock = len(self.player_states[decision.player].stock)
-                if stock < cheapest:
-                    return Refusal(
-                        ("ws:10.2.2", "ws:8.4.2.2"),
-                        f"Encore costs {cheapest} stock and {decision.player} has {stock}: it cannot be paid",
-                    )
+                cost = choice.cost if isinstance(choice, PutReversed) else None
+                refusal = self.keywords.payment_refusal(decision.player, card, cost)
+                if refusal is not None:
+                    return refusal
             choice = Choice("encore", pos=choice.pos)
         if decision.kind == "pay" and isinstance(choice, PayCost) and choice.flag and choice.cost is None:
-            paying = [option for option in decision.options if option.flag]
+            paying = [option for option in decision.options if isinstance(option, PayCost) and option.flag]
+            costs = sorted({option.cost for option in paying if option.cost is not None})
+            if len(costs) > 1:
+                either = " or ".join(f"{cost} stock" for cost in costs)
+                return Refusal(
+                    decision.clauses + ("ws:10.2.3",) if decision.ability == "encore" else decision.clauses,
+                    f"{decision.source}'s cost can be paid with {either}: the entry must name the one paid "
+                    f"(pay: {{stock: {costs[0]}}})",
+                )
             if paying:
                 return None
         return super().check(decision, choice)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 from engine.core.cards import Card
 from engine.core.effects import ContinuousEffect
 from engine.core.game import Procedure, StandbyAbility
-from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind
+from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal
 from engine.games.ws.cards import WsCardDefinition, stock_cost
 from engine.games.ws.choices import PayCost
 from engine.games.ws.state import BEHIND, CENTER
@@ -30,8 +30,9 @@ class Keywords:
     def __init__(self, game: WeissSchwarz) -> None:
         self.game = game
         self.states = game.player_states
-        self.encore_intent: dict[int, bool] = {}
-        """Card instance -> whether its Encore is paid, when the choice that sent it away said so."""
+        self.encore_intent: dict[int, tuple[bool, int | None]] = {}
+        """Card instance -> whether its Encore is paid, and with which stock cost (None: not said), when the
+        choice that sent it away said so."""
 
     def trigger_encore(self, player: str, card: Card, position: int) -> None:
         """ws 10.2: a character put from the stage into the waiting room triggers its Encore.
@@ -55,6 +56,30 @@ class Keywords:
         keyword = definition.keyword("encore") if definition else None
         return sorted({DEFAULT_ENCORE_COST, stock_cost(keyword, DEFAULT_ENCORE_COST)})
 
+    def payment_refusal(self, player: str, card: Card, cost: int | None) -> Refusal | None:
+        """Why ``player`` cannot pay ``card``'s Encore with ``cost`` stock, or cannot pay it as said: ``cost``
+        None is a plain "pay", which says nothing when two Encore costs can be paid (an Encore [2] beside the
+        Encore [3] of 10.2.3)."""
+        costs = self.encore_costs(card)
+        stock = len(self.states[player].stock)
+        if cost is not None and cost not in costs:
+            listed = " and ".join(f"Encore [{c}]" for c in costs)
+            return Refusal(("ws:10.2.2", "ws:10.2.3"), f"{card.identity} has no Encore [{cost}]: it has {listed}")
+        needed = cost if cost is not None else costs[0]
+        if needed > stock:
+            return Refusal(
+                ("ws:10.2.2", "ws:8.4.2.2"), f"Encore costs {needed} stock and {player} has {stock}: it cannot be paid"
+            )
+        affordable = [c for c in costs if c <= stock]
+        if cost is None and len(affordable) > 1:
+            either = " or ".join(f"Encore [{c}]" for c in affordable)
+            return Refusal(
+                ("ws:10.2.2", "ws:10.2.3"),
+                f"{card.identity}'s Encore can be paid as {either}: the entry must name the one paid "
+                f"(pay: {{stock: {affordable[0]}}})",
+            )
+        return None
+
     def resolve_encore(self, ability: StandbyAbility, position: int, costs: list[int]) -> Procedure:
         player, card = ability.master, ability.source
         me = self.states[player]
@@ -75,8 +100,10 @@ class Keywords:
         )
         if intent is None:
             choice = yield decision
-        else:  # the encore entry said it (an unaffordable `pay: true` was refused there)
-            choice = options[1] if intent and len(options) > 1 else options[0]
+        else:  # the encore entry said it (an unaffordable or ambiguous `pay: true` was refused there)
+            pay, cost = intent
+            paying = [option for option in options[1:] if cost is None or option.details() == (cost,)]
+            choice = paying[0] if pay and paying else options[0]
         if not choice.flag:
             if not self.game.unrecorded():
                 self.game.record(

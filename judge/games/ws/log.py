@@ -17,7 +17,7 @@ from engine.core.interface import PlayerSpec
 from engine.core.protocol import Choice, Decision, Refusal, ResolveFirst, Reveal
 from engine.games.ws.attack import ATTACK_STEPS, Attack
 from engine.games.ws.cards import CardRecordError, WsCardDefinition, definition_from_record
-from engine.games.ws.choices import Activate, DeclareAttack, Move, PayCost
+from engine.games.ws.choices import Activate, DeclareAttack, Move, PayCost, PutReversed
 from engine.games.ws.game import WeissSchwarz
 from engine.games.ws.playing import TextOperation
 from engine.games.ws.state import HAND_LIMIT, POSITIONS, PlayerPosition, Position
@@ -261,6 +261,22 @@ def _ids(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
+def paid(value: Any) -> tuple[bool | None, int | None]:
+    """An entry's ``pay``: whether the cost is paid, and the stock it names (None: not named).
+
+    ``pay`` is ``true``, ``false``, or the cost paid, where an ability has more than one (an Encore [2] beside
+    the Encore [3] every character has, ws 10.2.3): ``{stock: 2}``, or the ability itself as the card record
+    writes it, ``{keyword: encore, cost: {stock: 2}}``.
+    """
+    if value is None or isinstance(value, bool):
+        return value, None
+    cost = value.get("cost") if isinstance(value, dict) and "keyword" in value else value
+    stock = cost.get("stock") if isinstance(cost, dict) else cost
+    if isinstance(stock, int) and not isinstance(stock, bool) and stock >= 0:
+        return True, stock
+    raise TypeError(f"pay {value!r} is not true, false or the cost paid ({{stock: N}})")
+
+
 def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
     """The engine choice a log entry states."""
     verb = str(data["do"])
@@ -289,14 +305,15 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
     if verb == "counter":
         return Choice("counter", card=card, pos=_ints(data.get("target")))
     if verb == "encore":
-        pay = data.get("pay")
-        return Choice("encore", pos=_ints(data.get("pos")), flag=pay if isinstance(pay, bool) else None)
+        pay, cost = paid(data.get("pay"))
+        return PutReversed(_ints(data.get("pos")), pay, cost)
     if verb in ("discard", "mulligan"):
         cards = _ids(data.get("cards") if verb == "discard" else data.get("discard"))
         return Choice(verb, cards=tuple(sorted(cards)))
     if verb == "resolve":
         if decision.kind == "pay":
-            return PayCost(str(data.get("source", card)), bool(data.get("pay", False)))
+            pay, cost = paid(data.get("pay", False))
+            return PayCost(str(data.get("source", card)), bool(pay), cost)
         if decision.kind == "replace":
             return Choice("replace", card=decision.source, flag=bool(data.get("use", data.get("pay", False))))
         if decision.kind in ("target", "salvage"):
@@ -540,6 +557,9 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
             "ability": decision.ability,
             "pay": bool(choice.flag),
         }
+        paying = [option for option in decision.options if option.flag]
+        if choice.flag and len(paying) > 1 and isinstance(choice, PayCost):  # the cost paid, where two could be
+            entry["pay"] = {"stock": choice.cost}
     elif verb == "resolve":
         entry["source"], entry["ability"] = choice.card, choice.ability if isinstance(choice, ResolveFirst) else None
     elif verb == "act":

@@ -343,6 +343,20 @@ def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
         "minimum": 0,
         "minLength": 1,
     }
+    stock_paid = {"type": "object", "required": ["stock"], "properties": {"stock": {"type": "integer", "minimum": 0}}}
+    pay = {
+        "description": "Whether the cost is paid; where two could be (Encore [2] beside Encore [3], 10.2.3), the "
+        "one paid: {stock: N}, or the ability as the card record writes it.",
+        "anyOf": [
+            {"type": "boolean"},
+            stock_paid,
+            {
+                "type": "object",
+                "required": ["keyword", "cost"],
+                "properties": {"cost": {"anyOf": [{"type": "integer", "minimum": 0}, stock_paid]}},
+            },
+        ],
+    }
     return {
         "draw": ("The cards drawn, in order (4.7, 5.2.1.4, 6.3.1.2, 6.4.1.2).", {"cards": cards}, ["cards"]),
         "mulligan": (
@@ -411,12 +425,12 @@ def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
         "refresh_point": ("The card put from the deck into the clock (9.9).", {"card": card}, ["card"]),
         "resolve": (
             "An automatic ability in standby, and what it asks (8.5.1.2 - 8.5.1.3).",
-            {"source": card, "ability": ability, "pay": {"type": "boolean"}, "target": chosen},
+            {"source": card, "ability": ability, "pay": pay, "target": chosen},
             [],
         ),
         "encore": (
             "The reversed character put into the waiting room; 'pay' answers its Encore (7.7, 10.2).",
-            {"pos": pos, "pay": {"type": "boolean"}},
+            {"pos": pos, "pay": pay},
             ["pos"],
         ),
         "discard": (

@@ -143,6 +143,11 @@ class _Writer:
 
 def play_game(seed: int, starter: StarterSet | None = None) -> dict[str, Any]:
     """One complete self-played Weiss Schwarz game, as a ``judge-log/1`` document."""
+    return self_played(seed, starter)[0]
+
+
+def self_played(seed: int, starter: StarterSet | None = None) -> tuple[dict[str, Any], WeissSchwarz]:
+    """One complete self-played game: its log, and the game as it ended, to compare a replay's with."""
     starter = starter or starter_set()
     rng = random.Random(seed)
     definitions = {card_id: definition_from_record(card_id, fields) for card_id, fields in starter.cards.items()}
@@ -181,7 +186,7 @@ def play_game(seed: int, starter: StarterSet | None = None) -> dict[str, Any]:
         writer.collect()
     if game.outcome is not None:
         result = {"winner": winner_of(game.outcome), "reason": game.outcome.reason}
-    return {
+    document = {
         "format": "judge-log/1",
         "game": "ws",
         "meta": {"generator": "judge selfplay", "seed": seed},
@@ -195,3 +200,4 @@ def play_game(seed: int, starter: StarterSet | None = None) -> dict[str, Any]:
         "actions": writer.entries,
         "result": result,
     }
+    return document, game
