@@ -151,6 +151,11 @@ class Replay:
         """Point the records made since the last entry at that entry."""
         records = self.game.records
         current = self.current
+        inferences = self.game.inferences
+        if inferences:  # what the game took unseen cards to be, for the entry that needed it
+            where = f"entry {current.index}: " if current is not None else ""
+            self.notes.extend(where + inference for inference in inferences)
+            inferences.clear()
         if current is not None:
             for position in range(self.attributed, len(records)):
                 if records[position].entry is None:

@@ -18,7 +18,7 @@ from judge.games.ws.selfplay import _Writer, self_played
 from judge.logfile import parse_log
 from judge.replay import Replay, verify_log
 from judge.selfplay import play_game
-from judge.verdict import VerdictKind
+from judge.verdict import Verdict, VerdictKind
 
 CORPUS = range(400)
 """Enough games to meet the rare moments: two Encore costs on offer (seeds 73, 103, 150, 198, 251 of these)."""
@@ -112,3 +112,48 @@ def test_the_main_phase_legality_test_agrees_with_its_option_list_ws_6_5_1_2(
     monkeypatch.setattr(_Writer, "choose", checking_choose)
     play_game(seed)
     assert compared > 1000
+
+
+def replayed_without(seed: int, order_of: str | None = None, verbs: tuple[str, ...] = ()) -> tuple[Verdict, str]:
+    """A self-played game with ``order_of``'s deck order and the entries of ``verbs`` taken out of its log."""
+    document = play_game(seed)
+    if order_of is not None:
+        del document["order"][order_of]
+    document["actions"] = [entry for entry in document["actions"] if entry["do"] not in verbs]
+    verdict = verify_log(parse_log(json.dumps(document), f"seed-{seed}.json", "json"), trace=False)
+    return verdict, "\n".join(verdict.notes)
+
+
+@pytest.mark.parametrize(("seed", "player", "why"), [(19, "P2", "the effect chooses it"), (124, "P1", "Bond returns")])
+def test_a_card_chosen_from_unseen_waiting_room_cards_is_bound_to_it_ws_8_6_3_1(
+    seed: int, player: str, why: str
+) -> None:
+    """ws:8.6.3.1, ws:10.4.2: without the deck order, cards reach the waiting room unseen; an effect choosing a
+    character there, or Bond returning a named card, is not refused: an unseen card the deck list allows is
+    taken as the card chosen, and the notes say so."""
+    verdict, notes = replayed_without(seed, order_of=player)
+    assert verdict.kind is VerdictKind.LEGAL, [v.message for v in verdict.violations[:2]]
+    assert f"an unseen card in {player}'s waiting room is taken as" in notes and why in notes
+
+
+@pytest.mark.parametrize(("seed", "inferred"), [(2, "the level up names it"), (11, "taken to share a color")])
+def test_unseen_clock_cards_are_taken_as_what_the_log_needs_ws_9_3_2_ws_8_6_2_1_1(seed: int, inferred: str) -> None:
+    """ws:9.3.2, ws:8.6.2.1.1: with the refresh entries left out (the contract lets a log omit forced events),
+    the refreshed deck's order is unknown and its cards reach the clock unseen.  A level up naming one of them,
+    or a play whose color only an unseen clock card can give, is not refused: the notes say what was taken."""
+    verdict, notes = replayed_without(seed, verbs=("refresh", "refresh_point"))
+    assert verdict.kind is VerdictKind.LEGAL, [v.message for v in verdict.violations[:2]]
+    assert inferred in notes
+
+
+def test_a_card_the_deck_list_cannot_give_is_still_refused_ws_9_3_2() -> None:
+    """ws:9.3.2: the level up's card must be one an unseen clock card could be; one the deck list does not
+    have is a violation, as before."""
+    document = play_game(2)
+    document["actions"] = [entry for entry in document["actions"] if entry["do"] not in ("refresh", "refresh_point")]
+    index = next(i for i, entry in enumerate(document["actions"]) if entry["do"] == "level_up" and i > 400)
+    player = document["actions"][index]["p"]
+    deck = next(p["deck"] for p in document["players"] if p["id"] == player)
+    document["actions"][index]["card"] = next(card for card in sorted(document["cards"]) if card not in deck)
+    verdict = verify_log(parse_log(json.dumps(document), "seed-2.json", "json"), trace=False)
+    assert verdict.violations[0].entry == index and "ws:9.3.2" in verdict.violations[0].clauses

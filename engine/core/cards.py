@@ -94,6 +94,13 @@ class IdentityPool:
     def can_be(self, identity: str) -> bool:
         return self.contents.get(identity, 0) > 0 or any(pool.can_be(identity) for pool in self.unknown_from)
 
+    def identities(self) -> set[str]:
+        """Every identity a card of the group could still turn out to be."""
+        found = {identity for identity, count in self.contents.items() if count > 0}
+        for pool in self.unknown_from:
+            found |= pool.identities()
+        return found
+
     def take(self, identity: str) -> None:
         count = self.contents.get(identity, 0)
         if count > 0:

@@ -70,7 +70,7 @@ class CheckTimingGame(Game[D]):
                             self.record(
                                 RecordKind.ABILITY,
                                 player,
-                                f"{ability_label(ability.name)} of {ability.source.identity or '?'} is played",
+                                f"{ability_label(ability.name)} of {ability.source_identity or '?'} is played",
                                 ability.clauses + self.standby_clauses,
                                 standby=ability.id,
                                 ability=ability.name,
@@ -88,7 +88,7 @@ class CheckTimingGame(Game[D]):
         """The ability ``player`` plays next; with several, the player chooses."""
         if len(waiting) == 1:
             return waiting[0]
-        options: list[Choice] = [ResolveFirst(ability.source.identity, ability.name) for ability in waiting]
+        options: list[Choice] = [ResolveFirst(ability.source_identity, ability.name) for ability in waiting]
         decision = Decision(
             player,
             "standby_order",

@@ -114,6 +114,9 @@ class StandbyAbility:
     source: Card
     source_instance: int
     """The instance that triggered it (the card may have moved on since)."""
+    source_identity: str | None
+    """What the source was when it triggered: its last-known information, which names the ability even after
+    the card has moved on (a refresh shuffles it into a deck whose order hides it)."""
     resolve: Callable[[StandbyAbility], Procedure]
     clauses: tuple[str, ...]
     data: dict[str, Any]
@@ -134,6 +137,7 @@ class StandbyAbility:
         self.name = name
         self.source = source
         self.source_instance = source_instance
+        self.source_identity = source.identity
         self.resolve = resolve
         self.clauses = clauses
         self.data = {} if data is None else data
@@ -186,6 +190,9 @@ class Game(Generic[D]):
         self.text_problems: list[Refusal] = []
         """What the operations of card text the engine does not model, taken as a choice, could not do; the
         driver reads and clears them."""
+        self.inferences: list[str] = []
+        """What the game took cards the log never revealed to be, so that a choice could stand (an unseen clock
+        card taken as the card a level up names); the driver reports them as notes and clears them."""
         self.triggered = 0
         self.pending_triggers: list[tuple[StandbyAbility, str]] = []
         self.context: dict[str, int] = {}
@@ -256,7 +263,7 @@ class Game(Generic[D]):
                 self.record(
                     RecordKind.ABILITY,
                     ability.master,
-                    f"{ability_label(ability.name)} of {ability.source.identity or '?'} triggers ({why})",
+                    f"{ability_label(ability.name)} of {ability.source_identity or '?'} triggers ({why})",
                     ability.clauses,
                     standby=ability.id,
                     ability=ability.name,

@@ -81,21 +81,21 @@ class Keywords:
         return None
 
     def resolve_encore(self, ability: StandbyAbility, position: int, costs: list[int]) -> Procedure:
-        player, card = ability.master, ability.source
+        player, card, identity = ability.master, ability.source, ability.source_identity
         me = self.states[player]
         affordable = [cost for cost in costs if cost <= len(me.stock)]
         intent = self.encore_intent.pop(ability.source_instance, None)
-        options: list[Choice] = [PayCost(card.identity, False)]
-        options.extend(PayCost(card.identity, True, cost) for cost in affordable)
+        options: list[Choice] = [PayCost(identity, False)]
+        options.extend(PayCost(identity, True, cost) for cost in affordable)
         decision = Decision(
             player,
             "pay",
             options,
             ("ws:10.2.2", "ws:8.7.3.1.1"),
             frozenset({"pay"}),
-            prompt=f"pay Encore for {card.identity}?",
+            prompt=f"pay Encore for {identity}?",
             default=options[0],
-            source=card.identity,
+            source=identity,
             ability="encore",
         )
         if intent is None:
@@ -107,14 +107,12 @@ class Keywords:
         if not choice.flag:
             if not self.game.unrecorded():
                 self.game.record(
-                    RecordKind.CHOICE, player, f"{player} does not pay Encore for {card.identity}", ("ws:8.7.3.2.1",)
+                    RecordKind.CHOICE, player, f"{player} does not pay Encore for {identity}", ("ws:8.7.3.2.1",)
                 )
             yield Checkpoint(decision)
             return
         if card not in me.waiting or card.instance != ability.source_instance:
-            self.game.record(
-                RecordKind.ABILITY, player, f"{card.identity} is no longer in the waiting room", ("ws:8.7.7",)
-            )
+            self.game.record(RecordKind.ABILITY, player, f"{identity} is no longer in the waiting room", ("ws:8.7.7",))
             yield Checkpoint(decision)
             return
         self.game.paying_cost = True
@@ -145,10 +143,11 @@ class Keywords:
             me = self.states[player]
             cost = stock_cost(bond, 0)
             wanted = str(bond.get("name", ""))
+            present = [c.identity for c in me.waiting if c.identity is not None]
             targets = dict.fromkeys(
-                c.identity
-                for c in me.waiting
-                if (d := self.game.definition(c)) is not None and wanted in (d.name, d.id)
+                identity
+                for identity in present + self.game.moves.unseen_identities(me.waiting)
+                if (d := self.game.definitions.get(identity)) is not None and wanted in (d.name, d.id)
             )
             options = [Choice("bond", card=target) for target in targets] if len(me.stock) >= cost else []
             decision = self.game.playing.optional_ability(
@@ -164,7 +163,8 @@ class Keywords:
                 self.game.paying_cost = True
                 self.game.playing.pay_stock(player, cost, ("ws:10.4.2", "ws:8.4.2"))
                 self.game.paying_cost = False
-                self.game.moves.put(player, "hand", self.game.moves.take_from(player, "waiting", choice.card))
+                taken = self.game.moves.take_unseen_as(player, "waiting", choice.card, "Bond returns it")
+                self.game.moves.put(player, "hand", taken)
                 self.game.record(RecordKind.ABILITY, player, f"Bond: {choice.card} returns to hand", ("ws:10.4.2",))
             else:
                 self.game.record(

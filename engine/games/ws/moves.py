@@ -173,6 +173,36 @@ class CardMoves:
         self.states[player].zone(zone).remove(card)
         return card
 
+    def can_be(self, card: Card, identity: str) -> bool:
+        """Whether ``card`` is, or unseen could be, ``identity``: its pool still holds one, or, with no pool,
+        its owner's deck list has the card."""
+        if card.identity is not None:
+            return card.identity == identity
+        if card.pool is not None:
+            return card.pool.can_be(identity)
+        return self.states[card.owner].deck_list[identity] > 0
+
+    def unseen_identities(self, cards: list[Card]) -> list[str]:
+        """The identities the unseen cards among ``cards`` could be, in a stable order."""
+        found: set[str] = set()
+        for card in cards:
+            if card.identity is None:
+                owner = self.states[card.owner]
+                if card.pool is not None:
+                    found |= card.pool.identities()
+                else:
+                    found |= {identity for identity, count in owner.deck_list.items() if count > 0}
+        return sorted(found)
+
+    def take_unseen_as(self, player: str, zone: str, identity: str | None, why: str) -> Card:
+        """``take_from``, saying so (an inference the replay reports) when the card taken is an unseen one
+        bound to ``identity`` because ``why``."""
+        cards = self.states[player].zone(zone)
+        if identity is not None and all(card.identity != identity for card in cards):
+            place = "waiting room" if zone == "waiting" else zone
+            self.game.inferences.append(f"an unseen card in {player}'s {place} is taken as {identity}: {why}")
+        return self.take_from(player, zone, identity)
+
     def take_from(self, player: str, zone: str, identity: str | None) -> Card:
         """Take a card of ``identity`` from a zone: a known one, else an unknown one revealed as it."""
         cards = self.states[player].zone(zone)

@@ -59,7 +59,18 @@ class Playing:
             return True
         me = self.states[player]
         available = {color for card in me.level + me.clock if (d := self.game.definition(card)) for color in d.colors}
-        return not definition.colors or bool(available.intersection(definition.colors))
+        if not definition.colors or available.intersection(definition.colors):
+            return True
+        return self.unseen_color(player, definition) is not None
+
+    def unseen_color(self, player: str, definition: WsCardDefinition) -> str | None:
+        """A card an unseen card of ``player``'s level or clock could be that has one of ``definition``'s colors."""
+        me = self.states[player]
+        for identity in self.game.moves.unseen_identities(me.level + me.clock):
+            candidate = self.game.definitions.get(identity)
+            if candidate is not None and set(candidate.colors).intersection(definition.colors):
+                return identity
+        return None
 
     def play_refusal(self, player: str, definition: WsCardDefinition) -> Refusal | None:
         """Why ``player`` cannot play ``definition`` from hand now, or None (8.6.2.1, 8.6.2.3)."""
@@ -84,6 +95,15 @@ class Playing:
     def play_from_hand(self, player: str, identity: str, clauses: tuple[str, ...]) -> Procedure:
         """ws 8.6.2: reveal the card, pay its cost in full; the card leaves the hand."""
         definition = self.game.definitions[identity]
+        me = self.states[player]
+        if definition.level > 0 or definition.type == "climax":
+            known = {color for c in me.level + me.clock if (d := self.game.definition(c)) for color in d.colors}
+            unseen = None if known.intersection(definition.colors) else self.unseen_color(player, definition)
+            if unseen is not None:
+                self.game.inferences.append(
+                    f"{identity} is {'/'.join(definition.colors)}: an unseen card of {player}'s level or clock is "
+                    f"taken to share a color (it could be {unseen})"
+                )
         card = self.game.moves.take_from(player, "hand", identity)
         self.game.paying_cost = True
         self.pay_stock(player, definition.cost, ("ws:8.6.2.3", "ws:8.4.3"))
@@ -224,10 +244,12 @@ class Playing:
                 self.game.record(RecordKind.ABILITY, player, f"{player} will take an additional turn", ("ws:11.2.1",))
             elif "salvage" in effect:
                 wanted = effect["salvage"]
+                seen = dict.fromkeys(c.identity for c in me.waiting if c.identity is not None)
+                seen.update(dict.fromkeys(self.game.moves.unseen_identities(me.waiting)))
                 options = [
-                    Choice("salvage", card=c.identity)
-                    for c in {c.identity: c for c in me.waiting}.values()
-                    if (d := self.game.definition(c)) is not None and wanted in ("any", d.type)
+                    Choice("salvage", card=identity)
+                    for identity in seen
+                    if (d := self.game.definitions.get(identity)) is not None and wanted in ("any", d.type)
                 ]
                 if not options:
                     self.game.record(
@@ -237,7 +259,8 @@ class Playing:
                 choice = yield self.target_decision(
                     player, card, ability, "salvage", options, f"choose a {wanted} in the waiting room"
                 )
-                self.game.moves.put(player, "hand", self.game.moves.take_from(player, "waiting", choice.card))
+                taken = self.game.moves.take_unseen_as(player, "waiting", choice.card, "the effect chooses it")
+                self.game.moves.put(player, "hand", taken)
                 self.game.record(
                     RecordKind.ABILITY,
                     player,

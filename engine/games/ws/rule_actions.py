@@ -101,7 +101,9 @@ class RuleActions:
         """ws 9.3.2: choose one of the bottom seven clock cards for the level; the other six go to the waiting room."""
         me = self.states[player]
         bottom = me.clock[:7]
-        options = [Choice("level_up", card=identity) for identity in dict.fromkeys(c.identity or "?" for c in bottom)]
+        identities = dict.fromkeys(c.identity or "?" for c in bottom)
+        identities.update(dict.fromkeys(self.game.moves.unseen_identities(bottom)))  # what unseen cards could be
+        options = [Choice("level_up", card=identity) for identity in identities]
         decision = Decision(
             player,
             "level_up",
@@ -111,7 +113,14 @@ class RuleActions:
             prompt="choose a card from the bottom seven of the clock for the level",
         )
         choice = yield decision
-        chosen = next((card for card in bottom if card.identity == choice.card), bottom[0])
+        chosen = next((card for card in bottom if card.identity == choice.card), None)
+        if chosen is None and choice.card not in (None, "?"):  # an unseen card of the clock is the one named
+            chosen = next((card for card in bottom if self.game.moves.can_be(card, str(choice.card))), None)
+            if chosen is not None and chosen.reveal(str(choice.card)):
+                self.game.inferences.append(
+                    f"an unseen card of {player}'s clock is taken as {choice.card}: the level up names it"
+                )
+        chosen = chosen or bottom[0]
         rest = [card for card in bottom if card is not chosen]
         me.clock = me.clock[7:]
         self.game.moves.put(player, "level", chosen)
