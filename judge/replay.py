@@ -37,8 +37,13 @@ under which they replay (the most likely intended)."""
 FARTHER: Final = 80
 """How far the replay looks to choose between candidates under which the first ``LOOK_AHEAD`` entries all
 replay cleanly."""
+WRITTEN_LATE_WITHIN: Final = 25
+"""How far after its place an entry the rules required at once (a level up, a refresh) is looked for."""
 NEAR_OPTIONS: Final = 8
 """How many legal options, at most, are tried as what a refused entry most likely meant."""
+TRIAL_SHARE: Final = 3
+"""The entries the trial replays of one log may take, all together, as a multiple of its length: what bounds
+the cost of the look-ahead, whatever the number of violations (``bench/bench_resync.py`` measures it)."""
 
 
 class EnoughSeen(Exception):
@@ -98,6 +103,8 @@ class Replay:
         self.counting: tuple[int, int] | None = None
         """For a trial replay: count the violations after this entry, and stop at this many."""
         self.counted = 0
+        self.trial_entries = 0
+        """How many entries the trial replays have taken so far (bounded by ``TRIAL_SHARE``)."""
         self.on_applied: Callable[[LogEntry], None] | None = None
         """Called when an entry has been applied (the stepper takes its picture of the board then)."""
         self.on_taken: Callable[[LogEntry], None] | None = None
@@ -379,7 +386,7 @@ class Replay:
         clock reached seven: an interrupt, ws 9.3.1 with 9.1.2.1), and the replay takes it where it was due.
         None when no such entry follows."""
         due = self.last_taken
-        for index in range(self.position, min(self.position + LOOK_AHEAD, len(self.log.entries))):
+        for index in range(self.position, min(self.position + WRITTEN_LATE_WITHIN, len(self.log.entries))):
             entry = self.log.entries[index]
             if index in self.early or str(entry.data["do"]) not in decision.verbs:
                 continue
@@ -448,20 +455,29 @@ class Replay:
 
         Each is tried in a replay of its own, from the start of the log, that answers this request with it and
         every earlier one as this replay did; it stops once it has seen as many violations as the best so far.
+        No trial starts once the trials have replayed ``TRIAL_SHARE`` times the log's length: then the best so
+        far is taken, or the first candidate.
         """
         if not candidates:
             return None
         best, chosen = LOOK_AHEAD + 1, candidates[0]
         clean: list[Choice | None] = []
         for candidate in candidates if len(candidates) > 1 else ():
+            if not self.can_try(start + LOOK_AHEAD):
+                break
             score = self.tried(candidate, takes_entry, start, start + LOOK_AHEAD, min(best, 1) if clean else best)
             if score == 0:
                 clean.append(candidate)
             if score < best:
                 best, chosen = score, candidate
         if len(clean) > 1:  # several replay cleanly as far as it looked: look farther among them
-            farther = [(self.tried(c, takes_entry, start, start + FARTHER, FARTHER), i) for i, c in enumerate(clean)]
-            chosen = clean[min(farther)[1]]
+            farther: list[tuple[int, int]] = []
+            for index, candidate in enumerate(clean):
+                if not self.can_try(start + FARTHER):
+                    break
+                farther.append((self.tried(candidate, takes_entry, start, start + FARTHER, FARTHER), index))
+            if farther:
+                chosen = clean[min(farther)[1]]
         self.chosen[(self.requests, start if takes_entry else start + 1)] = (chosen, takes_entry)
         if chosen is None:
             return None
@@ -482,6 +498,12 @@ class Replay:
         self.assumed(decision, chosen, "the option under which the entries after it replay")
         return chosen
 
+    def can_try(self, horizon: int) -> bool:
+        """Whether one more trial replay, from the start of the log to ``horizon``, stays within the trials'
+        share of the work."""
+        cost = min(horizon, len(self.log.entries))
+        return self.trial_entries + cost <= TRIAL_SHARE * len(self.log.entries)
+
     def tried(self, candidate: Choice | None, takes_entry: bool, start: int, horizon: int, enough: int) -> int:
         """How many violations the entries after ``start`` (to ``horizon``) give, up to ``enough``, when this
         request takes ``candidate``."""
@@ -497,6 +519,7 @@ class Replay:
             pass
         finally:
             game.close()
+            self.trial_entries += trial.position
         return trial.counted
 
     def assumed(self, decision: Decision, choice: Choice, why: str) -> None:
@@ -588,7 +611,7 @@ class Replay:
         """The entry for ``reveal`` (one the rules perform at once) written a few entries after its place, or
         None.  A list it states must have as many cards as the reveal (a refresh's new deck order)."""
         forced = self.support.forced_verbs
-        for index in range(self.position, min(self.position + LOOK_AHEAD, len(self.log.entries))):
+        for index in range(self.position, min(self.position + WRITTEN_LATE_WITHIN, len(self.log.entries))):
             entry = self.log.entries[index]
             verb = str(entry.data["do"])
             if index in self.early or verb not in forced or reveal.purpose not in forced[verb]:

@@ -20,7 +20,7 @@ import json
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from engine.games.ws.game import WeissSchwarz
 from judge.games.ws import SUPPORT as WS
@@ -28,21 +28,35 @@ from judge.games.ws.log import game_of
 from judge.logfile import parse_log
 from judge.replay import Replay, verify_log
 from judge.selfplay import play_game
-from judge.verdict import Verdict
+from judge.verdict import Verdict, Violation
 
 Document = dict[str, Any]
 
 
+Lie = tuple[int, tuple[str, ...]]
+"""Where a lie is told (an entry), and the clauses a verifier may cite for it (any of them is right)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Mutant:
-    """A game with one lie in it: where it is told, and the clause a verifier must cite for it."""
+    """A game with lies in it (one, or two independent ones): where each is told, and its clauses."""
 
     kind: str
     seed: int
     document: Document
-    entry: int
-    clauses: tuple[str, ...]
-    """Any of these is the right citation."""
+    lies: tuple[Lie, ...]
+
+    @property
+    def entry(self) -> int:
+        return self.lies[0][0]
+
+    @property
+    def clauses(self) -> tuple[str, ...]:
+        return self.lies[0][1]
+
+
+def _found(violation: Violation, lie: Lie) -> bool:
+    return violation.entry == lie[0] and bool(set(violation.clauses) & set(lie[1]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,23 +68,16 @@ class Outcome:
 
     @property
     def exact(self) -> bool:
-        """Exactly one violation, at the mutated entry, citing one of the mutant's clauses."""
+        """One violation for each lie, at its entry, citing one of its clauses, and no other."""
         violations = self.verdict.violations
-        return (
-            len(violations) == 1
-            and violations[0].entry == self.mutant.entry
-            and bool(set(violations[0].clauses) & set(self.mutant.clauses))
-        )
+        lies = self.mutant.lies
+        return len(violations) == len(lies) and all(map(_found, violations, lies))
 
     @property
     def first_right(self) -> bool:
-        """The first violation is at the mutated entry, citing one of the mutant's clauses."""
+        """The first violation is at the first lie, citing one of its clauses."""
         violations = self.verdict.violations
-        return (
-            bool(violations)
-            and violations[0].entry == self.mutant.entry
-            and bool(set(violations[0].clauses) & set(self.mutant.clauses))
-        )
+        return bool(violations) and _found(violations[0], self.mutant.lies[0])
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,7 +307,43 @@ def mutants(seeds: range, kinds: tuple[str, ...] = tuple(KINDS)) -> Iterator[Mut
             document = copy.deepcopy(original)
             made = KINDS[kind](document, before, rng)
             if made is not None:
-                yield Mutant(kind, seed, document, made[0], made[1])
+                yield Mutant(kind, seed, document, (made,))
+
+
+IN_PLACE: Final = (
+    "draw-missing-a-card",
+    "card-not-in-deck",
+    "play-above-level",
+    "card-after-cancel",
+    "play-without-color",
+    "wrong-refresh-point-card",
+    "attack-from-elsewhere",
+)
+"""The kinds that change an entry where it stands (no entry added, removed or moved): two of them combine."""
+APART: Final = 100
+"""How far apart two lies must be to be independent: beyond the replay's look-ahead."""
+
+
+def double_mutants(seeds: range) -> Iterator[Mutant]:
+    """Logs with two independent lies: for each seed, each kind of ``IN_PLACE`` with the next one, told in the
+    same game far apart (each where its own one-lie mutant tells it)."""
+    for seed in seeds:
+        original = play_game(seed)
+        before = views(original)
+        for first, second in zip(IN_PLACE, IN_PLACE[1:] + IN_PLACE[:1]):
+            made: list[tuple[Document, Lie]] = []
+            for kind in (first, second):
+                document = copy.deepcopy(original)
+                lie = KINDS[kind](document, before, random.Random(seed))
+                if lie is not None:
+                    made.append((document, lie))
+            if len(made) < 2 or abs(made[0][1][0] - made[1][1][0]) < APART:
+                continue
+            combined = copy.deepcopy(made[0][0])
+            at = made[1][1][0]
+            combined["actions"][at] = made[1][0]["actions"][at]
+            lies = tuple(sorted((made[0][1], made[1][1])))
+            yield Mutant(f"{first}+{second}", seed, combined, lies)
 
 
 def check(mutant: Mutant) -> Outcome:

@@ -15,11 +15,12 @@ from collections import Counter
 import pytest
 import yaml
 
+from judge.games.ws import SUPPORT
 from judge.logfile import parse_log
-from judge.replay import verify_log
+from judge.replay import TRIAL_SHARE, Replay, verify_log
 from judge.verdict import VerdictKind
 from tests.conftest import REPO
-from tests.mutants import KINDS, check, mutants
+from tests.mutants import KINDS, check, double_mutants, mutants
 
 EXAMPLE = REPO / "judge" / "examples" / "ws-game.yaml"
 SEEDS = range(8)
@@ -76,6 +77,28 @@ def test_single_mistakes_give_exactly_one_violation_in_95_percent_of_logs() -> N
     assert exact / len(outcomes) >= TARGET, (
         f"{exact} of {len(outcomes)} exact; violations per log: {sorted(counts.items())}"
     )
+
+
+def test_two_independent_mistakes_in_one_log_are_two_violations_in_95_percent_of_logs() -> None:
+    """Two lies far apart in one self-played game (``tests/mutants.py``): one violation at each, and no other."""
+    outcomes = [check(mutant) for mutant in double_mutants(SEEDS)]
+    exact = sum(outcome.exact for outcome in outcomes)
+    assert len(outcomes) >= 20
+    assert exact / len(outcomes) >= TARGET, f"{exact} of {len(outcomes)} exact"
+
+
+def test_the_look_ahead_has_a_bounded_share_of_the_work() -> None:
+    """However many entries are refused, the trial replays of one log take at most ``TRIAL_SHARE`` times its
+    length in entries: a log with a mistake in every few entries is not verified ever more slowly."""
+    document = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    attacks = [i for i, entry in enumerate(document["actions"]) if entry["do"] == "attack"]
+    for index in attacks:
+        document["actions"][index]["pos"] = 4  # the back stage never attacks (ws 7.1.1): one lie per attack
+    log = parse_log(json.dumps(document), "many.json", "json")
+    replay = Replay(log, SUPPORT.build(log), SUPPORT, trace=False)
+    replay.run()
+    assert len(replay.violations) >= len(attacks)
+    assert 0 < replay.trial_entries <= TRIAL_SHARE * len(log.entries)
 
 
 def test_two_independent_mistakes_are_two_violations() -> None:
