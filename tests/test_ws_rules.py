@@ -826,6 +826,21 @@ def test_attacking_with_a_rested_character_is_a_violation_ws_7_2_1_3() -> None:
     assert_violation(verdict, 0, "ws:7.2.1.3", "rested, not standing")
 
 
+def test_a_second_attack_by_the_same_character_names_what_rested_it_ws_7_2_1_3() -> None:
+    """ws:7.2.1.3: the refusal of an attack by a rested character says what rested it (its attack this turn),
+    the cause a judge looks for, not only the state."""
+    verdict = verify(
+        attack_log(
+            "{2: Y0A}",
+            "{}",
+            "{p: P1, do: attack, pos: 2, type: direct}",
+            "{p: P2, do: damage, cards: [Y0B, Y0C]}",
+            "{p: P1, do: attack, pos: 2, type: direct}",
+        )
+    )
+    assert_violation(verdict, 3, "ws:7.2.1.3", "rested, not standing: it rested to attack from position 2", "turn 3")
+
+
 def test_attacking_from_the_back_stage_is_a_violation_ws_7_2_1_3() -> None:
     """ws:7.1.1, ws:7.2.1.3: a back-stage character (position 4) cannot attack."""
     verdict = verify(attack_log("{4: Y0A}", "{}", "{p: P1, do: attack, pos: 4, type: direct}", trigger=False))

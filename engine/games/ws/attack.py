@@ -148,7 +148,7 @@ class AttackPhase:
             facing if kind == "front" else None,
             facing_pos if kind == "front" else None,
         )
-        attacker.orientation = "rest"
+        self.game.moves.rest(attacker, f"it rested to attack from position {choice.pos} ({kind} attack)")
         self.game.playing.trigger_card(player, attacker, "attacks")
         if not self.game.unrecorded():
             self.game.record(
@@ -281,7 +281,7 @@ class AttackPhase:
             if choice.verb == "standby":
                 chosen = self.game.moves.take_from(player, "waiting", choice.card)
                 self.game.moves.put_on_stage(player, chosen, choice.pos)
-                chosen.orientation = "rest"
+                self.game.moves.rest(chosen, "the standby icon put it on the stage rested")
                 self.game.record(
                     RecordKind.CHOICE,
                     player,
@@ -507,8 +507,11 @@ class AttackPhase:
         if choice.pos not in CENTER or card is None:
             return Refusal(("ws:7.1.1", "ws:7.2.1.3"), f"no character on center-stage position {choice.pos}")
         if card.orientation != "stand":
+            because = self.game.why_rested.get(card.instance) if card.orientation == "rest" else None
             return Refusal(
-                ("ws:7.2.1.3",), f"{card.identity} at position {choice.pos} is {card.orientation}ed, not standing"
+                ("ws:7.2.1.3",),
+                f"{card.identity} at position {choice.pos} is {card.orientation}ed, not standing"
+                + (f": {because}, and nothing stood it since" if because else ""),
             )
         performer = self.game.keywords.great_performer(self.game.opponent(player))
         if performer is not None:

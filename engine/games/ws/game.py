@@ -105,6 +105,8 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         """Whether a cost is being paid: interrupt rule actions wait (8.4.2.1)."""
         self.in_damage: str | None = None
         """The player in the middle of a damage process, whose deck may run out in it (9.2.2.1)."""
+        self.why_rested: dict[int, str] = {}
+        """Card instance -> what rested it, to say why it cannot do what only a standing character does."""
         self.modelled: dict[str, tuple[CardAbility, ...]] = {
             card_id: card_abilities(definition.abilities) for card_id, definition in definitions.items()
         }

@@ -173,6 +173,11 @@ class CardMoves:
         self.states[player].zone(zone).remove(card)
         return card
 
+    def rest(self, card: Card, because: str) -> None:
+        """Rest ``card`` and remember ``because`` (it attacked in turn 5), the cause a later refusal names."""
+        card.orientation = "rest"
+        self.game.why_rested[card.instance] = f"{because} in turn {self.game.turn}"
+
     def can_be(self, card: Card, identity: str) -> bool:
         """Whether ``card`` is, or unseen could be, ``identity``: its pool still holds one, or, with no pool,
         its owner's deck list has the card."""

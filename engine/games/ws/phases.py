@@ -96,8 +96,10 @@ class Phases:
             self.begin(f"turn {self.game.turn} ({self.game.turn_player}): stand phase begins", ("ws:6.2.1.1",))
         yield from self.game.check_timing("beginning of the stand phase", ("ws:6.2.1.1",))
         me = self.states[self.game.turn_player]
+        why_rested = self.game.why_rested
         for _, card in me.characters():
             card.orientation = "stand"
+            why_rested.pop(card.instance, None)
         self.game.record(RecordKind.FORCED, self.game.turn_player, "all characters stand", ("ws:6.2.1.2",))
         yield from self.game.check_timing("after standing", ("ws:6.2.1.3",))
 
