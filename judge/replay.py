@@ -365,6 +365,9 @@ class Replay:
             if not decision.options:
                 self.stopped = True
                 return None
+            if decision.unstated is not None:  # the game goes on without knowing which; the log tells later
+                self.assumed(decision, decision.unstated, "the log does not say which; what it shows later will")
+                return decision.unstated, True
             likely = (
                 self.likely_intended(
                     decision, self.position - 1, list(decision.options[:NEAR_OPTIONS]), takes_entry=False

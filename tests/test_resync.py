@@ -205,3 +205,17 @@ def test_a_refresh_where_none_is_due_is_one_violation_ws_9_2_1() -> None:
     [violation] = verdict.violations
     assert (violation.entry, violation.clauses) == (at, ("ws:9.2.1",))
     assert "deck is not empty" in violation.message
+
+
+def test_a_level_up_left_out_is_one_violation_and_its_card_stays_unseen_ws_9_3_2() -> None:
+    """ws:9.3.2: the player chooses the level card among the bottom seven.  A log that leaves the level up out
+    is one violation where it was due; the replay does not guess the card: it stays unseen among the seven,
+    and what the log reveals later (the refresh's order) tells it, so nothing after it is reported."""
+    document = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    actions = document["actions"]
+    at = next(i for i, entry in enumerate(actions) if entry["do"] == "level_up")
+    del actions[at]
+    verdict = verify_log(parse_log(json.dumps(document), "no-level-up.json", "json"))
+    [violation] = verdict.violations
+    assert violation.entry == at and "ws:9.3.2" in violation.clauses
+    assert any("level up: a card of the bottom seven goes to" in record.message for record in verdict.records)

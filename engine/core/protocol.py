@@ -248,6 +248,7 @@ class Decision:
         "player",
         "prompt",
         "source",
+        "unstated",
         "verbs",
     )
 
@@ -263,6 +264,7 @@ class Decision:
         source: str | None = None,
         ability: str | None = None,
         allows: Callable[[Choice], bool] | None = None,
+        unstated: Choice | None = None,
     ) -> None:
         self.player = player
         self.kind = kind
@@ -284,6 +286,10 @@ class Decision:
         """...and the ability, by the name a player gives it (``encore``, ``bond``, ``0`` for a card's first)."""
         self.allows = allows
         """Whether one choice is among the options, without building them (None: look in the list)."""
+        self.unstated = unstated
+        """Where the player must say and the log does not: the answer that leaves the choice open, which the
+        game can go on from without a guess (a level up whose card stays unseen among the bottom seven, to be
+        told by what the log shows later); None when the game cannot."""
 
     @property
     def options(self) -> list[Choice]:

@@ -10,12 +10,15 @@ while a cost is being paid (8.4.2.1, 9.2.3, 9.3.3).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.core.cards import IdentityPool
 from engine.core.game import Procedure, Termination
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Reveal
 from engine.games.ws.state import POSITIONS
+
+UNSTATED_LEVEL_UP: Final = Choice("level_up")
+"""A level up whose card the log does not give (``Decision.unstated``)."""
 
 if TYPE_CHECKING:
     from engine.games.ws.game import WeissSchwarz
@@ -111,8 +114,17 @@ class RuleActions:
             ("ws:9.3.1", "ws:9.3.2", "ws:9.1.2.1"),
             frozenset({"level_up"}),
             prompt="choose a card from the bottom seven of the clock for the level",
+            unstated=UNSTATED_LEVEL_UP,
         )
         choice = yield decision
+        if choice is UNSTATED_LEVEL_UP:  # which card went to the level stays unseen until the log shows it
+            known = Counter(card.identity for card in bottom if card.identity is not None)
+            unseen_from = [card.pool for card in bottom if card.identity is None and card.pool is not None]
+            pool = IdentityPool(f"level up of {player} in turn {self.game.turn}", dict(known), unseen_from)
+            traceable = all(card.identity is not None or card.pool is not None for card in bottom)
+            if traceable and len({card.identity for card in bottom}) > 1:
+                for card in bottom:
+                    card.hide_in(pool)
         chosen = next((card for card in bottom if card.identity == choice.card), None)
         if chosen is None and choice.card not in (None, "?"):  # an unseen card of the clock is the one named
             chosen = next((card for card in bottom if self.game.moves.can_be(card, str(choice.card))), None)
@@ -129,7 +141,7 @@ class RuleActions:
         self.game.record(
             RecordKind.RULE_ACTION,
             player,
-            f"level up: {chosen.identity} goes to {player}'s level ({me.level_count})",
+            f"level up: {chosen.identity or 'a card of the bottom seven'} goes to {player}'s level ({me.level_count})",
             ("ws:9.3.1", "ws:9.3.2"),
             card=chosen.identity,
         )
