@@ -41,6 +41,7 @@ COMPILED_MODULES = [
     "judge/games/ws/__init__.py",
     "judge/games/ws/log.py",
     "judge/logfile.py",
+    "judge/lookahead.py",
     "judge/replay.py",
 ]
 

@@ -5,20 +5,23 @@ The engine runs the game and stops at decisions, reveals and checkpoints (see
 
 * a ``Decision`` takes the next entry when it is one of the choices that point
   can take; an illegal one is a violation (located, with the clause that forbids
-  it and the legal options), and the replay goes on from the same point.  An
-  entry that can only belong to a later point passes this one (an implied pass,
-  shown in the trace with its clause); a point that cannot be passed and that
-  the log does not address is a violation.
+  it and the legal options), and the replay goes on from the game the log
+  describes (``judge.lookahead``).  An entry that can only belong to a later
+  point passes this one (an implied pass, shown in the trace with its clause); a
+  point that cannot be passed and that the log does not address is a violation,
+  and one whose entry comes a few entries late is one violation, where it is
+  written.
 * a ``Reveal`` takes the next entry when it is the matching forced event
   (``draw``, ``trigger``, ``damage``, ``refresh``, ``refresh_point``); what the
-  entry states must be what the rules make happen.
+  entry states must be what the rules make happen.  The players' entries of one
+  simultaneous action may come in either order, and a rule action the rules
+  perform at once may be written a few entries late (one violation).
 * a ``Checkpoint`` is when the last entry's ``expect`` is checked.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any, Final
 
 from engine.core.game import Procedure
@@ -27,30 +30,14 @@ from engine.core.protocol import Checkpoint, Choice, Decision, EngineLimitReache
 from judge import collector, games
 from judge.games.support import GameSupport
 from judge.logfile import GameLog, LogEntry, LogFormatError, load_log
+from judge.lookahead import NEAR_OPTIONS, EnoughSeen, LookAhead
 from judge.verdict import Verdict, VerdictKind, Violation, winner_of
 
 ClauseCheck = Callable[[str], bool]
 IMPLIED_TURN_SPAN: Final = 1
-LOOK_AHEAD: Final = 25
-"""How many entries after a refused one the replay tries each candidate against, to go on from the one
-under which they replay (the most likely intended)."""
-FARTHER: Final = 80
-"""How far the replay looks to choose between candidates under which the first ``LOOK_AHEAD`` entries all
-replay cleanly."""
+"""How many turn boundaries implied passes may cross looking for an entry's point."""
 WRITTEN_LATE_WITHIN: Final = 25
 """How far after its place an entry the rules required at once (a level up, a refresh) is looked for."""
-NEAR_OPTIONS: Final = 8
-"""How many legal options, at most, are tried as what a refused entry most likely meant."""
-TRIAL_SHARE: Final = 3
-"""The entries the trial replays of one log may take, all together, as a multiple of its length: what bounds
-the cost of the look-ahead, whatever the number of violations (``bench/bench_resync.py`` measures it)."""
-
-
-class EnoughSeen(Exception):
-    """A trial replay has seen as many violations as the best candidate so far: it is not better."""
-
-
-"""How many turn boundaries implied passes may cross looking for an entry's point."""
 
 
 class Replay:
@@ -103,8 +90,8 @@ class Replay:
         self.counting: tuple[int, int] | None = None
         """For a trial replay: count the violations after this entry, and stop at this many."""
         self.counted = 0
-        self.trial_entries = 0
-        """How many entries the trial replays have taken so far (bounded by ``TRIAL_SHARE``)."""
+        self.look_ahead = LookAhead()
+        """What the replay goes on from after a violation (``judge.lookahead``)."""
         self.on_applied: Callable[[LogEntry], None] | None = None
         """Called when an entry has been applied (the stepper takes its picture of the board then)."""
         self.on_taken: Callable[[LogEntry], None] | None = None
@@ -326,7 +313,7 @@ class Replay:
                         f"{decision.player}: {refusal.message}",
                         tuple(option.describe() for option in decision.options[:20]),
                     )
-                    resumed = self.resume(decision, entry, choice)
+                    resumed = self.look_ahead.resume(self, decision, entry, choice)
                     if resumed is None:
                         continue
                     self.start_applying(entry, decision, None)
@@ -369,8 +356,8 @@ class Replay:
                 self.assumed(decision, decision.unstated, "the log does not say which; what it shows later will")
                 return decision.unstated, True
             likely = (
-                self.likely_intended(
-                    decision, self.position - 1, list(decision.options[:NEAR_OPTIONS]), takes_entry=False
+                self.look_ahead.likely_intended(
+                    self, decision, self.position - 1, list(decision.options[:NEAR_OPTIONS]), takes_entry=False
                 )
                 if self.looks_ahead
                 else None
@@ -412,118 +399,6 @@ class Replay:
             self.start_applying(entry, decision, None)
             return self.game.concrete(decision, choice)
         return None
-
-    def resume(self, decision: Decision, entry: LogEntry, written: Choice) -> Choice | None:
-        """The answer the replay goes on from after ``entry``'s choice was refused, or None to go on as if the entry
-        were not there.
-
-        The game must stay the one the log describes, so that a single mistake is reported once, not again at
-        every entry it makes look wrong.  The candidates: the choice as written, where the game can still carry
-        it out; the entry left out; the legal options near it (the same card or position).  A trial replay takes
-        the first of them that is possible; the replay itself tries them against the entries that follow and
-        takes the one under which they replay best, the earlier in that order on a tie.
-        """
-        candidates: list[Choice | None] = []
-        if self.game.carries_out(decision, written):
-            candidates.append(written)
-        if not self.looks_ahead:
-            return candidates[0] if candidates else None
-        candidates.append(None)
-        candidates.extend(self.near(decision, written))
-        return self.likely_intended(decision, entry.index, candidates, takes_entry=True, written=written)
-
-    @staticmethod
-    def near(decision: Decision, written: Choice) -> list[Choice]:
-        """The legal options like ``written`` (the same verb, and its card or its position where it names one),
-        the least different first: a mistake in a log is most often one field, a card or a position."""
-        alike = [
-            option
-            for option in decision.options
-            if option.verb == written.verb
-            and (written.card is None or option.card == written.card or option.pos == written.pos)
-        ]
-        return sorted(alike, key=lambda option: difference(option, written))[:NEAR_OPTIONS]
-
-    def likely_intended(
-        self,
-        decision: Decision,
-        start: int,
-        candidates: list[Choice | None],
-        takes_entry: bool,
-        written: Choice | None = None,
-    ) -> Choice | None:
-        """Of ``candidates`` (an option, or None for the entry left out), the one under which the entries after
-        ``start`` (up to ``LOOK_AHEAD`` of them) replay with the fewest violations, the earlier on a tie; an
-        option taken is noted on the last violation.
-
-        Each is tried in a replay of its own, from the start of the log, that answers this request with it and
-        every earlier one as this replay did; it stops once it has seen as many violations as the best so far.
-        No trial starts once the trials have replayed ``TRIAL_SHARE`` times the log's length: then the best so
-        far is taken, or the first candidate.
-        """
-        if not candidates:
-            return None
-        best, chosen = LOOK_AHEAD + 1, candidates[0]
-        clean: list[Choice | None] = []
-        for candidate in candidates if len(candidates) > 1 else ():
-            if not self.can_try(start + LOOK_AHEAD):
-                break
-            score = self.tried(candidate, takes_entry, start, start + LOOK_AHEAD, min(best, 1) if clean else best)
-            if score == 0:
-                clean.append(candidate)
-            if score < best:
-                best, chosen = score, candidate
-        if len(clean) > 1:  # several replay cleanly as far as it looked: look farther among them
-            farther: list[tuple[int, int]] = []
-            for index, candidate in enumerate(clean):
-                if not self.can_try(start + FARTHER):
-                    break
-                farther.append((self.tried(candidate, takes_entry, start, start + FARTHER, FARTHER), index))
-            if farther:
-                chosen = clean[min(farther)[1]]
-        self.chosen[(self.requests, start if takes_entry else start + 1)] = (chosen, takes_entry)
-        if chosen is None:
-            return None
-        if chosen == written:
-            self.assumed(decision, chosen, "carried out as written, so the game goes on as the log plays it")
-            return chosen
-        ahead = min(LOOK_AHEAD, len(self.log.entries) - start - 1)
-        if self.violations and best <= LOOK_AHEAD and ahead > 0:
-            if best:
-                tail = f"{best} violation(s) follow in the next {ahead} entries"
-            else:
-                tail = (
-                    "the entry after it then replays cleanly"
-                    if ahead == 1
-                    else f"the next {ahead} entries then replay cleanly"
-                )
-            self.violations[-1] = replace(self.violations[-1], intended=f"{chosen.describe()}; {tail}")
-        self.assumed(decision, chosen, "the option under which the entries after it replay")
-        return chosen
-
-    def can_try(self, horizon: int) -> bool:
-        """Whether one more trial replay, from the start of the log to ``horizon``, stays within the trials'
-        share of the work."""
-        cost = min(horizon, len(self.log.entries))
-        return self.trial_entries + cost <= TRIAL_SHARE * len(self.log.entries)
-
-    def tried(self, candidate: Choice | None, takes_entry: bool, start: int, horizon: int, enough: int) -> int:
-        """How many violations the entries after ``start`` (to ``horizon``) give, up to ``enough``, when this
-        request takes ``candidate``."""
-        game = self.support.build(self.log)
-        trial = Replay(self.log, game, self.support, self.clause_exists, trace=False)
-        trial.looks_ahead = False
-        trial.chosen = {**self.chosen, (self.requests, start if takes_entry else start + 1): (candidate, takes_entry)}
-        trial.horizon = horizon
-        trial.counting = (start, enough)
-        try:
-            trial.run()
-        except EnoughSeen:
-            pass
-        finally:
-            game.close()
-            self.trial_entries += trial.position
-        return trial.counted
 
     def assumed(self, decision: Decision, choice: Choice, why: str) -> None:
         """Record in the trace what the replay goes on from after a violation."""
@@ -795,18 +670,6 @@ class Replay:
         return Verdict(
             self.log.path, kind, self.violations, self.notes, records, winner_of(game.outcome), len(self.log.entries)
         )
-
-
-def difference(option: Choice, written: Choice) -> float:
-    """How far an option is from what was written: one for each argument that differs, and a little more the
-    farther apart two positions are (position 3 is nearer to 4 than position 1 is)."""
-    far = float(option.card != written.card) + float(option.cards != written.cards)
-    far += float(option.flag != written.flag) + float(option.details() != written.details())
-    if option.pos != written.pos:
-        first, second = option.pos, written.pos  # a position as written may be a word
-        gap = abs(first - second) if isinstance(first, int) and isinstance(second, int) else 9
-        far += 1 + gap / 10
-    return far
 
 
 def resolves(data: dict[str, Any], decision: Decision) -> bool:

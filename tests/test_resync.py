@@ -17,7 +17,8 @@ import yaml
 
 from judge.games.ws import SUPPORT
 from judge.logfile import parse_log
-from judge.replay import TRIAL_SHARE, Replay, verify_log
+from judge.lookahead import TRIAL_SHARE
+from judge.replay import Replay, verify_log
 from judge.verdict import VerdictKind
 from tests.conftest import REPO
 from tests.mutants import KINDS, check, double_mutants, mutants
@@ -98,7 +99,7 @@ def test_the_look_ahead_has_a_bounded_share_of_the_work() -> None:
     replay = Replay(log, SUPPORT.build(log), SUPPORT, trace=False)
     replay.run()
     assert len(replay.violations) >= len(attacks)
-    assert 0 < replay.trial_entries <= TRIAL_SHARE * len(log.entries)
+    assert 0 < replay.look_ahead.trial_entries <= TRIAL_SHARE * len(log.entries)
 
 
 def test_two_independent_mistakes_are_two_violations() -> None:

@@ -1,0 +1,178 @@
+"""Going on after a violation: which answer the replay takes where the log's could not be.
+
+A head judge reads the first departure from the rules and each independent one
+after it, never the cascade that follows from one mistake.  So after a refused
+entry the replay must go on from the game the log describes, not from a guess.
+The candidates are the choice as written, where the game can still carry it out;
+the entry left out; and the legal options nearest to what was written (the same
+card or position).  Each is tried in a trial replay of its own, from the start of
+the log with every earlier choice repeated (a game in progress cannot be copied:
+its procedure is a generator), against the entries that follow; the replay goes
+on from the one under which they replay best, and says so as what was *most
+likely intended*.  The trials of one log have a bounded share of the work.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Final
+
+from engine.core.protocol import Choice, Decision
+from judge.logfile import LogEntry
+
+if TYPE_CHECKING:
+    from judge.replay import Replay
+
+LOOK_AHEAD: Final = 25
+"""How many entries after a refused one each candidate is tried against."""
+FARTHER: Final = 80
+"""How far the replay looks to choose between candidates under which the first ``LOOK_AHEAD`` entries all
+replay cleanly."""
+NEAR_OPTIONS: Final = 8
+"""How many legal options, at most, are tried as what a refused entry most likely meant."""
+TRIAL_SHARE: Final = 3
+"""The entries the trial replays of one log may take, all together, as a multiple of its length: what bounds
+the cost of the look-ahead, whatever the number of violations (``bench/bench_resync.py`` measures it)."""
+
+
+class EnoughSeen(Exception):
+    """A trial replay has seen as many violations as the best candidate so far: it is not better."""
+
+
+class LookAhead:
+    """The search, for one replay, of what to go on from after its violations.  It keeps no reference to
+    the replay (each call is given it), so that a replay and its game are freed as soon as they are dropped."""
+
+    def __init__(self) -> None:
+        self.trial_entries = 0
+        """How many entries the trial replays have taken so far (bounded by ``TRIAL_SHARE``)."""
+
+    def resume(self, replay: Replay, decision: Decision, entry: LogEntry, written: Choice) -> Choice | None:
+        """The answer the replay goes on from after ``entry``'s choice was refused, or None to go on as if the entry
+        were not there.
+
+        The game must stay the one the log describes, so that a single mistake is reported once, not again at
+        every entry it makes look wrong.  The candidates: the choice as written, where the game can still carry
+        it out; the entry left out; the legal options near it (the same card or position).  A trial replay takes
+        the first of them that is possible; the replay itself tries them against the entries that follow and
+        takes the one under which they replay best, the earlier in that order on a tie.
+        """
+        candidates: list[Choice | None] = []
+        if replay.game.carries_out(decision, written):
+            candidates.append(written)
+        if not replay.looks_ahead:
+            return candidates[0] if candidates else None
+        candidates.append(None)
+        candidates.extend(self.near(decision, written))
+        return self.likely_intended(replay, decision, entry.index, candidates, takes_entry=True, written=written)
+
+    @staticmethod
+    def near(decision: Decision, written: Choice) -> list[Choice]:
+        """The legal options like ``written`` (the same verb, and its card or its position where it names one),
+        the least different first: a mistake in a log is most often one field, a card or a position."""
+        alike = [
+            option
+            for option in decision.options
+            if option.verb == written.verb
+            and (written.card is None or option.card == written.card or option.pos == written.pos)
+        ]
+        return sorted(alike, key=lambda option: difference(option, written))[:NEAR_OPTIONS]
+
+    def likely_intended(
+        self,
+        replay: Replay,
+        decision: Decision,
+        start: int,
+        candidates: list[Choice | None],
+        takes_entry: bool,
+        written: Choice | None = None,
+    ) -> Choice | None:
+        """Of ``candidates`` (an option, or None for the entry left out), the one under which the entries after
+        ``start`` (up to ``LOOK_AHEAD`` of them) replay with the fewest violations, the earlier on a tie; an
+        option taken is noted on the last violation.
+
+        Each is tried in a replay of its own, from the start of the log, that answers this request with it and
+        every earlier one as this replay did; it stops once it has seen as many violations as the best so far.
+        No trial starts once the trials have replayed ``TRIAL_SHARE`` times the log's length: then the best so
+        far is taken, or the first candidate.
+        """
+        if not candidates:
+            return None
+        best, chosen = LOOK_AHEAD + 1, candidates[0]
+        clean: list[Choice | None] = []
+        for candidate in candidates if len(candidates) > 1 else ():
+            if not self.can_try(replay, start + LOOK_AHEAD):
+                break
+            score = self.tried(
+                replay, candidate, takes_entry, start, start + LOOK_AHEAD, min(best, 1) if clean else best
+            )
+            if score == 0:
+                clean.append(candidate)
+            if score < best:
+                best, chosen = score, candidate
+        if len(clean) > 1:  # several replay cleanly as far as it looked: look farther among them
+            farther: list[tuple[int, int]] = []
+            for index, candidate in enumerate(clean):
+                if not self.can_try(replay, start + FARTHER):
+                    break
+                farther.append((self.tried(replay, candidate, takes_entry, start, start + FARTHER, FARTHER), index))
+            if farther:
+                chosen = clean[min(farther)[1]]
+        replay.chosen[(replay.requests, start if takes_entry else start + 1)] = (chosen, takes_entry)
+        if chosen is None:
+            return None
+        if chosen == written:
+            replay.assumed(decision, chosen, "carried out as written, so the game goes on as the log plays it")
+            return chosen
+        ahead = min(LOOK_AHEAD, len(replay.log.entries) - start - 1)
+        if replay.violations and best <= LOOK_AHEAD and ahead > 0:
+            if best:
+                tail = f"{best} violation(s) follow in the next {ahead} entries"
+            else:
+                tail = (
+                    "the entry after it then replays cleanly"
+                    if ahead == 1
+                    else f"the next {ahead} entries then replay cleanly"
+                )
+            replay.violations[-1] = replace(replay.violations[-1], intended=f"{chosen.describe()}; {tail}")
+        replay.assumed(decision, chosen, "the option under which the entries after it replay")
+        return chosen
+
+    def can_try(self, replay: Replay, horizon: int) -> bool:
+        """Whether one more trial replay, from the start of the log to ``horizon``, stays within the trials'
+        share of the work."""
+        entries = len(replay.log.entries)
+        return self.trial_entries + min(horizon, entries) <= TRIAL_SHARE * entries
+
+    def tried(
+        self, replay: Replay, candidate: Choice | None, takes_entry: bool, start: int, horizon: int, enough: int
+    ) -> int:
+        """How many violations the entries after ``start`` (to ``horizon``) give, up to ``enough``, when this
+        request takes ``candidate``."""
+        game = replay.support.build(replay.log)
+        trial = type(replay)(replay.log, game, replay.support, replay.clause_exists, trace=False)
+        trial.looks_ahead = False
+        point = (replay.requests, start if takes_entry else start + 1)
+        trial.chosen = {**replay.chosen, point: (candidate, takes_entry)}
+        trial.horizon = horizon
+        trial.counting = (start, enough)
+        try:
+            trial.run()
+        except EnoughSeen:
+            pass
+        finally:
+            game.close()
+            self.trial_entries += trial.position
+        return trial.counted
+
+
+def difference(option: Choice, written: Choice) -> float:
+    """How far an option is from what was written: one for each argument that differs, and a little more the
+    farther apart two positions are (position 3 is nearer to 4 than position 1 is)."""
+    far = float(option.card != written.card) + float(option.cards != written.cards)
+    far += float(option.flag != written.flag) + float(option.details() != written.details())
+    if option.pos != written.pos:
+        first, second = option.pos, written.pos  # a position as written may be a word
+        gap = abs(first - second) if isinstance(first, int) and isinstance(second, int) else 9
+        far += 1 + gap / 10
+    return far
