@@ -5,11 +5,16 @@ after it, never the cascade that follows from one mistake.  So after a refused
 entry the replay must go on from the game the log describes, not from a guess.
 The candidates are the choice as written, where the game can still carry it out;
 the entry left out; and the legal options nearest to what was written (the same
-card or position).  Each is tried in a trial replay of its own, from the start of
-the log with every earlier choice repeated (a game in progress cannot be copied:
-its procedure is a generator), against the entries that follow; the replay goes
-on from the one under which they replay best, and says so as what was *most
-likely intended*.  The trials of one log have a bounded share of the work.
+card or position).  Each is tried in a trial replay of its own against the
+entries that follow; the replay goes on from the one under which they replay
+best, and says so as what was *most likely intended*.
+
+A game in progress cannot be copied where it stands (its procedure is a
+generator), but it can between two turns (``engine.core.protocol.TurnStart``):
+the first trial for a point replays the log from its start, repeating every
+earlier choice, and keeps a copy of itself at the last turn start before the
+point; the next trials go on from copies of that copy, at the cost of about one
+turn.  The trials of one log have a bounded share of the work.
 """
 
 from __future__ import annotations
@@ -30,9 +35,20 @@ FARTHER: Final = 80
 replay cleanly."""
 NEAR_OPTIONS: Final = 8
 """How many legal options, at most, are tried as what a refused entry most likely meant."""
-TRIAL_SHARE: Final = 3
+TRIAL_SHARE: Final = 1.5
 """The entries the trial replays of one log may take, all together, as a multiple of its length: what bounds
-the cost of the look-ahead, whatever the number of violations (``bench/bench_resync.py`` measures it)."""
+the cost of the look-ahead, whatever the number of violations.  With the replay itself and the trials' setup,
+a log with violations verifies in at most about three times the time of the same log without them
+(``bench/bench_resync.py`` measures it)."""
+
+
+TRIAL_SETUP: Final = 40
+"""What starting a trial costs (building or copying its game, and copying itself at a turn start), counted
+in entries replayed: measured, a copy of a game in the middle takes about 0.3 ms, an entry about 0.014 ms."""
+
+
+TRIAL_FLOOR: Final = 4 * TRIAL_SETUP
+"""Trials any log may have, however short: a scenario of a few entries is worth a few trials."""
 
 
 class EnoughSeen(Exception):
@@ -46,6 +62,12 @@ class LookAhead:
     def __init__(self) -> None:
         self.trial_entries = 0
         """How many entries the trial replays have taken so far (bounded by ``TRIAL_SHARE``)."""
+        self.copy_at: int | None = None
+        """For the point being looked at: the last turn start before it (a request number) where a trial can
+        keep a copy of itself to go on from."""
+        self.turn_copy: Replay | None = None
+        """The latest such copy a trial has made: the next trials start from a copy of it, not from the log's
+        start.  It is kept for the points after it, and dropped (closed) when the replay ends."""
 
     def resume(self, replay: Replay, decision: Decision, entry: LogEntry, written: Choice) -> Choice | None:
         """The answer the replay goes on from after ``entry``'s choice was refused, or None to go on as if the entry
@@ -100,12 +122,14 @@ class LookAhead:
             return None
         best, chosen = LOOK_AHEAD + 1, candidates[0]
         clean: list[Choice | None] = []
+        self.copy_at = max((n for n in replay.turn_starts if n < replay.requests), default=None)
+        if self.turn_copy is not None and (self.copy_at is None or self.turn_copy.requests > self.copy_at):
+            self.drop_turn_copy()  # made after this point's turn began: it cannot go back to it
         for candidate in candidates if len(candidates) > 1 else ():
             if not self.can_try(replay, start + LOOK_AHEAD):
                 break
-            score = self.tried(
-                replay, candidate, takes_entry, start, start + LOOK_AHEAD, min(best, 1) if clean else best
-            )
+            enough = min(best, 1) if clean else best
+            score = self.tried(replay, candidate, takes_entry, start, start + LOOK_AHEAD, enough)
             if score == 0:
                 clean.append(candidate)
             if score < best:
@@ -139,31 +163,56 @@ class LookAhead:
         return chosen
 
     def can_try(self, replay: Replay, horizon: int) -> bool:
-        """Whether one more trial replay, from the start of the log to ``horizon``, stays within the trials'
-        share of the work."""
+        """Whether one more trial replay, to ``horizon``, stays within the trials' share of the work."""
         entries = len(replay.log.entries)
-        return self.trial_entries + min(horizon, entries) <= TRIAL_SHARE * entries
+        reach = min(horizon, entries)
+        cost = reach - (self.turn_copy.position if self.turn_copy is not None else 0) + TRIAL_SETUP
+        return self.trial_entries + cost <= TRIAL_SHARE * entries + TRIAL_FLOOR
 
     def tried(
         self, replay: Replay, candidate: Choice | None, takes_entry: bool, start: int, horizon: int, enough: int
     ) -> int:
         """How many violations the entries after ``start`` (to ``horizon``) give, up to ``enough``, when this
-        request takes ``candidate``."""
-        game = replay.support.build(replay.log)
-        trial = type(replay)(replay.log, game, replay.support, replay.clause_exists, trace=False)
+        request takes ``candidate``.
+
+        The first trial for a point replays the log from its start, or from the copy kept for an earlier point,
+        and keeps a copy of itself at the last turn start before this point; the next go on from copies of that
+        copy, so they cost the entries of about one turn.
+        """
+        resumed = None
+        if self.turn_copy is not None:
+            trial = self.turn_copy.copy()
+            resumed = trial.game.resume_turn()
+            begins_at = self.turn_copy.position
+            trial.copy_at = self.copy_at if self.turn_copy.requests != self.copy_at else None
+        else:
+            game = replay.support.build(replay.log)
+            trial = type(replay)(replay.log, game, replay.support, replay.clause_exists, trace=False)
+            trial.copy_at = self.copy_at
+            begins_at = 0
         trial.looks_ahead = False
         point = (replay.requests, start if takes_entry else start + 1)
         trial.chosen = {**replay.chosen, point: (candidate, takes_entry)}
         trial.horizon = horizon
         trial.counting = (start, enough)
+        trial.counted = 0
         try:
-            trial.run()
+            trial.run(resumed)
         except EnoughSeen:
             pass
         finally:
-            game.close()
-            self.trial_entries += trial.position
+            trial.game.close()
+            if trial.copied is not None:  # a copy at this point's turn start: the next trials go on from it
+                self.drop_turn_copy()
+                self.turn_copy, trial.copied = trial.copied, None
+                self.turn_copy.copy_at = None
+            self.trial_entries += trial.position - begins_at + TRIAL_SETUP
         return trial.counted
+
+    def drop_turn_copy(self) -> None:
+        if self.turn_copy is not None:
+            self.turn_copy.game.close()
+            self.turn_copy = None
 
 
 def difference(option: Choice, written: Choice) -> float:

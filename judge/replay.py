@@ -21,12 +21,22 @@ The engine runs the game and stops at decisions, reveals and checkpoints (see
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any, Final
 
 from engine.core.game import Procedure
 from engine.core.interface import PlayableGame
-from engine.core.protocol import Checkpoint, Choice, Decision, EngineLimitReached, RecordKind, ResolveFirst, Reveal
+from engine.core.protocol import (
+    Checkpoint,
+    Choice,
+    Decision,
+    EngineLimitReached,
+    RecordKind,
+    ResolveFirst,
+    Reveal,
+    TurnStart,
+)
 from judge import collector, games
 from judge.games.support import GameSupport
 from judge.logfile import GameLog, LogEntry, LogFormatError, load_log
@@ -74,9 +84,17 @@ class Replay:
         self.requests = 0
         """How many requests the game has made so far: the number of the one being answered."""
         self.early: set[int] = set()
+        """Entries taken before their place (one of several the rules make simultaneous), passed over later."""
         self.last_taken: LogEntry | None = None
         """The entry taken most recently, in the order the replay took them."""
-        """Entries taken before their place (one of several the rules make simultaneous), passed over later."""
+        self.implied_since: tuple[int, int, Decision] | None = None
+        """Where implied passes began for the next entry: its position, the turn, and the point the game was at."""
+        self.turn_starts: list[int] = []
+        """The numbers of the ``TurnStart`` requests met with nothing open: where a copy of the replay can go on
+        from (``judge.lookahead``)."""
+        self.copy_at: int | None = None
+        """For a trial replay: the request at which to keep a copy of itself, in ``copied``."""
+        self.copied: Replay | None = None
         self.drift = 0
         """How many turns ahead of the replay the last entry with a turn said it was (0: none)."""
         self.looks_ahead = True
@@ -186,21 +204,25 @@ class Replay:
 
     # -- the loop --------------------------------------------------------------
 
-    def run(self) -> None:
+    def run(self, resumed: Procedure | None = None) -> None:
+        """Replay the log from its start, or, for a copy made at a turn start, go on with ``resumed``, the
+        procedure of the copy's game from there."""
         game = self.game
-        for problem in game.setup_problems:
-            self.violate(None, problem.clauses, problem.message)
-        procedure: Procedure = game.run()
+        if resumed is None:
+            for problem in game.setup_problems:
+                self.violate(None, problem.clauses, problem.message)
+        procedure: Procedure = game.run() if resumed is None else resumed
         answer: Any = None
-        implied_since: tuple[int, int, Decision] | None = None
-        """Where implied passes began for the next entry: its position, the turn, and the point the game was at."""
         try:
             request = next(procedure)
             while True:
                 self.requests += 1
                 if self.horizon is not None and self.position > self.horizon and not self.applying:
                     return  # a trial replay has looked far enough: what comes after is not its to judge
-                if isinstance(request, Checkpoint):
+                if isinstance(request, TurnStart):
+                    self.turn_started()
+                    request = procedure.send(None)
+                elif isinstance(request, Checkpoint):
                     self.close(request)
                     request = procedure.send(None)
                 elif isinstance(request, Reveal):
@@ -214,8 +236,9 @@ class Replay:
                     answer, implied = result
                     if implied:
                         entry = self.peek()
+                        implied_since = self.implied_since
                         if implied_since is None or implied_since[0] != self.position:
-                            implied_since = (self.position, game.turn, request)
+                            self.implied_since = (self.position, game.turn, request)
                         elif entry is not None and game.turn > self.last_turn(entry, implied_since[1]):
                             point = implied_since[2]
                             self.violate(
@@ -226,9 +249,9 @@ class Replay:
                                 tuple(option.describe() for option in point.options[:20]),
                             )
                             self.position += 1
-                            implied_since = None
+                            self.implied_since = None
                     else:
-                        implied_since = None
+                        self.implied_since = None
                     game.fresh_budget()
                     request = procedure.send(answer)
         except StopIteration:
@@ -236,8 +259,39 @@ class Replay:
         except EngineLimitReached as error:
             self.violate(self.current, game.clauses.loops, str(error))
             self.stopped = True
+        finally:
+            self.look_ahead.drop_turn_copy()
         self.attribute()
         self.finish()
+
+    def turn_started(self) -> None:
+        """A turn begins.  With no entry open, the replay could go on from a copy made here: remember the
+        request, and make the copy if this trial was asked to."""
+        if self.open or self.applying:
+            return
+        self.turn_starts.append(self.requests)
+        if self.copy_at == self.requests:
+            try:
+                self.copied = self.copy()
+            except (TypeError, copy.Error):  # a game that cannot be copied (compiled classes): trials start over
+                self.copied = None
+
+    def copy(self) -> Replay:
+        """This replay with a copy of its game, as they stand between two requests, for a trial to go on from:
+        the log, the support and the card definitions are shared; the records and the callbacks are not kept."""
+        game = self.game
+        if self.implied_since is not None:  # the copy keeps the point's options, not a way to build them here
+            self.implied_since[2].options  # noqa: B018
+        shared: dict[int, Any] = {id(thing): thing for thing in (self.log, self.support, *game.unchanging())}
+        shared[id(game.records)] = []
+        callbacks = (self.on_applied, self.on_taken)
+        self.on_applied = self.on_taken = None
+        try:
+            twin = copy.deepcopy(self, shared)
+        finally:
+            self.on_applied, self.on_taken = callbacks
+        twin.attributed = 0
+        return twin
 
     def decide(self, decision: Decision) -> tuple[Choice, bool] | None:
         """The answer to a decision, and whether it was implied; None to stop."""
@@ -533,6 +587,8 @@ class Replay:
     def close(self, checkpoint: Checkpoint) -> None:
         """A request has been applied: check what its entry claimed, and its ``expect``."""
         request = checkpoint.closes
+        if request is None:
+            return
         opened = self.open.pop(request, None)
         if opened is None:
             return

@@ -15,9 +15,10 @@ from collections import Counter
 import pytest
 import yaml
 
+from judge import lookahead
 from judge.games.ws import SUPPORT
 from judge.logfile import parse_log
-from judge.lookahead import TRIAL_SHARE
+from judge.lookahead import TRIAL_FLOOR, TRIAL_SHARE
 from judge.replay import Replay, verify_log
 from judge.verdict import VerdictKind
 from tests.conftest import REPO
@@ -90,7 +91,8 @@ def test_two_independent_mistakes_in_one_log_are_two_violations_in_95_percent_of
 
 def test_the_look_ahead_has_a_bounded_share_of_the_work() -> None:
     """However many entries are refused, the trial replays of one log take at most ``TRIAL_SHARE`` times its
-    length in entries: a log with a mistake in every few entries is not verified ever more slowly."""
+    length in entries (and a few trials' setup): a log with a mistake in every few entries is not verified ever
+    more slowly."""
     document = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
     attacks = [i for i, entry in enumerate(document["actions"]) if entry["do"] == "attack"]
     for index in attacks:
@@ -99,7 +101,7 @@ def test_the_look_ahead_has_a_bounded_share_of_the_work() -> None:
     replay = Replay(log, SUPPORT.build(log), SUPPORT, trace=False)
     replay.run()
     assert len(replay.violations) >= len(attacks)
-    assert 0 < replay.look_ahead.trial_entries <= TRIAL_SHARE * len(log.entries)
+    assert 0 < replay.look_ahead.trial_entries <= TRIAL_SHARE * len(log.entries) + TRIAL_FLOOR
 
 
 def test_two_independent_mistakes_are_two_violations() -> None:
@@ -220,3 +222,22 @@ def test_a_level_up_left_out_is_one_violation_and_its_card_stays_unseen_ws_9_3_2
     [violation] = verdict.violations
     assert violation.entry == at and "ws:9.3.2" in violation.clauses
     assert any("level up: a card of the bottom seven goes to" in record.message for record in verdict.records)
+
+
+def test_trials_from_a_copy_at_the_turn_start_score_as_trials_from_the_log_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A trial goes on from a copy of the replay made at the last turn start, instead of replaying the log from
+    its start: with no limit on the trials, both ways must choose the same and report the same."""
+    monkeypatch.setattr(lookahead, "TRIAL_SHARE", 1000)
+    sample = [mutant for mutant in mutants(range(3)) if mutant.kind in ("play-without-color", "attack-from-elsewhere")]
+    with_copies = [check(mutant).verdict for mutant in sample]
+
+    def no_copy(replay: Replay) -> Replay:
+        raise TypeError("copies are off")
+
+    monkeypatch.setattr(Replay, "copy", no_copy)
+    from_the_start = [check(mutant).verdict for mutant in sample]
+    assert len(sample) >= 4
+    for copied, replayed in zip(with_copies, from_the_start, strict=True):
+        assert [v.to_dict() for v in copied.violations] == [v.to_dict() for v in replayed.violations]

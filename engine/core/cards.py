@@ -14,6 +14,7 @@ zone (ws 3.1.4): effects that applied to the old instance no longer apply.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -157,6 +158,18 @@ class Card:
         self.identity = identity
         self.pool = None
         return True
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        """A copy for a copied game (``copy.deepcopy``), keeping the instance number; written out, as the
+        generic copy of a slotted class is the most of a game's copying time."""
+        twin = Card.__new__(Card)
+        memo[id(self)] = twin
+        twin.owner = self.owner
+        twin.identity = self.identity
+        twin.pool = None if self.pool is None else copy.deepcopy(self.pool, memo)
+        twin.instance = self.instance
+        twin.orientation = self.orientation
+        return twin
 
     def hide_in(self, pool: IdentityPool) -> None:
         """Forget the identity (the card was shuffled into a hidden pool of known contents)."""

@@ -16,7 +16,7 @@ wl 8.1.3) subclasses ``Game`` and plays ``standby`` its own way.
 from __future__ import annotations
 
 from engine.core.game import D, Game, Procedure, StandbyAbility, ability_label
-from engine.core.protocol import Choice, Decision, RecordKind, ResolveFirst
+from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, ResolveFirst
 
 
 class CheckTimingGame(Game[D]):
@@ -64,7 +64,7 @@ class CheckTimingGame(Game[D]):
                 for player in (self.turn_player, self.non_turn_player):
                     waiting = [ability for ability in self.standby if ability.master == player]
                     if waiting:
-                        ability = yield from self.choose_standby(player, waiting)
+                        ability, chosen_by = yield from self.choose_standby(player, waiting)
                         self.standby.remove(ability)
                         if not self.unrecorded():
                             self.record(
@@ -78,6 +78,8 @@ class CheckTimingGame(Game[D]):
                         self.context["in_ability"] = ability.id
                         yield from ability.resolve(ability)
                         self.context.pop("in_ability", None)
+                        if chosen_by is not None:  # the choice of which to play first is applied: it was played
+                            yield Checkpoint(chosen_by)
                         break
                 else:
                     return
@@ -85,9 +87,9 @@ class CheckTimingGame(Game[D]):
             self.context = outer
 
     def choose_standby(self, player: str, waiting: list[StandbyAbility]) -> Procedure:
-        """The ability ``player`` plays next; with several, the player chooses."""
+        """The ability ``player`` plays next, and the decision that chose it; with one, no decision."""
         if len(waiting) == 1:
-            return waiting[0]
+            return waiting[0], None
         options: list[Choice] = [ResolveFirst(ability.source_identity, ability.name) for ability in waiting]
         decision = Decision(
             player,
@@ -99,4 +101,4 @@ class CheckTimingGame(Game[D]):
             default=options[0],
         )
         choice = yield decision
-        return waiting[options.index(choice)] if choice in options else waiting[0]
+        return (waiting[options.index(choice)] if choice in options else waiting[0]), decision

@@ -205,6 +205,15 @@ class Game(Generic[D]):
         """The game from its start: yields requests, receives answers, returns when it ends."""
         raise NotImplementedError(f"{type(self).__name__} plays no procedure")
 
+    def unchanging(self) -> tuple[object, ...]:
+        """What no move changes (the card definitions, tables made from them): a copy of the game shares these."""
+        return (self.definitions,)
+
+    def resume_turn(self) -> Procedure:
+        """For a copy of the game made at a ``TurnStart``: the game on from there, as ``run`` would have gone on.
+        A game whose ``run`` yields ``TurnStart`` writes it."""
+        raise NotImplementedError(f"{type(self).__name__} yields no turn start")
+
     def snapshot(self) -> dict[str, Any]:
         """The state as plain data: ``turn``, ``phase``, ``turn_player``, ``outcome``, and ``players``: per
         player id, each pile's card ids (None for a card not known) in the zone's own order (``zones``), each

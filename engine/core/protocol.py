@@ -362,11 +362,26 @@ class Checkpoint:
 
     __slots__ = ("closes",)
 
-    def __init__(self, closes: Decision | Reveal) -> None:
+    def __init__(self, closes: Decision | Reveal | None) -> None:
         self.closes = closes
+        """The request applied; None for a ``TurnStart``."""
 
     def __repr__(self) -> str:
         return f"Checkpoint({self.closes!r})"
+
+
+class TurnStart(Checkpoint):
+    """A turn is about to begin, with nothing of the last one pending: a copy of the game made now plays on
+    from here through ``Game.resume_turn``.  The driver answers None, as for any checkpoint; one that looks
+    ahead copies the game here rather than replay it from the start (``judge.lookahead``)."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        self.closes = None
+
+    def __repr__(self) -> str:
+        return "TurnStart()"
 
 
 class EngineLimitReached(Exception):

@@ -31,7 +31,7 @@ from engine.core.cards import IdentityPool
 from engine.core.check_timing import CheckTimingGame
 from engine.core.game import GameClauses, GameEnded, Procedure
 from engine.core.interface import PlayerSpec
-from engine.core.protocol import Choice, Decision, Refusal
+from engine.core.protocol import Choice, Decision, Refusal, TurnStart
 from engine.games.ws.abilities import CardAbility, card_abilities
 from engine.games.ws.attack import AttackPhase
 from engine.games.ws.cards import WsCardDefinition, stock_cost
@@ -146,16 +146,31 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         try:
             if self.position is None:
                 yield from self.opening.run()
+                yield TurnStart()
                 start = "stand"
             else:
                 start = self.position.phase
-            while True:
-                yield from self.phases.play_turn(start)
-                start = "stand"
-                self.turn += 1
-                self.turn_player = self.other_rules.next_turn_player()
+            yield from self.turns(start)
         except GameEnded:
             return
+
+    def unchanging(self) -> tuple[object, ...]:
+        return (self.definitions, self.modelled)
+
+    def resume_turn(self) -> Procedure:
+        try:
+            yield from self.turns("stand")
+        except GameEnded:
+            return
+
+    def turns(self, start: str) -> Procedure:
+        """Turn after turn, the first from the beginning of phase ``start``; a ``TurnStart`` before each next."""
+        while True:
+            yield from self.phases.play_turn(start)
+            start = "stand"
+            self.turn += 1
+            self.turn_player = self.other_rules.next_turn_player()
+            yield TurnStart()
 
     def close(self) -> None:
         """Drop the parts: each refers back to the game (see ``Game.close``)."""

@@ -256,9 +256,10 @@ class Playing:
                         RecordKind.ABILITY, player, f"no {wanted} in the waiting room to choose", ("ws:8.6.3.1.3",)
                     )
                     continue
-                choice = yield self.target_decision(
+                decision = self.target_decision(
                     player, card, ability, "salvage", options, f"choose a {wanted} in the waiting room"
                 )
+                choice = yield decision
                 taken = self.game.moves.take_unseen_as(player, "waiting", choice.card, "the effect chooses it")
                 self.game.moves.put(player, "hand", taken)
                 self.game.record(
@@ -267,10 +268,12 @@ class Playing:
                     f"{choice.card} returns from the waiting room to hand",
                     ("ws:8.6.3.1", "ws:8.6.2.4.4"),
                 )
+                yield Checkpoint(decision)
             else:
                 attribute = "power" if "power" in effect else "soul"
                 amount = int(effect[attribute])
                 target = effect.get("target", "self")
+                chosen_by: Decision | None = None
                 if target == "self":
                     targets = [card] if me.position_of(card) is not None else []
                 elif target == "all":
@@ -280,9 +283,10 @@ class Playing:
                     if not options:
                         self.game.record(RecordKind.ABILITY, player, "no character to choose", ("ws:8.6.3.1.3",))
                         continue
-                    choice = yield self.target_decision(
+                    chosen_by = self.target_decision(
                         player, card, ability, "target", options, "choose one of your characters"
                     )
+                    choice = yield chosen_by
                     targets = [me.character_on(choice.pos)]
                 for target_card in targets:
                     self.game.characteristics.add_effect(
@@ -294,6 +298,8 @@ class Playing:
                         f"{target_card.identity} gets {amount:+d} {attribute} until end of turn",
                         ("ws:8.6.2.4.4", "ws:8.2.1.2"),
                     )
+                if chosen_by is not None:  # the entry that chose is applied
+                    yield Checkpoint(chosen_by)
 
     def target_decision(
         self, player: str, card: Card, ability: CardAbility, kind: str, options: list[Choice], prompt: str
