@@ -132,16 +132,17 @@ class LookAhead:
             score = self.tried(replay, candidate, takes_entry, start, start + LOOK_AHEAD, enough)
             if score == 0:
                 clean.append(candidate)
-            if score < best:
-                best, chosen = score, candidate
+            if score < best or (score == best and chosen is None and candidate is not None):
+                best, chosen = score, candidate  # on a tie, an option rather than the entry left out
         if len(clean) > 1:  # several replay cleanly as far as it looked: look farther among them
-            farther: list[tuple[int, int]] = []
+            farther: list[tuple[int, bool, int]] = []
             for index, candidate in enumerate(clean):
                 if not self.can_try(replay, start + FARTHER):
                     break
-                farther.append((self.tried(replay, candidate, takes_entry, start, start + FARTHER, FARTHER), index))
+                score = self.tried(replay, candidate, takes_entry, start, start + FARTHER, FARTHER)
+                farther.append((score, candidate is None, index))
             if farther:
-                chosen = clean[min(farther)[1]]
+                chosen = clean[min(farther)[2]]
         replay.chosen[(replay.requests, start if takes_entry else start + 1)] = (chosen, takes_entry)
         if chosen is None:
             return None
