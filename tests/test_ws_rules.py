@@ -841,6 +841,43 @@ def test_a_second_attack_by_the_same_character_names_what_rested_it_ws_7_2_1_3()
     assert_violation(verdict, 3, "ws:7.2.1.3", "rested, not standing: it rested to attack from position 2", "turn 3")
 
 
+def test_an_attack_from_an_emptied_position_names_what_emptied_it_ws_7_2_1_3() -> None:
+    """ws:7.2.1.3: an attack needs a character on the center stage; the refusal says where the character on
+    that position went, and when (a move to the back stage this turn), not only that the position is empty."""
+    body = """
+        setup:
+          turn: 3
+          active: P1
+          phase: main
+          P1: {stage: {2: Y0A}}
+          P2: {}
+        actions:
+          - {p: P1, do: move, from: 2, to: 4}
+          - {p: P1, do: attack, pos: 2, type: direct}
+    """
+    verdict = verify(body)
+    assert_violation(
+        verdict, 1, "ws:7.2.1.3", "no character on center-stage position 2", "Y0A moved from it to position 4 in turn 3"
+    )
+
+
+def test_playing_a_card_that_is_not_in_hand_says_where_its_copies_are_ws_6_5_1_2() -> None:
+    """The refusal of a card that is not in the hand says where the player's copies of it are, which points a
+    judge at the entry that put them there."""
+    body = """
+        setup:
+          turn: 3
+          active: P1
+          phase: main
+          P1: {hand: [Y0B], waiting: [Y0A], stage: {2: Y0A}}
+          P2: {}
+        actions:
+          - {p: P1, do: play, card: Y0A, pos: 1}
+    """
+    verdict = verify(body)
+    assert_violation(verdict, 0, "ws:6.5.1.2", "Y0A is not in P1's hand", "the waiting room, stage position 2")
+
+
 def test_attacking_from_the_back_stage_is_a_violation_ws_7_2_1_3() -> None:
     """ws:7.1.1, ws:7.2.1.3: a back-stage character (position 4) cannot attack."""
     verdict = verify(attack_log("{4: Y0A}", "{}", "{p: P1, do: attack, pos: 4, type: direct}", trigger=False))

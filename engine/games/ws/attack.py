@@ -505,7 +505,11 @@ class AttackPhase:
             return Refusal(("ws:7.2.1.3.1",), "the starting player attacks only once in the first turn")
         card = me.character_at(choice.pos) if choice.pos in POSITIONS else None
         if choice.pos not in CENTER or card is None:
-            return Refusal(("ws:7.1.1", "ws:7.2.1.3"), f"no character on center-stage position {choice.pos}")
+            emptied = self.game.why_empty.get((player, choice.pos)) if choice.pos in CENTER else None
+            return Refusal(
+                ("ws:7.1.1", "ws:7.2.1.3"),
+                f"no character on center-stage position {choice.pos}" + (f": {emptied}" if emptied else ""),
+            )
         if card.orientation != "stand":
             because = self.game.why_rested.get(card.instance) if card.orientation == "rest" else None
             return Refusal(

@@ -107,6 +107,8 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         """The player in the middle of a damage process, whose deck may run out in it (9.2.2.1)."""
         self.why_rested: dict[int, str] = {}
         """Card instance -> what rested it, to say why it cannot do what only a standing character does."""
+        self.why_empty: dict[tuple[str, int], str] = {}
+        """(player, stage position) -> what emptied it, to say why no character is there."""
         self.modelled: dict[str, tuple[CardAbility, ...]] = {
             card_id: card_abilities(definition.abilities) for card_id, definition in definitions.items()
         }
@@ -324,7 +326,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             short = count - known[identity]
             if short > 0:
                 if not any(card.pool is None or card.pool.contents.get(identity, 0) >= 1 for card in unknown):
-                    return Refusal(clauses, f"{identity} is not in {player}'s hand")
+                    return Refusal(clauses, self.moves.not_in_hand(player, identity))
                 missing += short
         if missing > len(unknown):
             return Refusal(clauses, f"{player}'s hand does not hold {', '.join(cards)}")

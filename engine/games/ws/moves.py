@@ -230,6 +230,7 @@ class CardMoves:
         state = self.states[player]
         state.pile_at(position).append(card)
         state.placed_at[card.instance] = game.effects.next_timestamp()
+        game.why_empty.pop((player, position), None)
 
     def leave_stage(self, player: str, card: Card, zone: str) -> None:
         """Move a character off the stage; its markers go too (3.7.3.2); Encore may trigger (10.2).
@@ -251,6 +252,8 @@ class CardMoves:
         if position is None:
             raise LookupError(f"{card.identity} is not on {player}'s stage")
         me.pile_at(position).remove(card)
+        place = "waiting room" if zone == "waiting" else zone
+        self.game.why_empty[(player, position)] = f"{card.identity} left it for the {place} in turn {self.game.turn}"
         markers = me.markers_at(position)
         for marker in markers:
             self.put(player, "waiting", marker)
@@ -268,7 +271,15 @@ class CardMoves:
         """
         if self.game.static_lowering:
             self.game.version += 1
-        self.states[player].exchange(first, second)
+        me = self.states[player]
+        me.exchange(first, second)
+        why_empty = self.game.why_empty
+        for emptied, other in ((first, second), (second, first)):
+            moved = me.character_at(other)
+            if me.character_at(emptied) is None and moved is not None:
+                why_empty[(player, emptied)] = (
+                    f"{moved.identity} moved from it to position {other} in turn {self.game.turn}"
+                )
         if not self.game.unrecorded():
             self.game.record(
                 RecordKind.CHOICE, player, f"{player} moves position {first} <-> {second}", ("ws:6.5.1.2.4",)
@@ -282,6 +293,21 @@ class CardMoves:
             if card.identity is None and card.pool is not None and card.pool.contents.get(identity, 0) > 0:
                 return True
         return False
+
+    def not_in_hand(self, player: str, identity: str) -> str:
+        """Why ``identity`` is not in ``player``'s hand, as the table shows it: where the player's copies of it
+        are (a judge looks for the entry that put them there), or that none has been seen."""
+        me = self.states[player]
+        places: list[str] = []
+        for zone in ("waiting", "clock", "level", "stock", "memory", "climax", "resolution"):
+            count = sum(card.identity == identity for card in me.zone(zone))
+            if count:
+                name = {"waiting": "the waiting room", "climax": "the climax area"}.get(zone, f"the {zone}")
+                places.append(name + (f" ({count})" if count > 1 else ""))
+        places.extend(f"stage position {pos}" for pos, card in me.characters() if card.identity == identity)
+        if not places:
+            return f"{identity} is not in {player}'s hand, and no copy of it has been seen outside the deck"
+        return f"{identity} is not in {player}'s hand; {player}'s copies of it are in {', '.join(places)}"
 
     def hand_identities(self, player: str) -> list[str]:
         """The card ids ``player`` could take from hand: known cards, and what unknown ones could be."""

@@ -487,7 +487,7 @@ class Playing:
         if definition is None:
             return Refusal(self.game.clauses.card_records, f"{choice.card!r} is not a card of this log")
         if choice.card not in self.game.moves.hand_identities(player):
-            return Refusal(decision.clauses, f"{choice.card} is not in {player}'s hand")
+            return Refusal(decision.clauses, self.game.moves.not_in_hand(player, choice.card))
         if choice.verb == "play" and definition.type == "climax":
             return Refusal(("ws:6.6.1.2.1",), "a climax is played in the climax phase, not the main phase")
         if choice.verb == "climax" and definition.type != "climax":
