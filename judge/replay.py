@@ -193,6 +193,8 @@ class Replay:
         self.applying.append(entry)
 
     def imply(self, decision: Decision, choice: Choice, why: str) -> None:
+        if decision.quiet:  # offered only in case an unseen card is what it could be: passed by, no trace
+            return
         self.attribute()
         self.game.record(
             RecordKind.TIMING,

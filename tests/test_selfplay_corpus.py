@@ -136,11 +136,15 @@ def test_a_card_chosen_from_unseen_waiting_room_cards_is_bound_to_it_ws_8_6_3_1(
     assert f"an unseen card in {player}'s waiting room is taken as" in notes and why in notes
 
 
-@pytest.mark.parametrize(("seed", "inferred"), [(2, "the level up names it"), (11, "taken to share a color")])
+@pytest.mark.parametrize(
+    ("seed", "inferred"),
+    [(2, "the level up names it"), (11, "taken to share a color"), (7, "its Shift is used")],
+)
 def test_unseen_clock_cards_are_taken_as_what_the_log_needs_ws_9_3_2_ws_8_6_2_1_1(seed: int, inferred: str) -> None:
-    """ws:9.3.2, ws:8.6.2.1.1: with the refresh entries left out (the contract lets a log omit forced events),
-    the refreshed deck's order is unknown and its cards reach the clock unseen.  A level up naming one of them,
-    or a play whose color only an unseen clock card can give, is not refused: the notes say what was taken."""
+    """ws:9.3.2, ws:8.6.2.1.1, ws:10.11.2: with the refresh entries left out (the contract lets a log omit
+    forced events), the refreshed deck's order is unknown and its cards reach the clock unseen.  A level up
+    naming one of them, a play whose color only an unseen clock card can give, or the Shift of an unseen clock
+    card is not refused: the notes say what was taken."""
     verdict, notes = replayed_without(seed, verbs=("refresh", "refresh_point"))
     assert verdict.kind is VerdictKind.LEGAL, [v.message for v in verdict.violations[:2]]
     assert inferred in notes

@@ -247,6 +247,7 @@ class Decision:
         "kind",
         "player",
         "prompt",
+        "quiet",
         "source",
         "unstated",
         "verbs",
@@ -265,6 +266,7 @@ class Decision:
         ability: str | None = None,
         allows: Callable[[Choice], bool] | None = None,
         unstated: Choice | None = None,
+        quiet: bool = False,
     ) -> None:
         self.player = player
         self.kind = kind
@@ -287,6 +289,9 @@ class Decision:
         self.allows = allows
         """Whether one choice is among the options, without building them (None: look in the list)."""
         self.unstated = unstated
+        self.quiet = quiet
+        """Whether letting it go by leaves no trace: a point the game offers only in case a card the log never
+        revealed is what it could be (the Shift of an unseen clock card)."""
         """Where the player must say and the log does not: the answer that leaves the choice open, which the
         game can go on from without a guess (a level up whose card stays unseen among the bottom seven, to be
         told by what the log shows later); None when the game cannot."""

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 from engine.core.cards import Card
 from engine.core.effects import ContinuousEffect
 from engine.core.game import Procedure, StandbyAbility
-from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal
+from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Refusal
 from engine.games.ws.cards import WsCardDefinition, stock_cost
 from engine.games.ws.choices import PayCost
 from engine.games.ws.state import BEHIND, CENTER
@@ -211,24 +211,73 @@ class Keywords:
                 )
                 choice = yield decision
                 if choice.verb == "shift":
-                    from_hand = self.game.moves.take_from(player, "hand", choice.card)
-                    index = me.clock.index(card)
-                    me.clock[index] = from_hand
-                    from_hand.renew()
-                    self.game.version += 1
-                    self.game.moves.put(player, "hand", card)
-                    self.game.record(
-                        RecordKind.ABILITY,
-                        player,
-                        f"Shift: {card.identity} and {choice.card} are exchanged",
-                        ("ws:10.11.2", "ws:10.11.3"),
-                    )
+                    self.shift(player, card, str(choice.card))
                 yield Checkpoint(decision)
 
             self.game.trigger(
                 StandbyAbility(player, "shift", card, card.instance, resolve, ("ws:10.11.1", "ws:6.5.1.1")),
                 "the main phase began with it in the clock",
             )
+
+    def shift(self, player: str, card: Card, identity: str) -> None:
+        """ws 10.11.3: ``card`` in the clock and a hand card of ``identity`` exchange places."""
+        me = self.states[player]
+        from_hand = self.game.moves.take_from(player, "hand", identity)
+        me.clock[me.clock.index(card)] = from_hand
+        from_hand.renew()
+        self.game.version += 1
+        self.game.moves.put(player, "hand", card)
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"Shift: {card.identity} and {identity} are exchanged",
+            ("ws:10.11.2", "ws:10.11.3"),
+        )
+
+    def unseen_shift(self, player: str) -> Procedure:
+        """ws 10.11.2 for a clock card the log never revealed: if it could be a card with Shift whose level
+        condition holds (one such card, to name the ability by), the player may say it used that Shift.  The
+        game offers it quietly: passed by, it leaves no trace; used, the card is taken as that one (an
+        inference the replay reports) and the exchange is made."""
+        me = self.states[player]
+        unseen = [card for card in me.clock if card.identity is None]
+        if not unseen:
+            return
+        candidates = [
+            identity
+            for identity in self.game.moves.unseen_identities(unseen)
+            if (definition := self.game.definitions.get(identity)) is not None
+            and (shift := definition.keyword("shift")) is not None
+            and me.level_count >= int(shift.get("level", 0))
+        ]
+        if len(candidates) != 1:
+            return
+        [identity] = candidates
+        colors = set(self.game.definitions[identity].colors)
+        same_color = dict.fromkeys(
+            c.identity for c in me.hand if (d := self.game.definition(c)) and set(d.colors) & colors
+        )
+        if not same_color:
+            return
+        decision = Decision(
+            player,
+            "shift",
+            [*(Choice("shift", card=other) for other in same_color), PASS],
+            ("ws:10.11.2", "ws:10.11.3.2"),
+            frozenset({"resolve"}),
+            prompt=f"exchange an unseen clock card, as {identity}, with a hand card of the same color?",
+            default=PASS,
+            source=identity,
+            ability="shift",
+            quiet=True,
+        )
+        choice = yield decision
+        if choice.verb == "shift":
+            card = next(card for card in unseen if self.game.moves.can_be(card, identity))
+            card.reveal(identity)
+            self.game.inferences.append(f"an unseen card of {player}'s clock is taken as {identity}: its Shift is used")
+            self.shift(player, card, str(choice.card))
+        yield Checkpoint(decision)
 
     def assist_effects(self, card: Card) -> list[ContinuousEffect]:
         """ws 10.3: Assist of back-stage characters behind ``card``'s position."""

@@ -143,8 +143,9 @@ class Phases:
         self.begin("main phase begins", ("ws:6.5.1.1",))
         player = self.game.turn_player
         self.game.keywords.trigger_shift(player)
+        yield from self.game.check_timing("before a play timing", ("ws:8.5.2.1",))
+        yield from self.game.keywords.unseen_shift(player)
         while True:
-            yield from self.game.check_timing("before a play timing", ("ws:8.5.2.1",))
             decision = self.main_decision(player)
             choice = yield decision
             if choice.verb == "pass":
@@ -156,6 +157,7 @@ class Phases:
                 return
             yield from self.apply_main(player, choice)
             yield Checkpoint(decision)
+            yield from self.game.check_timing("before a play timing", ("ws:8.5.2.1",))
 
     def main_decision(self, player: str) -> Decision:
         """The play timing of the main phase (6.5.1.2): its options are built only when asked for."""
