@@ -35,7 +35,6 @@ from engine.core.protocol import (
     RecordKind,
     ResolveFirst,
     Reveal,
-    TurnStart,
 )
 from judge import collector, games
 from judge.games.support import GameSupport
@@ -221,11 +220,11 @@ class Replay:
                 self.requests += 1
                 if self.horizon is not None and self.position > self.horizon and not self.applying:
                     return  # a trial replay has looked far enough: what comes after is not its to judge
-                if isinstance(request, TurnStart):
-                    self.turn_started()
-                    request = procedure.send(None)
-                elif isinstance(request, Checkpoint):
-                    self.close(request)
+                if isinstance(request, Checkpoint):
+                    if request.closes is None:  # a TurnStart
+                        self.turn_started()
+                    else:
+                        self.close(request)
                     request = procedure.send(None)
                 elif isinstance(request, Reveal):
                     if self.peek() is None and not self.applying:
@@ -252,7 +251,7 @@ class Replay:
                             )
                             self.position += 1
                             self.implied_since = None
-                    else:
+                    elif self.implied_since is not None:
                         self.implied_since = None
                     game.fresh_budget()
                     request = procedure.send(answer)

@@ -18,7 +18,7 @@ from engine.core.game import Procedure, Request, StandbyAbility
 from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
 from engine.games.ws.cards import MODELLED_TRIGGERS, stock_cost
 from engine.games.ws.choices import DeclareAttack, PutReversed
-from engine.games.ws.state import CENTER, FACING, POSITIONS
+from engine.games.ws.state import CENTER, FACING, POSITIONS, because
 
 if TYPE_CHECKING:
     from engine.games.ws.game import WeissSchwarz
@@ -148,7 +148,7 @@ class AttackPhase:
             facing if kind == "front" else None,
             facing_pos if kind == "front" else None,
         )
-        self.game.moves.rest(attacker, f"it rested to attack from position {choice.pos} ({kind} attack)")
+        self.game.moves.rest(attacker, "it rested to attack from position {} ({} attack)", choice.pos, kind)
         self.game.playing.trigger_card(player, attacker, "attacks")
         if not self.game.unrecorded():
             self.game.record(
@@ -505,17 +505,17 @@ class AttackPhase:
             return Refusal(("ws:7.2.1.3.1",), "the starting player attacks only once in the first turn")
         card = me.character_at(choice.pos) if choice.pos in POSITIONS else None
         if choice.pos not in CENTER or card is None:
-            emptied = self.game.why_empty.get((player, choice.pos)) if choice.pos in CENTER else None
+            emptied = because(self.game.why_empty.get((player, choice.pos))) if choice.pos in CENTER else ""
             return Refusal(
                 ("ws:7.1.1", "ws:7.2.1.3"),
                 f"no character on center-stage position {choice.pos}" + (f": {emptied}" if emptied else ""),
             )
         if card.orientation != "stand":
-            because = self.game.why_rested.get(card.instance) if card.orientation == "rest" else None
+            rested = because(self.game.why_rested.get(card.instance)) if card.orientation == "rest" else ""
             return Refusal(
                 ("ws:7.2.1.3",),
                 f"{card.identity} at position {choice.pos} is {card.orientation}ed, not standing"
-                + (f": {because}, and nothing stood it since" if because else ""),
+                + (f": {rested}, and nothing stood it since" if rested else ""),
             )
         performer = self.game.keywords.great_performer(self.game.opponent(player))
         if performer is not None:

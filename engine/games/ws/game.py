@@ -44,7 +44,7 @@ from engine.games.ws.other_rules import OtherRules
 from engine.games.ws.phases import Phases
 from engine.games.ws.playing import Playing
 from engine.games.ws.rule_actions import RuleActions
-from engine.games.ws.state import CENTER, FACING, HAND_LIMIT, POSITIONS, ZONES, PlayerState, Position
+from engine.games.ws.state import CENTER, FACING, HAND_LIMIT, POSITIONS, ZONES, Because, PlayerState, Position
 
 PILES: Final = ZONES.names(piles=True)
 """The zones that hold a pile of cards, as a snapshot lists them."""
@@ -105,9 +105,9 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         """Whether a cost is being paid: interrupt rule actions wait (8.4.2.1)."""
         self.in_damage: str | None = None
         """The player in the middle of a damage process, whose deck may run out in it (9.2.2.1)."""
-        self.why_rested: dict[int, str] = {}
+        self.why_rested: dict[int, Because] = {}
         """Card instance -> what rested it, to say why it cannot do what only a standing character does."""
-        self.why_empty: dict[tuple[str, int], str] = {}
+        self.why_empty: dict[tuple[str, int], Because] = {}
         """(player, stage position) -> what emptied it, to say why no character is there."""
         self.modelled: dict[str, tuple[CardAbility, ...]] = {
             card_id: card_abilities(definition.abilities) for card_id, definition in definitions.items()

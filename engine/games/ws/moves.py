@@ -173,10 +173,11 @@ class CardMoves:
         self.states[player].zone(zone).remove(card)
         return card
 
-    def rest(self, card: Card, because: str) -> None:
-        """Rest ``card`` and remember ``because`` (it attacked in turn 5), the cause a later refusal names."""
+    def rest(self, card: Card, because: str, *details: object) -> None:
+        """Rest ``card`` and remember why: ``because``, a text with ``details`` to fill in (it rested to attack
+        from position {}), and the turn, which a later refusal names.  Formatted only when it is read."""
         card.orientation = "rest"
-        self.game.why_rested[card.instance] = f"{because} in turn {self.game.turn}"
+        self.game.why_rested[card.instance] = (because + " in turn {}", (*details, self.game.turn))
 
     def can_be(self, card: Card, identity: str) -> bool:
         """Whether ``card`` is, or unseen could be, ``identity``: its pool still holds one, or, with no pool,
@@ -252,8 +253,10 @@ class CardMoves:
         if position is None:
             raise LookupError(f"{card.identity} is not on {player}'s stage")
         me.pile_at(position).remove(card)
-        place = "waiting room" if zone == "waiting" else zone
-        self.game.why_empty[(player, position)] = f"{card.identity} left it for the {place} in turn {self.game.turn}"
+        self.game.why_empty[(player, position)] = (
+            "{} left it for the {} in turn {}",
+            (card.identity, "waiting room" if zone == "waiting" else zone, self.game.turn),
+        )
         markers = me.markers_at(position)
         for marker in markers:
             self.put(player, "waiting", marker)
@@ -273,13 +276,11 @@ class CardMoves:
             self.game.version += 1
         me = self.states[player]
         me.exchange(first, second)
-        why_empty = self.game.why_empty
         for emptied, other in ((first, second), (second, first)):
-            moved = me.character_at(other)
-            if me.character_at(emptied) is None and moved is not None:
-                why_empty[(player, emptied)] = (
-                    f"{moved.identity} moved from it to position {other} in turn {self.game.turn}"
-                )
+            moved = me.pile_at(other)
+            if moved and not me.pile_at(emptied):
+                why = "{} moved from it to position {} in turn {}"
+                self.game.why_empty[(player, emptied)] = (why, (moved[-1].identity, other, self.game.turn))
         if not self.game.unrecorded():
             self.game.record(
                 RecordKind.CHOICE, player, f"{player} moves position {first} <-> {second}", ("ws:6.5.1.2.4",)
