@@ -136,6 +136,7 @@ class Replay:
             entry = self.log.entries[self.position]
             self.position += 1
         self.last_taken = entry
+        self.game.entry = entry.index
         if self.on_taken is not None:
             self.on_taken(entry)
         self.attribute()

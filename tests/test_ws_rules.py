@@ -827,8 +827,8 @@ def test_attacking_with_a_rested_character_is_a_violation_ws_7_2_1_3() -> None:
 
 
 def test_a_second_attack_by_the_same_character_names_what_rested_it_ws_7_2_1_3() -> None:
-    """ws:7.2.1.3: the refusal of an attack by a rested character says what rested it (its attack this turn),
-    the cause a judge looks for, not only the state."""
+    """ws:7.2.1.3: the refusal of an attack by a rested character says what rested it (its attack this turn,
+    ws 7.2.1.5.3) and at which entry, the cause a judge looks for, not only the state."""
     verdict = verify(
         attack_log(
             "{2: Y0A}",
@@ -838,12 +838,18 @@ def test_a_second_attack_by_the_same_character_names_what_rested_it_ws_7_2_1_3()
             "{p: P1, do: attack, pos: 2, type: direct}",
         )
     )
-    assert_violation(verdict, 3, "ws:7.2.1.3", "rested, not standing: it rested to attack from position 2", "turn 3")
+    assert_violation(
+        verdict,
+        3,
+        "ws:7.2.1.3",
+        "rested, not standing: it rested to attack from position 2 (direct attack, ws 7.2.1.5.3) in turn 3 (entry 0)",
+    )
 
 
 def test_an_attack_from_an_emptied_position_names_what_emptied_it_ws_7_2_1_3() -> None:
     """ws:7.2.1.3: an attack needs a character on the center stage; the refusal says where the character on
-    that position went, and when (a move to the back stage this turn), not only that the position is empty."""
+    that position went, by which rule and at which entry (a move to the back stage this turn, ws 6.5.1.2.4), not
+    only that the position is empty."""
     body = """
         setup:
           turn: 3
@@ -857,7 +863,11 @@ def test_an_attack_from_an_emptied_position_names_what_emptied_it_ws_7_2_1_3() -
     """
     verdict = verify(body)
     assert_violation(
-        verdict, 1, "ws:7.2.1.3", "no character on center-stage position 2", "Y0A moved from it to position 4 in turn 3"
+        verdict,
+        1,
+        "ws:7.2.1.3",
+        "no character on center-stage position 2",
+        "Y0A moved from it to position 4 (ws 6.5.1.2.4) in turn 3 (entry 0)",
     )
 
 

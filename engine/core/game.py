@@ -190,6 +190,9 @@ class Game(Generic[D]):
         self.text_problems: list[Refusal] = []
         """What the operations of card text the engine does not model, taken as a choice, could not do; the
         driver reads and clears them."""
+        self.entry: int | None = None
+        """The index of the log entry the driver is carrying out, or None when no log drives the game. A cause
+        the game remembers (what rested a card) names it, so a later refusal can point a judge to that entry."""
         self.inferences: list[str] = []
         """What the game took cards the log never revealed to be, so that a choice could stand (an unseen clock
         card taken as the card a level up names); the driver reports them as notes and clears them."""

@@ -148,7 +148,9 @@ class AttackPhase:
             facing if kind == "front" else None,
             facing_pos if kind == "front" else None,
         )
-        self.game.moves.rest(attacker, "it rested to attack from position {} ({} attack)", choice.pos, kind)
+        self.game.moves.rest(
+            attacker, "it rested to attack from position {} ({} attack, ws 7.2.1.5.3)", choice.pos, kind
+        )
         self.game.playing.trigger_card(player, attacker, "attacks")
         if not self.game.unrecorded():
             self.game.record(
@@ -281,7 +283,7 @@ class AttackPhase:
             if choice.verb == "standby":
                 chosen = self.game.moves.take_from(player, "waiting", choice.card)
                 self.game.moves.put_on_stage(player, chosen, choice.pos)
-                self.game.moves.rest(chosen, "the standby icon put it on the stage rested")
+                self.game.moves.rest(chosen, "the standby icon put it on the stage rested (ws 4.12.2.10)")
                 self.game.record(
                     RecordKind.CHOICE,
                     player,

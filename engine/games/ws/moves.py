@@ -175,9 +175,9 @@ class CardMoves:
 
     def rest(self, card: Card, because: str, *details: object) -> None:
         """Rest ``card`` and remember why: ``because``, a text with ``details`` to fill in (it rested to attack
-        from position {}), and the turn, which a later refusal names.  Formatted only when it is read."""
+        from position {}, ws 7.2.1.5.3), with the turn and the entry, which a later refusal names."""
         card.orientation = "rest"
-        self.game.why_rested[card.instance] = (because + " in turn {}", (*details, self.game.turn))
+        self.game.why_rested[card.instance] = (because, details, self.game.turn, self.game.entry)
 
     def can_be(self, card: Card, identity: str) -> bool:
         """Whether ``card`` is, or unseen could be, ``identity``: its pool still holds one, or, with no pool,
@@ -254,8 +254,10 @@ class CardMoves:
             raise LookupError(f"{card.identity} is not on {player}'s stage")
         me.pile_at(position).remove(card)
         self.game.why_empty[(player, position)] = (
-            "{} left it for the {} in turn {}",
-            (card.identity, "waiting room" if zone == "waiting" else zone, self.game.turn),
+            "{} left it for the {}",
+            (card.identity, "waiting room" if zone == "waiting" else zone),
+            self.game.turn,
+            self.game.entry,
         )
         markers = me.markers_at(position)
         for marker in markers:
@@ -279,8 +281,13 @@ class CardMoves:
         for emptied, other in ((first, second), (second, first)):
             moved = me.pile_at(other)
             if moved and not me.pile_at(emptied):
-                why = "{} moved from it to position {} in turn {}"
-                self.game.why_empty[(player, emptied)] = (why, (moved[-1].identity, other, self.game.turn))
+                why = "{} moved from it to position {} (ws 6.5.1.2.4)"
+                self.game.why_empty[(player, emptied)] = (
+                    why,
+                    (moved[-1].identity, other),
+                    self.game.turn,
+                    self.game.entry,
+                )
         if not self.game.unrecorded():
             self.game.record(
                 RecordKind.CHOICE, player, f"{player} moves position {first} <-> {second}", ("ws:6.5.1.2.4",)

@@ -63,14 +63,17 @@ ZONE_NAMES: Final = tuple(name for name in ZONES.names(piles=True) if name != "r
 """The piles cards may be moved from or to by card text (the resolution zone is the rules' own)."""
 
 
-Because = tuple[str, tuple[object, ...]]
-"""Why something on the table is as it is, kept until a refusal names it: a text to fill in, and what fills it
-(formatted only when read: most are never read)."""
+Because = tuple[str, tuple[object, ...], int, int | None]
+"""Why something on the table is as it is, kept until a refusal names it: a text to fill in and what fills it
+(formatted only when read: most are never read), the turn, and the log entry being carried out then."""
 
 
 def because(why: Because | None) -> str:
-    """The text of a ``Because``, or an empty one."""
-    return why[0].format(*why[1]) if why is not None else ""
+    """The text of a ``Because``, with its turn and log entry, or an empty text."""
+    if why is None:
+        return ""
+    text, details, turn, entry = why
+    return text.format(*details) + f" in turn {turn}" + (f" (entry {entry})" if entry is not None else "")
 
 
 @dataclass(slots=True)
