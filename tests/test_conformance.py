@@ -96,7 +96,9 @@ def play_at_random(key: str, seed: int, rules: RulesIndex) -> Outcome | None:
     support = games.get(key)
     document = support.self_play(seed)
     game = support.build(parse_log(header_only(document), f"{key}-{seed}.json", "json"))
-    decks = {player["id"]: Counter(player["deck"]) for player in document["players"]}
+    decks = {
+        player["id"]: Counter(player["deck"]) + Counter(player.get("g_deck", {})) for player in document["players"]
+    }
     assert not game.setup_problems, game.setup_problems
     rng = random.Random(seed)
     procedure = game.run()

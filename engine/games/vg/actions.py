@@ -1,0 +1,195 @@
+"""Cards moving between zones (vg 4) and the specific actions of vg 10.1.
+
+Implements vg 4.1.4 (a card that moves, other than from circle to circle, is a
+new card), 4.6.4.1 and 4.6.6.1 (a unit put on a circle stands), 10.1.1 (draw,
+one card at a time, 4.2.3), 10.1.3 (retire), 10.1.5 (ride: the old vanguard to
+the soul, a G unit to the G zone), 10.1.6 (call), 10.1.7 (heal), 10.1.11
+(stand and rest) and 10.1.15 (Counter Blast).  Cards whose identity the log
+has not told yet are bound to it here, when revealed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.core.cards import Card
+from engine.core.game import Procedure
+from engine.core.protocol import Checkpoint, RecordKind, Refusal, Reveal
+from engine.games.vg.state import GUARDIAN, VANGUARD, PlayerState
+
+if TYPE_CHECKING:
+    from engine.games.vg.game import Vanguard
+
+
+class CardMoves:
+    """Cards moving between a player's zones (vg 4, 10.1)."""
+
+    def __init__(self, game: Vanguard) -> None:
+        self.game = game
+        self.states = game.player_states
+
+    # -- zones ---------------------------------------------------------------------------
+
+    def put(self, player: str, zone: str, card: Card) -> None:
+        """Put ``card`` on top of one of ``player``'s piles as a new card (vg 4.1.4)."""
+        card.renew()
+        me = self.states[player]
+        me.face_down.discard(card.instance)
+        if zone == "deck":
+            me.deck.insert(0, card)
+        else:
+            me.zone(zone).append(card)
+        self.game.version += 1
+
+    def take(self, player: str, zone: str, identity: str) -> Card:
+        """The first card of ``identity`` in a pile (known, or an unknown card that could be it), taken out."""
+        pile = self.states[player].zone(zone)
+        card = next((c for c in pile if c.identity == identity), None)
+        if card is None:
+            card = next((c for c in pile if c.identity is None and c.reveal(identity)), None)
+        if card is None:
+            raise LookupError(f"{player} has no {identity} in the {zone}")
+        pile.remove(card)
+        return card
+
+    def leave_field(self, player: str, card: Card) -> None:
+        """Take a unit off its circle (with its hearts, for a G unit on the vanguard circle)."""
+        me = self.states[player]
+        if card in me.guardians:
+            me.guardians.remove(card)
+            me.guarding.pop(card.instance, None)
+            return
+        for pile in me.circles.values():
+            if card in pile:
+                pile.remove(card)
+                return
+        raise LookupError(f"{card.identity} is not on {player}'s field")
+
+    def place(self, player: str, circle: str, card: Card, orientation: str = "stand") -> None:
+        """vg 10.1.4: put ``card`` on ``circle``, standing unless it enters rested (a guardian, vg 8.5.3.3)."""
+        card.renew()
+        card.orientation = orientation
+        me = self.states[player]
+        if circle == GUARDIAN:
+            me.guardians.append(card)
+        else:
+            me.circles[circle].append(card)
+        self.game.version += 1
+
+    def retire(self, player: str, card: Card, clauses: tuple[str, ...]) -> None:
+        """vg 10.1.3: a unit goes from the field to the drop zone (a G unit to the G zone, vg 10.1.27.3)."""
+        self.leave_field(player, card)
+        definition = self.game.definition(card)
+        if definition is not None and definition.is_g_unit:
+            self.put(player, "g_up", card)
+        else:
+            self.put(player, "drop", card)
+        if not self.game.unrecorded():
+            self.game.record(RecordKind.FORCED, player, f"{card.identity} is retired", clauses)
+
+    # -- drawing and revealing -------------------------------------------------------------
+
+    def draw(self, player: str, count: int, clauses: tuple[str, ...], purpose: str = "draw") -> Procedure:
+        """vg 10.1.1: draw ``count`` cards, one at a time (4.2.3); an empty deck draws nothing (the loss comes
+        at the next check timing, vg 9.2.3)."""
+        me = self.states[player]
+        count = min(count, len(me.deck))
+        reveal = Reveal(player, purpose, count, clauses)
+        answer = yield reveal
+        drawn = []
+        for index in range(count):
+            card = me.deck.pop(0)
+            self.bind(card, answer, index, reveal)
+            self.put(player, "hand", card)
+            drawn.append(card.identity or "?")
+        reveal.used = len(drawn)
+        if not self.game.unrecorded():
+            self.game.record(
+                RecordKind.FORCED, player, f"{player} draws {len(drawn)} ({', '.join(drawn)})", clauses, cards=drawn
+            )
+        yield Checkpoint(reveal)
+
+    def reveal_top(self, player: str, purpose: str, clauses: tuple[str, ...]) -> Procedure:
+        """Put the top card of ``player``'s deck into the trigger zone face up (vg 7.5.1.2.1, 7.6.1.6.1), told by
+        the log; returns the card (None when the deck is empty) and the reveal, for its checkpoint."""
+        reveal = Reveal(player, purpose, 1, clauses)
+        answer = yield reveal
+        me = self.states[player]
+        if not me.deck:
+            return None, reveal
+        card = me.deck.pop(0)
+        self.bind(card, answer, 0, reveal)
+        reveal.used = 1
+        self.put(player, "trigger", card)
+        return card, reveal
+
+    def bind(self, card: Card, answer: list[Any] | None, index: int, reveal: Reveal | None) -> None:
+        """Give ``card`` the identity the answer to ``reveal`` states for it, if any; an impossible one is a problem.
+
+        After a problem the game goes on as close to what was stated as the cards allow: a card the deck list
+        does not have leaves the card as the replay knew it; a card the replay knew as another, where the stated
+        card lies elsewhere in the deck, takes its place there (the two exchange identities).
+        """
+        if not answer or index >= len(answer) or answer[index] in (None, "?"):
+            return
+        identity = str(answer[index])
+        if card.reveal(identity):
+            return
+        owner = self.states[card.owner]
+        if owner.deck_list[identity] == 0:
+            message = f"{identity} is not in {card.owner}'s main deck list"
+            clauses: tuple[str, ...] = ("vg:5.4.2",)
+        elif card.identity is not None:
+            message = f"the card there is {card.identity}, not {identity}"
+            clauses = ("vg:4.2.2",)
+            other = next((c for c in owner.deck if c.identity == identity), None)
+            if other is not None:
+                other.identity, card.identity = card.identity, identity
+        else:
+            message = (
+                f"{identity} cannot be revealed here: {card.owner}'s deck list has {owner.deck_list[identity]} "
+                f"cop{'y' if owner.deck_list[identity] == 1 else 'ies'} and all are accounted for"
+            )
+            clauses = ("vg:5.4.2", "vg:5.2.2.2")
+        if reveal is not None:
+            reveal.problems.append(Refusal(clauses, message))
+
+    # -- riding ---------------------------------------------------------------------------
+
+    def ride(self, player: str, card: Card, clauses: tuple[str, ...]) -> None:
+        """vg 10.1.5: ``card`` becomes the vanguard, standing (vg 8.5.1.1.1); the vanguard it rides goes to the
+        soul (8.5.3.1), a G unit to the G zone face up with its hearts to the soul (10.1.5.1.3, 10.1.5.1.4)."""
+        me = self.states[player]
+        old = list(me.circles[VANGUARD])
+        me.circles[VANGUARD].clear()
+        for unit in old:
+            definition = self.game.definition(unit)
+            self.put(player, "g_up" if definition is not None and definition.is_g_unit else "soul", unit)
+        for heart in me.hearts:
+            self.put(player, "soul", heart)
+        me.hearts.clear()
+        self.place(player, VANGUARD, card)
+        self.game.record(RecordKind.CHOICE, player, f"{player} rides {card.identity}", clauses)
+
+    # -- costs ------------------------------------------------------------------------------
+
+    def counter_blast(self, player: str, identities: tuple[str, ...]) -> list[Card]:
+        """vg 10.1.15: turn face-up damage cards face down; the cards turned, found by their ids."""
+        me = self.states[player]
+        turned = []
+        for identity in identities:
+            card = next(
+                (c for c in me.damage if c.identity == identity and c.instance not in me.face_down and c not in turned),
+                None,
+            )
+            if card is None:
+                raise LookupError(f"{player} has no face-up {identity} in the damage zone")
+            turned.append(card)
+        for card in turned:
+            me.face_down.add(card.instance)
+        return turned
+
+
+def face_up_count(state: PlayerState, identity: str) -> int:
+    """How many face-up cards of ``identity`` lie in the damage zone."""
+    return sum(1 for card in state.damage if card.identity == identity and card.instance not in state.face_down)

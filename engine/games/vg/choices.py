@@ -1,0 +1,90 @@
+"""The Vanguard choices that name circles (``engine.core.protocol``).
+
+Vanguard addresses the field by circles (``V``, ``FL`` ... ``G``, vg 4.6.1), not
+by numbered positions, so its choices are ``Choice`` subclasses with named
+fields: a card put on a circle or a unit chosen on one (a call, a guard, a
+trigger's target), an attack with its target and booster (vg 7.3.1.3-7.3.1.6),
+a stride with its cost and heart (vg 10.1.27, 10.2.10), and a G assist
+(vg 6.4.1.2.7).
+"""
+
+from __future__ import annotations
+
+from engine.core.protocol import Choice
+
+
+class OnCircle(Choice):
+    """A choice of a circle, with the card it puts there, if any: ``call`` (a card to a rear-guard circle),
+    ``guard`` (a card to the guardian circle, guarding ``circle``), ``intercept`` (the unit on ``circle``,
+    guarding ``other``), ``move`` (exchanging ``circle`` and ``other``), and the targets of a trigger's effects
+    (``power``, ``critical``, ``stand``)."""
+
+    __slots__ = ("circle", "other")
+
+    def __init__(self, verb: str, circle: str | None, card: str | None = None, other: str | None = None) -> None:
+        self.verb = verb
+        self.card = card
+        self.pos = None
+        self.cards = ()
+        self.flag = None
+        self.circle = circle
+        self.other = other
+
+    def details(self) -> tuple[object, ...]:
+        return (self.circle, self.other)
+
+
+class DeclareAttack(Choice):
+    """Attack with the unit on ``attacker`` against the opponent's unit on ``target`` (vg 7.3.1.3, 7.3.1.4),
+    boosted by the unit on ``boost``, or by none (vg 7.3.1.6)."""
+
+    __slots__ = ("attacker", "boost", "target")
+
+    def __init__(self, attacker: str | None, target: str | None, boost: str | None = None) -> None:
+        self.verb = "attack"
+        self.card = None
+        self.pos = None
+        self.cards = ()
+        self.flag = None
+        self.attacker = attacker
+        self.target = target
+        self.boost = boost
+
+    def details(self) -> tuple[object, ...]:
+        return (self.attacker, self.target, self.boost)
+
+
+class Stride(Choice):
+    """Normal stride the G unit ``card`` (vg 6.5.1.2.2), paying its cost with the hand cards ``cards``
+    (vg 10.2.10.3.1), the card ``heart`` becoming the heart that gives its name and power (vg 10.1.27.2.3)."""
+
+    __slots__ = ("heart",)
+
+    def __init__(self, card: str | None, cards: tuple[str, ...], heart: str | None) -> None:
+        self.verb = "stride"
+        self.card = card
+        self.pos = None
+        self.cards = cards
+        self.flag = None
+        self.heart = heart
+
+    def details(self) -> tuple[object, ...]:
+        return (self.heart,)
+
+
+class GAssist(Choice):
+    """Search by the G assist step (vg 6.4.1.2.7): the card put into the hand (None: none), and the two hand
+    cards (``cards``) and two G zone cards (``g_cards``) removed from the game for it."""
+
+    __slots__ = ("g_cards",)
+
+    def __init__(self, card: str | None, cards: tuple[str, ...], g_cards: tuple[str, ...]) -> None:
+        self.verb = "g_assist"
+        self.card = card
+        self.pos = None
+        self.cards = cards
+        self.flag = None
+        self.g_cards = g_cards
+
+    def details(self) -> tuple[object, ...]:
+        return (self.g_cards,)

@@ -1,0 +1,353 @@
+"""A game of Cardfight!! Vanguard (CR 1.37): the parts of the procedure, composed.
+
+Each part is a module laid out like the rules document: ``opening`` (5.4, 6.1),
+``phases`` (6.2-6.6, 6.8), ``battle`` (7), ``triggers`` (2.8), ``rule_actions``
+(9), ``keywords`` (10.2), ``actions`` (4, 10.1: cards moving) and
+``characteristics`` (2.5-2.7, 8.7); ``state`` holds the zones, ``cards`` the
+characteristics and deck construction (5.2, 5.3).  This class owns the state,
+runs the turns (6.2.1: the players alternate; the first player draws on turn 1,
+and there is no attack in the very first turn, 7.2.1.3) and answers for the
+game as a whole: legality, explanations, the snapshot.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Final
+
+from engine.core.cards import Card, IdentityPool
+from engine.core.check_timing import CheckTimingGame
+from engine.core.game import GameClauses, GameEnded, Procedure
+from engine.core.interface import PlayerSpec
+from engine.core.protocol import Choice, Decision, Refusal, TurnStart
+from engine.games.vg.actions import CardMoves
+from engine.games.vg.battle import BattlePhase
+from engine.games.vg.cards import VgCardDefinition
+from engine.games.vg.characteristics import Characteristics
+from engine.games.vg.choices import DeclareAttack, GAssist, OnCircle, Stride
+from engine.games.vg.keywords import Keywords
+from engine.games.vg.opening import Opening
+from engine.games.vg.phases import Phases
+from engine.games.vg.rule_actions import RuleActions
+from engine.games.vg.state import CIRCLES, GUARDIAN, ZONES, PlayerState, Position
+from engine.games.vg.triggers import Triggers
+
+PHASES: Final = ("stand", "draw", "ride", "main", "battle", "end")
+"""vg 6.2.1, in order."""
+PILES: Final = ("deck", "hand", "drop", "soul", "damage", "bind", "trigger", "removed")
+"""The zones that hold a pile of cards, as a snapshot lists them."""
+
+
+class Vanguard(CheckTimingGame[VgCardDefinition]):
+    """A game of Cardfight!! Vanguard from the opening, or from a given position."""
+
+    game_id = "vg"
+    check_timing_clauses: tuple[str, ...] = ("vg:8.4.1",)
+    standby_clauses: tuple[str, ...] = ("vg:8.4.1.2", "vg:8.4.1.3")
+    clauses = GameClauses(
+        turn_order=("vg:6.2.1",),
+        game_end=("vg:1.2.1",),
+        unmodelled_text=("vg:8.5",),
+        loops=("vg:11.1.1",),
+        concession=("vg:1.2.4",),
+        card_records=("vg:2.1",),
+    )
+    zones = ZONES
+    # The parts close() deletes: a compiled build lets only the attributes named here be deleted.
+    __deletable__ = (
+        "moves",
+        "opening",
+        "phases",
+        "battle",
+        "triggers",
+        "characteristics",
+        "rule_actions",
+        "keywords",
+    )
+
+    def __init__(
+        self,
+        definitions: dict[str, VgCardDefinition],
+        players: list[PlayerSpec],
+        first: str,
+        order: dict[str, list[str]] | None = None,
+        position: Position | None = None,
+        step_budget: int = 200_000,
+    ) -> None:
+        super().__init__((players[0].id, players[1].id), definitions, step_budget)
+        self.player_states: dict[str, PlayerState] = {}
+        """Each player's zones, by player id."""
+        for spec in players:
+            deck_list = Counter(spec.deck)
+            self.player_states[spec.id] = PlayerState(
+                spec.id,
+                deck_list=deck_list,
+                g_deck_list=Counter(spec.other_decks.get("g_deck", {})),
+                unknown=IdentityPool(f"deck list of {spec.id}", dict(deck_list)),
+            )
+        self.first = first
+        self.turn_player = first
+        self.order = order or {}
+        """Known deck orders after the opening shuffle, top first, by player id."""
+        self.position = position
+        """The position the game starts from, or None for the opening (5.4)."""
+        self.version = 0
+        """Counts changes to the table, so that a check timing knows when nothing can have become due."""
+        self.quiet_version = -1
+        self.moves = CardMoves(self)
+        self.opening = Opening(self)
+        self.phases = Phases(self)
+        self.battle = BattlePhase(self)
+        self.triggers = Triggers(self)
+        self.characteristics = Characteristics(self)
+        self.rule_actions = RuleActions(self)
+        self.keywords = Keywords(self)
+        if position is not None:
+            self.opening.place(position)
+
+    # -- reading the table -----------------------------------------------------------------
+
+    def grade_of_id(self, identity: str | None) -> int:
+        definition = self.definitions.get(identity) if identity is not None else None
+        return definition.grade if definition is not None else 0
+
+    def grade_of(self, card: Card) -> int:
+        return self.grade_of_id(card.identity)
+
+    def vanguard_grade(self, player: str) -> int:
+        """The grade of ``player``'s vanguard: a G unit's grade stands for the stride conditions (8.5.2.1.1)."""
+        vanguard = self.player_states[player].vanguard
+        return self.grade_of(vanguard) if vanguard is not None else 0
+
+    def has_skill(self, card: Card, skill: str) -> bool:
+        definition = self.definition(card)
+        return definition is not None and skill in definition.skills
+
+    # -- the turns ---------------------------------------------------------------------------
+
+    def run(self) -> Procedure:
+        try:
+            if self.position is None:
+                yield from self.opening.run()
+                start = "stand"
+            else:
+                start = self.position.phase
+            yield from self.turns(start)
+        except GameEnded:
+            return
+
+    def resume_turn(self) -> Procedure:
+        try:
+            yield from self.turns("stand")
+        except GameEnded:
+            return
+
+    def turns(self, start: str) -> Procedure:
+        """Turn after turn (6.2.1), the first from the beginning of phase ``start``; a ``TurnStart`` before each
+        next."""
+        while True:
+            yield from self.play_turn(start)
+            start = "stand"
+            self.turn += 1
+            self.turn_player = self.opponent(self.turn_player)
+            yield TurnStart()
+
+    def play_turn(self, start: str) -> Procedure:
+        """One turn from the beginning of phase ``start`` (6.2.1: stand, draw, ride, main, battle, end)."""
+        phases = PHASES[PHASES.index(start) :]
+        for phase in phases:
+            if phase == "stand":
+                yield from self.phases.stand_phase()
+            elif phase == "draw":
+                yield from self.phases.draw_phase()
+            elif phase == "ride":
+                yield from self.phases.ride_phase()
+            elif phase == "main":
+                yield from self.phases.main_phase()
+            elif phase == "battle":
+                yield from self.battle.run()
+            else:
+                yield from self.phases.end_phase()
+
+    def unchanging(self) -> tuple[object, ...]:
+        return (self.definitions,)
+
+    def close(self) -> None:
+        """Drop the parts: each refers back to the game (see ``Game.close``)."""
+        super().close()
+        del self.moves, self.opening, self.phases, self.battle, self.triggers
+        del self.characteristics, self.rule_actions, self.keywords
+
+    # -- the check timing's rule actions (9), for engine.core.check_timing --------------------
+
+    def nothing_due(self) -> bool:
+        """Whether no rule action is due: nothing changed since the last check found none, or none is (9)."""
+        if self.version != self.quiet_version and not self.rule_actions.due():
+            self.quiet_version = self.version
+        return self.version == self.quiet_version
+
+    def perform_rule_actions(self) -> Procedure:
+        return self.rule_actions.perform()
+
+    # -- the state as data ---------------------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """The state as plain data (see ``engine.core.interface.PlayableGame.snapshot``).
+
+        Each pile is bottom first but the deck, top first (``ZONES``); ``circles`` maps a circle to its unit's
+        card, orientation (``state``), power and critical, ``face: down`` for a face-down unit and ``hearts``
+        under a G unit; the guardian circle ``G`` to the list of its guardians' cards; ``g_zone`` gives the G zone's
+        face-down and face-up cards apart; ``damage_face_down`` counts the damage turned by Counter Blasts.
+        """
+        players: dict[str, dict[str, Any]] = {}
+        for player, state in self.player_states.items():
+            view: dict[str, Any] = {zone: [card.identity for card in state.zone(zone)] for zone in PILES}
+            view["g_zone"] = {"down": [c.identity for c in state.g_down], "up": [c.identity for c in state.g_up]}
+            circles: dict[str, Any] = {}
+            for circle in CIRCLES:
+                pile = state.circles[circle]
+                if not pile:
+                    continue
+                unit = pile[-1]
+                shown: dict[str, Any] = {
+                    "card": unit.identity,
+                    "state": unit.orientation,
+                    "power": self.battle.battle_power(player, unit),
+                    "critical": self.characteristics.critical(unit),
+                }
+                if unit.instance in state.face_down:
+                    shown["face"] = "down"
+                if circle == "V" and state.hearts:
+                    shown["hearts"] = [heart.identity for heart in state.hearts]
+                if len(pile) > 1:
+                    shown["pile"] = [card.identity for card in pile]
+                circles[circle] = shown
+            if state.guardians:
+                circles[GUARDIAN] = [guardian.identity for guardian in state.guardians]
+            view["circles"] = circles
+            view["damage_face_down"] = sum(1 for card in state.damage if card.instance in state.face_down)
+            players[player] = view
+        outcome = self.outcome
+        return {
+            "turn": self.turn,
+            "phase": self.phase,
+            "turn_player": self.turn_player,
+            "outcome": None
+            if outcome is None
+            else {"winner": outcome.winner, "termination": outcome.termination.value, "reason": outcome.reason},
+            "players": players,
+        }
+
+    # -- legality: checking and explaining choices ------------------------------------------------
+
+    def check(self, decision: Decision, choice: Choice) -> Refusal | None:
+        if decision.kind == "mulligan" and choice.verb == "mulligan":
+            return self.cards_in_hand(decision.player, choice.cards, ("vg:5.4.4",))
+        if decision.kind == "stride" and isinstance(choice, Stride):
+            return self.phases.stride_refusal(decision.player, choice)
+        if decision.kind == "g_assist" and isinstance(choice, GAssist):
+            return self.phases.g_assist_problem(decision.player, choice, [])
+        return super().check(decision, choice)
+
+    def cards_in_hand(self, player: str, cards: tuple[str, ...], clauses: tuple[str, ...]) -> Refusal | None:
+        """None when ``player``'s hand holds ``cards`` (known, or unknown cards that could be them)."""
+        needed = Counter(cards)
+        hand = self.player_states[player].hand
+        known = Counter(card.identity for card in hand if card.identity is not None)
+        unknown = [card for card in hand if card.identity is None]
+        missing = 0
+        for identity, count in needed.items():
+            short = count - known[identity]
+            if short > 0:
+                if not any(card.pool is None or card.pool.contents.get(identity, 0) >= 1 for card in unknown):
+                    return Refusal(clauses, f"{player}'s hand holds no {identity}")
+                missing += short
+        if missing > len(unknown):
+            return Refusal(clauses, f"{player}'s hand does not hold {', '.join(cards)}")
+        return None
+
+    def explain(self, decision: Decision, choice: Choice) -> Refusal:
+        """Why ``choice`` is not legal at ``decision``: the clause of the part of the rules it breaks."""
+        player = decision.player
+        if choice.verb not in decision.verbs and choice.verb != "pass" and decision.kind != choice.verb:
+            return Refusal(decision.clauses, f"{choice.verb} is not possible now: {decision.prompt}")
+        if choice.verb == "pass":
+            return Refusal(decision.clauses, f"{player} cannot pass here: {decision.prompt}")
+        refusal: Refusal | None = None
+        if isinstance(choice, DeclareAttack):
+            refusal = self.battle.attack_refusal(player, choice)
+        elif isinstance(choice, OnCircle) and choice.verb in ("guard", "intercept"):
+            refusal = self.battle.guard_refusal(player, choice)
+        elif choice.verb == "ride":
+            refusal = self.ride_refusal(player, choice)
+        elif isinstance(choice, OnCircle) and choice.verb == "call":
+            refusal = self.call_refusal(player, choice)
+        elif isinstance(choice, OnCircle) and choice.verb == "move":
+            refusal = Refusal(
+                ("vg:6.6.1.2.3",), "a swap exchanges the two rear-guard circles of a column (FL-BL, FR-BR)"
+            )
+        elif choice.verb == "first_vanguard":
+            refusal = Refusal(("vg:5.4.3",), f"{choice.card} is not a grade 0 card of {player}'s main deck")
+        if refusal is not None:
+            return refusal
+        legal = ", ".join(option.describe() for option in decision.options[:12])
+        return Refusal(decision.clauses, f"{choice.describe()} is not a legal option ({legal})")
+
+    def ride_refusal(self, player: str, choice: Choice) -> Refusal:
+        grade = self.vanguard_grade(player)
+        definition = self.definitions.get(choice.card or "")
+        if self.cards_in_hand(player, (choice.card_id,), ()) is not None:
+            return Refusal(("vg:8.5.2.1", "vg:6.5.1.1.2"), f"{choice.card} is not in {player}'s hand")
+        if definition is not None and definition.grade not in (grade, grade + 1):
+            return Refusal(
+                ("vg:8.5.2.1.1.1",),
+                f"{choice.card} is grade {definition.grade}; a ride takes grade {grade} or {grade + 1}",
+            )
+        return Refusal(("vg:6.5.1.1.2",), f"{choice.card} cannot ride now")
+
+    def call_refusal(self, player: str, choice: OnCircle) -> Refusal:
+        grade = self.vanguard_grade(player)
+        definition = self.definitions.get(choice.card or "")
+        if choice.circle not in CIRCLES or choice.circle == "V":
+            return Refusal(
+                ("vg:6.6.1.2.1.1",), f"a call in the main phase goes to a rear-guard circle, not {choice.circle}"
+            )
+        if self.cards_in_hand(player, (choice.card_id,), ()) is not None:
+            return Refusal(("vg:6.6.1.2.1",), f"{choice.card} is not in {player}'s hand")
+        if definition is not None and definition.grade > grade:
+            return Refusal(
+                ("vg:8.5.2.1.1.2",), f"{choice.card} is grade {definition.grade}, above the vanguard's grade {grade}"
+            )
+        return Refusal(("vg:6.6.1.2.1",), f"{choice.card} cannot be called now")
+
+    def why_not_now(self, verb: str, player: str) -> Refusal:
+        """The clause that rules out ``verb`` by ``player`` at this point of the game."""
+        if verb == "ride":
+            return Refusal(("vg:6.5.1.1.2",), "a normal ride happens once a turn, in the ride step of the turn player")
+        if verb == "stride":
+            return Refusal(
+                ("vg:6.5.1.2.2",), "a normal stride happens once a turn, in the stride step of the turn player"
+            )
+        if verb in ("call", "move", "act"):
+            return Refusal(("vg:6.6.1.2",), f"{verb} is a main-phase action of the turn player")
+        if verb == "attack":
+            return Refusal(("vg:7.2.1.2", "vg:7.3.1.3"), "attacks are chosen in the start step of the turn player")
+        if verb in ("guard", "intercept"):
+            return Refusal(("vg:7.4.1.2",), "guardians are called by the non-turn player in the guard step")
+        if verb == "drive":
+            return Refusal(("vg:7.5.1.2",), "drive checks are made in the drive step of a vanguard's attack")
+        if verb == "damage":
+            return Refusal(("vg:7.6.1.6",), "damage checks are made when an attack hits a vanguard")
+        if verb == "g_assist":
+            return Refusal(("vg:6.4.1.2.3",), "a G assist is made in the G assist step of the turn player")
+        if verb in ("mulligan", "first_vanguard"):
+            return Refusal(("vg:5.4.3", "vg:5.4.4"), f"{verb} happens once, before the game")
+        if verb == "draw":
+            return Refusal(("vg:10.1.1",), f"the rules make {player} draw no card here")
+        if verb == "retire":
+            return Refusal(("vg:7.6.1.8",), "units are retired by the rules at the end of the damage step")
+        if verb == "superior_ride":
+            return Refusal(("vg:9.5.1",), f"{player} has a vanguard: no superior ride is due")
+        if verb == "resolve":
+            return Refusal(("vg:8.4.1.2", "vg:8.4.1.3"), "no ability of this player waits to be played or resolved")
+        return Refusal(self.clauses.turn_order, f"{verb!r} has no place at this point of the turn")

@@ -1,0 +1,392 @@
+"""The turn (vg 6.2) and its phases but the battle: stand (6.3), draw with the G assist step (6.4), ride with
+the stride step (6.5), main (6.6) and end (6.8).
+
+Implements the normal ride (6.5.1.1.2, 8.5.2.1.1.1: the same grade or one more,
+once a turn), the normal stride (6.5.1.2.2, 8.5.2.1.1.3, 10.1.27, 10.2.10: both
+vanguards grade 3 or more, hand cards of total grade 3 or more discarded, the
+vanguard becoming the heart), the normal call (6.6.1.2.1, 8.5.2.1.1.2, 8.5.3.2:
+a grade no higher than the vanguard's, onto a rear-guard circle, over the unit
+there), the column swap (6.6.1.2.3), the G assist step (6.4.1.2.3-6.4.1.2.7)
+and the end phase's returns and expiries (6.8.1.1-6.8.1.4).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Final
+
+from engine.core.effects import Duration
+from engine.core.game import Procedure
+from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
+from engine.games.vg.choices import GAssist, OnCircle, Stride
+from engine.games.vg.state import REAR_GUARD_CIRCLES, VANGUARD
+
+if TYPE_CHECKING:
+    from engine.games.vg.game import Vanguard
+
+STRIDE_COST: Final = 3
+"""vg 10.2.10.3.1: the default stride cost discards hand cards whose grades total 3 or more."""
+G_ASSIST_LOOK: Final = 5
+"""vg 6.4.1.2.7."""
+G_ASSIST_REMOVE: Final = 2
+"""vg 6.4.1.2.7: two hand cards and two G zone cards are removed from the game."""
+MAIN_VERBS: Final = frozenset({"call", "move", "act", "effect"})
+
+
+class Phases:
+    """The phases of a turn but the battle phase (vg 6.3-6.6, 6.8)."""
+
+    def __init__(self, game: Vanguard) -> None:
+        self.game = game
+        self.states = game.player_states
+
+    def enter(self, phase: str, clauses: tuple[str, ...]) -> None:
+        self.game.phase = phase
+        self.game.record(RecordKind.TIMING, self.game.turn_player, f"{phase} phase begins", clauses)
+
+    # -- stand (6.3) ------------------------------------------------------------------------
+
+    def stand_phase(self) -> Procedure:
+        game = self.game
+        self.enter("stand", ("vg:6.3.1",))
+        yield from game.check_timing("beginning of the stand phase", ("vg:6.3.1.1",))
+        me = self.states[game.turn_player]
+        for _, unit in me.units():
+            unit.orientation = "stand"
+        game.version += 1
+        game.record(RecordKind.FORCED, game.turn_player, f"{game.turn_player} stands all units", ("vg:6.3.1.2",))
+        yield from game.check_timing("end of the stand phase", ("vg:6.3.1.3",))
+
+    # -- draw (6.4) -------------------------------------------------------------------------
+
+    def draw_phase(self) -> Procedure:
+        game = self.game
+        self.enter("draw", ("vg:6.4.1",))
+        yield from game.check_timing("beginning of the draw phase", ("vg:6.4.1.1.1",))
+        yield from game.moves.draw(game.turn_player, 1, ("vg:6.4.1.1.2", "vg:10.1.1"))
+        yield from game.check_timing("after the draw", ("vg:6.4.1.1.3",))
+        yield from game.check_timing("beginning of the G assist step", ("vg:6.4.1.2.2",))
+        if self.g_assist_refusal(game.turn_player) is None:
+            yield from self.g_assist(game.turn_player)
+        yield from game.check_timing("end of the draw phase", ("vg:6.4.1.3",))
+
+    def g_assist_refusal(self, player: str) -> Refusal | None:
+        """vg 6.4.1.2.4: why ``player`` cannot search by the G assist step now, or None."""
+        me = self.states[player]
+        grade = self.game.vanguard_grade(player)
+        if grade >= 3:
+            return Refusal(
+                ("vg:6.4.1.2.4.1",), f"{player}'s vanguard is grade {grade}: a G assist needs grade 2 or less"
+            )
+        if len(me.g_down) + len(me.g_up) < 2:
+            return Refusal(("vg:6.4.1.2.4.2",), f"{player}'s G zone holds fewer than 2 cards")
+        higher = [c.identity or "?" for c in me.hand if self.game.grade_of(c) == grade + 1]
+        if higher:
+            return Refusal(
+                ("vg:6.4.1.2.4.3",), f"{player}'s hand has a grade {grade + 1} card already ({', '.join(higher)})"
+            )
+        return None
+
+    def g_assist(self, player: str) -> Procedure:
+        """vg 6.4.1.2.3-6.4.1.2.7: search or not; the hand revealed, five cards looked at, up to one of the next
+        grade taken, two hand cards and two G zone cards removed from the game for it, the deck shuffled."""
+        me = self.states[player]
+        grade = self.game.vanguard_grade(player)
+        decision = Decision(
+            player,
+            "g_assist",
+            [PASS, GAssist(None, (), ())],
+            ("vg:6.4.1.2.3", "vg:6.4.1.2.7"),
+            frozenset({"g_assist"}),
+            prompt=f"search by the G assist step (a grade {grade + 1} among the top 5) or pass",
+            default=PASS,
+        )
+        choice = yield decision
+        if not isinstance(choice, GAssist):
+            yield Checkpoint(decision)
+            return
+        self.game.record(RecordKind.CHOICE, player, f"{player} reveals the hand for a G assist", ("vg:6.4.1.2.6",))
+        reveal = Reveal(player, "g_assist", min(G_ASSIST_LOOK, len(me.deck)), ("vg:6.4.1.2.7",))
+        answer = yield reveal
+        looked = me.deck[:G_ASSIST_LOOK]
+        for index, card in enumerate(looked):
+            self.game.moves.bind(card, answer, index, reveal)
+        reveal.used = len(looked)
+        if choice.card is not None:
+            taken = next((c for c in looked if c.identity == choice.card), None)
+            if taken is None:
+                taken = next((c for c in looked if c.identity is None and c.reveal(choice.card)), None)
+            if taken is None:
+                reveal.problems.append(
+                    Refusal(("vg:6.4.1.2.7",), f"{choice.card} is not among the five cards {player} looked at")
+                )
+                self.game.opening.hide_deck(me, [])
+                yield Checkpoint(decision)
+                return
+            me.deck.remove(taken)
+            self.game.moves.put(player, "hand", taken)
+            removed = [self.game.moves.take(player, "hand", identity) for identity in choice.cards]
+            for identity in choice.g_cards:
+                g_card = next((c for c in [*me.g_down, *me.g_up] if c.identity == identity), None)
+                assert g_card is not None
+                (me.g_down if g_card in me.g_down else me.g_up).remove(g_card)
+                removed.append(g_card)
+            for removed_card in removed:
+                self.game.moves.put(player, "removed", removed_card)
+            self.game.record(
+                RecordKind.CHOICE,
+                player,
+                f"{player} takes {choice.card} and removes {', '.join(c.identity or '?' for c in removed)} from the game",
+                ("vg:6.4.1.2.7", "vg:6.4.1.2.7.2"),
+            )
+        self.game.opening.hide_deck(me, [])
+        self.game.record(RecordKind.FORCED, player, f"{player} shuffles the deck", ("vg:6.4.1.2.7", "vg:10.1.10"))
+        yield Checkpoint(decision)
+
+    def g_assist_problem(self, player: str, choice: GAssist, looked: list[str | None]) -> Refusal | None:
+        """Why a G assist as stated breaks vg 6.4.1.2.7, given the cards looked at; None when it does not."""
+        me = self.states[player]
+        grade = self.game.vanguard_grade(player)
+        if choice.card is None:
+            return None
+        definition = self.game.definitions.get(choice.card)
+        if definition is None or definition.grade != grade + 1:
+            return Refusal(("vg:6.4.1.2.7",), f"{choice.card} is not grade {grade + 1}, one more than the vanguard")
+        hand = Counter(c.identity or "?" for c in me.hand)
+        hand[choice.card] += 1
+        needed = min(G_ASSIST_REMOVE, len(me.hand) + 1)
+        if len(choice.cards) != needed or Counter(choice.cards) - hand:
+            return Refusal(
+                ("vg:6.4.1.2.7", "vg:6.4.1.2.7.2"), f"remove {needed} card(s) of the hand, not {list(choice.cards)}"
+            )
+        g_cards = Counter(c.identity or "?" for c in [*me.g_down, *me.g_up])
+        g_needed = min(G_ASSIST_REMOVE, sum(g_cards.values()))
+        if len(choice.g_cards) != g_needed or Counter(choice.g_cards) - g_cards:
+            return Refusal(
+                ("vg:6.4.1.2.7", "vg:6.4.1.2.7.2"),
+                f"remove {g_needed} card(s) of the G zone, not {list(choice.g_cards)}",
+            )
+        return None
+
+    # -- ride (6.5) -------------------------------------------------------------------------
+
+    def ride_phase(self) -> Procedure:
+        game = self.game
+        player = game.turn_player
+        self.enter("ride", ("vg:6.5.1",))
+        yield from game.check_timing("beginning of the ride phase", ("vg:6.5.1.1.1",))
+        decision = Decision(
+            player,
+            "ride",
+            lambda: [PASS, *self.ride_options(player)],
+            ("vg:6.5.1.1.2", "vg:8.5.2.1.1.1"),
+            frozenset({"ride"}),
+            prompt="ride a card from your hand (the same grade as your vanguard or one more) or pass",
+            default=PASS,
+        )
+        choice = yield decision
+        if choice.verb == "ride":
+            card = game.moves.take(player, "hand", choice.card_id)
+            game.moves.ride(player, card, ("vg:6.5.1.1.2", "vg:8.5.3.1", "vg:10.1.5"))
+            game.keywords.forerunner_triggers(player, card)
+        yield Checkpoint(decision)
+        yield from game.check_timing("after the ride step", ("vg:6.5.1.1.4",))
+        yield from game.check_timing("beginning of the stride step", ("vg:6.5.1.2.1",))
+        if self.states[player].g_down:
+            yield from self.stride_step(player)
+        yield from game.check_timing("end of the ride phase", ("vg:6.5.1.3",))
+
+    def ride_options(self, player: str) -> list[Choice]:
+        """vg 8.5.2.1.1.1: hand cards of the vanguard's grade or one more (no G unit: those are in the G zone)."""
+        grade = self.game.vanguard_grade(player)
+        return [
+            Choice("ride", card=identity)
+            for identity in sorted({c.identity for c in self.states[player].hand if c.identity is not None})
+            if (d := self.game.definitions.get(identity)) is not None and d.grade in (grade, grade + 1)
+        ]
+
+    def stride_step(self, player: str) -> Procedure:
+        """vg 6.5.1.2.2: a normal stride, or a pass."""
+        decision = Decision(
+            player,
+            "stride",
+            lambda: [PASS, *self.stride_examples(player)],
+            ("vg:6.5.1.2.2", "vg:8.5.2.1.1.3", "vg:10.2.10"),
+            frozenset({"stride"}),
+            prompt="stride a G unit (discarding hand cards of total grade 3 or more) or pass",
+            default=PASS,
+        )
+        choice = yield decision
+        if isinstance(choice, Stride):
+            yield from self.stride(player, choice)
+        yield Checkpoint(decision)
+
+    def stride_refusal(self, player: str, choice: Stride) -> Refusal | None:
+        """Why a stride as stated breaks the rules; None when it is legal."""
+        me = self.states[player]
+        opponent = self.game.opponent(player)
+        if self.game.vanguard_grade(player) < 3 or self.game.vanguard_grade(opponent) < 3:
+            return Refusal(("vg:8.5.2.1.1.3",), "both players' vanguards must be grade 3 or greater to stride")
+        if not any(c.identity == choice.card for c in me.g_down):
+            return Refusal(("vg:6.5.1.2.2", "vg:8.5.2.2.2"), f"{choice.card} is not face down in {player}'s G zone")
+        definition = self.game.definitions.get(choice.card or "")
+        if definition is None or not definition.is_g_unit:
+            return Refusal(("vg:10.1.27",), f"{choice.card} is not a G unit")
+        hand = Counter(c.identity or "?" for c in me.hand)
+        if Counter(choice.cards) - hand:
+            return Refusal(
+                ("vg:10.2.10.3.1", "vg:8.5.2.3"), f"the cost names cards not in {player}'s hand: {list(choice.cards)}"
+            )
+        total = sum(self.game.grade_of_id(identity) for identity in choice.cards)
+        if total < STRIDE_COST:
+            return Refusal(
+                ("vg:10.2.10.3.1", "vg:8.5.2.3"),
+                f"the discarded cards' grades total {total}, the cost needs {STRIDE_COST}",
+            )
+        vanguard = me.vanguard
+        if choice.heart is not None and (vanguard is None or vanguard.identity != choice.heart):
+            return Refusal(("vg:10.1.27.2.3",), f"the heart must be the stridden vanguard, not {choice.heart}")
+        return None
+
+    def stride_examples(self, player: str) -> list[Choice]:
+        """Some legal strides (a legal stride is checked by ``stride_refusal``): each G unit, paid with the
+        fewest hand cards in hand order whose grades reach the cost."""
+        me = self.states[player]
+        if self.game.vanguard_grade(player) < 3 or self.game.vanguard_grade(self.game.opponent(player)) < 3:
+            return []
+        paid: list[str] = []
+        total = 0
+        for card in sorted(me.hand, key=lambda c: -self.game.grade_of(c)):
+            if total >= STRIDE_COST:
+                break
+            if card.identity is not None:
+                paid.append(card.identity)
+                total += self.game.grade_of(card)
+        if total < STRIDE_COST:
+            return []
+        vanguard = me.vanguard
+        heart = vanguard.identity if vanguard is not None else None
+        return [
+            Stride(identity, tuple(sorted(paid)), heart)
+            for identity in sorted({c.identity for c in me.g_down if c.identity is not None})
+        ]
+
+    def stride(self, player: str, choice: Stride) -> Procedure:
+        """vg 8.5.3.4, 10.1.27: the cost paid, the G unit on the vanguard circle in the stridden unit's orientation
+        (8.5.1.1.3.1), the vanguard becoming the heart."""
+        game = self.game
+        me = self.states[player]
+        for identity in choice.cards:
+            game.moves.put(player, "drop", game.moves.take(player, "hand", identity))
+        g_unit = next(c for c in me.g_down if c.identity == choice.card)
+        me.g_down.remove(g_unit)
+        vanguard = me.vanguard
+        orientation = vanguard.orientation if vanguard is not None else "stand"
+        me.hearts = list(me.circles[VANGUARD])
+        me.circles[VANGUARD].clear()
+        game.moves.place(player, VANGUARD, g_unit, orientation)
+        game.record(
+            RecordKind.CHOICE,
+            player,
+            f"{player} strides {choice.card}, discarding {', '.join(choice.cards)}; "
+            f"{', '.join(c.identity or '?' for c in me.hearts)} become the heart",
+            ("vg:6.5.1.2.2", "vg:8.5.3.4", "vg:10.1.27", "vg:10.1.27.2.3", "vg:10.2.10.3.1"),
+        )
+        return
+        yield  # pragma: no cover - a procedure, for the stride abilities to come
+
+    # -- main (6.6) -------------------------------------------------------------------------
+
+    def main_phase(self) -> Procedure:
+        game = self.game
+        player = game.turn_player
+        self.enter("main", ("vg:6.6.1",))
+        while True:
+            yield from game.check_timing("play timing of the main phase", ("vg:6.6.1.1", "vg:8.4.2.1"))
+            decision = Decision(
+                player,
+                "main",
+                lambda: [PASS, *self.call_options(player), *self.move_options(player)],
+                ("vg:6.6.1.2",),
+                MAIN_VERBS,
+                prompt="call a unit, swap a column's rear-guards, play an ability, or pass to the battle phase",
+                default=PASS,
+            )
+            choice = yield decision
+            if choice.verb == "pass":
+                game.record(RecordKind.TIMING, player, "the main phase ends", ("vg:6.6.1.3",))
+                yield Checkpoint(decision)
+                return
+            yield from self.apply_main(player, choice)
+            yield Checkpoint(decision)
+
+    def call_options(self, player: str) -> list[Choice]:
+        """vg 6.6.1.2.1, 8.5.2.1.1.2: a hand card of grade no higher than the vanguard's, to a rear-guard circle."""
+        grade = self.game.vanguard_grade(player)
+        identities = sorted({c.identity for c in self.states[player].hand if c.identity is not None})
+        return [
+            OnCircle("call", circle, card=identity)
+            for identity in identities
+            if (d := self.game.definitions.get(identity)) is not None and not d.is_g_unit and d.grade <= grade
+            for circle in REAR_GUARD_CIRCLES
+        ]
+
+    def move_options(self, player: str) -> list[Choice]:
+        """vg 6.6.1.2.3: the two rear-guard circles of a column, when either holds a card."""
+        me = self.states[player]
+        return [
+            OnCircle("move", front, other=back)
+            for front, back in (("FL", "BL"), ("FR", "BR"))
+            if me.circles[front] or me.circles[back]
+        ]
+
+    def apply_main(self, player: str, choice: Choice) -> Procedure:
+        game = self.game
+        me = self.states[player]
+        if isinstance(choice, OnCircle) and choice.verb == "call" and choice.circle is not None:
+            card = game.moves.take(player, "hand", choice.card_id)
+            game.moves.place(player, choice.circle, card)
+            game.record(
+                RecordKind.CHOICE,
+                player,
+                f"{player} calls {choice.card} to {choice.circle}",
+                ("vg:6.6.1.2.1", "vg:8.5.3.2", "vg:10.1.6"),
+            )
+        elif isinstance(choice, OnCircle) and choice.verb == "move" and choice.circle and choice.other:
+            me.circles[choice.circle], me.circles[choice.other] = me.circles[choice.other], me.circles[choice.circle]
+            game.version += 1
+            game.record(
+                RecordKind.CHOICE, player, f"{player} swaps {choice.circle} and {choice.other}", ("vg:6.6.1.2.3",)
+            )
+        return
+        yield  # pragma: no cover - a procedure, for the abilities a main phase plays
+
+    # -- end (6.8) --------------------------------------------------------------------------
+
+    def end_phase(self) -> Procedure:
+        """vg 6.8.1: G units back to the G zone face up, their hearts leaving heart state (10.1.27.4); until
+        end of turn effects end after the check timing."""
+        game = self.game
+        self.enter("end", ("vg:6.8.1",))
+        for state in self.states.values():
+            vanguard = state.vanguard
+            definition = game.definition(vanguard) if vanguard is not None else None
+            if vanguard is not None and definition is not None and definition.is_g_unit:
+                orientation = vanguard.orientation
+                state.circles[VANGUARD].remove(vanguard)
+                game.moves.put(state.id, "g_up", vanguard)
+                for heart in state.hearts:
+                    heart.orientation = orientation
+                state.circles[VANGUARD].extend(state.hearts)
+                state.hearts.clear()
+                game.record(
+                    RecordKind.FORCED,
+                    state.id,
+                    f"{vanguard.identity} returns to {state.id}'s G zone face up",
+                    ("vg:6.8.1.1.3", "vg:10.1.27.4"),
+                )
+        yield from game.check_timing("after the end phase's returns", ("vg:6.8.1.2",))
+        yield from game.check_timing("end of the turn", ("vg:6.8.1.3", "vg:6.8.1.4"))
+        if game.effects.expire(Duration.END_OF_TURN):
+            game.version += 1
+        game.record(RecordKind.TIMING, None, "effects until end of turn end", ("vg:6.8.1.4",))

@@ -1,0 +1,547 @@
+"""The ``vg`` part of the log format: building a Vanguard game from a log, and reading its entries.
+
+This is where the judge translates the log's words (verbs, circles, ``setup``,
+card records) into the engine's (``Choice`` and its circle-naming subclasses,
+``Position``, ``VgCardDefinition``), and says what the log's rules of writing
+mean for Vanguard: which entry answers which reveal, which field of a ``drive``
+or ``damage`` entry answers a trigger's choice, and which points an entry may
+pass by implied passes.  The engine never reads the log format; this module
+never applies a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from engine.core.interface import PlayableGame, PlayerSpec
+from engine.core.protocol import PASS, Choice, Decision, Refusal, ResolveFirst, Reveal
+from engine.games.vg.cards import CardRecordError, VgCardDefinition, definition_from_record
+from engine.games.vg.choices import DeclareAttack, GAssist, OnCircle, Stride
+from engine.games.vg.game import PHASES, Vanguard
+from engine.games.vg.state import CIRCLES, PlayerPosition, Position
+from judge.games.support import expectation_failures as common_expectation_failures
+from judge.logfile import GameLog, LogFormatError
+from judge.verdict import winner_of
+
+FORCED_VERBS: Final = {
+    "draw": ("draw", "opening", "mulligan_draw"),
+    "drive": ("drive",),
+    "damage": ("damage",),
+    "retire": ("retire",),
+    "stand_up": ("stand_up",),
+}
+"""Forced-event verbs and the reveal purposes each answers."""
+CHOICE_VERBS: Final = frozenset(
+    {
+        "first_vanguard",
+        "mulligan",
+        "g_assist",
+        "ride",
+        "stride",
+        "call",
+        "act",
+        "move",
+        "attack",
+        "guard",
+        "intercept",
+        "resolve",
+        "superior_ride",
+        "pass",
+        "concede",
+        "effect",
+    }
+)
+CHOICE_FIELDS: Final = {"power": "power", "critical": "critical", "stand": "stand", "heal": "heal"}
+"""Decision kind -> the field of the ``drive`` or ``damage`` entry being applied that answers it: a trigger's
+choices (log-format, ``vg``)."""
+MAX_CARDS: Final = 10_000
+"""More cards than this in a deck list or a zone is not a game of cards: a located error, not a long wait."""
+SETUP_PILES: Final = ("hand", "drop", "soul", "bind", "removed")
+ORIENTATIONS: Final = ("stand", "rest")
+
+
+def _located(log: GameLog, at: tuple[object, ...], message: str) -> LogFormatError:
+    """An error at header path ``at`` (``("setup", "P1", "circles", "V")``), located as deep as the file allows."""
+    line, column = log.locate(*at)
+    return LogFormatError(log.path, message, line=line, column=column)
+
+
+def _where(at: tuple[object, ...]) -> str:
+    return " ".join(str(step) for step in at)
+
+
+def _short(value: Any) -> str:
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**12 else "a huge number"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def definitions_of(log: GameLog) -> dict[str, VgCardDefinition]:
+    """Every card record of the log as a definition; a bad record is a located error."""
+    definitions = {}
+    for card_id, fields in log.cards.items():
+        try:
+            definitions[str(card_id)] = definition_from_record(str(card_id), fields)
+        except CardRecordError as error:
+            raise _located(log, ("cards", card_id), str(error)) from None
+    return definitions
+
+
+def _count(log: GameLog, at: tuple[object, ...], value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_CARDS:
+        raise _located(log, at, f"{_where(at)}: {_short(value)} is not a number of cards (0 to {MAX_CARDS})")
+    return value
+
+
+def _card_id(log: GameLog, at: tuple[object, ...], value: Any, definitions: dict[str, VgCardDefinition]) -> str:
+    if not isinstance(value, str):
+        raise _located(log, at, f"{_where(at)}: {_short(value)} is not a card id")
+    if value not in definitions:
+        raise _located(log, at, f"{_where(at)}: {value!r} is not a card of this log")
+    return value
+
+
+def _card_list(
+    log: GameLog, at: tuple[object, ...], value: Any, definitions: dict[str, VgCardDefinition]
+) -> list[str | None]:
+    if value is None:
+        return []
+    if isinstance(value, int) and not isinstance(value, bool):
+        return [None] * _count(log, at, value)
+    if not isinstance(value, list):
+        raise _located(log, at, f"{_where(at)}: {_short(value)} is not a list of card ids or a count")
+    if len(value) > MAX_CARDS:
+        raise _located(log, at, f"{_where(at)}: more than {MAX_CARDS} cards")
+    return [
+        None if item in (None, "?") else _card_id(log, (*at, index), item, definitions)
+        for index, item in enumerate(value)
+    ]
+
+
+def _deck_list(log: GameLog, index: int, key: str) -> dict[str, int]:
+    value = log.players[index].get(key) or {}
+    at = ("players", index, key)
+    if not isinstance(value, dict):
+        raise _located(log, at, f"{_where(at)}: {_short(value)} is not a deck list (card id -> copies)")
+    for card, copies in value.items():
+        if card not in log.cards:
+            raise _located(log, (*at, card), f"{_where(at)}: {card!r} is not a card of this log")
+        _count(log, (*at, card), copies)
+    if sum(value.values()) > MAX_CARDS:
+        raise _located(log, at, f"{_where(at)} has more than {MAX_CARDS} cards")
+    return {str(card): int(copies) for card, copies in value.items()}
+
+
+def position_of(log: GameLog, definitions: dict[str, VgCardDefinition]) -> Position | None:
+    """The ``setup`` block as an engine position, or None when the log starts from the opening."""
+    setup = log.header.get("setup")
+    if setup is None:
+        return None
+    if not isinstance(setup, dict):
+        raise _located(log, ("setup",), f"setup is {_short(setup)}, not a mapping")
+    player_ids = [str(player["id"]) for player in log.players]
+    active = setup.get("active", log.header.get("first"))
+    if active not in player_ids:
+        raise _located(log, ("setup", "active"), f"setup active is {active!r}, not a player of this log")
+    phase = setup.get("phase", "stand")
+    if phase not in PHASES:
+        raise _located(log, ("setup", "phase"), f"setup phase is {phase!r}, not one of {', '.join(PHASES)}")
+    turn = setup.get("turn", 1)
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+        raise _located(log, ("setup", "turn"), f"setup turn is {turn!r}, not a turn number")
+    layouts: dict[str, PlayerPosition] = {}
+    for player in player_ids:
+        zones = setup.get(player) or {}
+        if not isinstance(zones, dict):
+            raise _located(log, ("setup", player), f"setup {player} is {_short(zones)}, not a mapping of zones")
+        layout = PlayerPosition()
+        for zone in SETUP_PILES:
+            setattr(layout, zone, _card_list(log, ("setup", player, zone), zones.get(zone), definitions))
+        damage = zones.get("damage") or []
+        if not isinstance(damage, list | int) or isinstance(damage, bool):
+            raise _located(log, ("setup", player, "damage"), f"setup {player} damage: {_short(damage)} is not a list")
+        if isinstance(damage, int):
+            layout.damage = [(None, False)] * _count(log, ("setup", player, "damage"), damage)
+        else:
+            for index, item in enumerate(damage):
+                item_at: tuple[object, ...] = ("setup", player, "damage", index)
+                if isinstance(item, dict):
+                    card = item.get("card")
+                    layout.damage.append(
+                        (
+                            None if card in (None, "?") else _card_id(log, item_at, card, definitions),
+                            item.get("face") == "down",
+                        )
+                    )
+                else:
+                    identity = None if item in (None, "?") else _card_id(log, item_at, item, definitions)
+                    layout.damage.append((identity, False))
+        g_zone = zones.get("g_zone") or {}
+        if not isinstance(g_zone, dict):
+            raise _located(log, ("setup", player, "g_zone"), "g_zone is {down: [ids], up: [ids]}")
+        layout.g_down = _card_list(log, ("setup", player, "g_zone", "down"), g_zone.get("down"), definitions)
+        layout.g_up = [
+            _card_id(log, ("setup", player, "g_zone", "up", i), card, definitions)
+            for i, card in enumerate(g_zone.get("up") or [])
+        ]
+        deck = zones.get("deck")
+        at = ("setup", player, "deck")
+        if isinstance(deck, list):
+            layout.deck_top = [c for c in _card_list(log, at, deck, definitions) if c]
+            layout.deck_rest = 0
+            if len(layout.deck_top) != len(deck):
+                raise _located(log, at, f"{_where(at)}: a deck written as a list names every card ('?' is not one)")
+        elif isinstance(deck, int) and not isinstance(deck, bool):
+            layout.deck_rest = _count(log, at, deck)
+        elif isinstance(deck, dict):
+            top = deck.get("top") or []
+            if not isinstance(top, list):
+                raise _located(log, (*at, "top"), f"{_where(at)} top: {_short(top)} is not a list of card ids")
+            layout.deck_top = [_card_id(log, (*at, "top", i), card, definitions) for i, card in enumerate(top)]
+            layout.deck_rest = None if deck.get("rest") is None else _count(log, (*at, "rest"), deck.get("rest"))
+        elif deck is not None:
+            raise _located(log, at, f"{_where(at)} is {_short(deck)}: a list, a number or {{top, rest}}")
+        circles = zones.get("circles") or {}
+        at = ("setup", player, "circles")
+        if not isinstance(circles, dict):
+            raise _located(log, at, f"{_where(at)}: {_short(circles)} is not a mapping of circles")
+        for circle, placed in circles.items():
+            if circle == "G":
+                raise _located(log, (*at, circle), f"{_where(at)} G: guardians exist only in a battle (vg 9.4.1)")
+            if circle not in CIRCLES:
+                raise _located(log, (*at, circle), f"{_where(at)}: {circle!r} is not a circle ({', '.join(CIRCLES)})")
+            if placed is None:
+                continue
+            spec = placed if isinstance(placed, dict) else {"card": placed}
+            state = spec.get("state", "stand")
+            if state not in ORIENTATIONS:
+                raise _located(log, (*at, circle), f"{_where(at)} {circle}: state {_short(state)} is not stand or rest")
+            card = _card_id(log, (*at, circle), spec.get("card"), definitions)
+            layout.circles[str(circle)] = (card, str(state), spec.get("face") == "down")
+            if circle == "V" and spec.get("hearts"):
+                layout.hearts = [
+                    _card_id(log, (*at, circle, "hearts", i), heart, definitions)
+                    for i, heart in enumerate(spec["hearts"])
+                ]
+        layouts[player] = layout
+    return Position(turn=turn, active=str(active), phase=str(phase), players=layouts)
+
+
+def game_of(log: GameLog) -> Vanguard:
+    """The game a log describes, ready to run; raises LogFormatError for what cannot start."""
+    definitions = definitions_of(log)
+    players = [
+        PlayerSpec(str(player["id"]), _deck_list(log, index, "deck"), {"g_deck": _deck_list(log, index, "g_deck")})
+        for index, player in enumerate(log.players)
+    ]
+    player_ids = [player.id for player in players]
+    position = position_of(log, definitions)
+    first = log.header.get("first")
+    if position is None and first not in player_ids:
+        raise _located(log, ("first",), f"first is {first!r}: a game from the opening needs the player going first")
+    order = log.header.get("order") or {}
+    if not isinstance(order, dict) or any(
+        key not in player_ids or not isinstance(value, list) or not all(isinstance(card, str) for card in value)
+        for key, value in order.items()
+    ):
+        raise _located(log, ("order",), "order maps a player id to that player's deck, top first, as card ids")
+    for player_id, cards in order.items():
+        for index, card in enumerate(cards):
+            if card not in definitions:
+                raise _located(
+                    log, ("order", player_id, index), f"order names {card!r}, which is not a card of this log"
+                )
+    game = Vanguard(
+        definitions,
+        players,
+        first=str(first if first in player_ids else position.active),  # type: ignore[union-attr]
+        order={key: [str(card) for card in value] for key, value in order.items()},
+        position=position,
+    )
+    if position is not None and game.setup_problems:
+        problem = game.setup_problems[0]
+        raise _located(log, ("setup",), f"impossible position ({', '.join(problem.clauses)}): {problem.message}")
+    return game
+
+
+# -- reading entries -------------------------------------------------------------------------
+
+
+def _text(value: Any, name: str) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise TypeError(f"{name} {_short(value)} is not a {'card id' if name == 'card' else 'circle'}")
+    return value
+
+
+def _ids(value: Any, name: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise TypeError(f"{name} {_short(value)} is not a list of card ids")
+    return tuple(value)
+
+
+def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
+    """The engine choice a log entry states."""
+    verb = str(data["do"])
+    card = _text(data.get("card"), "card")
+    if verb in ("first_vanguard", "ride", "superior_ride"):
+        return Choice(verb, card=card)
+    if verb == "mulligan":
+        return Choice("mulligan", cards=tuple(sorted(_ids(data.get("return"), "return"))))
+    if verb == "call":
+        return OnCircle("call", _text(data.get("to"), "to"), card=card)
+    if verb == "move":
+        first, second = _text(data.get("from"), "from"), _text(data.get("to"), "to")
+        if first in ("BL", "BR") and second in ("FL", "FR"):
+            first, second = second, first
+        return OnCircle("move", first, other=second)
+    if verb == "attack":
+        return DeclareAttack(
+            _text(data.get("from"), "from"), _text(data.get("target"), "target"), _text(data.get("boost"), "boost")
+        )
+    if verb == "guard":
+        return OnCircle("guard", _text(data.get("guards"), "guards"), card=card)
+    if verb == "intercept":
+        return OnCircle("intercept", _text(data.get("from"), "from"), other=_text(data.get("guards"), "guards"))
+    if verb == "stride":
+        return Stride(card, tuple(sorted(_ids(data.get("discard"), "discard"))), _text(data.get("heart"), "heart"))
+    if verb == "g_assist":
+        remove = data.get("remove") or {}
+        if not isinstance(remove, dict):
+            raise TypeError(f"remove {_short(remove)} is not {{hand: [2 ids], g: [2 ids]}}")
+        return GAssist(
+            card,
+            tuple(sorted(_ids(remove.get("hand"), "remove hand"))),
+            tuple(sorted(_ids(remove.get("g"), "remove g"))),
+        )
+    if verb == "resolve":
+        if decision.kind == "forerunner":
+            target = _text(data.get("to"), "to")
+            return PASS if target is None else OnCircle("call", target, card=decision.source)
+        return ResolveFirst(str(data.get("source", card)), str(data.get("ability")))
+    return Choice(verb, card=card)
+
+
+def field_choice(decision: Decision, data: dict[str, Any]) -> Choice | None:
+    """A trigger's choice as the ``drive`` or ``damage`` entry states it, or None when it does not say."""
+    field = CHOICE_FIELDS.get(decision.kind)
+    if field is None or field not in data:
+        return None
+    value = data[field]
+    if decision.kind == "heal":
+        return Choice("heal", card=str(value))
+    return OnCircle(decision.kind, str(value))
+
+
+def card_ids(value: Any) -> list[str | None]:
+    """A card id or a list of them, as the replay answers a reveal (None for an unknown card)."""
+    if value is None:
+        return []
+    return [str(item) if item not in (None, "?") else None for item in (value if isinstance(value, list) else [value])]
+
+
+def revealed_cards(verb: str, data: dict[str, Any]) -> tuple[list[str | None] | None, Refusal | None]:
+    """The cards a forced entry states for its reveal; a one-card check naming several is refused."""
+    if verb in ("drive", "damage"):
+        card = data.get("card")
+        if isinstance(card, list | dict):
+            clause = "vg:7.5.1.2.1" if verb == "drive" else "vg:7.6.1.6.1"
+            return None, Refusal((clause,), f"a {verb} check reveals one card; the entry names {card!r}")
+        return card_ids(card), None
+    if verb == "stand_up":
+        return [], None
+    return card_ids(data.get("cards")), None
+
+
+def cards_within(reveal: Reveal, data: dict[str, Any]) -> list[str | None] | None:
+    """The cards a mulligan entry says its player drew (``draw``), and the five a G assist looked at
+    (``looked``)."""
+    if reveal.purpose == "mulligan_draw" and "draw" in data:
+        return card_ids(data["draw"])
+    if reveal.purpose == "g_assist" and "looked" in data:
+        return card_ids(data["looked"])
+    return None
+
+
+def reveal_findings(verb: str, reveal: Reveal, answer: list[str | None]) -> tuple[list[Refusal], list[str]]:
+    """A ``draw`` must list as many cards as the rules draw, a ``retire`` as many units as the rules retire."""
+    if verb == "draw" and len(answer) != reveal.count and reveal.purpose != "mulligan_draw":
+        message = f"the rules make {reveal.player} draw {reveal.count} card(s) here; the log lists {len(answer)}"
+        return [Refusal(reveal.clauses, message)], []
+    if verb == "retire" and len(answer) != reveal.count:
+        message = f"the rules retire {reveal.count} of {reveal.player}'s unit(s) here; the log lists {len(answer)}"
+        return [Refusal(reveal.clauses, message)], []
+    return [], []
+
+
+def subject(data: dict[str, Any]) -> str | None:
+    player = data.get("p")
+    return None if player is None else str(player)
+
+
+# -- expectations ----------------------------------------------------------------------------
+
+
+def expectation_failures(game: PlayableGame, expect: Any) -> list[str]:
+    """How the state differs from an ``expect`` mapping: the common comparison, and the ``vg`` parts it does not
+    know: the guardian circle as a list (``circles: {G: [ids]}``, in any order) and the G zone's face-down and
+    face-up cards (``g_zone: {down: N or [ids], up: N or [ids]}``)."""
+    if not isinstance(expect, dict):
+        return [f"{expect!r} is not a mapping"]
+    snapshot = game.snapshot()
+    failures: list[str] = []
+    common: dict[str, Any] = {}
+    for key, wanted in expect.items():
+        view = snapshot["players"].get(key)
+        if view is None or not isinstance(wanted, dict):
+            common[key] = wanted
+            continue
+        wanted = dict(wanted)
+        g_zone = wanted.pop("g_zone", None)
+        if g_zone is not None:
+            failures.extend(_g_zone_failures(str(key), view["g_zone"], g_zone))
+        circles = wanted.get("circles")
+        if isinstance(circles, dict) and "G" in circles:
+            circles = dict(circles)
+            guardians = circles.pop("G")
+            wanted["circles"] = circles
+            failures.extend(_pile_failures(f"{key} guardian circle", view["circles"].get("G", []), guardians))
+        common[key] = wanted
+    return failures + common_expectation_failures(game, common, winner_of(game.outcome))
+
+
+def _g_zone_failures(player: str, view: dict[str, list[str | None]], wanted: Any) -> list[str]:
+    if not isinstance(wanted, dict):
+        return [f"{player} g_zone: {wanted!r} is not {{down: ..., up: ...}}"]
+    failures = []
+    for side in ("down", "up"):
+        if side in wanted:
+            failures.extend(_pile_failures(f"{player} G zone face {side}", view[side], wanted[side]))
+    return failures
+
+
+def _pile_failures(label: str, cards: list[str | None], wanted: Any) -> list[str]:
+    """A count, or the cards in any order (the G zone and the guardian circle are not ordered piles)."""
+    if isinstance(wanted, int) and not isinstance(wanted, bool):
+        return [] if len(cards) == wanted else [f"{label} has {len(cards)} card(s), not {wanted}"]
+    if isinstance(wanted, list):
+        actual = sorted(card or "?" for card in cards)
+        if actual != sorted(str(item) for item in wanted):
+            return [f"{label} holds {actual}, not {sorted(str(item) for item in wanted)} (in any order)"]
+        return []
+    return [f"{label}: {wanted!r} is not a count or a list of card ids"]
+
+
+# -- implied passes ----------------------------------------------------------------------------
+
+TURN_ORDER: Final = ("g_assist", "ride", "stride", "main", "attack")
+"""The turn player's decision points of a turn, in order (vg 6.4.1.2, 6.5.1.1, 6.5.1.2, 6.6, 7.2)."""
+POINT_VERBS: Final[dict[str, tuple[str, ...]]] = {
+    "g_assist": ("g_assist",),
+    "ride": ("ride",),
+    "stride": ("stride",),
+    "main": ("call", "move", "act"),
+    "attack": ("attack",),
+}
+PHASE_POINT: Final = {"stand": "g_assist", "draw": "g_assist", "ride": "ride", "main": "main", "battle": "attack"}
+NEXT_TURN_VERBS: Final = frozenset({"draw", "g_assist", "ride", "stride", "call", "move", "act", "attack"})
+"""What the other player can do in the next turn, reached by passing the rest of this one."""
+BATTLE_VERBS: Final = frozenset({"guard", "intercept", "drive", "damage", "retire"})
+
+
+def reachable(game: Vanguard, decision: Decision, verb: str, player: str, this_turn: bool = False) -> bool:
+    """Whether ``verb`` by ``player`` can come after ``decision`` if only defaults are taken (implied passes)."""
+    if verb in ("resolve", "pass"):
+        return True
+    if game.phase == "setup":
+        return verb in ("first_vanguard", "mulligan", "draw", "stand_up") or player == game.first
+    kind = decision.kind
+    if kind in TURN_ORDER:
+        later_points = TURN_ORDER[TURN_ORDER.index(kind) + 1 :]
+    else:  # a decision inside a point (a guard, a trigger's choice): that point goes on
+        point = PHASE_POINT.get(game.phase, "attack")
+        later_points = TURN_ORDER[TURN_ORDER.index(point) :]
+    later = {verb for point in later_points for verb in POINT_VERBS[point]}
+    if player == game.turn_player and verb in later:
+        return True
+    battle = game.battle.battle
+    if battle is not None and verb in BATTLE_VERBS:
+        return battle_step_ahead(game, verb, player)
+    if player == game.non_turn_player:
+        return verb in NEXT_TURN_VERBS and not this_turn
+    return False
+
+
+def battle_step_ahead(game: Vanguard, verb: str, player: str) -> bool:
+    """Whether the battle in progress still has the step where ``verb`` by ``player`` happens."""
+    battle = game.battle.battle
+    if battle is None:
+        return False
+    steps = ("attack", "guard", "drive", "damage", "close")
+    at = steps.index(battle.step) if battle.step in steps else 0
+    if verb in ("guard", "intercept"):
+        return player == game.non_turn_player and at <= steps.index("guard")
+    if verb == "drive":
+        return player == game.turn_player and battle.attacker_circle == "V" and at <= steps.index("drive")
+    if verb in ("damage", "retire"):
+        return player == game.non_turn_player and at <= steps.index("damage")
+    return False
+
+
+def reachable_after_reveal(game: Vanguard, verb: str, player: str) -> bool:
+    """Whether ``verb`` by ``player`` can come after the reveal the game is making now: a battle's entries only
+    while that battle has their step ahead."""
+    if verb not in BATTLE_VERBS:
+        return True
+    if game.battle.battle is not None:
+        return battle_step_ahead(game, verb, player)
+    return game.phase != "battle"
+
+
+# -- writing entries (self-play) -------------------------------------------------------------------
+
+
+def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
+    """The log entry that states ``choice`` (the inverse of ``choice_of``; used by self-play)."""
+    entry: dict[str, Any] = {"p": decision.player, "do": choice.verb}
+    verb = choice.verb
+    if verb in ("first_vanguard", "ride", "superior_ride"):
+        entry["card"] = choice.card
+    elif verb == "mulligan":
+        entry["return"] = list(choice.cards)
+    elif isinstance(choice, OnCircle) and decision.kind == "forerunner":
+        entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": "forerunner"}
+        entry["to"] = choice.circle
+    elif isinstance(choice, OnCircle) and verb == "call":
+        entry.update(card=choice.card, to=choice.circle)
+    elif isinstance(choice, OnCircle) and verb == "move":
+        entry.update({"from": choice.circle, "to": choice.other})
+    elif isinstance(choice, DeclareAttack):
+        entry.update({"from": choice.attacker, "target": choice.target})
+        if choice.boost is not None:
+            entry["boost"] = choice.boost
+    elif isinstance(choice, OnCircle) and verb == "guard":
+        entry.update(card=choice.card, guards=choice.circle)
+    elif isinstance(choice, OnCircle) and verb == "intercept":
+        entry.update({"from": choice.circle, "guards": choice.other})
+    elif isinstance(choice, Stride):
+        entry.update(card=choice.card, discard=list(choice.cards), heart=choice.heart)
+    elif isinstance(choice, GAssist):
+        entry.update(card=choice.card, remove={"hand": list(choice.cards), "g": list(choice.g_cards)})
+    elif isinstance(choice, ResolveFirst):
+        entry.update(source=choice.card, ability=choice.ability)
+    elif verb == "pass" and decision.kind == "forerunner":
+        entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": "forerunner"}
+    return entry
+
+
+def field_stating(choice: Choice, decision: Decision) -> tuple[str, Any] | None:
+    """The ``drive`` or ``damage`` field that states a trigger's choice (inverse of ``field_choice``)."""
+    field = CHOICE_FIELDS.get(decision.kind)
+    if field is None:
+        return None
+    if decision.kind == "heal":
+        return field, choice.card
+    return field, choice.circle if isinstance(choice, OnCircle) else None
