@@ -129,7 +129,7 @@ def replay(log: str, as_json: bool, quiet_timing: bool) -> None:
     default="ws",
     show_default=True,
     callback=lambda _context, _option, value: _registered_game(value),
-    help="Which game: a registered game's key (ws; others a package registers), each with its bundled cards.",
+    help="Which game: a registered game's key (ws, vg; others a package registers), each with its bundled cards.",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game i uses seed+i.")
 @click.option("--games", type=click.IntRange(1), default=1, show_default=True, help="How many games.")

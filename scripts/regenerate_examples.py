@@ -1,6 +1,6 @@
-"""Regenerate the bundled example game and the golden annotated traces.
+"""Regenerate the bundled example games and the golden annotated traces.
 
-The example game is self-play with a fixed seed; the golden traces are the
+Each example game is self-play with a fixed seed; the golden traces are the
 output of `judge replay` on the small logs in tests/golden.  Run after a change
 to the engine or the trace format, then review the diff: these files are never
 edited by hand.
@@ -19,7 +19,9 @@ from judge.cli import main as judge_main
 from judge.selfplay import play_game, write_log
 
 REPO = Path(__file__).resolve().parents[1]
-EXAMPLE_SEED = 14
+EXAMPLE_SEEDS = {"ws": 14, "vg": 12}
+"""The seed of each game's example: ws 14 plays most of the Weiss Schwarz procedure; vg 12 has G assists,
+strides, an intercept, a forerunner and a trigger of every icon."""
 GOLDEN_LOGS = REPO / "tests" / "golden"
 
 
@@ -30,11 +32,12 @@ def golden_trace(path: Path) -> str:
 
 
 def main() -> None:
-    example = REPO / "judge" / "examples" / "ws-game.yaml"
-    document = play_game(EXAMPLE_SEED)
-    document["meta"] = {"event": "Example game", "generator": "judge selfplay", "seed": EXAMPLE_SEED}
-    write_log(document, example)
-    print(f"wrote {example.relative_to(REPO)} ({len(document['actions'])} entries)")
+    for game, seed in EXAMPLE_SEEDS.items():
+        example = REPO / "judge" / "examples" / f"{game}-game.yaml"
+        document = play_game(seed, game)
+        document["meta"] = {"event": "Example game", "generator": "judge selfplay", "seed": seed}
+        write_log(document, example)
+        print(f"wrote {example.relative_to(REPO)} ({len(document['actions'])} entries)")
     for log in sorted(GOLDEN_LOGS.glob("*.yaml")):
         target = log.with_suffix(".trace.txt")
         target.write_text(golden_trace(log), encoding="utf-8")

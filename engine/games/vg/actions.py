@@ -89,12 +89,14 @@ class CardMoves:
 
     # -- drawing and revealing -------------------------------------------------------------
 
-    def draw(self, player: str, count: int, clauses: tuple[str, ...], purpose: str = "draw") -> Procedure:
+    def draw(
+        self, player: str, count: int, clauses: tuple[str, ...], purpose: str = "draw", simultaneous: bool = False
+    ) -> Procedure:
         """vg 10.1.1: draw ``count`` cards, one at a time (4.2.3); an empty deck draws nothing (the loss comes
-        at the next check timing, vg 9.2.3)."""
+        at the next check timing, vg 9.2.3).  ``simultaneous`` when every player draws at once (see ``Reveal``)."""
         me = self.states[player]
         count = min(count, len(me.deck))
-        reveal = Reveal(player, purpose, count, clauses)
+        reveal = Reveal(player, purpose, count, clauses, simultaneous=simultaneous)
         answer = yield reveal
         drawn = []
         for index in range(count):

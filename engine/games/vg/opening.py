@@ -126,7 +126,7 @@ class Opening:
                 card.identity = identity
 
     def draw_opening_hand(self, player: str) -> Procedure:
-        yield from self.game.moves.draw(player, OPENING_HAND, ("vg:5.4.4",), purpose="opening")
+        yield from self.game.moves.draw(player, OPENING_HAND, ("vg:5.4.4",), purpose="opening", simultaneous=True)
 
     def mulligan(self, player: str) -> Procedure:
         """vg 5.4.4: any number of hand cards shuffled back into the deck, then as many drawn; none, no shuffle."""
