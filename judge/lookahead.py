@@ -217,10 +217,16 @@ class LookAhead:
 
 
 def difference(option: Choice, written: Choice) -> float:
-    """How far an option is from what was written: one for each argument that differs, and a little more the
-    farther apart two positions are (position 3 is nearer to 4 than position 1 is)."""
+    """How far an option is from what was written: one for each argument that differs (each of a choice's own
+    fields too: a Vanguard attack's booster alone), and a little more the farther apart two positions are
+    (position 3 is nearer to 4 than position 1 is)."""
     far = float(option.card != written.card) + float(option.cards != written.cards)
-    far += float(option.flag != written.flag) + float(option.details() != written.details())
+    far += float(option.flag != written.flag)
+    details, stated = option.details(), written.details()
+    if len(details) == len(stated):
+        far += sum(float(one != other) for one, other in zip(details, stated, strict=True))
+    else:
+        far += 1.0
     if option.pos != written.pos:
         first, second = option.pos, written.pos  # a position as written may be a word
         gap = abs(first - second) if isinstance(first, int) and isinstance(second, int) else 9

@@ -1,4 +1,7 @@
-"""The static graphs: the Weiss Schwarz turn procedure and the clause graph of a rules document."""
+"""The static graphs: the Weiss Schwarz turn procedure and the clause graph of a rules document.
+
+The Vanguard turn procedure has its own checks, in ``test_vg_procedure``.
+"""
 
 from __future__ import annotations
 
@@ -171,7 +174,7 @@ def test_procedure_graph_attributes(graph: nx.MultiDiGraph) -> None:
 
 def test_unknown_game_raises_naming_the_games() -> None:
     with pytest.raises(ValueError, match="ws"):
-        procedure_graph("vg")
+        procedure_graph("nope")
 
 
 def test_engine_procedure_depends_on_neither_judge_nor_the_rules_index() -> None:

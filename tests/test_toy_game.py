@@ -110,7 +110,7 @@ def test_the_schema_describes_its_logs() -> None:
 
 def test_an_unregistered_game_is_a_usage_error_naming_the_registered_ones(tmp_path: Path) -> None:
     code, out = run("selfplay", "--game", "chess", "--out", str(tmp_path))
-    assert code == 2 and "registered: ws, toy" in out
+    assert code == 2 and f"registered: {', '.join(games.BUILT_IN)}, toy" in out
 
 
 def test_another_package_adds_a_game_through_the_entry_point_group(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -125,11 +125,11 @@ def test_another_package_adds_a_game_through_the_entry_point_group(monkeypatch: 
     games._entry_points.cache_clear()
     games._load.cache_clear()
     try:
-        assert games.available() == ("ws", "toy")
+        assert games.available() == (*games.BUILT_IN, "toy")  # built-in games first
         assert "toy" not in documents.DOCUMENTS_BY_KEY  # nothing of the game is loaded until it is asked for
         assert games.get("toy") is SUPPORT
         assert documents.DOCUMENTS_BY_KEY["toy"] is SUPPORT.rules_document
-        with pytest.raises(games.UnknownGameError, match="registered: ws, toy"):
+        with pytest.raises(games.UnknownGameError, match=f"registered: {', '.join(games.BUILT_IN)}, toy"):
             games.get("chess")
     finally:
         games._entry_points.cache_clear()

@@ -258,7 +258,7 @@ class BattlePhase:
         grade = self.game.vanguard_grade(player)
         guards: list[Choice] = [
             OnCircle("guard", battle.target_circle, card=identity)
-            for identity in sorted({c.identity for c in me.hand if c.identity is not None})
+            for identity in sorted(self.game.moves.hand_identities(player))
             if (d := self.game.definitions.get(identity)) is not None and not d.is_g_unit and d.grade <= grade
         ]
         for circle in ("FL", "FR"):

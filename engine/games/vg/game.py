@@ -330,6 +330,8 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
             )
         if verb in ("call", "move", "act"):
             return Refusal(("vg:6.6.1.2",), f"{verb} is a main-phase action of the turn player")
+        if verb == "attack" and self.turn == 1:
+            return Refusal(("vg:7.2.1.3",), "no attack is possible in the very first turn of the game")
         if verb == "attack":
             return Refusal(("vg:7.2.1.2", "vg:7.3.1.3"), "attacks are chosen in the start step of the turn player")
         if verb in ("guard", "intercept"):

@@ -152,10 +152,11 @@ class Phases:
         definition = self.game.definitions.get(choice.card)
         if definition is None or definition.grade != grade + 1:
             return Refusal(("vg:6.4.1.2.7",), f"{choice.card} is not grade {grade + 1}, one more than the vanguard")
-        hand = Counter(c.identity or "?" for c in me.hand)
-        hand[choice.card] += 1
+        from_hand = list(choice.cards)
+        if choice.card in from_hand:  # the card just taken may be one of the two
+            from_hand.remove(choice.card)
         needed = min(G_ASSIST_REMOVE, len(me.hand) + 1)
-        if len(choice.cards) != needed or Counter(choice.cards) - hand:
+        if len(choice.cards) != needed or self.game.cards_in_hand(player, tuple(from_hand), ()) is not None:
             return Refusal(
                 ("vg:6.4.1.2.7", "vg:6.4.1.2.7.2"), f"remove {needed} card(s) of the hand, not {list(choice.cards)}"
             )
@@ -201,7 +202,7 @@ class Phases:
         grade = self.game.vanguard_grade(player)
         return [
             Choice("ride", card=identity)
-            for identity in sorted({c.identity for c in self.states[player].hand if c.identity is not None})
+            for identity in sorted(self.game.moves.hand_identities(player))
             if (d := self.game.definitions.get(identity)) is not None and d.grade in (grade, grade + 1)
         ]
 
@@ -232,8 +233,7 @@ class Phases:
         definition = self.game.definitions.get(choice.card or "")
         if definition is None or not definition.is_g_unit:
             return Refusal(("vg:10.1.27",), f"{choice.card} is not a G unit")
-        hand = Counter(c.identity or "?" for c in me.hand)
-        if Counter(choice.cards) - hand:
+        if self.game.cards_in_hand(player, choice.cards, ()) is not None:
             return Refusal(
                 ("vg:10.2.10.3.1", "vg:8.5.2.3"), f"the cost names cards not in {player}'s hand: {list(choice.cards)}"
             )
@@ -323,7 +323,7 @@ class Phases:
     def call_options(self, player: str) -> list[Choice]:
         """vg 6.6.1.2.1, 8.5.2.1.1.2: a hand card of grade no higher than the vanguard's, to a rear-guard circle."""
         grade = self.game.vanguard_grade(player)
-        identities = sorted({c.identity for c in self.states[player].hand if c.identity is not None})
+        identities = sorted(self.game.moves.hand_identities(player))
         return [
             OnCircle("call", circle, card=identity)
             for identity in identities

@@ -122,17 +122,28 @@ class Triggers:
             )
             return
         identities = sorted({c.identity for c in me.damage if c.identity is not None})
+        unknown = [c for c in me.damage if c.identity is None]
         decision = Decision(
             player,
             "heal",
-            [Choice("heal", card=identity) for identity in identities],
+            [Choice("heal", card=identity) for identity in identities] or [Choice("heal")],
             (clause, "vg:10.1.7"),
             frozenset({"drive", "damage"}),
             prompt="choose a card of your damage zone to heal",
             source=card.identity,
+            allows=lambda choice: (
+                choice.verb == "heal"
+                and (
+                    choice.card in identities
+                    or any(c.pool is None or c.pool.can_be(choice.card or "") for c in unknown)
+                    or (choice.card is None and bool(unknown))
+                )
+            ),
         )
         choice = yield decision
         healed = next((c for c in me.damage if c.identity == choice.card), None)
+        if healed is None:
+            healed = next((c for c in unknown if choice.card is None or c.reveal(choice.card)), None)
         if healed is None:
             return
         me.damage.remove(healed)

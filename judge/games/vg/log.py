@@ -464,6 +464,8 @@ def reachable(game: Vanguard, decision: Decision, verb: str, player: str, this_t
         point = PHASE_POINT.get(game.phase, "attack")
         later_points = TURN_ORDER[TURN_ORDER.index(point) :]
     later = {verb for point in later_points for verb in POINT_VERBS[point]}
+    if game.turn == 1:  # no attack in the very first turn of the game (vg 7.2.1.3)
+        later.discard("attack")
     if player == game.turn_player and verb in later:
         return True
     battle = game.battle.battle
