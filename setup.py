@@ -1,7 +1,7 @@
 """Setuptools' build script: the package is plain Python, unless a compiled build is asked for.
 
 ``JUDGE_COMPILE=1 python3 -m pip install .`` compiles the modules a verification spends its
-time in (the engine, the log loader, the Weiss Schwarz log reading, the replay driver) into C
+time in (the engine, the log loader, each game's log reading, the replay driver) into C
 extensions with mypyc, the compiler that ships with mypy.  The compiled modules behave as the Python ones do;
 ``tests/test_compiled_build.py`` replays the same logs through both and compares.
 The metadata is in ``pyproject.toml``; ``build_backend.py`` brings mypy into the build.
@@ -22,6 +22,20 @@ COMPILED_MODULES = [
     "engine/core/procedure.py",
     "engine/core/protocol.py",
     "engine/core/zones.py",
+    "engine/games/vg/actions.py",
+    "engine/games/vg/battle.py",
+    "engine/games/vg/cards.py",
+    "engine/games/vg/characteristics.py",
+    "engine/games/vg/choices.py",
+    "engine/games/vg/game.py",
+    "engine/games/vg/keywords.py",
+    "engine/games/vg/opening.py",
+    "engine/games/vg/phases.py",
+    "engine/games/vg/playing.py",
+    "engine/games/vg/procedure.py",
+    "engine/games/vg/rule_actions.py",
+    "engine/games/vg/state.py",
+    "engine/games/vg/triggers.py",
     "engine/games/ws/abilities.py",
     "engine/games/ws/attack.py",
     "engine/games/ws/cards.py",
@@ -38,6 +52,8 @@ COMPILED_MODULES = [
     "engine/games/ws/rule_actions.py",
     "engine/games/ws/state.py",
     "judge/games/support.py",
+    "judge/games/vg/__init__.py",
+    "judge/games/vg/log.py",
     "judge/games/ws/__init__.py",
     "judge/games/ws/log.py",
     "judge/logfile.py",

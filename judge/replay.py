@@ -330,6 +330,8 @@ class Replay:
                 if takes_entry:
                     self.start_applying(self.consume(), decision, None)
                 return option, not takes_entry
+            if decision.simultaneous and entry.data.get("p") not in (None, decision.player):
+                entry = self.simultaneous_choice(decision) or entry
             verb = str(entry.data["do"])
             player = entry.data.get("p")
             if verb == "concede":
@@ -355,7 +357,7 @@ class Replay:
                 or (verb == "resolve" and resolves(entry.data, decision))
             )
             if belongs_here and (player is None or player == decision.player):
-                self.consume()
+                self.consume(entry)
                 try:
                     choice = support.choice_of(entry.data, decision)
                 except (TypeError, ValueError) as error:
@@ -555,6 +557,17 @@ class Replay:
             answer, refusal = self.support.revealed_cards(verb, entry.data)
             fits = refusal is None and (not answer or len(answer) == reveal.count)
             return entry if fits else None
+        return None
+
+    def simultaneous_choice(self, decision: Decision) -> LogEntry | None:
+        """Among the entries from here that state the choice ``decision`` asks of every player at once (its
+        simultaneous kin), the one of ``decision``'s player; None when there is none."""
+        for index in range(self.position, len(self.log.entries)):
+            entry = self.log.entries[index]
+            if index in self.early or str(entry.data["do"]) not in decision.verbs:
+                return None
+            if entry.data.get("p") in (None, decision.player):
+                return entry
         return None
 
     def simultaneous_entry(self, reveal: Reveal) -> LogEntry | None:

@@ -57,7 +57,7 @@ def compiled_python(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _verdicts(build: str, python: Path, folder: Path, path_entry: Path | None = None) -> list[dict[str, Any]]:
-    logs = [str(REPO / "judge" / "examples" / "ws-game.yaml")]
+    logs = [str(path) for path in sorted((REPO / "judge" / "examples").glob("*-game.yaml"))]
     logs += sorted(str(path) for path in (REPO / "scenarios").rglob("*.yaml"))
     out = folder / f"{build}.json"
     script = str(REPO / "tests" / "compare_builds.py")

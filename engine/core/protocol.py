@@ -248,6 +248,7 @@ class Decision:
         "player",
         "prompt",
         "quiet",
+        "simultaneous",
         "source",
         "unstated",
         "verbs",
@@ -267,6 +268,7 @@ class Decision:
         allows: Callable[[Choice], bool] | None = None,
         unstated: Choice | None = None,
         quiet: bool = False,
+        simultaneous: bool = False,
     ) -> None:
         self.player = player
         self.kind = kind
@@ -289,12 +291,16 @@ class Decision:
         self.allows = allows
         """Whether one choice is among the options, without building them (None: look in the list)."""
         self.unstated = unstated
-        self.quiet = quiet
-        """Whether letting it go by leaves no trace: a point the game offers only in case a card the log never
-        revealed is what it could be (the Shift of an unseen clock card)."""
         """Where the player must say and the log does not: the answer that leaves the choice open, which the
         game can go on from without a guess (a level up whose card stays unseen among the bottom seven, to be
         told by what the log shows later); None when the game cannot."""
+        self.quiet = quiet
+        """Whether letting it go by leaves no trace: a point the game offers only in case a card the log never
+        revealed is what it could be (the Shift of an unseen clock card)."""
+        self.simultaneous = simultaneous
+        """Whether the rules have every player make this choice at once (each player's first vanguard, vg
+        5.4.3): the game asks in an order of its own, which says nothing, so the players' entries may come in
+        any order."""
 
     @property
     def options(self) -> list[Choice]:

@@ -61,13 +61,10 @@ class BattlePhase:
         game.record(RecordKind.TIMING, player, "battle phase begins", ("vg:6.7.1", "vg:7.1.1"))
         while True:
             yield from game.check_timing("beginning of the start step", ("vg:7.2.1.1",))
-            if game.turn == 1:
-                game.record(RecordKind.TIMING, player, "no attack in the very first turn of the game", ("vg:7.2.1.3",))
-                return
-            attacks = self.attack_options(player)
-            if not attacks:
-                game.record(RecordKind.TIMING, player, "no unit can attack: the battle phase ends", ("vg:7.2.1.3",))
-                return
+            attacks = [] if game.turn == 1 else self.attack_options(player)
+            if not attacks:  # the turn player is taken to choose not to attack; a log may still write the pass
+                why = "no attack in the very first turn of the game" if game.turn == 1 else "no unit can attack"
+                game.record(RecordKind.TIMING, player, why, ("vg:7.2.1.3",))
             decision = Decision(
                 player,
                 "attack",
@@ -165,9 +162,20 @@ class BattlePhase:
         yield from game.check_timing("beginning of the attack step", ("vg:7.3.1.2",))
         attacker = me.unit_at(choice.attacker)
         target = self.states[opponent].unit_at(choice.target)
-        assert attacker is not None and target is not None
+        if attacker is None or target is None or attacker.orientation != "stand":
+            game.record(
+                RecordKind.TIMING,
+                player,
+                "the unit chosen to attack, or the one to attack, is no longer there: the battle goes to its close",
+                ("vg:7.3.1.3", "vg:7.3.1.4.2"),
+            )
+            yield Checkpoint(decision)
+            yield from self.close_step()
+            return
         attacker.orientation = "rest"
         booster = me.unit_at(choice.boost) if choice.boost is not None else None
+        if booster is not None and booster.orientation != "stand":  # no longer able to boost (7.3.1.6)
+            booster = None
         if booster is not None:
             booster.orientation = "rest"
         game.version += 1
@@ -228,9 +236,8 @@ class BattlePhase:
         while True:
             yield from game.check_timing("play timing of the guard step", ("vg:7.4.1.2", "vg:8.4.2.1"))
             options = self.guard_options(player, battle)
-            if not options:
+            if not options:  # taken to pass (7.4.1.2.3.1); a log may still write the pass
                 game.record(RecordKind.TIMING, player, f"{player} can neither guard nor intercept", ("vg:7.4.1.2.3.1",))
-                break
             decision = Decision(
                 player,
                 "guard",
@@ -308,6 +315,8 @@ class BattlePhase:
             clauses = ("vg:7.4.1.2.2", "vg:10.2.2")
         game.moves.place(player, GUARDIAN, card, "rest")
         me.guarding[card.instance] = guarded
+        if choice.verb == "guard":
+            game.playing.unmodelled_text(player, card)
         game.record(
             RecordKind.CHOICE,
             player,
@@ -347,7 +356,6 @@ class BattlePhase:
             card=card.identity,
         )
         yield from game.triggers.resolve(player, card, ("vg:7.5.1.2.2",) if drive else ("vg:7.6.1.6.2",))
-        yield Checkpoint(reveal)
         yield from game.check_timing(f"after the {purpose} check's trigger", (clauses[0] + ".3",))
         me = self.states[player]
         if card in me.trigger:
@@ -359,6 +367,7 @@ class BattlePhase:
                 f"{card.identity or '?'} goes to {player}'s {'hand' if drive else 'damage zone'}",
                 ("vg:7.5.1.2.4",) if drive else ("vg:7.6.1.6.4",),
             )
+        yield Checkpoint(reveal)  # the entry's expect sees the checked card in the hand or the damage zone
 
     # -- damage (7.6) ---------------------------------------------------------------------------
 
@@ -407,7 +416,13 @@ class BattlePhase:
         if not retired:
             return
         reveal = Reveal(player, "retire", len(retired), ("vg:7.6.1.8",))
-        yield reveal
+        answer = yield reveal
+        stated = sorted(str(card) for card in answer or [] if card is not None)
+        retiring = sorted(card.identity or "?" for card in retired)
+        if stated and stated != retiring:
+            reveal.problems.append(
+                Refusal(("vg:7.6.1.8",), f"the rules retire {', '.join(retiring)}; the entry lists {', '.join(stated)}")
+            )
         for card in retired:
             self.game.moves.retire(player, card, ("vg:7.6.1.8", "vg:10.1.3"))
         reveal.used = len(retired)

@@ -34,8 +34,11 @@ class Characteristics:
         return power
 
     def power(self, player: str, card: Card) -> int:
-        """The unit's power now, outside what a battle adds (vg 2.5, 8.7)."""
-        return self.game.effects.value(card.instance, "power", self.base_power(player, card))
+        """The unit's power now, outside what a battle adds (vg 2.5, 8.7): printed, its own continuous abilities
+        (8.1.1.3), and the effects in force."""
+        circle = self.game.player_states[player].circle_of(card)
+        base = self.base_power(player, card) + self.game.playing.continuous_power(player, card, circle)
+        return self.game.effects.value(card.instance, "power", base)
 
     def critical(self, card: Card) -> int:
         definition = self.game.definition(card)

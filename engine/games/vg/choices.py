@@ -4,8 +4,8 @@ Vanguard addresses the field by circles (``V``, ``FL`` ... ``G``, vg 4.6.1), not
 by numbered positions, so its choices are ``Choice`` subclasses with named
 fields: a card put on a circle or a unit chosen on one (a call, a guard, a
 trigger's target), an attack with its target and booster (vg 7.3.1.3-7.3.1.6),
-a stride with its cost and heart (vg 10.1.27, 10.2.10), and a G assist
-(vg 6.4.1.2.7).
+a stride with its cost and heart (vg 10.1.27, 10.2.10), a G assist
+(vg 6.4.1.2.7), and an activated ability with its cost (vg 6.6.1.2.2, 8.5.2.3).
 """
 
 from __future__ import annotations
@@ -88,3 +88,32 @@ class GAssist(Choice):
 
     def details(self) -> tuple[object, ...]:
         return (self.g_cards,)
+
+
+class Activate(Choice):
+    """Play an activated ability (vg 6.6.1.2.2) of the unit ``card`` names (a circle or a card id): which of its
+    abilities (its place among them, None for its first activated one), and the cost paid (8.5.2.3): the damage
+    cards turned face down (``counter_blast``, 10.1.15), the soul cards put into the drop zone (``soul_blast``,
+    10.1.16) and the hand cards discarded (``cards``, 10.1.2)."""
+
+    __slots__ = ("ability", "counter_blast", "soul_blast")
+
+    def __init__(
+        self,
+        card: str | None,
+        ability: str | None,
+        counter_blast: tuple[str, ...] = (),
+        soul_blast: tuple[str, ...] = (),
+        cards: tuple[str, ...] = (),
+    ) -> None:
+        self.verb = "act"
+        self.card = card
+        self.pos = None
+        self.cards = cards
+        self.flag = None
+        self.ability = ability
+        self.counter_blast = counter_blast
+        self.soul_blast = soul_blast
+
+    def details(self) -> tuple[object, ...]:
+        return (self.ability, self.counter_blast, self.soul_blast)

@@ -1,8 +1,9 @@
 """A game of Cardfight!! Vanguard (CR 1.37): the parts of the procedure, composed.
 
 Each part is a module laid out like the rules document: ``opening`` (5.4, 6.1),
-``phases`` (6.2-6.6, 6.8), ``battle`` (7), ``triggers`` (2.8), ``rule_actions``
-(9), ``keywords`` (10.2), ``actions`` (4, 10.1: cards moving) and
+``phases`` (6.2-6.6, 6.8), ``battle`` (7), ``triggers`` (2.8), ``playing`` (8.1,
+8.5: abilities and their costs), ``rule_actions`` (9), ``keywords`` (10.2),
+``actions`` (4, 10.1: cards moving) and
 ``characteristics`` (2.5-2.7, 8.7); ``state`` holds the zones, ``cards`` the
 characteristics and deck construction (5.2, 5.3).  This class owns the state,
 runs the turns (6.2.1: the players alternate; the first player draws on turn 1,
@@ -24,10 +25,11 @@ from engine.games.vg.actions import CardMoves
 from engine.games.vg.battle import BattlePhase
 from engine.games.vg.cards import VgCardDefinition
 from engine.games.vg.characteristics import Characteristics
-from engine.games.vg.choices import DeclareAttack, GAssist, OnCircle, Stride
+from engine.games.vg.choices import Activate, DeclareAttack, GAssist, OnCircle, Stride
 from engine.games.vg.keywords import Keywords
 from engine.games.vg.opening import Opening
 from engine.games.vg.phases import Phases
+from engine.games.vg.playing import Playing
 from engine.games.vg.rule_actions import RuleActions
 from engine.games.vg.state import CIRCLES, GUARDIAN, ZONES, PlayerState, Position
 from engine.games.vg.triggers import Triggers
@@ -63,6 +65,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         "characteristics",
         "rule_actions",
         "keywords",
+        "playing",
     )
 
     def __init__(
@@ -102,6 +105,8 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         self.characteristics = Characteristics(self)
         self.rule_actions = RuleActions(self)
         self.keywords = Keywords(self)
+        self.playing = Playing(self)
+        self.opening.check_decks()
         if position is not None:
             self.opening.place(position)
 
@@ -176,7 +181,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         """Drop the parts: each refers back to the game (see ``Game.close``)."""
         super().close()
         del self.moves, self.opening, self.phases, self.battle, self.triggers
-        del self.characteristics, self.rule_actions, self.keywords
+        del self.characteristics, self.rule_actions, self.keywords, self.playing
 
     # -- the check timing's rule actions (9), for engine.core.check_timing --------------------
 
@@ -245,6 +250,8 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
             return self.cards_in_hand(decision.player, choice.cards, ("vg:5.4.4",))
         if decision.kind == "stride" and isinstance(choice, Stride):
             return self.phases.stride_refusal(decision.player, choice)
+        if decision.kind == "main" and isinstance(choice, Activate):
+            return self.playing.act_refusal(decision.player, choice)
         if decision.kind == "g_assist" and isinstance(choice, GAssist):
             return self.phases.g_assist_problem(decision.player, choice, [])
         return super().check(decision, choice)

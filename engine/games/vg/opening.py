@@ -65,7 +65,6 @@ class Opening:
         """vg 5.4.3-5.4.4 and 6.1.1."""
         game = self.game
         game.phase = "setup"
-        self.check_decks()
         for state in self.states.values():
             assert state.unknown is not None
             state.deck = [Card(state.id, pool=state.unknown) for _ in range(sum(state.unknown.contents.values()))]
@@ -106,6 +105,7 @@ class Opening:
             ("vg:5.4.3",),
             frozenset({"first_vanguard"}),
             prompt="choose a grade 0 card of your main deck as your first vanguard",
+            simultaneous=True,
         )
         choice = yield decision
         card = self.game.moves.take(player, "deck", choice.card_id)
@@ -188,7 +188,6 @@ class Opening:
         game.turn = position.turn
         game.turn_player = position.active
         game.phase = position.phase
-        self.check_decks()
         for player_id, layout in position.players.items():
             me = self.states[player_id]
             for zone in ("hand", "drop", "soul", "bind", "removed"):
@@ -220,6 +219,15 @@ class Opening:
                     me.face_down.add(card.instance)
             for identity in layout.hearts:
                 me.hearts.append(self.new_card(me, identity, f"setup {player_id} hearts"))
+            for identity in layout.guardians:
+                guardian = self.new_card(me, identity, f"setup {player_id} G")
+                guardian.orientation = "rest"
+                me.guardians.append(guardian)
+                me.guarding[guardian.instance] = VANGUARD
+            if me.guardians and game.phase != "battle":
+                game.setup_problems.append(
+                    Refusal(("vg:9.4.1",), f"setup {player_id}: guardians stay on G only in the battle phase")
+                )
             if me.hearts and not self.is_g_unit(me.vanguard):
                 game.setup_problems.append(
                     Refusal(("vg:10.1.26",), f"setup {player_id}: hearts lie only under a G unit on V")

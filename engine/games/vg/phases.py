@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Final
 
 from engine.core.effects import Duration
 from engine.core.game import Procedure
-from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
-from engine.games.vg.choices import GAssist, OnCircle, Stride
+from engine.core.protocol import PASS, Checkpoint, Choice, Decision, DeclaredText, RecordKind, Refusal, Reveal
+from engine.games.vg.choices import Activate, GAssist, OnCircle, Stride
 from engine.games.vg.state import REAR_GUARD_CIRCLES, VANGUARD
 
 if TYPE_CHECKING:
@@ -108,6 +108,10 @@ class Phases:
         self.game.record(RecordKind.CHOICE, player, f"{player} reveals the hand for a G assist", ("vg:6.4.1.2.6",))
         reveal = Reveal(player, "g_assist", min(G_ASSIST_LOOK, len(me.deck)), ("vg:6.4.1.2.7",))
         answer = yield reveal
+        if answer is not None and len(answer) != reveal.count:
+            reveal.problems.append(
+                Refusal(("vg:6.4.1.2.7",), f"a G assist looks at {reveal.count} cards; the entry lists {len(answer)}")
+            )
         looked = me.deck[:G_ASSIST_LOOK]
         for index, card in enumerate(looked):
             self.game.moves.bind(card, answer, index, reveal)
@@ -189,6 +193,7 @@ class Phases:
         if choice.verb == "ride":
             card = game.moves.take(player, "hand", choice.card_id)
             game.moves.ride(player, card, ("vg:6.5.1.1.2", "vg:8.5.3.1", "vg:10.1.5"))
+            game.playing.unmodelled_text(player, card)
             game.keywords.forerunner_triggers(player, card)
         yield Checkpoint(decision)
         yield from game.check_timing("after the ride step", ("vg:6.5.1.1.4",))
@@ -292,6 +297,7 @@ class Phases:
             f"{', '.join(c.identity or '?' for c in me.hearts)} become the heart",
             ("vg:6.5.1.2.2", "vg:8.5.3.4", "vg:10.1.27", "vg:10.1.27.2.3", "vg:10.2.10.3.1"),
         )
+        game.playing.unmodelled_text(player, g_unit)
         return
         yield  # pragma: no cover - a procedure, for the stride abilities to come
 
@@ -352,6 +358,12 @@ class Phases:
                 f"{player} calls {choice.card} to {choice.circle}",
                 ("vg:6.6.1.2.1", "vg:8.5.3.2", "vg:10.1.6"),
             )
+            game.playing.unmodelled_text(player, card)
+        elif isinstance(choice, Activate):
+            yield from game.playing.act(player, choice)
+        elif isinstance(choice, DeclaredText):
+            problems = game.playing.apply_text(player, choice.card or "?", list(choice.operations))  # type: ignore[arg-type]
+            game.text_problems.extend(problems)
         elif isinstance(choice, OnCircle) and choice.verb == "move" and choice.circle and choice.other:
             me.circles[choice.circle], me.circles[choice.other] = me.circles[choice.other], me.circles[choice.circle]
             game.version += 1

@@ -162,6 +162,8 @@ class PlayerPosition:
     """Circle -> (card id, orientation, face down)."""
     hearts: list[str] = field(default_factory=list)
     """The hearts under a G unit on ``V``, the chosen heart first."""
+    guardians: list[str] = field(default_factory=list)
+    """The guardian circle's cards (a position in the battle phase), each guarding the vanguard."""
 
 
 @dataclass(slots=True)

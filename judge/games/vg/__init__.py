@@ -12,7 +12,7 @@ from typing import Any, Final, cast
 
 from engine.core.interface import PlayableGame
 from engine.core.procedure import Procedure
-from engine.core.protocol import Choice, Decision, Refusal, Reveal
+from engine.core.protocol import Choice, Decision, DeclaredText, Refusal, Reveal
 from engine.games.vg import procedure as vg_procedure
 from engine.games.vg.game import Vanguard
 from judge.games.support import GameSupport
@@ -34,6 +34,15 @@ class VanguardSupport(GameSupport):
 
     def field_choice(self, decision: Decision, data: dict[str, Any]) -> Choice | None:
         return log.field_choice(decision, data)
+
+    def subject(self, data: dict[str, Any]) -> str | None:
+        return log.subject(data)
+
+    def effect_choice(self, data: dict[str, Any]) -> Choice:
+        return DeclaredText(str(data.get("source", "?")), tuple(log.text_operations(data)))
+
+    def apply_effect(self, game: PlayableGame, data: dict[str, Any], player: str) -> list[Refusal]:
+        return _vg(game).playing.apply_text(player, str(data.get("source", "?")), log.text_operations(data))
 
     def revealed_cards(self, verb: str, data: dict[str, Any]) -> tuple[list[str | None] | None, Refusal | None]:
         return log.revealed_cards(verb, data)

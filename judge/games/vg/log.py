@@ -16,8 +16,9 @@ from typing import Any, Final
 from engine.core.interface import PlayableGame, PlayerSpec
 from engine.core.protocol import PASS, Choice, Decision, Refusal, ResolveFirst, Reveal
 from engine.games.vg.cards import CardRecordError, VgCardDefinition, definition_from_record
-from engine.games.vg.choices import DeclareAttack, GAssist, OnCircle, Stride
+from engine.games.vg.choices import Activate, DeclareAttack, GAssist, OnCircle, Stride
 from engine.games.vg.game import PHASES, Vanguard
+from engine.games.vg.playing import ZONES_OF_TEXT, TextOperation
 from engine.games.vg.state import CIRCLES, PlayerPosition, Position
 from judge.games.support import expectation_failures as common_expectation_failures
 from judge.logfile import GameLog, LogFormatError
@@ -206,7 +207,11 @@ def position_of(log: GameLog, definitions: dict[str, VgCardDefinition]) -> Posit
             raise _located(log, at, f"{_where(at)}: {_short(circles)} is not a mapping of circles")
         for circle, placed in circles.items():
             if circle == "G":
-                raise _located(log, (*at, circle), f"{_where(at)} G: guardians exist only in a battle (vg 9.4.1)")
+                guardians = placed if isinstance(placed, list) else [placed]
+                layout.guardians = [
+                    _card_id(log, (*at, circle, i), card, definitions) for i, card in enumerate(guardians or [])
+                ]
+                continue
             if circle not in CIRCLES:
                 raise _located(log, (*at, circle), f"{_where(at)}: {circle!r} is not a circle ({', '.join(CIRCLES)})")
             if placed is None:
@@ -316,6 +321,15 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
             tuple(sorted(_ids(remove.get("hand"), "remove hand"))),
             tuple(sorted(_ids(remove.get("g"), "remove g"))),
         )
+    if verb == "act":
+        ability = data.get("ability")
+        return Activate(
+            _text(data.get("source"), "source"),
+            None if ability is None else str(ability),
+            tuple(sorted(_ids(data.get("counter_blast"), "counter_blast"))),
+            tuple(sorted(_ids(data.get("soul_blast"), "soul_blast"))),
+            tuple(sorted(_ids(data.get("discard"), "discard"))),
+        )
     if verb == "resolve":
         if decision.kind == "forerunner":
             target = _text(data.get("to"), "to")
@@ -377,8 +391,52 @@ def reveal_findings(verb: str, reveal: Reveal, answer: list[str | None]) -> tupl
 
 
 def subject(data: dict[str, Any]) -> str | None:
-    player = data.get("p")
+    """The player an entry is about: ``p``, or for ``damage`` the damaged player, also written ``to``."""
+    player = data.get("to", data.get("p")) if data.get("do") == "damage" else data.get("p")
     return None if player is None else str(player)
+
+
+def text_operations(data: dict[str, Any]) -> list[TextOperation]:
+    """The primitive operations an ``effect`` entry declares; ValueError or TypeError names a malformed one.
+
+    ``moves: [{card, from, to, circle, to_circle, p}]`` (``from`` and ``to`` are piles, or ``circle`` with the
+    circle left in ``circle`` and the circle entered in ``to_circle``) and ``power: [{circle, amount, p}]``
+    (until end of turn); ``p`` inside an operation names the player it applies to.
+    """
+    operations: list[TextOperation] = []
+    for kind in ("moves", "power"):
+        items = data.get(kind, [])
+        if isinstance(items, dict):
+            items = [items]
+        if not isinstance(items, list):
+            raise TypeError(f"{kind} is {_short(items)}, not a list of operations")
+        for item in items:
+            if not isinstance(item, dict):
+                raise TypeError(f"{kind}: {_short(item)} is not a mapping")
+            player = None if item.get("p") is None else str(item["p"])
+            if kind == "moves":
+                source, target = item.get("from"), item.get("to")
+                if source not in ZONES_OF_TEXT or target not in ZONES_OF_TEXT:
+                    raise ValueError(f"a move goes from and to one of {', '.join(ZONES_OF_TEXT)}: {item!r}")
+                operations.append(
+                    TextOperation(
+                        "move",
+                        player=player,
+                        card=_text(item.get("card"), "card"),
+                        source_zone=str(source),
+                        target_zone=str(target),
+                        circle=_text(item.get("circle"), "circle"),
+                        target_circle=_text(item.get("to_circle", item.get("circle")), "to_circle"),
+                    )
+                )
+            else:
+                amount = item.get("amount")
+                if isinstance(amount, bool) or not isinstance(amount, int):
+                    raise ValueError(f"power: amount {amount!r} is not a whole number")
+                operations.append(
+                    TextOperation("power", player=player, circle=_text(item.get("circle"), "circle"), amount=amount)
+                )
+    return operations
 
 
 # -- expectations ----------------------------------------------------------------------------
@@ -534,6 +592,15 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
         entry.update(card=choice.card, remove={"hand": list(choice.cards), "g": list(choice.g_cards)})
     elif isinstance(choice, ResolveFirst):
         entry.update(source=choice.card, ability=choice.ability)
+    elif isinstance(choice, Activate):
+        entry["source"] = choice.card
+        if choice.ability is not None:
+            entry["ability"] = choice.ability
+        for field, cards in (("counter_blast", choice.counter_blast), ("soul_blast", choice.soul_blast)):
+            if cards:
+                entry[field] = list(cards)
+        if choice.cards:
+            entry["discard"] = list(choice.cards)
     elif verb == "pass" and decision.kind == "forerunner":
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": "forerunner"}
     return entry

@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 from engine.core.cards import Card
+from engine.core.game import Termination
 from engine.core.interface import PlayerSpec
 from engine.core.protocol import PASS, Checkpoint, Choice, Decision, Reveal
 from engine.games.vg.cards import definition_from_record
@@ -225,4 +226,4 @@ def _reason(game: Vanguard) -> str:
         return "deck"
     if "vg:9.2.4" in clauses:
         return "no_vanguard"
-    return game.outcome.termination.value
+    return "concede" if game.outcome.termination is Termination.CONCESSION else game.outcome.termination.value

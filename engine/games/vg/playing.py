@@ -1,0 +1,322 @@
+"""Playing abilities (vg 8.1, 8.5): activated abilities and their costs, the structured effect, and card text
+the engine does not model.
+
+A card record's abilities share one shape in every game (log-format): ``{type,
+timing, zone, once_per_turn, condition, cost, effect, text}``.  The engine
+models what that shape structures:
+
+* an activated ability (``type: act``, 8.1.1.1) played at the main phase's play
+  timing (6.6.1.2.2): its source is a unit of the player's, its condition is met
+  (Limit Break 10.2.5, Generation Break 10.2.11), its cost (Counter Blast 10.1.15,
+  Soul Blast 10.1.16, discarding 10.1.2) is paid in full or not at all (8.5.2.3);
+* the one structured effect, ``{power: N, target: self|vanguard|<circle>, until:
+  end_of_turn|end_of_battle}``, for an activated ability, and for a continuous
+  ability (``type: cont``, 8.1.1.3) of the unit itself in its zone (``V`` or ``R``);
+* anything else is card text the engine does not model: playing it is reported
+  (the verdict cannot be legal), never guessed, and an ``effect`` entry may
+  declare what it did in primitive operations (moves, power changes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+from engine.core.cards import Card
+from engine.core.effects import ContinuousEffect, Duration
+from engine.core.game import Procedure
+from engine.core.protocol import RecordKind, Refusal
+from engine.games.vg.choices import Activate
+from engine.games.vg.state import CIRCLES, VANGUARD
+
+if TYPE_CHECKING:
+    from engine.games.vg.game import Vanguard
+
+COST_WORDS: Final = ("counter_blast", "soul_blast", "discard")
+"""The costs an ability record may structure (log-format, vg), as numbers of cards."""
+DURATIONS: Final = {"end_of_turn": Duration.END_OF_TURN, "end_of_battle": Duration.END_OF_BATTLE}
+ZONES_OF_TEXT: Final = ("hand", "drop", "soul", "damage", "bind", "deck", "circle")
+"""The places an ``effect`` entry's moves name (``circle`` with the circle)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TextOperation:
+    """One primitive thing card text did, as an ``effect`` entry declares it: a card moved (``move``) or a
+    unit's power changed until end of turn (``power``)."""
+
+    kind: str
+    player: str | None = None
+    card: str | None = None
+    source_zone: str | None = None
+    target_zone: str | None = None
+    circle: str | None = None
+    target_circle: str | None = None
+    amount: int = 0
+
+
+def modelled(ability: dict[str, Any]) -> bool:
+    """Whether the engine plays ``ability`` itself: an activated or continuous ability whose effect is the one
+    structured effect, with at most the structured conditions and costs."""
+    effect = ability.get("effect")
+    condition = ability.get("condition") or {}
+    cost = ability.get("cost") or {}
+    return (
+        ability.get("type") in ("act", "cont")
+        and isinstance(effect, dict)
+        and set(effect) <= {"power", "target", "until"}
+        and isinstance(effect.get("power"), int)
+        and isinstance(condition, dict)
+        and set(condition) <= {"limit_break", "generation_break"}
+        and isinstance(cost, dict)
+        and set(cost) <= set(COST_WORDS)
+        and (ability.get("type") == "act" or not cost)
+    )
+
+
+class Playing:
+    """Activated abilities, continuous power, and declared card text (vg 8.1, 8.5)."""
+
+    def __init__(self, game: Vanguard) -> None:
+        self.game = game
+        self.states = game.player_states
+
+    # -- what a card's text does on its own --------------------------------------------------
+
+    def unmodelled_text(self, player: str, card: Card) -> None:
+        """A card with abilities the engine does not model came onto a circle: what they do is not checked."""
+        definition = self.game.definition(card)
+        if definition is None:
+            return
+        texts = [ability for ability in definition.abilities if not modelled(ability)]
+        if texts:
+            self.game.unmodelled += 1
+            self.game.record(
+                RecordKind.UNMODELLED,
+                player,
+                f"{card.identity} has card text the engine does not model; what it does is not checked",
+                ("vg:8.5",),
+            )
+
+    def continuous_power(self, player: str, card: Card, circle: str | None) -> int:
+        """vg 8.1.1.3, 8.7: what the unit's own continuous abilities add to its power where it is."""
+        definition = self.game.definition(card)
+        if definition is None or not definition.abilities or circle is None:
+            return 0
+        zone = "V" if circle == VANGUARD else "R"
+        total = 0
+        for ability in definition.abilities:
+            if ability.get("type") != "cont" or not modelled(ability):
+                continue
+            effect = ability["effect"]
+            if effect.get("target", "self") != "self" or ability.get("zone", zone) != zone:
+                continue
+            if self.condition_refusal(player, ability) is None:
+                total += int(effect["power"])
+        return total
+
+    def condition_refusal(self, player: str, ability: dict[str, Any]) -> Refusal | None:
+        """Limit Break n (vg 10.2.5) and Generation Break n (10.2.11): why the condition is not met, or None."""
+        condition = ability.get("condition") or {}
+        count = condition.get("limit_break")
+        if isinstance(count, int) and not self.game.keywords.limit_break(player, count):
+            damage = len(self.states[player].damage)
+            return Refusal(("vg:10.2.5",), f"Limit Break {count}: {player} has {damage} damage")
+        count = condition.get("generation_break")
+        if isinstance(count, int) and not self.game.keywords.generation_break(player, count):
+            return Refusal(("vg:10.2.11",), f"Generation Break {count}: {player} has fewer face-up G units")
+        return None
+
+    # -- activated abilities (6.6.1.2.2, 8.5) ----------------------------------------------------
+
+    def source_of(self, player: str, source: str | None) -> tuple[str, Card] | None:
+        """The unit an ``act`` names, by its circle or its card id, and its circle."""
+        me = self.states[player]
+        if source in CIRCLES:
+            unit = me.unit_at(source)
+            return (source, unit) if unit is not None else None
+        for circle, unit in me.units():
+            if unit.identity == source:
+                return circle, unit
+        return None
+
+    def ability_of(self, card: Card, ability: str | int | None) -> dict[str, Any] | None:
+        """The activated ability a choice names, by its place among the card's abilities, or the first one."""
+        definition = self.game.definition(card)
+        if definition is None:
+            return None
+        activated = [(index, a) for index, a in enumerate(definition.abilities) if a.get("type") == "act"]
+        for index, record in activated:
+            if ability is None or str(ability) == str(index):
+                return record
+        return None
+
+    def act_refusal(self, player: str, choice: Activate) -> Refusal | None:
+        """Why an activated ability cannot be played as stated (6.6.1.2.2, 8.5.2.3); None when it can."""
+        found = self.source_of(player, choice.card)
+        if found is None:
+            return Refusal(("vg:6.6.1.2.2",), f"{player} has no unit {choice.card} to play an ability of")
+        circle, unit = found
+        ability = self.ability_of(unit, choice.ability)
+        if ability is None:
+            return Refusal(
+                ("vg:6.6.1.2.2", "vg:8.1.1.1"), f"{unit.identity} on {circle} has no activated ability {choice.ability}"
+            )
+        zone = ability.get("zone")
+        if zone in ("V", "R") and zone != ("V" if circle == VANGUARD else "R"):
+            return Refusal(
+                ("vg:8.1.1.1",), f"the ability of {unit.identity} is played from ({zone}), not from {circle}"
+            )
+        refusal = self.condition_refusal(player, ability)
+        if refusal is not None:
+            return refusal
+        return self.cost_refusal(player, ability, choice)
+
+    def cost_refusal(self, player: str, ability: dict[str, Any], choice: Activate) -> Refusal | None:
+        """vg 8.5.2.3: the whole cost, as the record states it, paid with cards that are there."""
+        me = self.states[player]
+        cost = ability.get("cost") or {}
+        paid = {"counter_blast": choice.counter_blast, "soul_blast": choice.soul_blast, "discard": choice.cards}
+        for word in COST_WORDS:
+            needed = cost.get(word, 0)
+            if isinstance(needed, int) and len(paid[word]) != needed:
+                return Refusal(
+                    ("vg:8.5.2.3",), f"the cost has {word.replace('_', ' ')} {needed}; the entry pays {len(paid[word])}"
+                )
+        face_up = [c.identity for c in me.face_up_damage()]
+        for identity in choice.counter_blast:
+            if identity not in face_up:
+                return Refusal(("vg:10.1.15", "vg:8.5.2.3"), f"no face-up {identity} in {player}'s damage zone to turn")
+            face_up.remove(identity)
+        soul = [c.identity for c in me.soul]
+        for identity in choice.soul_blast:
+            if identity not in soul:
+                return Refusal(("vg:10.1.16", "vg:8.5.2.3"), f"no {identity} in {player}'s soul")
+            soul.remove(identity)
+        return self.game.cards_in_hand(player, choice.cards, ("vg:10.1.2", "vg:8.5.2.3"))
+
+    def act(self, player: str, choice: Activate) -> Procedure:
+        """Play an activated ability: its costs paid at once (8.5.2.3), then its effect (8.5.3.5)."""
+        game = self.game
+        found = self.source_of(player, choice.card)
+        assert found is not None  # the choice was checked (``act_refusal``)
+        circle, unit = found
+        ability = self.ability_of(unit, choice.ability)
+        assert ability is not None
+        game.moves.counter_blast(player, choice.counter_blast)
+        for identity in choice.soul_blast:
+            game.moves.put(player, "drop", game.moves.take(player, "soul", identity))
+        for identity in choice.cards:
+            game.moves.put(player, "drop", game.moves.take(player, "hand", identity))
+        game.version += 1
+        game.record(
+            RecordKind.CHOICE,
+            player,
+            f"{player} plays the ability of {unit.identity} on {circle}, paying its cost",
+            ("vg:6.6.1.2.2", "vg:8.5.2.3"),
+        )
+        if modelled(ability):
+            self.structured_effect(player, unit, circle, ability)
+        else:
+            game.unmodelled += 1
+            game.record(
+                RecordKind.UNMODELLED,
+                player,
+                f"the effect of {unit.identity}'s ability is card text the engine does not model",
+                ("vg:8.5.3.5",),
+            )
+        return
+        yield  # pragma: no cover - a procedure, for the choices of abilities to come
+
+    def structured_effect(self, player: str, unit: Card, circle: str, ability: dict[str, Any]) -> None:
+        """``effect: {power, target, until}``: +power to the unit itself, the vanguard or the unit on a circle."""
+        effect = ability["effect"]
+        target_name = str(effect.get("target", "self"))
+        me = self.states[player]
+        target = unit if target_name == "self" else me.unit_at(VANGUARD if target_name == "vanguard" else target_name)
+        if target is None:
+            self.game.record(
+                RecordKind.ABILITY, player, f"no unit on {target_name}: the effect does nothing", ("vg:8.5.4.1.3",)
+            )
+            return
+        duration = DURATIONS.get(str(effect.get("until", "end_of_turn")), Duration.END_OF_TURN)
+        self.game.version += 1
+        self.game.effects.add(
+            ContinuousEffect(
+                target.instance,
+                "power",
+                delta=int(effect["power"]),
+                timestamp=self.game.effects.next_timestamp(),
+                source=f"ability of {unit.identity}",
+                clauses=("vg:8.5.3.5",),
+                duration=duration,
+            )
+        )
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"{target.identity} gets {int(effect['power']):+d} power ({duration.value})",
+            ("vg:8.5.3.5",),
+        )
+
+    # -- card text declared by the log (8.5) -----------------------------------------------------
+
+    def apply_text(self, player: str, source: str, operations: list[TextOperation]) -> list[Refusal]:
+        """Apply what the log states card text the engine does not model did: each operation is checked to be
+        possible (the card is where it is said to be), never whether the text allowed it.  The game counts as
+        relying on unmodelled text."""
+        game = self.game
+        game.unmodelled += 1
+        game.record(
+            RecordKind.UNMODELLED, player, f"the text of {source} is not modelled; its effect is declared", ("vg:8.5",)
+        )
+        problems: list[Refusal] = []
+        for operation in operations:
+            owner = operation.player or player
+            me = self.states.get(owner)
+            if me is None:
+                problems.append(Refusal(("vg:8.5",), f"{owner!r} is not a player of this game"))
+                continue
+            if operation.kind == "power":
+                unit = me.unit_at(operation.circle or "")
+                if unit is None:
+                    problems.append(Refusal(("vg:8.5",), f"no unit on {owner}'s {operation.circle}"))
+                    continue
+                game.characteristics.add(unit, "power", operation.amount, f"declared effect of {source}", ("vg:8.5",))
+                continue
+            problem = self.move(owner, operation)
+            if problem is not None:
+                problems.append(problem)
+        return problems
+
+    def move(self, owner: str, operation: TextOperation) -> Refusal | None:
+        """One declared move of a card between places (a circle named by ``circle``)."""
+        game = self.game
+        me = self.states[owner]
+        if operation.source_zone == "circle":
+            unit = me.unit_at(operation.circle or "")
+            if unit is None or (operation.card is not None and unit.identity != operation.card):
+                return Refusal(("vg:8.5",), f"{operation.card or 'a unit'} is not on {owner}'s {operation.circle}")
+            game.moves.leave_field(owner, unit)
+            card = unit
+        else:
+            pile = me.zone(operation.source_zone or "")
+            card_or_none = next((c for c in pile if operation.card in (None, c.identity)), None)
+            if card_or_none is None and operation.card is not None:
+                card_or_none = next((c for c in pile if c.identity is None and c.reveal(operation.card)), None)
+            if card_or_none is None:
+                return Refusal(
+                    ("vg:8.5",), f"{operation.card or 'no card'} is not in {owner}'s {operation.source_zone}"
+                )
+            pile.remove(card_or_none)
+            card = card_or_none
+        if operation.target_zone == "circle":
+            game.moves.place(owner, operation.target_circle or VANGUARD, card)
+        else:
+            game.moves.put(owner, operation.target_zone or "drop", card)
+        game.record(
+            RecordKind.UNMODELLED,
+            owner,
+            f"declared: {card.identity or '?'} moves from {operation.source_zone} to {operation.target_zone}",
+            ("vg:8.5",),
+        )
+        return None
