@@ -14,10 +14,17 @@ import pytest
 import yaml
 from jsonschema.exceptions import best_match
 
+from engine.games.vg import cards as vg_cards
+from engine.games.vg import game as vg_game
+from engine.games.vg import state as vg_state
 from engine.games.ws import abilities as ws_abilities
 from engine.games.ws import cards as ws_cards
 from engine.games.ws import state as ws_state
 from judge import logfile, schema
+from judge.games.vg import log as vg_log
+from judge.games.vg import schema as vg_schema
+from judge.games.vg.selfplay import play_game as play_vg_game
+from judge.games.vg.selfplay import starter_set as vg_starter_set
 from judge.games.ws import log as ws_log
 from judge.logfile import LogFormatError, parse_log
 from judge.replay import verify_log
@@ -61,9 +68,10 @@ def label(path: Path) -> str:
         schema.scenario_schema,
         schema.header_schema,
         schema.entry_schema,
+        lambda: schema.entry_schema("vg"),
         lambda: schema.entry_schema(None),
     ],
-    ids=["log", "scenario", "header", "entry-ws", "entry-any"],
+    ids=["log", "scenario", "header", "entry-ws", "entry-vg", "entry-any"],
 )
 def test_the_schemas_are_draft_2020_12_schemas(build: Callable[[], Document]) -> None:
     built = build()
@@ -345,9 +353,9 @@ def test_unknown_keys_are_allowed_as_extensions() -> None:
 
 def test_other_games_get_the_shared_shape_only() -> None:
     document = small_log()
-    document["game"] = "vg"
-    document["cards"]["AL-01"] = {"name": "Alice", "type": "unit", "grade": 0, "shield": 5000}
-    document["actions"][0] = {"p": "P1", "do": "call", "card": "AL-01", "circle": "FL"}
+    document["game"] = "wl"
+    document["cards"]["AL-01"] = {"name": "Alice", "category": "character", "cost": 2, "counter": 1000}
+    document["actions"][0] = {"p": "P1", "do": "give", "to": "leader", "count": 2}
     assert problems(document) == []
     del document["actions"][0]["do"]
     assert problems(document) == ["$.actions[0]: 'do' is a required property"]
@@ -393,11 +401,267 @@ def test_the_schema_follows_the_format_id_and_games(monkeypatch: pytest.MonkeyPa
 
 
 def test_the_bundled_logs_use_every_card_type_and_the_schema_knows_them() -> None:
-    used = {card["type"] for path in (EXAMPLE, *SCENARIOS) for card in load(path)["cards"].values()}
-    assert used == set(ws_cards.CARD_TYPES)
+    """Each game's bundled logs (its example and its scenarios) use every card type of its rules, and only
+    those."""
+    game_types = {"ws": set(ws_cards.CARD_TYPES), "vg": set(vg_cards.CARD_TYPES)}
+    used: dict[str, set[str]] = {game: set() for game in game_types}
+    for path in (*REPO.joinpath("judge", "examples").glob("*-game.yaml"), *SCENARIOS):
+        document = load(path)
+        used[document["game"]].update(card.get("type", "normal") for card in document["cards"].values())
+    assert used == game_types
 
 
 def test_each_call_builds_a_fresh_schema() -> None:
     first = schema.log_schema()
     first["$defs"]["wsCard"]["properties"]["type"]["enum"].append("spell")
     assert "spell" not in schema.log_schema()["$defs"]["wsCard"]["properties"]["type"]["enum"]
+
+
+# --------------------------------------------------------------------------- vg logs
+
+
+def vg_section() -> str:
+    text = CONTRACT.read_text(encoding="utf-8")
+    section = re.search(r"^## `vg` logs.*?$(.*?)^## ", text, re.MULTILINE | re.DOTALL)
+    assert section, "the contract's vg section was not found"
+    return section.group(1)
+
+
+def small_vg_log() -> Document:
+    """A short legal vg log from a position: P1 calls, attacks with a boosted vanguard, P2 guards, two drive checks
+    with their triggers' choices, two damage checks, the guardian retired."""
+    starter = vg_starter_set()
+    return schema.as_json_data(
+        {
+            "format": "judge-log/1",
+            "game": "vg",
+            "cards": starter.cards,
+            "players": [
+                {"id": "P1", "deck": starter.decks["lancers"]["deck"], "g_deck": starter.decks["lancers"]["g_deck"]},
+                {"id": "P2", "deck": starter.decks["wardens"]["deck"], "g_deck": starter.decks["wardens"]["g_deck"]},
+            ],
+            "first": "P1",
+            "setup": {
+                "turn": 5,
+                "active": "P1",
+                "phase": "main",
+                "P1": {
+                    "hand": ["SL-21", "?"],
+                    "soul": ["SL-00", "SL-11"],
+                    "damage": [{"card": "SL-13", "face": "down"}, "SL-12"],
+                    "g_zone": {"down": ["SL-G1", "SL-G2"], "up": []},
+                    "circles": {"V": "SL-31", "BC": {"card": "SL-14", "state": "stand"}},
+                    "deck": {"top": ["SL-C", "SL-D"], "rest": 20},
+                },
+                "P2": {
+                    "hand": ["TW-21"],
+                    "circles": {"V": "TW-31", "FL": {"card": "TW-22", "state": "rest"}},
+                    "damage": 1,
+                    "deck": {"top": ["TW-13", "TW-11"], "rest": 20},
+                },
+            },
+            "actions": [
+                {
+                    "p": "P1",
+                    "do": "call",
+                    "card": "SL-21",
+                    "to": "FR",
+                    "expect": {
+                        "P1": {"hand": 1, "circles": {"FR": {"card": "SL-21", "state": "stand", "power": 9000}}}
+                    },
+                },
+                {"p": "P1", "do": "attack", "from": "V", "target": "V", "boost": "BC"},
+                {"p": "P2", "do": "guard", "card": "TW-21", "guards": "V"},
+                {"p": "P2", "do": "pass"},
+                {"p": "P1", "do": "drive", "card": "SL-C", "critical": "V", "power": "V"},
+                {"p": "P1", "do": "drive", "card": "SL-D", "power": "FR"},
+                {"p": "P2", "do": "damage", "card": "TW-13"},
+                {"p": "P2", "do": "damage", "card": "TW-11"},
+                {
+                    "p": "P2",
+                    "do": "retire",
+                    "cards": ["TW-21"],
+                    "expect": {
+                        "phase": "battle",
+                        "winner": None,
+                        "P2": {"damage": 3, "drop": ["TW-21"], "circles": {"G": []}},
+                        "P1": {
+                            "hand": 4,
+                            "g_zone": {"down": 2, "up": []},
+                            "damage_face_down": 1,
+                            "circles": {"V": {"card": "SL-31", "state": "rest", "critical": 2}},
+                        },
+                    },
+                },
+                {"p": "P1", "do": "pass", "note": "ends the battle phase"},
+            ],
+        }
+    )
+
+
+def test_the_vg_enums_are_the_codes_constants() -> None:
+    defs = schema.log_schema()["$defs"]
+    card = defs["vgCard"]["properties"]
+    assert card["type"]["enum"] == list(vg_cards.CARD_TYPES)
+    assert card["trigger"]["enum"][: len(vg_cards.TRIGGER_ICONS)] == list(vg_cards.TRIGGER_ICONS)
+    assert card["skills"]["else"]["items"]["enum"] == list(vg_cards.SKILLS)
+    assert defs["vgKeyword"]["then"]["enum"] == list(vg_cards.KEYWORDS)
+    assert defs["vgKeyword"]["else"]["properties"]["keyword"]["enum"] == list(vg_cards.KEYWORDS)
+    assert defs["vgCircle"]["enum"] == [*vg_state.CIRCLES, vg_state.GUARDIAN]
+    assert defs["vgUnitCircle"]["enum"] == list(vg_state.CIRCLES)
+    assert defs["vgSetup"]["properties"]["phase"]["enum"] == list(vg_game.PHASES)
+    assert set(vg_log.SETUP_PILES) <= set(defs["vgSetupPlayer"]["properties"])
+    assert set(vg_game.PILES) <= set(defs["vgPlayerExpect"]["properties"])
+    assert set(defs["vgEntry"]["properties"]["do"]["enum"]) == set(vg_log.CHOICE_VERBS) | set(vg_log.FORCED_VERBS)
+    assert set(vg_log.CHOICE_FIELDS.values()) <= set(defs["vgDo_drive"]["properties"])
+    assert set(vg_log.CHOICE_FIELDS.values()) <= set(defs["vgDo_damage"]["properties"])
+
+
+def test_every_vg_verb_has_its_arguments_described() -> None:
+    defs = schema.log_schema()["$defs"]
+    for verb in set(vg_log.CHOICE_VERBS) | set(vg_log.FORCED_VERBS):
+        definition = defs[f"vgDo_{verb}"]
+        kind = (
+            "A forced event."
+            if verb in vg_log.FORCED_VERBS
+            else "A declared effect."
+            if verb == "effect"
+            else "A choice."
+        )
+        assert definition["description"].startswith(kind), verb
+        assert re.search(r"\(vg \d", definition["description"]), f"{verb}: no clause cited"
+        if verb not in ("pass", "concede", "stand_up"):
+            assert definition["properties"], verb
+
+
+@pytest.mark.skipif(not CONTRACT.is_file(), reason="the shared contract is not beside the project")
+def test_the_vg_verbs_and_result_reasons_are_the_contracts() -> None:
+    section = vg_section()
+    table = re.findall(r"^\| `([a-z_]+)` \|", section, flags=re.MULTILINE)
+    assert table, "the contract's vg verb table was not found"
+    written_apart = re.findall(r"forced `([a-z_]+)` entry", section)
+    assert written_apart == ["stand_up"]
+    defs = schema.log_schema()["$defs"]
+    assert set(defs["vgEntry"]["properties"]["do"]["enum"]) == {*table, *written_apart}
+    reasons = re.search(r"`result\.reason` words:(.*?)\(", section, flags=re.DOTALL)
+    assert reasons, "the contract's vg result reasons were not found"
+    assert list(vg_schema.RESULT_REASONS) == re.findall(r"`([a-z_]+)`", reasons.group(1))
+    assert defs["vgLog"]["properties"]["result"]["properties"]["reason"]["enum"] == list(vg_schema.RESULT_REASONS)
+
+
+@pytest.mark.parametrize("seed", [1, 7, 42, 2026])
+def test_self_played_vg_games_validate(seed: int) -> None:
+    document = schema.as_json_data(play_vg_game(seed))
+    assert document["game"] == "vg" and len(document["actions"]) > 20
+    assert problems(document) == []
+    header = {key: value for key, value in document.items() if key != "actions"}
+    assert problems(header, schema.header_schema()) == []
+    entry_schema = schema.entry_schema("vg")
+    for entry in document["actions"]:
+        assert problems(entry, entry_schema) == []
+
+
+def test_self_played_vg_games_use_most_verbs() -> None:
+    used = {entry["do"] for seed in (1, 7, 42, 2026) for entry in play_vg_game(seed)["actions"]}
+    assert {"first_vanguard", "draw", "mulligan", "ride", "call", "attack", "guard", "drive", "damage"} <= used
+
+
+def test_the_small_vg_log_is_valid_and_legal() -> None:
+    assert problems(small_vg_log()) == []
+    assert not project_refuses(small_vg_log())
+
+
+def _first_entry_is(entry: Document) -> Callable[[Document], None]:
+    def change(document: Document) -> None:
+        document["actions"][0] = entry
+
+    return change
+
+
+VG_MALFORMED = {
+    "unknown verb": (_set(("actions", 3, "do"), "jump"), ["actions", 3, "do"], "enum"),
+    "call to circle X": (_set(("actions", 0, "to"), "X"), ["actions", 0, "to"], "enum"),
+    "attack from circle X": (_set(("actions", 1, "from"), "X"), ["actions", 1, "from"], "enum"),
+    "setup circle X": (_set(("setup", "P1", "circles"), {"V": "SL-31", "X": "SL-14"}), None, "enum"),
+    "trigger icon soul": (_set(("cards", "SL-C", "trigger"), "soul"), ["cards", "SL-C", "trigger"], "enum"),
+    "normal unit with an icon": (
+        _set(("cards", "SL-11", "trigger"), "draw"),
+        ["cards", "SL-11", "trigger"],
+        "enum",
+    ),
+    "trigger unit without an icon": (_set(("cards", "SL-C", "trigger"), None), ["cards", "SL-C", "trigger"], "enum"),
+    "card type G3": (_set(("cards", "SL-31", "type"), "g3"), ["cards", "SL-31", "type"], "enum"),
+    "unknown skill": (_set(("cards", "SL-31", "skills"), ["quad_drive"]), ["cards", "SL-31", "skills", 0], "enum"),
+    "unknown keyword": (_set(("cards", "SL-31", "keywords"), ["flying"]), ["cards", "SL-31", "keywords", 0], "enum"),
+    "limit break count as text": (
+        _set(("cards", "SL-31", "keywords"), [{"keyword": "limit_break", "count": "four"}]),
+        ["cards", "SL-31", "keywords", 0, "count"],
+        "type",
+    ),
+    "setup phase": (_set(("setup", "phase"), "lunch"), ["setup", "phase"], "enum"),
+    "setup state reverse": (
+        _set(("setup", "P1", "circles", "BC"), {"card": "SL-14", "state": "reverse"}),
+        ["setup", "P1", "circles", "BC", "state"],
+        "enum",
+    ),
+    "attack without target": (
+        _first_entry_is({"p": "P1", "do": "attack", "from": "V"}),
+        ["actions", 0],
+        "required",
+    ),
+    "intercept from BL": (
+        _set(("actions", 2), {"p": "P2", "do": "intercept", "from": "BL", "guards": "V"}),
+        ["actions", 2, "from"],
+        "enum",
+    ),
+    "two drive cards": (_set(("actions", 4, "card"), ["SL-C", "SL-D"]), None, "anyOf"),
+    "expect of an unknown phase": (
+        _set(("actions", 0, "expect", "phase"), "lunch"),
+        ["actions", 0, "expect", "phase"],
+        "enum",
+    ),
+    "expect of a zone stage": (
+        _set(("actions", 0, "expect", "P1", "stage"), {"1": "SL-21"}),
+        ["actions", 0, "expect", "P1"],
+        "additionalProperties",
+    ),
+    "result reason level": (_set(("result",), {"winner": "P1", "reason": "level"}), ["result", "reason"], "enum"),
+}
+
+
+@pytest.mark.parametrize("case", list(VG_MALFORMED))
+def test_malformed_vg_logs_are_refused_where_they_are_wrong(case: str) -> None:
+    change, path, kind = VG_MALFORMED[case]
+    document = small_vg_log()
+    change(document)
+    errors = list(validator().iter_errors(document))
+    assert errors, f"{case}: the schema accepts it"
+    error = best_match(errors)
+    assert error.validator == kind, error.message
+    if path is not None:
+        assert list(error.absolute_path) == path, error.message
+    else:
+        assert list(error.absolute_path)[:2] in (["setup", "P1"], ["actions", 4])
+    # Not stricter than the project: the loader or the replay refuses it as well.
+    assert project_refuses(document), f"{case}: the project accepts what the schema refuses"
+
+
+def test_vg_logs_may_write_the_contracts_circle_states_and_bare_keywords() -> None:
+    document = small_vg_log()
+    document["setup"]["P1"]["circles"]["V"] = {"card": "SL-31", "state": "rest", "mate": "SL-23", "locked": False}
+    document["setup"]["P1"]["circles"]["BC"] = {"card": "SL-14", "face": "down", "deleted": False}
+    document["cards"]["SL-14"]["keywords"] = ["lord", {"keyword": "generation_break", "count": 1}]
+    document["cards"]["SL-14"]["abilities"] = ["[CONT](RC): This unit gets [Power]+2000.", {"type": "cont"}]
+    document["actions"][0]["expect"]["P1"]["circles"]["G"] = 0
+    assert problems(document) == []
+
+
+def test_the_vg_schema_follows_the_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    document = small_vg_log()
+    document["cards"]["SL-C"]["trigger"] = "soul"
+    document["actions"].append({"p": "P1", "do": "shuffle"})
+    assert len(problems(document)) == 3  # the icon (any type's, and a trigger unit's), and the verb
+    monkeypatch.setattr(vg_cards, "TRIGGER_ICONS", (*vg_cards.TRIGGER_ICONS, "soul"))
+    monkeypatch.setattr(vg_log, "CHOICE_VERBS", vg_log.CHOICE_VERBS | {"shuffle"})
+    assert problems(document) == []
+    assert schema.log_schema()["$defs"]["vgDo_shuffle"]["description"] == "A choice."
