@@ -8,8 +8,10 @@ Our loader and the replay pause the cyclic garbage collector (judge.collector);
 the bare parse is timed as a program would call it, and again with it paused.
 Targets: at least 100,000 entries per second on one core for JSON Lines, and
 YAML verification within 1.25x of the C YAML loader's parse time alone.
+With ``--game vg`` (any registered game), that game's self-played corpus is
+measured beside the Weiss Schwarz one in the same run, and the two speeds compared.
 
-    python3 bench/bench_verify.py [--games N]
+    python3 bench/bench_verify.py [--games N] [--game KEY]
 
 It measures the installed package: the sources after ``pip install .`` or ``-e .``, the
 compiled modules after ``JUDGE_COMPILE=1 pip install .`` (see setup.py).  It says which.
@@ -52,8 +54,9 @@ def timed(action: Callable[[], T]) -> tuple[float, T]:
     return best, result
 
 
-def measure(documents: list[dict], folder: Path, suffix: str) -> None:  # type: ignore[type-arg]
-    """Write the corpus in one encoding, then time bare parsing, loading and replaying it."""
+def measure(documents: list[dict], folder: Path, suffix: str) -> float:  # type: ignore[type-arg]
+    """Write the corpus in one encoding, then time bare parsing, loading and replaying it; the entries per second
+    verified."""
     entries = sum(len(document["actions"]) for document in documents)
     paths = []
     for index, document in enumerate(documents):
@@ -98,6 +101,7 @@ def measure(documents: list[dict], folder: Path, suffix: str) -> None:  # type: 
         print(
             f"  verify / bare C YAML parse:     {total / bare:.2f}x (target {YAML_RATIO_TARGET}x, whole verification)"
         )
+    return entries / total
 
 
 def build_name() -> str:
@@ -105,17 +109,33 @@ def build_name() -> str:
     return "Python sources" if engine.games.ws.game.__file__.endswith(".py") else "compiled (mypyc)"
 
 
+def measure_game(game: str, count: int) -> dict[str, float]:
+    """Time one game's self-played corpus in both encodings; entries per second verified, by encoding."""
+    folder = Path(tempfile.mkdtemp(prefix=f"judge-bench-{game}-"))
+    documents = [play_game(seed, game) for seed in range(count)]
+    entries = sum(len(document["actions"]) for document in documents)
+    print(
+        f"\n== {game}: {len(documents)} self-played games, {entries} entries ({entries / len(documents):.0f} per game)"
+    )
+    return {suffix: measure(documents, folder, suffix) for suffix in ("jsonl", "yaml")}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--game", default="ws", help="a registered game's key; another than ws is measured beside ws")
     arguments = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="judge-bench-"))
-    documents = [play_game(seed) for seed in range(arguments.games)]
-    entries = sum(len(document["actions"]) for document in documents)
     print(f"build: {build_name()} ({engine.games.ws.game.__file__})")
-    print(f"corpus: {len(documents)} self-played games, {entries} entries ({entries / len(documents):.0f} per game)")
-    for suffix in ("jsonl", "yaml"):
-        measure(documents, folder, suffix)
+    keys = ["ws"] if arguments.game == "ws" else ["ws", arguments.game]
+    speeds = {key: measure_game(key, arguments.games) for key in keys}
+    if len(keys) == 2:
+        other = keys[1]
+        print(f"\n{other} beside ws, entries verified per second:")
+        for suffix in ("jsonl", "yaml"):
+            print(
+                f"  {suffix:5}  ws {speeds['ws'][suffix]:10,.0f}   {other} {speeds[other][suffix]:10,.0f}"
+                f"   ratio {speeds[other][suffix] / speeds['ws'][suffix]:.2f}"
+            )
 
 
 if __name__ == "__main__":

@@ -250,13 +250,16 @@ def generate(source: Path, games: tuple[str, ...]) -> None:
             encoding="utf-8",
         )
         scenario_toc.append(f"   {scenario_id}")
-    if scenario_toc:
-        (scenario_dir / "index.rst").write_text(
-            "The scenario library\n====================\n\n.. toctree::\n   :maxdepth: 1\n\n"
-            + "\n".join(scenario_toc)
-            + "\n",
-            encoding="utf-8",
-        )
+    scenario_dir.mkdir(parents=True, exist_ok=True)
+    (scenario_dir / "index.rst").write_text(
+        "The scenario library\n====================\n\n"
+        + (
+            ".. toctree::\n   :maxdepth: 1\n\n" + "\n".join(scenario_toc) + "\n"
+            if scenario_toc
+            else "No scenario of the games this site covers.\n"
+        ),
+        encoding="utf-8",
+    )
     static = source / "_static"
     static.mkdir(exist_ok=True)
     (static / "judge-log-1.schema.json").write_text(schema_json(), encoding="utf-8")

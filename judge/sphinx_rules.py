@@ -57,7 +57,10 @@ Diagnostics
 -----------
 
 * ``undefined rules clause ws:99.9`` -- a ``:rule:`` whose clause no document
-  defines (Sphinx warning type ``ref.clause``, reported at the role).
+  defines (Sphinx warning type ``ref.clause``, reported at the role).  A clause
+  of a document the site does not include at all (a Weiss Schwarz example in a
+  hand-written page of a site built for Vanguard alone) is shown as text, with
+  no warning: the page is right, the site is a part of the whole.
 * ``duplicate rules clause ws:4.10.1.2, also defined in <docname>`` -- a clause
   defined more than once (type ``rules.duplicate``, reported at each later
   definition).  Duplicates are detected in the consistency check after reading,
@@ -513,11 +516,22 @@ def _documents_to_rewrite(app: Sphinx, env: BuildEnvironment) -> list[str]:
     return sorted({docname for clause_id in moved for docname in domain.references.get(clause_id, ())})
 
 
+def _document_left_out(app: Sphinx, domain: Domain, node: Any) -> bool | None:
+    """Keep quiet about a reference to a clause of a document the site defines no clause of (see Diagnostics)."""
+    target = str(node.get("reftarget", ""))
+    if domain.name != "rules" or ":" not in target:
+        return None
+    prefix = target.split(":", 1)[0] + ":"
+    defined = domain.data.get("clauses", {})
+    return True if not any(clause.startswith(prefix) for clause in defined) else None
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the ``rules`` domain, the global ``:rule:`` role and the ``rules_hyphen_docs`` setting."""
     app.add_config_value("rules_hyphen_docs", ("wl",), "env", types=(list, tuple, set, frozenset))
     app.add_domain(RulesDomain)
     app.add_role("rule", ClauseRole(warn_dangling=True))
+    app.connect("warn-missing-reference", _document_left_out)
     app.connect("env-get-outdated", _remember_resolution)
     app.connect("env-get-updated", _documents_to_rewrite)
     return {
