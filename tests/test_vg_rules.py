@@ -328,3 +328,13 @@ def test_card_text_the_engine_does_not_model_makes_the_verdict_incomplete_vg_8_5
     assert verify(document).kind is VerdictKind.INCOMPLETE
     declared = ability_log("[{p: P1, do: effect, source: SL-SK, power: [{circle: V, amount: 3000}]}]")
     assert verify(declared).kind is VerdictKind.INCOMPLETE
+
+
+def test_a_once_per_turn_ability_is_played_once_a_turn_vg_11_5_1_1() -> None:
+    """vg:11.5.1.1: 1/Turn restricts an ability to one use a turn; the second is refused, citing the icon."""
+    document = ability_log(
+        "[{p: P1, do: act, source: FL, counter_blast: [SL-11]}, {p: P1, do: act, source: FL, counter_blast: [SL-13]}]"
+    )
+    document["cards"]["SL-SK"]["abilities"][0]["once_per_turn"] = True
+    verdict = verify(document)
+    assert verdict.violations[0].entry == 1 and "vg:11.5.1.1" in verdict.violations[0].clauses

@@ -49,6 +49,7 @@ class Phases:
     def stand_phase(self) -> Procedure:
         game = self.game
         self.enter("stand", ("vg:6.3.1",))
+        game.playing.used_this_turn.clear()  # a 1/Turn ability may be played again (vg 11.5.1.1)
         yield from game.check_timing("beginning of the stand phase", ("vg:6.3.1.1",))
         me = self.states[game.turn_player]
         for _, unit in me.units():

@@ -79,6 +79,8 @@ class Playing:
     def __init__(self, game: Vanguard) -> None:
         self.game = game
         self.states = game.player_states
+        self.used_this_turn: set[tuple[int, int]] = set()
+        """(card instance, ability index) of the 1/Turn abilities played this turn (vg 11.5.1.1)."""
 
     # -- what a card's text does on its own --------------------------------------------------
 
@@ -139,15 +141,16 @@ class Playing:
                 return circle, unit
         return None
 
-    def ability_of(self, card: Card, ability: str | int | None) -> dict[str, Any] | None:
-        """The activated ability a choice names, by its place among the card's abilities, or the first one."""
+    def ability_of(self, card: Card, ability: str | int | None) -> tuple[int, dict[str, Any]] | None:
+        """The activated ability a choice names, by its place among the card's abilities (or the first one), with
+        that place."""
         definition = self.game.definition(card)
         if definition is None:
             return None
         activated = [(index, a) for index, a in enumerate(definition.abilities) if a.get("type") == "act"]
         for index, record in activated:
             if ability is None or str(ability) == str(index):
-                return record
+                return index, record
         return None
 
     def act_refusal(self, player: str, choice: Activate) -> Refusal | None:
@@ -156,11 +159,14 @@ class Playing:
         if found is None:
             return Refusal(("vg:6.6.1.2.2",), f"{player} has no unit {choice.card} to play an ability of")
         circle, unit = found
-        ability = self.ability_of(unit, choice.ability)
-        if ability is None:
+        named = self.ability_of(unit, choice.ability)
+        if named is None:
             return Refusal(
                 ("vg:6.6.1.2.2", "vg:8.1.1.1"), f"{unit.identity} on {circle} has no activated ability {choice.ability}"
             )
+        index, ability = named
+        if ability.get("once_per_turn") and (unit.instance, index) in self.used_this_turn:
+            return Refusal(("vg:11.5.1.1",), f"the 1/Turn ability of {unit.identity} was played this turn already")
         zone = ability.get("zone")
         if zone in ("V", "R") and zone != ("V" if circle == VANGUARD else "R"):
             return Refusal(
@@ -200,8 +206,11 @@ class Playing:
         found = self.source_of(player, choice.card)
         assert found is not None  # the choice was checked (``act_refusal``)
         circle, unit = found
-        ability = self.ability_of(unit, choice.ability)
-        assert ability is not None
+        named = self.ability_of(unit, choice.ability)
+        assert named is not None
+        index, ability = named
+        if ability.get("once_per_turn"):
+            self.used_this_turn.add((unit.instance, index))
         game.moves.counter_blast(player, choice.counter_blast)
         for identity in choice.soul_blast:
             game.moves.put(player, "drop", game.moves.take(player, "soul", identity))
