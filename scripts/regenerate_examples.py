@@ -19,9 +19,9 @@ from judge.cli import main as judge_main
 from judge.selfplay import play_game, write_log
 
 REPO = Path(__file__).resolve().parents[1]
-EXAMPLE_SEEDS = {"ws": 14, "vg": 12}
-"""The seed of each game's example: ws 14 plays most of the Weiss Schwarz procedure; vg 12 has G assists,
-strides, an intercept, a forerunner and a trigger of every icon."""
+EXAMPLE_SEEDS = {"ws": 14, "vg": 15}
+"""The seed of each game's example: ws 14 plays most of the Weiss Schwarz procedure; vg 15 has G assists,
+strides, an intercept, a Seek Mate and its legion, and a trigger of every icon."""
 GOLDEN_LOGS = REPO / "tests" / "golden"
 
 

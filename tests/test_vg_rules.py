@@ -220,7 +220,8 @@ def test_a_hit_on_the_vanguard_deals_one_damage_check_per_critical_vg_7_6_1_5() 
 
 
 def test_a_second_damage_check_where_the_critical_is_one_is_a_violation_vg_7_6_1_5() -> None:
-    """vg:7.6.1.5: a critical of 1 deals one damage check; a second ``damage`` entry has no place."""
+    """vg:7.6.1.5, vg:7.6.1.6.6: a critical of 1 deals one damage check; a second ``damage`` entry has no place,
+    and the refusal says how much damage the attack dealt."""
     document = position_log(
         """
         setup:
@@ -239,7 +240,7 @@ def test_a_second_damage_check_where_the_critical_is_one_is_a_violation_vg_7_6_1
     )
     verdict = verify(document)
     assert verdict.violations and verdict.violations[0].entry == 4
-    assert "vg:7.6.1.6" in verdict.violations[0].clauses
+    assert "vg:7.6.1.5" in verdict.violations[0].clauses and "dealt 1 damage" in verdict.violations[0].message
 
 
 # -- abilities (8.1, 8.5) and card text the engine does not model ----------------------------------------
@@ -338,3 +339,42 @@ def test_a_once_per_turn_ability_is_played_once_a_turn_vg_11_5_1_1() -> None:
     document["cards"]["SL-SK"]["abilities"][0]["once_per_turn"] = True
     verdict = verify(document)
     assert verdict.violations[0].entry == 1 and "vg:11.5.1.1" in verdict.violations[0].clauses
+
+
+SEEK_MATE = """
+    setup:
+      turn: 5
+      active: P1
+      phase: main
+      P1: {circles: {V: SL-32}, drop: [SL-11, SL-13, SL-14, SL-21], deck: {top: [SL-23], rest: 20}, soul: [SL-00]}
+      P2: {circles: {V: TW-31}}
+    actions:
+"""
+
+
+def test_seek_mate_puts_the_named_mate_in_legion_vg_10_2_9_2() -> None:
+    """vg:10.2.9.2, vg:10.1.24.1, vg:10.1.24.6: four drop-zone cards go back to the deck, the named card comes
+    from the deck beside the vanguard in legion, and the legion attacks with both units' power."""
+    document = position_log(
+        SEEK_MATE
+        + """
+      - {p: P1, do: act, source: V, return: [SL-11, SL-13, SL-14, SL-21], mate: SL-23,
+         expect: {P1: {drop: 0, circles: {V: {card: SL-32, mate: SL-23}}}}}
+      - {p: P1, do: pass}
+      - {p: P1, do: attack, from: V, target: V, expect: {P1: {circles: {V: {state: rest, power: 20000}}}}}
+    """
+    )
+    verdict = verify(document)
+    assert verdict.kind is not VerdictKind.ILLEGAL, [v.message for v in verdict.violations]
+
+
+def test_seek_mate_against_a_vanguard_below_grade_3_is_a_violation_vg_10_2_9_2() -> None:
+    """vg:10.2.9.2: Seek Mate needs the opponent's vanguard to be grade 3 or greater."""
+    document = position_log(
+        SEEK_MATE.replace("TW-31", "TW-21")
+        + """
+      - {p: P1, do: act, source: V, return: [SL-11, SL-13, SL-14, SL-21], mate: SL-23}
+    """
+    )
+    verdict = verify(document)
+    assert verdict.violations[0].entry == 0 and "vg:10.2.9.2" in verdict.violations[0].clauses

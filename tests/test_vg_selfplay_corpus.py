@@ -38,7 +38,8 @@ def test_self_played_vanguard_games_replay_as_legal_to_the_state_they_ended_in(f
 
 def test_the_corpus_meets_every_part_of_the_procedure() -> None:
     """The corpus is worth replaying only if it goes through the procedure's rarer parts: G assists that take
-    a card (vg 6.4.1.2.7), strides (6.5.1.2.2), intercepts (7.4.1.2.2), forerunner calls (10.2.6), a trigger of
+    a card (vg 6.4.1.2.7), strides (6.5.1.2.2), intercepts (7.4.1.2.2), forerunner calls (10.2.6), Seek Mate
+    and legion (10.2.9, 10.1.24), a trigger of
     every icon with its choice (2.8.1.1.2-2.8.1.1.5), and games won by damage (9.2.2) and by deck out (9.2.3)."""
     verbs: Counter[str] = Counter()
     fields: Counter[str] = Counter()
@@ -52,7 +53,11 @@ def test_the_corpus_meets_every_part_of_the_procedure() -> None:
                 verbs["g_assist taking a card"] += 1
             if entry["do"] == "resolve" and entry.get("to"):
                 verbs["forerunner call"] += 1
+            if entry["do"] == "act" and entry.get("mate"):
+                verbs["seek mate"] += 1
             fields.update(key for key in ("power", "critical", "stand", "heal") if key in entry)
-    assert {"g_assist taking a card", "stride", "intercept", "guard", "forerunner call", "move"} <= set(verbs)
+    assert {"g_assist taking a card", "stride", "intercept", "guard", "forerunner call", "move", "seek mate"} <= set(
+        verbs
+    )
     assert set(fields) == {"power", "critical", "stand", "heal"}
     assert {"damage", "deck"} <= set(reasons)

@@ -186,6 +186,10 @@ class CardMoves:
         for heart in me.hearts:
             self.put(player, "soul", heart)
         me.hearts.clear()
+        me.legion_in_hearts = None
+        if me.mate is not None:  # riding over a legion: the Leader and the Mate go to the soul (10.1.5.1.2)
+            self.put(player, "soul", me.mate)
+            me.mate = None
         self.place(player, VANGUARD, card)
         self.game.record(RecordKind.CHOICE, player, f"{player} rides {card.identity}", clauses)
 

@@ -42,6 +42,7 @@ class Battle:
     booster_circle: str | None
     step: str = "attack"
     drive_checks: int = 0
+    damage_checks: int = 0
 
 
 class BattlePhase:
@@ -51,6 +52,8 @@ class BattlePhase:
         self.game = game
         self.states = game.player_states
         self.battle: Battle | None = None
+        self.finished: Battle | None = None
+        """The last battle of this battle phase, once closed: what a check written after it is measured by."""
 
     # -- the phase --------------------------------------------------------------------------
 
@@ -58,6 +61,7 @@ class BattlePhase:
         game = self.game
         player = game.turn_player
         game.phase = "battle"
+        self.finished = None
         game.record(RecordKind.TIMING, player, "battle phase begins", ("vg:6.7.1", "vg:7.1.1"))
         while True:
             yield from game.check_timing("beginning of the start step", ("vg:7.2.1.1",))
@@ -173,6 +177,8 @@ class BattlePhase:
             yield from self.close_step()
             return
         attacker.orientation = "rest"
+        if choice.attacker == VANGUARD and me.mate is not None:  # a legion attacks and rests as one (10.1.24.5)
+            me.mate.orientation = "rest"
         booster = me.unit_at(choice.boost) if choice.boost is not None else None
         if booster is not None and booster.orientation != "stand":  # no longer able to boost (7.3.1.6)
             booster = None
@@ -219,6 +225,8 @@ class BattlePhase:
             and self.still_there(player, unit, battle.attacker_circle)
         ):
             power += self.game.characteristics.power(player, battle.booster)
+        if unit is battle.attacker and me.mate is not None and battle.attacker_circle == VANGUARD:
+            power += self.game.characteristics.power(player, me.mate)  # 7.3.1.7, 10.1.24.6
         if unit is battle.target:
             power += sum(
                 self.game.characteristics.shield(guardian)
@@ -401,6 +409,7 @@ class BattlePhase:
                 if game.outcome is not None:
                     break
                 yield from self.check(opponent, "damage")
+                battle.damage_checks += 1
                 yield from game.check_timing("after the damage check", ("vg:7.6.1.6.5",))
         elif hit:
             game.record(RecordKind.FORCED, player, "a rear-guard is hit: no damage check", ("vg:7.6.1.7",))
@@ -436,5 +445,5 @@ class BattlePhase:
         yield from game.check_timing("the end of the battle", ("vg:7.7.1.2",))
         if game.effects.expire(Duration.END_OF_BATTLE):
             game.version += 1
-        self.battle = None
+        self.finished, self.battle = self.battle, None
         game.record(RecordKind.TIMING, game.turn_player, "the battle ends", ("vg:7.7.1.3", "vg:7.7.1.4"))

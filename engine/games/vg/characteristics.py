@@ -25,9 +25,12 @@ class Characteristics:
         self.game = game
 
     def base_power(self, player: str, card: Card) -> int:
+        """The printed power; 0 for a deleted unit (vg 10.1.25.3)."""
+        me = self.game.player_states[player]
+        if card.instance in me.deleted:
+            return 0
         definition = self.game.definition(card)
         power = definition.power if definition is not None else 0
-        me = self.game.player_states[player]
         if me.hearts and card in me.circles["V"] and definition is not None and definition.is_g_unit:
             heart = self.game.definition(me.hearts[0])
             power += heart.power if heart is not None else 0

@@ -117,3 +117,21 @@ class Activate(Choice):
 
     def details(self) -> tuple[object, ...]:
         return (self.ability, self.counter_blast, self.soul_blast)
+
+
+class SeekMate(Choice):
+    """Play the Seek Mate of the vanguard ``card`` names (vg 10.2.9.2): the four drop-zone cards returned to the
+    deck (``cards``), and the card searched for and put in legion with it (``mate``; None: not found)."""
+
+    __slots__ = ("mate",)
+
+    def __init__(self, card: str | None, cards: tuple[str, ...], mate: str | None) -> None:
+        self.verb = "act"
+        self.card = card
+        self.pos = None
+        self.cards = cards
+        self.flag = None
+        self.mate = mate
+
+    def details(self) -> tuple[object, ...]:
+        return (self.mate,)

@@ -25,7 +25,7 @@ from engine.games.vg.actions import CardMoves
 from engine.games.vg.battle import BattlePhase
 from engine.games.vg.cards import VgCardDefinition
 from engine.games.vg.characteristics import Characteristics
-from engine.games.vg.choices import Activate, DeclareAttack, GAssist, OnCircle, Stride
+from engine.games.vg.choices import Activate, DeclareAttack, GAssist, OnCircle, SeekMate, Stride
 from engine.games.vg.keywords import Keywords
 from engine.games.vg.opening import Opening
 from engine.games.vg.phases import Phases
@@ -200,8 +200,9 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         """The state as plain data (see ``engine.core.interface.PlayableGame.snapshot``).
 
         Each pile is bottom first but the deck, top first (``ZONES``); ``circles`` maps a circle to its unit's
-        card, orientation (``state``), power and critical, ``face: down`` for a face-down unit and ``hearts``
-        under a G unit; the guardian circle ``G`` to the list of its guardians' cards; ``g_zone`` gives the G zone's
+        card, orientation (``state``), power and critical, ``face: down`` for a face-down unit, ``hearts``
+        under a G unit, ``mate`` beside a Legion Leader, and ``pile``, every card on the circle, where there are
+        several (two units while vg 9.3 is due, the hearts under a G unit, a legion); the guardian circle ``G`` to the list of its guardians' cards; ``g_zone`` gives the G zone's
         face-down and face-up cards apart; ``damage_face_down`` counts the damage turned by Counter Blasts.
         """
         players: dict[str, dict[str, Any]] = {}
@@ -222,10 +223,19 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
                 }
                 if unit.instance in state.face_down:
                     shown["face"] = "down"
+                if unit.instance in state.locked:
+                    shown["locked"] = True
+                if unit.instance in state.deleted:
+                    shown["deleted"] = True
+                everything = list(pile)
                 if circle == "V" and state.hearts:
                     shown["hearts"] = [heart.identity for heart in state.hearts]
-                if len(pile) > 1:
-                    shown["pile"] = [card.identity for card in pile]
+                    everything[:0] = state.hearts
+                if circle == "V" and state.mate is not None:
+                    shown["mate"] = state.mate.identity
+                    everything.append(state.mate)
+                if len(everything) > 1:
+                    shown["pile"] = [card.identity for card in everything]
                 circles[circle] = shown
             if state.guardians:
                 circles[GUARDIAN] = [guardian.identity for guardian in state.guardians]
@@ -250,6 +260,8 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
             return self.cards_in_hand(decision.player, choice.cards, ("vg:5.4.4",))
         if decision.kind == "stride" and isinstance(choice, Stride):
             return self.phases.stride_refusal(decision.player, choice)
+        if decision.kind == "main" and isinstance(choice, SeekMate):
+            return self.keywords.seek_mate_refusal(decision.player, choice)
         if decision.kind == "main" and isinstance(choice, Activate):
             return self.playing.act_refusal(decision.player, choice)
         if decision.kind == "g_assist" and isinstance(choice, GAssist):
@@ -343,11 +355,25 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
             return Refusal(("vg:7.2.1.2", "vg:7.3.1.3"), "attacks are chosen in the start step of the turn player")
         if verb in ("guard", "intercept"):
             return Refusal(("vg:7.4.1.2",), "guardians are called by the non-turn player in the guard step")
+        battle = self.battle.battle or (self.battle.finished if self.phase == "battle" else None)
+        if verb == "drive" and battle is not None and battle.drive_checks:
+            return Refusal(
+                ("vg:7.5.1.3",),
+                f"the attacking vanguard's drive is {battle.drive_checks}: that many drive checks were made",
+            )
         if verb == "drive":
             return Refusal(("vg:7.5.1.2",), "drive checks are made in the drive step of a vanguard's attack")
+        if verb == "damage" and battle is not None and battle.damage_checks:
+            return Refusal(
+                ("vg:7.6.1.5", "vg:7.6.1.6.6"),
+                f"the attack dealt {battle.damage_checks} damage: that many damage checks were made",
+            )
         if verb == "damage":
             return Refusal(("vg:7.6.1.6",), "damage checks are made when an attack hits a vanguard")
         if verb == "g_assist":
+            refusal = self.phases.g_assist_skipped
+            if refusal is not None and player == self.turn_player:
+                return refusal
             return Refusal(("vg:6.4.1.2.3",), "a G assist is made in the G assist step of the turn player")
         if verb in ("mulligan", "first_vanguard"):
             return Refusal(("vg:5.4.3", "vg:5.4.4"), f"{verb} happens once, before the game")

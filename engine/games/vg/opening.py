@@ -192,7 +192,8 @@ class Opening:
             me = self.states[player_id]
             for zone in ("hand", "drop", "soul", "bind", "removed"):
                 for identity in getattr(layout, zone):
-                    me.zone(zone).append(self.new_card(me, identity, f"setup {player_id} {zone}"))
+                    g_unit = zone == "removed" and self.is_g_unit_id(identity)  # a G assist removes G units too
+                    me.zone(zone).append(self.new_card(me, identity, f"setup {player_id} {zone}", g_unit=g_unit))
             for identity, face_down in layout.damage:
                 card = self.new_card(me, identity, f"setup {player_id} damage")
                 me.damage.append(card)
@@ -219,6 +220,15 @@ class Opening:
                     me.face_down.add(card.instance)
             for identity in layout.hearts:
                 me.hearts.append(self.new_card(me, identity, f"setup {player_id} hearts"))
+            for circle, state in layout.states:
+                unit = me.unit_at(circle)
+                if unit is not None:
+                    (me.locked if state == "locked" else me.deleted).add(unit.instance)
+                    me.face_down.add(unit.instance)
+            if layout.mate is not None:
+                me.mate = self.new_card(me, layout.mate, f"setup {player_id} V mate")
+                me.mate.orientation = me.vanguard.orientation if me.vanguard is not None else "stand"
+                me.been_in_legion.update({me.mate.instance, *(c.instance for c in me.circles[VANGUARD])})
             for identity in layout.guardians:
                 guardian = self.new_card(me, identity, f"setup {player_id} G")
                 guardian.orientation = "rest"
@@ -238,6 +248,10 @@ class Opening:
                 assert me.unknown is not None
                 rest = max(0, sum(me.unknown.contents.values()) - self.unknown_cards(me))
             me.deck.extend(Card(player_id, pool=me.unknown) for _ in range(rest))
+
+    def is_g_unit_id(self, identity: str | None) -> bool:
+        definition = self.game.definitions.get(identity) if identity is not None else None
+        return definition is not None and definition.is_g_unit
 
     def is_g_unit(self, card: Card | None) -> bool:
         definition = self.game.definition(card) if card is not None else None

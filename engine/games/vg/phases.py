@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Final
 from engine.core.effects import Duration
 from engine.core.game import Procedure
 from engine.core.protocol import PASS, Checkpoint, Choice, Decision, DeclaredText, RecordKind, Refusal, Reveal
-from engine.games.vg.choices import Activate, GAssist, OnCircle, Stride
+from engine.games.vg.choices import Activate, GAssist, OnCircle, SeekMate, Stride
 from engine.games.vg.state import REAR_GUARD_CIRCLES, VANGUARD
 
 if TYPE_CHECKING:
@@ -39,6 +39,8 @@ class Phases:
     def __init__(self, game: Vanguard) -> None:
         self.game = game
         self.states = game.player_states
+        self.g_assist_skipped: Refusal | None = None
+        """Why this turn's G assist step offered no search (vg 6.4.1.2.4-6.4.1.2.5), or None."""
 
     def enter(self, phase: str, clauses: tuple[str, ...]) -> None:
         self.game.phase = phase
@@ -67,7 +69,8 @@ class Phases:
         yield from game.moves.draw(game.turn_player, 1, ("vg:6.4.1.1.2", "vg:10.1.1"))
         yield from game.check_timing("after the draw", ("vg:6.4.1.1.3",))
         yield from game.check_timing("beginning of the G assist step", ("vg:6.4.1.2.2",))
-        if self.g_assist_refusal(game.turn_player) is None:
+        self.g_assist_skipped = self.g_assist_refusal(game.turn_player)
+        if self.g_assist_skipped is None:
             yield from self.g_assist(game.turn_player)
         yield from game.check_timing("end of the draw phase", ("vg:6.4.1.3",))
 
@@ -235,6 +238,10 @@ class Phases:
         if self.game.vanguard_grade(player) < 3 or self.game.vanguard_grade(opponent) < 3:
             return Refusal(("vg:8.5.2.1.1.3",), "both players' vanguards must be grade 3 or greater to stride")
         if not any(c.identity == choice.card for c in me.g_down):
+            if any(c.identity == choice.card for c in me.g_up):
+                return Refusal(
+                    ("vg:10.1.27.1",), f"{choice.card} is face up in {player}'s G zone: only a face-down G unit strides"
+                )
             return Refusal(("vg:6.5.1.2.2", "vg:8.5.2.2.2"), f"{choice.card} is not face down in {player}'s G zone")
         definition = self.game.definitions.get(choice.card or "")
         if definition is None or not definition.is_g_unit:
@@ -250,8 +257,12 @@ class Phases:
                 f"the discarded cards' grades total {total}, the cost needs {STRIDE_COST}",
             )
         vanguard = me.vanguard
-        if choice.heart is not None and (vanguard is None or vanguard.identity != choice.heart):
-            return Refusal(("vg:10.1.27.2.3",), f"the heart must be the stridden vanguard, not {choice.heart}")
+        hearts = {
+            vanguard.identity if vanguard is not None else None,
+            me.mate.identity if me.mate is not None else None,
+        }
+        if choice.heart is not None and choice.heart not in hearts:
+            return Refusal(("vg:10.1.27.2.3",), f"the heart must be a stridden vanguard, not {choice.heart}")
         return None
 
     def stride_examples(self, player: str) -> list[Choice]:
@@ -289,6 +300,14 @@ class Phases:
         vanguard = me.vanguard
         orientation = vanguard.orientation if vanguard is not None else "stand"
         me.hearts = list(me.circles[VANGUARD])
+        if me.mate is not None and vanguard is not None:  # a legion: both become hearts (10.1.27.2.2)
+            me.legion_in_hearts = (vanguard, me.mate)
+            me.hearts.append(me.mate)
+            me.mate = None
+        chosen = next((heart for heart in me.hearts if heart.identity == choice.heart), None)
+        if chosen is not None:  # the chosen heart first: it gives the G unit its name and power (10.1.27.2.3)
+            me.hearts.remove(chosen)
+            me.hearts.insert(0, chosen)
         me.circles[VANGUARD].clear()
         game.moves.place(player, VANGUARD, g_unit, orientation)
         game.record(
@@ -313,7 +332,12 @@ class Phases:
             decision = Decision(
                 player,
                 "main",
-                lambda: [PASS, *self.call_options(player), *self.move_options(player)],
+                lambda: [
+                    PASS,
+                    *self.call_options(player),
+                    *self.move_options(player),
+                    *game.keywords.seek_mate_options(player),
+                ],
                 ("vg:6.6.1.2",),
                 MAIN_VERBS,
                 prompt="call a unit, swap a column's rear-guards, play an ability, or pass to the battle phase",
@@ -331,11 +355,13 @@ class Phases:
         """vg 6.6.1.2.1, 8.5.2.1.1.2: a hand card of grade no higher than the vanguard's, to a rear-guard circle."""
         grade = self.game.vanguard_grade(player)
         identities = sorted(self.game.moves.hand_identities(player))
+        me = self.states[player]
+        open_circles = [c for c in REAR_GUARD_CIRCLES if not any(card.instance in me.locked for card in me.circles[c])]
         return [
             OnCircle("call", circle, card=identity)
             for identity in identities
             if (d := self.game.definitions.get(identity)) is not None and not d.is_g_unit and d.grade <= grade
-            for circle in REAR_GUARD_CIRCLES
+            for circle in open_circles  # a lock circle is no rear-guard circle (4.6.7)
         ]
 
     def move_options(self, player: str) -> list[Choice]:
@@ -362,6 +388,8 @@ class Phases:
             game.playing.unmodelled_text(player, card)
         elif isinstance(choice, Activate):
             yield from game.playing.act(player, choice)
+        elif isinstance(choice, SeekMate):
+            yield from game.keywords.seek_mate(player, choice)
         elif isinstance(choice, DeclaredText):
             problems = game.playing.apply_text(player, choice.card or "?", list(choice.operations))  # type: ignore[arg-type]
             game.text_problems.extend(problems)
@@ -382,6 +410,21 @@ class Phases:
         game = self.game
         self.enter("end", ("vg:6.8.1",))
         for state in self.states.values():
+            if state.id == game.turn_player and (state.locked or state.deleted):
+                for pile in state.circles.values():
+                    for card in pile:
+                        if card.instance in state.locked:
+                            card.renew()  # unlocked, a new card, standing (10.1.23.2, 10.1.23.3)
+                state.face_down -= state.locked | state.deleted
+                state.locked.clear()
+                state.deleted.clear()
+                game.version += 1
+                game.record(
+                    RecordKind.FORCED,
+                    state.id,
+                    f"{state.id}'s locked cards are unlocked and deleted units turned face up",
+                    ("vg:6.8.1.1.1", "vg:6.8.1.1.2", "vg:10.1.23"),
+                )
             vanguard = state.vanguard
             definition = game.definition(vanguard) if vanguard is not None else None
             if vanguard is not None and definition is not None and definition.is_g_unit:
@@ -390,7 +433,13 @@ class Phases:
                 game.moves.put(state.id, "g_up", vanguard)
                 for heart in state.hearts:
                     heart.orientation = orientation
-                state.circles[VANGUARD].extend(state.hearts)
+                if state.legion_in_hearts is not None:  # the legion they were stays one
+                    leader, mate = state.legion_in_hearts
+                    state.circles[VANGUARD].append(leader)
+                    state.mate = mate
+                    state.legion_in_hearts = None
+                else:
+                    state.circles[VANGUARD].extend(state.hearts)
                 state.hearts.clear()
                 game.record(
                     RecordKind.FORCED,

@@ -104,6 +104,8 @@ class Playing:
         definition = self.game.definition(card)
         if definition is None or not definition.abilities or circle is None:
             return 0
+        if card.instance in self.states[player].deleted:  # a deleted unit has no text (vg 10.1.25.3)
+            return 0
         zone = "V" if circle == VANGUARD else "R"
         total = 0
         for ability in definition.abilities:

@@ -92,6 +92,16 @@ class PlayerState:
     """Circle -> its pile of units (one, or two while vg 9.3 is due); a G unit on ``V`` lies over its hearts."""
     hearts: list[Card] = field(default_factory=list)
     """The cards in heart state under a G unit on the vanguard circle, the chosen heart first (vg 10.1.26)."""
+    mate: Card | None = None
+    """The Legion Mate beside the vanguard, the Legion Leader, while they are in legion (vg 10.1.24)."""
+    legion_in_hearts: tuple[Card, Card] | None = None
+    """The Legion Leader and Mate a G unit strode over, in heart state until it leaves (vg 10.1.27.2.2)."""
+    locked: set[int] = field(default_factory=set)
+    """Instances of locked cards on circles: not units, no orientation, their circles lock circles (vg 10.1.21)."""
+    deleted: set[int] = field(default_factory=set)
+    """Instances of deleted units: face down, original power 0, no text (vg 10.1.25)."""
+    been_in_legion: set[int] = field(default_factory=set)
+    """Instances that have been in a legion state, whose Seek Mate cannot be used again (vg 10.2.9.2)."""
     guardians: list[Card] = field(default_factory=list)
     """The guardian circle (vg 4.6.5), in the order the guardians were placed."""
     guarding: dict[int, str] = field(default_factory=dict)
@@ -111,22 +121,34 @@ class PlayerState:
         return getattr(self, name)
 
     def unit_at(self, circle: str) -> Card | None:
-        """The unit on ``circle`` (the last one placed, while a rule action is pending)."""
+        """The unit on ``circle`` (the last one placed, while a rule action is pending); a locked card is no
+        unit (vg 10.1.21.3)."""
         pile = self.circles.get(circle)
-        return pile[-1] if pile else None
+        return pile[-1] if pile and pile[-1].instance not in self.locked else None
 
     @property
     def vanguard(self) -> Card | None:
         return self.unit_at(VANGUARD)
 
     def units(self) -> list[tuple[str, Card]]:
-        """Every unit on the vanguard and rear-guard circles, circle by circle."""
-        return [(circle, pile[-1]) for circle, pile in self.circles.items() if pile]
+        """Every unit on the vanguard and rear-guard circles, circle by circle (a Legion Mate on ``V`` too)."""
+        found = [
+            (circle, pile[-1]) for circle, pile in self.circles.items() if pile and pile[-1].instance not in self.locked
+        ]
+        if self.mate is not None:
+            found.insert(1, (VANGUARD, self.mate))
+        return found
 
     def rear_guards(self) -> list[tuple[str, Card]]:
-        return [(circle, pile[-1]) for circle, pile in self.circles.items() if pile and circle != VANGUARD]
+        return [
+            (circle, pile[-1])
+            for circle, pile in self.circles.items()
+            if pile and circle != VANGUARD and pile[-1].instance not in self.locked
+        ]
 
     def circle_of(self, card: Card) -> str | None:
+        if card is self.mate:
+            return VANGUARD
         for circle, pile in self.circles.items():
             if card in pile:
                 return circle
@@ -162,8 +184,12 @@ class PlayerPosition:
     """Circle -> (card id, orientation, face down)."""
     hearts: list[str] = field(default_factory=list)
     """The hearts under a G unit on ``V``, the chosen heart first."""
+    mate: str | None = None
+    """The Legion Mate beside the vanguard on ``V`` (vg 10.1.24)."""
     guardians: list[str] = field(default_factory=list)
     """The guardian circle's cards (a position in the battle phase), each guarding the vanguard."""
+    states: list[tuple[str, str]] = field(default_factory=list)
+    """(circle, ``locked`` or ``deleted``): the cards a position gives in those states (vg 10.1.21, 10.1.25)."""
 
 
 @dataclass(slots=True)

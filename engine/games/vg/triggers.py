@@ -94,7 +94,7 @@ class Triggers:
         units = me.rear_guards() if rear_guards_only else me.units()
         if not units:
             return None
-        options: list[Choice] = [OnCircle(kind, circle) for circle, _ in units]
+        options: list[Choice] = [OnCircle(kind, circle) for circle in dict.fromkeys(circle for circle, _ in units)]
         decision = Decision(
             player,
             kind,

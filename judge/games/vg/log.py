@@ -16,7 +16,7 @@ from typing import Any, Final
 from engine.core.interface import PlayableGame, PlayerSpec
 from engine.core.protocol import PASS, Choice, Decision, Refusal, ResolveFirst, Reveal
 from engine.games.vg.cards import CardRecordError, VgCardDefinition, definition_from_record
-from engine.games.vg.choices import Activate, DeclareAttack, GAssist, OnCircle, Stride
+from engine.games.vg.choices import Activate, DeclareAttack, GAssist, OnCircle, SeekMate, Stride
 from engine.games.vg.game import PHASES, Vanguard
 from engine.games.vg.playing import ZONES_OF_TEXT, TextOperation
 from engine.games.vg.state import CIRCLES, PlayerPosition, Position
@@ -222,6 +222,9 @@ def position_of(log: GameLog, definitions: dict[str, VgCardDefinition]) -> Posit
                 raise _located(log, (*at, circle), f"{_where(at)} {circle}: state {_short(state)} is not stand or rest")
             card = _card_id(log, (*at, circle), spec.get("card"), definitions)
             layout.circles[str(circle)] = (card, str(state), spec.get("face") == "down")
+            layout.states.extend((str(circle), state) for state in ("locked", "deleted") if spec.get(state))
+            if circle == "V" and spec.get("mate") is not None:
+                layout.mate = _card_id(log, (*at, circle, "mate"), spec.get("mate"), definitions)
             if circle == "V" and spec.get("hearts"):
                 layout.hearts = [
                     _card_id(log, (*at, circle, "hearts", i), heart, definitions)
@@ -320,6 +323,13 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
             card,
             tuple(sorted(_ids(remove.get("hand"), "remove hand"))),
             tuple(sorted(_ids(remove.get("g"), "remove g"))),
+        )
+    if verb == "act" and ("mate" in data or "return" in data):
+        mate = data.get("mate")
+        return SeekMate(
+            _text(data.get("source"), "source"),
+            tuple(sorted(_ids(data.get("return"), "return"))),
+            None if mate in (None, "?") else _text(mate, "mate"),
         )
     if verb == "act":
         ability = data.get("ability")
@@ -592,6 +602,8 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
         entry.update(card=choice.card, remove={"hand": list(choice.cards), "g": list(choice.g_cards)})
     elif isinstance(choice, ResolveFirst):
         entry.update(source=choice.card, ability=choice.ability)
+    elif isinstance(choice, SeekMate):
+        entry.update({"source": choice.card, "return": list(choice.cards), "mate": choice.mate})
     elif isinstance(choice, Activate):
         entry["source"] = choice.card
         if choice.ability is not None:
