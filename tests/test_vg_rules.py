@@ -378,3 +378,31 @@ def test_seek_mate_against_a_vanguard_below_grade_3_is_a_violation_vg_10_2_9_2()
     )
     verdict = verify(document)
     assert verdict.violations[0].entry == 0 and "vg:10.2.9.2" in verdict.violations[0].clauses
+
+
+def test_an_extra_turn_declared_by_card_text_comes_right_after_this_turn_vg_11_4_1() -> None:
+    """vg:11.4.1: an extra turn is added right after the current one: turn 4 is P1's again, so P1 rides in it."""
+
+    def log(with_extra_turn: bool) -> dict[str, Any]:
+        document = ability_log(
+            ("[{p: P1, do: effect, source: SL-SK, extra_turn: true}, " if with_extra_turn else "[")
+            + "{p: P1, do: pass}, {p: P1, do: pass}, {p: P1, do: ride, card: SL-31, turn: 4}]"
+        )
+        document["setup"]["P1"]["hand"] = ["SL-31"]
+        return document
+
+    verdict = verify(log(with_extra_turn=True))
+    assert verdict.kind is VerdictKind.INCOMPLETE, [v.message for v in verdict.violations]
+    assert verify(log(with_extra_turn=False)).kind is VerdictKind.ILLEGAL
+
+
+def test_card_text_may_lock_and_delete_units_vg_10_1_21_and_10_1_25() -> None:
+    """vg:10.1.21.3, vg:10.1.25.3: a locked card is no unit (it cannot attack); a deleted unit's power is 0."""
+    document = ability_log(
+        "[{p: P1, do: effect, source: SL-SK, delete: [{circle: V, p: P2}], lock: [FL],"
+        " expect: {P2: {circles: {V: {power: 0, deleted: true}}}, P1: {circles: {FL: {locked: true}}}}},"
+        " {p: P1, do: pass}, {p: P1, do: attack, from: FL, target: V}]"
+    )
+    verdict = verify(document)
+    assert [v.entry for v in verdict.violations] == [2], [v.message for v in verdict.violations]
+    assert "vg:7.3.1.3" in verdict.violations[0].clauses

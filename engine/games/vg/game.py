@@ -94,6 +94,9 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         """Known deck orders after the opening shuffle, top first, by player id."""
         self.position = position
         """The position the game starts from, or None for the opening (5.4)."""
+        self.extra_turns: list[str] = []
+        """The players given extra turns, the last given last (vg 11.4): each is taken after the current turn,
+        the one given last first (11.4.2)."""
         self.version = 0
         """Counts changes to the table, so that a check timing knows when nothing can have become due."""
         self.quiet_version = -1
@@ -148,13 +151,13 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
             return
 
     def turns(self, start: str) -> Procedure:
-        """Turn after turn (6.2.1), the first from the beginning of phase ``start``; a ``TurnStart`` before each
-        next."""
+        """Turn after turn (6.2.1: the players alternate, but for an extra turn, 11.4), the first from the beginning
+        of phase ``start``; a ``TurnStart`` before each next."""
         while True:
             yield from self.play_turn(start)
             start = "stand"
             self.turn += 1
-            self.turn_player = self.opponent(self.turn_player)
+            self.turn_player = self.extra_turns.pop() if self.extra_turns else self.opponent(self.turn_player)
             yield TurnStart()
 
     def play_turn(self, start: str) -> Procedure:

@@ -41,8 +41,9 @@ ZONES_OF_TEXT: Final = ("hand", "drop", "soul", "damage", "bind", "deck", "circl
 
 @dataclass(frozen=True, slots=True)
 class TextOperation:
-    """One primitive thing card text did, as an ``effect`` entry declares it: a card moved (``move``) or a
-    unit's power changed until end of turn (``power``)."""
+    """One primitive thing card text did, as an ``effect`` entry declares it: a card moved (``move``), a unit's
+    power changed until end of turn (``power``), a card on a circle locked (``lock``, vg 10.1.21) or a unit
+    deleted (``delete``, 10.1.25), or an extra turn given (``extra_turn``, 11.4)."""
 
     kind: str
     player: str | None = None
@@ -286,6 +287,37 @@ class Playing:
             me = self.states.get(owner)
             if me is None:
                 problems.append(Refusal(("vg:8.5",), f"{owner!r} is not a player of this game"))
+                continue
+            if operation.kind == "extra_turn":
+                game.extra_turns.append(owner)
+                game.record(
+                    RecordKind.UNMODELLED,
+                    owner,
+                    f"declared: {owner} takes an extra turn after this one",
+                    ("vg:11.4.1",),
+                )
+                continue
+            if operation.kind in ("lock", "delete"):
+                unit = me.unit_at(operation.circle or "")
+                if unit is None or (operation.kind == "lock" and operation.circle == VANGUARD):
+                    problems.append(
+                        Refusal(("vg:8.5",), f"no {operation.kind}able unit on {owner}'s {operation.circle}")
+                    )
+                    continue
+                if operation.kind == "lock":
+                    unit.renew()  # a locked card is another card (10.1.21.2)
+                    me.locked.add(unit.instance)
+                else:
+                    me.deleted.add(unit.instance)
+                me.face_down.add(unit.instance)
+                game.version += 1
+                clause = "vg:10.1.21" if operation.kind == "lock" else "vg:10.1.25"
+                game.record(
+                    RecordKind.UNMODELLED,
+                    owner,
+                    f"declared: {unit.identity} on {operation.circle} is {operation.kind}ed",
+                    (clause,),
+                )
                 continue
             if operation.kind == "power":
                 unit = me.unit_at(operation.circle or "")

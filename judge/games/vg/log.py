@@ -410,10 +410,25 @@ def text_operations(data: dict[str, Any]) -> list[TextOperation]:
     """The primitive operations an ``effect`` entry declares; ValueError or TypeError names a malformed one.
 
     ``moves: [{card, from, to, circle, to_circle, p}]`` (``from`` and ``to`` are piles, or ``circle`` with the
-    circle left in ``circle`` and the circle entered in ``to_circle``) and ``power: [{circle, amount, p}]``
-    (until end of turn); ``p`` inside an operation names the player it applies to.
+    circle left in ``circle`` and the circle entered in ``to_circle``), ``power: [{circle, amount, p}]``
+    (until end of turn), ``lock`` and ``delete`` (circles, or ``{circle, p}``: vg 10.1.21, 10.1.25) and
+    ``extra_turn: true`` (or ``{p}``: vg 11.4); ``p`` inside an operation names the player it applies to.
     """
     operations: list[TextOperation] = []
+    extra = data.get("extra_turn")
+    if extra:
+        who = extra.get("p") if isinstance(extra, dict) else None
+        operations.append(TextOperation("extra_turn", player=None if who is None else str(who)))
+    for kind in ("lock", "delete"):
+        targets = data.get(kind, [])
+        for target in targets if isinstance(targets, list) else [targets]:
+            spec = target if isinstance(target, dict) else {"circle": target}
+            who = spec.get("p")
+            operations.append(
+                TextOperation(
+                    kind, player=None if who is None else str(who), circle=_text(spec.get("circle"), "circle")
+                )
+            )
     for kind in ("moves", "power"):
         items = data.get(kind, [])
         if isinstance(items, dict):
