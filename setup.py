@@ -51,6 +51,7 @@ COMPILED_MODULES = [
     "engine/games/ws/procedure.py",
     "engine/games/ws/rule_actions.py",
     "engine/games/ws/state.py",
+    "judge/games/reading.py",
     "judge/games/support.py",
     "judge/games/vg/__init__.py",
     "judge/games/vg/log.py",

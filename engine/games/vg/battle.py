@@ -426,7 +426,7 @@ class BattlePhase:
             return
         reveal = Reveal(player, "retire", len(retired), ("vg:7.6.1.8",))
         answer = yield reveal
-        stated = sorted(str(card) for card in answer or [] if card is not None)
+        stated = sorted(str(card) for card in answer or [] if card not in (None, "?"))
         retiring = sorted(card.identity or "?" for card in retired)
         if stated and stated != retiring:
             reveal.problems.append(

@@ -20,8 +20,9 @@ from engine.games.vg.choices import Activate, DeclareAttack, GAssist, OnCircle, 
 from engine.games.vg.game import PHASES, Vanguard
 from engine.games.vg.playing import ZONES_OF_TEXT, TextOperation
 from engine.games.vg.state import CIRCLES, PlayerPosition, Position
+from judge.games import reading
 from judge.games.support import expectation_failures as common_expectation_failures
-from judge.logfile import GameLog, LogFormatError
+from judge.logfile import GameLog
 from judge.verdict import winner_of
 
 FORCED_VERBS: Final = {
@@ -55,80 +56,28 @@ CHOICE_VERBS: Final = frozenset(
 CHOICE_FIELDS: Final = {"power": "power", "critical": "critical", "stand": "stand", "heal": "heal"}
 """Decision kind -> the field of the ``drive`` or ``damage`` entry being applied that answers it: a trigger's
 choices (log-format, ``vg``)."""
-MAX_CARDS: Final = 10_000
-"""More cards than this in a deck list or a zone is not a game of cards: a located error, not a long wait."""
 SETUP_PILES: Final = ("hand", "drop", "soul", "bind", "removed")
 ORIENTATIONS: Final = ("stand", "rest")
 
 
-def _located(log: GameLog, at: tuple[object, ...], message: str) -> LogFormatError:
-    """An error at header path ``at`` (``("setup", "P1", "circles", "V")``), located as deep as the file allows."""
-    line, column = log.locate(*at)
-    return LogFormatError(log.path, message, line=line, column=column)
-
-
-def _where(at: tuple[object, ...]) -> str:
-    return " ".join(str(step) for step in at)
-
-
-def _short(value: Any) -> str:
-    text = repr(value) if not isinstance(value, int) or abs(value) < 10**12 else "a huge number"
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 def definitions_of(log: GameLog) -> dict[str, VgCardDefinition]:
     """Every card record of the log as a definition; a bad record is a located error."""
-    definitions = {}
-    for card_id, fields in log.cards.items():
-        try:
-            definitions[str(card_id)] = definition_from_record(str(card_id), fields)
-        except CardRecordError as error:
-            raise _located(log, ("cards", card_id), str(error)) from None
-    return definitions
-
-
-def _count(log: GameLog, at: tuple[object, ...], value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_CARDS:
-        raise _located(log, at, f"{_where(at)}: {_short(value)} is not a number of cards (0 to {MAX_CARDS})")
-    return value
-
-
-def _card_id(log: GameLog, at: tuple[object, ...], value: Any, definitions: dict[str, VgCardDefinition]) -> str:
-    if not isinstance(value, str):
-        raise _located(log, at, f"{_where(at)}: {_short(value)} is not a card id")
-    if value not in definitions:
-        raise _located(log, at, f"{_where(at)}: {value!r} is not a card of this log")
-    return value
-
-
-def _card_list(
-    log: GameLog, at: tuple[object, ...], value: Any, definitions: dict[str, VgCardDefinition]
-) -> list[str | None]:
-    if value is None:
-        return []
-    if isinstance(value, int) and not isinstance(value, bool):
-        return [None] * _count(log, at, value)
-    if not isinstance(value, list):
-        raise _located(log, at, f"{_where(at)}: {_short(value)} is not a list of card ids or a count")
-    if len(value) > MAX_CARDS:
-        raise _located(log, at, f"{_where(at)}: more than {MAX_CARDS} cards")
-    return [
-        None if item in (None, "?") else _card_id(log, (*at, index), item, definitions)
-        for index, item in enumerate(value)
-    ]
+    return reading.definitions_of(log, definition_from_record, CardRecordError)
 
 
 def _deck_list(log: GameLog, index: int, key: str) -> dict[str, int]:
     value = log.players[index].get(key) or {}
     at = ("players", index, key)
     if not isinstance(value, dict):
-        raise _located(log, at, f"{_where(at)}: {_short(value)} is not a deck list (card id -> copies)")
+        raise reading.located(
+            log, at, f"{reading.where(at)}: {reading.short(value)} is not a deck list (card id -> copies)"
+        )
     for card, copies in value.items():
         if card not in log.cards:
-            raise _located(log, (*at, card), f"{_where(at)}: {card!r} is not a card of this log")
-        _count(log, (*at, card), copies)
-    if sum(value.values()) > MAX_CARDS:
-        raise _located(log, at, f"{_where(at)} has more than {MAX_CARDS} cards")
+            raise reading.located(log, (*at, card), f"{reading.where(at)}: {card!r} is not a card of this log")
+        reading.count(log, (*at, card), copies)
+    if sum(value.values()) > reading.MAX_CARDS:
+        raise reading.located(log, at, f"{reading.where(at)} has more than {reading.MAX_CARDS} cards")
     return {str(card): int(copies) for card, copies in value.items()}
 
 
@@ -138,30 +87,34 @@ def position_of(log: GameLog, definitions: dict[str, VgCardDefinition]) -> Posit
     if setup is None:
         return None
     if not isinstance(setup, dict):
-        raise _located(log, ("setup",), f"setup is {_short(setup)}, not a mapping")
+        raise reading.located(log, ("setup",), f"setup is {reading.short(setup)}, not a mapping")
     player_ids = [str(player["id"]) for player in log.players]
     active = setup.get("active", log.header.get("first"))
     if active not in player_ids:
-        raise _located(log, ("setup", "active"), f"setup active is {active!r}, not a player of this log")
+        raise reading.located(log, ("setup", "active"), f"setup active is {active!r}, not a player of this log")
     phase = setup.get("phase", "stand")
     if phase not in PHASES:
-        raise _located(log, ("setup", "phase"), f"setup phase is {phase!r}, not one of {', '.join(PHASES)}")
+        raise reading.located(log, ("setup", "phase"), f"setup phase is {phase!r}, not one of {', '.join(PHASES)}")
     turn = setup.get("turn", 1)
     if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
-        raise _located(log, ("setup", "turn"), f"setup turn is {turn!r}, not a turn number")
+        raise reading.located(log, ("setup", "turn"), f"setup turn is {turn!r}, not a turn number")
     layouts: dict[str, PlayerPosition] = {}
     for player in player_ids:
         zones = setup.get(player) or {}
         if not isinstance(zones, dict):
-            raise _located(log, ("setup", player), f"setup {player} is {_short(zones)}, not a mapping of zones")
+            raise reading.located(
+                log, ("setup", player), f"setup {player} is {reading.short(zones)}, not a mapping of zones"
+            )
         layout = PlayerPosition()
         for zone in SETUP_PILES:
-            setattr(layout, zone, _card_list(log, ("setup", player, zone), zones.get(zone), definitions))
+            setattr(layout, zone, reading.card_list(log, ("setup", player, zone), zones.get(zone), definitions))
         damage = zones.get("damage") or []
         if not isinstance(damage, list | int) or isinstance(damage, bool):
-            raise _located(log, ("setup", player, "damage"), f"setup {player} damage: {_short(damage)} is not a list")
+            raise reading.located(
+                log, ("setup", player, "damage"), f"setup {player} damage: {reading.short(damage)} is not a list"
+            )
         if isinstance(damage, int):
-            layout.damage = [(None, False)] * _count(log, ("setup", player, "damage"), damage)
+            layout.damage = [(None, False)] * reading.count(log, ("setup", player, "damage"), damage)
         else:
             for index, item in enumerate(damage):
                 item_at: tuple[object, ...] = ("setup", player, "damage", index)
@@ -169,65 +122,77 @@ def position_of(log: GameLog, definitions: dict[str, VgCardDefinition]) -> Posit
                     card = item.get("card")
                     layout.damage.append(
                         (
-                            None if card in (None, "?") else _card_id(log, item_at, card, definitions),
+                            None if card in (None, "?") else reading.card_id(log, item_at, card, definitions),
                             item.get("face") == "down",
                         )
                     )
                 else:
-                    identity = None if item in (None, "?") else _card_id(log, item_at, item, definitions)
+                    identity = None if item in (None, "?") else reading.card_id(log, item_at, item, definitions)
                     layout.damage.append((identity, False))
         g_zone = zones.get("g_zone") or {}
         if not isinstance(g_zone, dict):
-            raise _located(log, ("setup", player, "g_zone"), "g_zone is {down: [ids], up: [ids]}")
-        layout.g_down = _card_list(log, ("setup", player, "g_zone", "down"), g_zone.get("down"), definitions)
+            raise reading.located(log, ("setup", player, "g_zone"), "g_zone is {down: [ids], up: [ids]}")
+        layout.g_down = reading.card_list(log, ("setup", player, "g_zone", "down"), g_zone.get("down"), definitions)
         layout.g_up = [
-            _card_id(log, ("setup", player, "g_zone", "up", i), card, definitions)
+            reading.card_id(log, ("setup", player, "g_zone", "up", i), card, definitions)
             for i, card in enumerate(g_zone.get("up") or [])
         ]
         deck = zones.get("deck")
         at = ("setup", player, "deck")
         if isinstance(deck, list):
-            layout.deck_top = [c for c in _card_list(log, at, deck, definitions) if c]
+            layout.deck_top = [c for c in reading.card_list(log, at, deck, definitions) if c]
             layout.deck_rest = 0
             if len(layout.deck_top) != len(deck):
-                raise _located(log, at, f"{_where(at)}: a deck written as a list names every card ('?' is not one)")
+                raise reading.located(
+                    log, at, f"{reading.where(at)}: a deck written as a list names every card ('?' is not one)"
+                )
         elif isinstance(deck, int) and not isinstance(deck, bool):
-            layout.deck_rest = _count(log, at, deck)
+            layout.deck_rest = reading.count(log, at, deck)
         elif isinstance(deck, dict):
             top = deck.get("top") or []
             if not isinstance(top, list):
-                raise _located(log, (*at, "top"), f"{_where(at)} top: {_short(top)} is not a list of card ids")
-            layout.deck_top = [_card_id(log, (*at, "top", i), card, definitions) for i, card in enumerate(top)]
-            layout.deck_rest = None if deck.get("rest") is None else _count(log, (*at, "rest"), deck.get("rest"))
+                raise reading.located(
+                    log, (*at, "top"), f"{reading.where(at)} top: {reading.short(top)} is not a list of card ids"
+                )
+            layout.deck_top = [reading.card_id(log, (*at, "top", i), card, definitions) for i, card in enumerate(top)]
+            layout.deck_rest = None if deck.get("rest") is None else reading.count(log, (*at, "rest"), deck.get("rest"))
         elif deck is not None:
-            raise _located(log, at, f"{_where(at)} is {_short(deck)}: a list, a number or {{top, rest}}")
+            raise reading.located(
+                log, at, f"{reading.where(at)} is {reading.short(deck)}: a list, a number or {{top, rest}}"
+            )
         circles = zones.get("circles") or {}
         at = ("setup", player, "circles")
         if not isinstance(circles, dict):
-            raise _located(log, at, f"{_where(at)}: {_short(circles)} is not a mapping of circles")
+            raise reading.located(log, at, f"{reading.where(at)}: {reading.short(circles)} is not a mapping of circles")
         for circle, placed in circles.items():
             if circle == "G":
                 guardians = placed if isinstance(placed, list) else [placed]
                 layout.guardians = [
-                    _card_id(log, (*at, circle, i), card, definitions) for i, card in enumerate(guardians or [])
+                    reading.card_id(log, (*at, circle, i), card, definitions) for i, card in enumerate(guardians or [])
                 ]
                 continue
             if circle not in CIRCLES:
-                raise _located(log, (*at, circle), f"{_where(at)}: {circle!r} is not a circle ({', '.join(CIRCLES)})")
+                raise reading.located(
+                    log, (*at, circle), f"{reading.where(at)}: {circle!r} is not a circle ({', '.join(CIRCLES)})"
+                )
             if placed is None:
                 continue
             spec = placed if isinstance(placed, dict) else {"card": placed}
             state = spec.get("state", "stand")
             if state not in ORIENTATIONS:
-                raise _located(log, (*at, circle), f"{_where(at)} {circle}: state {_short(state)} is not stand or rest")
-            card = _card_id(log, (*at, circle), spec.get("card"), definitions)
+                raise reading.located(
+                    log,
+                    (*at, circle),
+                    f"{reading.where(at)} {circle}: state {reading.short(state)} is not stand or rest",
+                )
+            card = reading.card_id(log, (*at, circle), spec.get("card"), definitions)
             layout.circles[str(circle)] = (card, str(state), spec.get("face") == "down")
             layout.states.extend((str(circle), state) for state in ("locked", "deleted") if spec.get(state))
             if circle == "V" and spec.get("mate") is not None:
-                layout.mate = _card_id(log, (*at, circle, "mate"), spec.get("mate"), definitions)
+                layout.mate = reading.card_id(log, (*at, circle, "mate"), spec.get("mate"), definitions)
             if circle == "V" and spec.get("hearts"):
                 layout.hearts = [
-                    _card_id(log, (*at, circle, "hearts", i), heart, definitions)
+                    reading.card_id(log, (*at, circle, "hearts", i), heart, definitions)
                     for i, heart in enumerate(spec["hearts"])
                 ]
         layouts[player] = layout
@@ -245,29 +210,20 @@ def game_of(log: GameLog) -> Vanguard:
     position = position_of(log, definitions)
     first = log.header.get("first")
     if position is None and first not in player_ids:
-        raise _located(log, ("first",), f"first is {first!r}: a game from the opening needs the player going first")
-    order = log.header.get("order") or {}
-    if not isinstance(order, dict) or any(
-        key not in player_ids or not isinstance(value, list) or not all(isinstance(card, str) for card in value)
-        for key, value in order.items()
-    ):
-        raise _located(log, ("order",), "order maps a player id to that player's deck, top first, as card ids")
-    for player_id, cards in order.items():
-        for index, card in enumerate(cards):
-            if card not in definitions:
-                raise _located(
-                    log, ("order", player_id, index), f"order names {card!r}, which is not a card of this log"
-                )
+        raise reading.located(
+            log, ("first",), f"first is {first!r}: a game from the opening needs the player going first"
+        )
+    order = reading.deck_orders(log, player_ids, definitions)
     game = Vanguard(
         definitions,
         players,
         first=str(first if first in player_ids else position.active),  # type: ignore[union-attr]
-        order={key: [str(card) for card in value] for key, value in order.items()},
+        order=order,
         position=position,
     )
     if position is not None and game.setup_problems:
         problem = game.setup_problems[0]
-        raise _located(log, ("setup",), f"impossible position ({', '.join(problem.clauses)}): {problem.message}")
+        raise reading.located(log, ("setup",), f"impossible position ({', '.join(problem.clauses)}): {problem.message}")
     return game
 
 
@@ -278,16 +234,8 @@ def _text(value: Any, name: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise TypeError(f"{name} {_short(value)} is not a {'card id' if name == 'card' else 'circle'}")
+        raise TypeError(f"{name} {reading.short(value)} is not a {'card id' if name == 'card' else 'circle'}")
     return value
-
-
-def _ids(value: Any, name: str) -> tuple[str, ...]:
-    if value is None:
-        return ()
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise TypeError(f"{name} {_short(value)} is not a list of card ids")
-    return tuple(value)
 
 
 def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
@@ -297,7 +245,7 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
     if verb in ("first_vanguard", "ride", "superior_ride"):
         return Choice(verb, card=card)
     if verb == "mulligan":
-        return Choice("mulligan", cards=tuple(sorted(_ids(data.get("return"), "return"))))
+        return Choice("mulligan", cards=tuple(sorted(reading.ids(data.get("return"), "return"))))
     if verb == "call":
         return OnCircle("call", _text(data.get("to"), "to"), card=card)
     if verb == "move":
@@ -314,21 +262,23 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
     if verb == "intercept":
         return OnCircle("intercept", _text(data.get("from"), "from"), other=_text(data.get("guards"), "guards"))
     if verb == "stride":
-        return Stride(card, tuple(sorted(_ids(data.get("discard"), "discard"))), _text(data.get("heart"), "heart"))
+        return Stride(
+            card, tuple(sorted(reading.ids(data.get("discard"), "discard"))), _text(data.get("heart"), "heart")
+        )
     if verb == "g_assist":
         remove = data.get("remove") or {}
         if not isinstance(remove, dict):
-            raise TypeError(f"remove {_short(remove)} is not {{hand: [2 ids], g: [2 ids]}}")
+            raise TypeError(f"remove {reading.short(remove)} is not {{hand: [2 ids], g: [2 ids]}}")
         return GAssist(
             card,
-            tuple(sorted(_ids(remove.get("hand"), "remove hand"))),
-            tuple(sorted(_ids(remove.get("g"), "remove g"))),
+            tuple(sorted(reading.ids(remove.get("hand"), "remove hand"))),
+            tuple(sorted(reading.ids(remove.get("g"), "remove g"))),
         )
     if verb == "act" and ("mate" in data or "return" in data):
         mate = data.get("mate")
         return SeekMate(
             _text(data.get("source"), "source"),
-            tuple(sorted(_ids(data.get("return"), "return"))),
+            tuple(sorted(reading.ids(data.get("return"), "return"))),
             None if mate in (None, "?") else _text(mate, "mate"),
         )
     if verb == "act":
@@ -336,9 +286,9 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
         return Activate(
             _text(data.get("source"), "source"),
             None if ability is None else str(ability),
-            tuple(sorted(_ids(data.get("counter_blast"), "counter_blast"))),
-            tuple(sorted(_ids(data.get("soul_blast"), "soul_blast"))),
-            tuple(sorted(_ids(data.get("discard"), "discard"))),
+            tuple(sorted(reading.ids(data.get("counter_blast"), "counter_blast"))),
+            tuple(sorted(reading.ids(data.get("soul_blast"), "soul_blast"))),
+            tuple(sorted(reading.ids(data.get("discard"), "discard"))),
         )
     if verb == "resolve":
         if decision.kind == "forerunner":
@@ -359,13 +309,6 @@ def field_choice(decision: Decision, data: dict[str, Any]) -> Choice | None:
     return OnCircle(decision.kind, str(value))
 
 
-def card_ids(value: Any) -> list[str | None]:
-    """A card id or a list of them, as the replay answers a reveal (None for an unknown card)."""
-    if value is None:
-        return []
-    return [str(item) if item not in (None, "?") else None for item in (value if isinstance(value, list) else [value])]
-
-
 def revealed_cards(verb: str, data: dict[str, Any]) -> tuple[list[str | None] | None, Refusal | None]:
     """The cards a forced entry states for its reveal; a one-card check naming several is refused."""
     if verb in ("drive", "damage"):
@@ -373,19 +316,19 @@ def revealed_cards(verb: str, data: dict[str, Any]) -> tuple[list[str | None] | 
         if isinstance(card, list | dict):
             clause = "vg:7.5.1.2.1" if verb == "drive" else "vg:7.6.1.6.1"
             return None, Refusal((clause,), f"a {verb} check reveals one card; the entry names {card!r}")
-        return card_ids(card), None
+        return reading.card_ids(card), None
     if verb == "stand_up":
         return [], None
-    return card_ids(data.get("cards")), None
+    return reading.card_ids(data.get("cards")), None
 
 
 def cards_within(reveal: Reveal, data: dict[str, Any]) -> list[str | None] | None:
     """The cards a mulligan entry says its player drew (``draw``), and the five a G assist looked at
     (``looked``)."""
     if reveal.purpose == "mulligan_draw" and "draw" in data:
-        return card_ids(data["draw"])
+        return reading.card_ids(data["draw"])
     if reveal.purpose == "g_assist" and "looked" in data:
-        return card_ids(data["looked"])
+        return reading.card_ids(data["looked"])
     return None
 
 
@@ -434,10 +377,10 @@ def text_operations(data: dict[str, Any]) -> list[TextOperation]:
         if isinstance(items, dict):
             items = [items]
         if not isinstance(items, list):
-            raise TypeError(f"{kind} is {_short(items)}, not a list of operations")
+            raise TypeError(f"{kind} is {reading.short(items)}, not a list of operations")
         for item in items:
             if not isinstance(item, dict):
-                raise TypeError(f"{kind}: {_short(item)} is not a mapping")
+                raise TypeError(f"{kind}: {reading.short(item)} is not a mapping")
             player = None if item.get("p") is None else str(item["p"])
             if kind == "moves":
                 source, target = item.get("from"), item.get("to")

@@ -20,6 +20,7 @@ from engine.games.vg import cards as vg_cards
 from engine.games.vg import game as vg_game
 from engine.games.vg import phases as vg_phases
 from engine.games.vg import state as vg_state
+from judge.games import reading
 from judge.games.vg import log as vg_log
 from judge.schema import DECLARED_VERBS, OPENING_PHASE, Schema, names, ref, when
 
@@ -215,7 +216,7 @@ def _vg_card_defs() -> dict[str, Schema]:
 def _vg_position_defs() -> dict[str, Schema]:
     circles = names(vg_state.CIRCLES)
     guardian = vg_state.GUARDIAN
-    max_cards = vg_log.MAX_CARDS
+    max_cards = reading.MAX_CARDS
     count: Schema = {"type": "integer", "minimum": 0, "maximum": max_cards}
     count_bounds = {key: value for key, value in count.items() if key != "type"}
     unknown_or_card: Schema = {"anyOf": [ref("cardRef"), {"type": "null"}]}

@@ -21,7 +21,8 @@ from engine.games.ws.choices import Activate, DeclareAttack, Move, PayCost, PutR
 from engine.games.ws.game import WeissSchwarz
 from engine.games.ws.playing import TextOperation
 from engine.games.ws.state import HAND_LIMIT, POSITIONS, PlayerPosition, Position
-from judge.logfile import GameLog, LogFormatError
+from judge.games import reading
+from judge.logfile import GameLog
 
 FORCED_VERBS: Final = {
     "draw": ("draw", "opening", "mulligan_draw"),
@@ -51,69 +52,13 @@ CHOICE_VERBS: Final = frozenset(
     }
 )
 PHASE_NAMES: Final = ("stand", "draw", "clock", "main", "climax", "attack", "end")
-MAX_CARDS: Final = 10_000
-"""More cards than this in a deck list or a zone is not a game of cards: a located error, not a long wait."""
 SETUP_ZONES: Final = ("level", "clock", "stock", "waiting", "hand", "memory")
 ATTACK_TYPES: Final = {"front": "front", "frontal": "front", "side": "side", "direct": "direct"}
 
 
-def _located(log: GameLog, at: tuple[object, ...], message: str) -> LogFormatError:
-    """An error at header path ``at`` (``("setup", "P1", "stage", 2)``), located as deep as the file allows."""
-    line, column = log.locate(*at)
-    return LogFormatError(log.path, message, line=line, column=column)
-
-
 def definitions_of(log: GameLog) -> dict[str, WsCardDefinition]:
     """Every card record of the log as a definition; a bad record is a located error."""
-    definitions = {}
-    for card_id, fields in log.cards.items():
-        try:
-            definitions[str(card_id)] = definition_from_record(str(card_id), fields)
-        except CardRecordError as error:
-            raise _located(log, ("cards", card_id), str(error)) from None
-    return definitions
-
-
-def _where(at: tuple[object, ...]) -> str:
-    """How a message names a header path: ``setup P1 deck top``."""
-    return " ".join(str(step) for step in at)
-
-
-def _count(log: GameLog, at: tuple[object, ...], value: Any) -> int:
-    """A number of cards: a whole number from 0 to MAX_CARDS."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_CARDS:
-        raise _located(log, at, f"{_where(at)}: {_short(value)} is not a number of cards (0 to {MAX_CARDS})")
-    return value
-
-
-def _short(value: Any) -> str:
-    text = repr(value) if not isinstance(value, int) or abs(value) < 10**12 else "a huge number"
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _card_id(log: GameLog, at: tuple[object, ...], value: Any, definitions: dict[str, WsCardDefinition]) -> str:
-    if not isinstance(value, str):
-        raise _located(log, at, f"{_where(at)}: {_short(value)} is not a card id")
-    if value not in definitions:
-        raise _located(log, at, f"{_where(at)}: {value!r} is not a card of this log")
-    return value
-
-
-def _card_list(
-    log: GameLog, at: tuple[object, ...], value: Any, definitions: dict[str, WsCardDefinition]
-) -> list[str | None]:
-    if value is None:
-        return []
-    if isinstance(value, int) and not isinstance(value, bool):
-        return [None] * _count(log, at, value)
-    if not isinstance(value, list):
-        raise _located(log, at, f"{_where(at)}: {_short(value)} is not a list of card ids or a count")
-    if len(value) > MAX_CARDS:
-        raise _located(log, at, f"{_where(at)}: more than {MAX_CARDS} cards")
-    return [
-        None if item in (None, "?") else _card_id(log, (*at, index), item, definitions)
-        for index, item in enumerate(value)
-    ]
+    return reading.definitions_of(log, definition_from_record, CardRecordError)
 
 
 def position_of(log: GameLog, definitions: dict[str, WsCardDefinition]) -> Position | None:
@@ -122,58 +67,64 @@ def position_of(log: GameLog, definitions: dict[str, WsCardDefinition]) -> Posit
     if setup is None:
         return None
     if not isinstance(setup, dict):
-        raise _located(log, ("setup",), f"setup is {setup!r}, not a mapping")
+        raise reading.located(log, ("setup",), f"setup is {setup!r}, not a mapping")
     player_ids = [str(player["id"]) for player in log.players]
     active = setup.get("active", log.header.get("first"))
     if active not in player_ids:
-        raise _located(log, ("setup", "active"), f"setup active is {active!r}, not a player of this log")
+        raise reading.located(log, ("setup", "active"), f"setup active is {active!r}, not a player of this log")
     phase = setup.get("phase", "stand")
     if phase not in PHASE_NAMES:
-        raise _located(log, ("setup", "phase"), f"setup phase is {phase!r}, not one of {', '.join(PHASE_NAMES)}")
+        raise reading.located(log, ("setup", "phase"), f"setup phase is {phase!r}, not one of {', '.join(PHASE_NAMES)}")
     turn = setup.get("turn", 1)
     if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
-        raise _located(log, ("setup", "turn"), f"setup turn is {turn!r}, not a turn number")
+        raise reading.located(log, ("setup", "turn"), f"setup turn is {turn!r}, not a turn number")
     layouts: dict[str, PlayerPosition] = {}
     for player in player_ids:
         zones = setup.get(player) or {}
         if not isinstance(zones, dict):
-            raise _located(log, ("setup", player), f"setup {player} is {zones!r}, not a mapping of zones")
+            raise reading.located(log, ("setup", player), f"setup {player} is {zones!r}, not a mapping of zones")
         layout = PlayerPosition()
         for zone in SETUP_ZONES:
-            setattr(layout, zone, _card_list(log, ("setup", player, zone), zones.get(zone), definitions))
+            setattr(layout, zone, reading.card_list(log, ("setup", player, zone), zones.get(zone), definitions))
         climax = zones.get("climax")
         layout.climax = (
             []
             if climax in (None, [])
-            else _card_list(
+            else reading.card_list(
                 log, ("setup", player, "climax"), climax if isinstance(climax, list) else [climax], definitions
             )
         )
         deck = zones.get("deck")
         at = ("setup", player, "deck")
         if isinstance(deck, list):
-            layout.deck_top, layout.deck_rest = [c for c in _card_list(log, at, deck, definitions) if c], 0
+            layout.deck_top, layout.deck_rest = [c for c in reading.card_list(log, at, deck, definitions) if c], 0
             if len(layout.deck_top) != len(deck):
-                raise _located(log, at, f"{_where(at)}: a deck written as a list names every card ('?' is not one)")
+                raise reading.located(
+                    log, at, f"{reading.where(at)}: a deck written as a list names every card ('?' is not one)"
+                )
         elif isinstance(deck, int) and not isinstance(deck, bool):
-            layout.deck_rest = _count(log, at, deck)
+            layout.deck_rest = reading.count(log, at, deck)
         elif isinstance(deck, dict):
             top = deck.get("top") or []
             if not isinstance(top, list):
-                raise _located(log, (*at, "top"), f"{_where(at)} top: {_short(top)} is not a list of card ids")
-            layout.deck_top = [_card_id(log, (*at, "top", i), card, definitions) for i, card in enumerate(top)]
-            layout.deck_rest = None if deck.get("rest") is None else _count(log, (*at, "rest"), deck.get("rest"))
+                raise reading.located(
+                    log, (*at, "top"), f"{reading.where(at)} top: {reading.short(top)} is not a list of card ids"
+                )
+            layout.deck_top = [reading.card_id(log, (*at, "top", i), card, definitions) for i, card in enumerate(top)]
+            layout.deck_rest = None if deck.get("rest") is None else reading.count(log, (*at, "rest"), deck.get("rest"))
         elif deck is not None:
-            raise _located(log, at, f"{_where(at)} is {_short(deck)}: a list, a number or {{top, rest}}")
+            raise reading.located(
+                log, at, f"{reading.where(at)} is {reading.short(deck)}: a list, a number or {{top, rest}}"
+            )
         stage = zones.get("stage") or {}
         at = ("setup", player, "stage")
         if not isinstance(stage, dict):
-            raise _located(log, at, f"{_where(at)}: {_short(stage)} is not a mapping of positions")
+            raise reading.located(log, at, f"{reading.where(at)}: {reading.short(stage)} is not a mapping of positions")
         for raw_position, placed in stage.items():
             position = int(raw_position) if str(raw_position).isdigit() else raw_position
             if position not in POSITIONS:
-                raise _located(
-                    log, (*at, raw_position), f"{_where(at)}: {raw_position!r} is not a stage position (1-5)"
+                raise reading.located(
+                    log, (*at, raw_position), f"{reading.where(at)}: {raw_position!r} is not a stage position (1-5)"
                 )
             if placed is None:
                 continue
@@ -182,9 +133,11 @@ def position_of(log: GameLog, definitions: dict[str, WsCardDefinition]) -> Posit
             else:
                 card, state = placed, "stand"
             if state not in ("stand", "rest", "reverse"):
-                raise _located(log, (*at, raw_position), f"{_where(at)} {position}: state {_short(state)}")
-            layout.stage[position] = (_card_id(log, (*at, raw_position), card, definitions), state)
-        layout.refresh_point = _count(log, ("setup", player, "refresh_point"), zones.get("refresh_point", 0))
+                raise reading.located(
+                    log, (*at, raw_position), f"{reading.where(at)} {position}: state {reading.short(state)}"
+                )
+            layout.stage[position] = (reading.card_id(log, (*at, raw_position), card, definitions), state)
+        layout.refresh_point = reading.count(log, ("setup", player, "refresh_point"), zones.get("refresh_point", 0))
         layouts[player] = layout
     return Position(turn=turn, active=active, phase=phase, players=layouts)
 
@@ -200,32 +153,23 @@ def game_of(log: GameLog) -> WeissSchwarz:
     position = position_of(log, definitions)
     first = log.header.get("first")
     if position is None and first not in player_ids:
-        raise _located(log, ("first",), f"first is {first!r}: a game from the opening needs the starting player")
+        raise reading.located(log, ("first",), f"first is {first!r}: a game from the opening needs the starting player")
     for index, player in enumerate(players):
-        if sum(player.deck.values()) > MAX_CARDS:
-            raise _located(log, ("players", index, "deck"), f"{player.id}'s deck list has more than {MAX_CARDS} cards")
-    order = log.header.get("order") or {}
-    if not isinstance(order, dict) or any(
-        key not in player_ids or not isinstance(value, list) or not all(isinstance(card, str) for card in value)
-        for key, value in order.items()
-    ):
-        raise _located(log, ("order",), "order maps a player id to that player's deck, top first, as card ids")
-    for player_id, cards in order.items():
-        for index, card in enumerate(cards):
-            if card not in definitions:
-                raise _located(
-                    log, ("order", player_id, index), f"order names {card!r}, which is not a card of this log"
-                )
+        if sum(player.deck.values()) > reading.MAX_CARDS:
+            raise reading.located(
+                log, ("players", index, "deck"), f"{player.id}'s deck list has more than {reading.MAX_CARDS} cards"
+            )
+    order = reading.deck_orders(log, player_ids, definitions)
     game = WeissSchwarz(
         definitions,
         players,
         first=str(first if first in player_ids else position.active),  # type: ignore[union-attr]
-        order={key: [str(card) for card in value] for key, value in order.items()},
+        order=order,
         position=position,
     )
     if position is not None and game.setup_problems:
         problem = game.setup_problems[0]
-        raise _located(log, ("setup",), f"impossible position ({', '.join(problem.clauses)}): {problem.message}")
+        raise reading.located(log, ("setup",), f"impossible position ({', '.join(problem.clauses)}): {problem.message}")
     return game
 
 
@@ -251,14 +195,6 @@ def _signed(value: Any) -> int | None:
     if isinstance(value, str) and re.fullmatch(r"[+-]?\d{1,9}", value.strip()):
         return int(value)
     return None
-
-
-def _ids(value: Any) -> tuple[str, ...]:
-    if value is None:
-        return ()
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise TypeError(f"{value!r} is not a list of card ids")
-    return tuple(value)
 
 
 def paid(value: Any) -> tuple[bool | None, int | None]:
@@ -308,7 +244,7 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
         pay, cost = paid(data.get("pay"))
         return PutReversed(_ints(data.get("pos")), pay, cost)
     if verb in ("discard", "mulligan"):
-        cards = _ids(data.get("cards") if verb == "discard" else data.get("discard"))
+        cards = reading.ids(data.get("cards") if verb == "discard" else data.get("discard"))
         return Choice(verb, cards=tuple(sorted(cards)))
     if verb == "resolve":
         if decision.kind == "pay":
@@ -380,29 +316,22 @@ FORCED_CLAUSES: Final = {"trigger": ("ws:7.3.1.2",), "refresh_point": ("ws:9.9.1
 """The clause that says how many cards a one-card forced event reveals."""
 
 
-def card_ids(value: Any) -> list[str | None]:
-    """A card id or a list of them, as the replay answers a reveal (None for an unknown card)."""
-    if value is None:
-        return []
-    return [str(item) if item is not None else None for item in (value if isinstance(value, list) else [value])]
-
-
 def revealed_cards(verb: str, data: dict[str, Any]) -> tuple[list[str | None] | None, Refusal | None]:
     """The cards a forced entry states for its reveal; a one-card event naming several is refused."""
     if verb in ("trigger", "refresh_point"):
         card = data.get("card")
         if isinstance(card, list | dict):
             return None, Refusal(FORCED_CLAUSES[verb], f"{verb} reveals one card; the entry names {card!r}")
-        return card_ids(card), None
+        return reading.card_ids(card), None
     if verb == "refresh":
-        return card_ids(data.get("order")) or None, None
-    return card_ids(data.get("cards")), None
+        return reading.card_ids(data.get("order")) or None, None
+    return reading.card_ids(data.get("cards")), None
 
 
 def cards_within(reveal: Reveal, data: dict[str, Any]) -> list[str | None] | None:
     """The cards a mulligan entry says its player drew (its ``draw``), for the draw inside it (ws 5.2.1.4)."""
     if reveal.purpose == "mulligan_draw" and "draw" in data:
-        return card_ids(data["draw"])
+        return reading.card_ids(data["draw"])
     return None
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine.games.ws import abilities as ws_abilities
 from engine.games.ws import cards as ws_cards
 from engine.games.ws import state as ws_state
+from judge.games import reading
 from judge.games.ws import log as ws_log
 from judge.schema import DECLARED_VERBS, OPENING_PHASE, ORIENTATIONS, Schema, names, one_or_list, ref, when
 
@@ -206,7 +207,7 @@ def _ws_zones() -> list[str]:
 
 def _ws_position_defs() -> dict[str, Schema]:
     positions = names(ws_state.POSITIONS)
-    max_cards = ws_log.MAX_CARDS
+    max_cards = reading.MAX_CARDS
     count = {"type": "integer", "minimum": 0, "maximum": max_cards}
     stage_keys = {"enum": [str(position) for position in positions]}
     zone_in_setup: Schema = {
