@@ -15,6 +15,8 @@ zone (ws 3.1.4): effects that applied to the old instance no longer apply.
 from __future__ import annotations
 
 import copy
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -178,3 +180,38 @@ class Card:
 
     def __repr__(self) -> str:
         return f"<{self.identity or '?'}#{self.instance}>"
+
+
+def possible_identities(cards: Iterable[Card]) -> list[str]:
+    """The card ids a player could take from ``cards`` (a hand): the known cards', then what the unknown ones could
+    still be (a card drawn unseen is any card its pool still holds)."""
+    seen: dict[str, None] = {}
+    pools: list[IdentityPool] = []
+    for card in cards:
+        if card.identity is not None:
+            seen.setdefault(card.identity)
+        elif card.pool is not None and card.pool not in pools:
+            pools.append(card.pool)
+    for pool in pools:
+        for identity, count in pool.contents.items():
+            if count > 0:
+                seen.setdefault(identity)
+    return list(seen)
+
+
+def first_unheld(cards: Sequence[Card], wanted: Iterable[str]) -> str | None:
+    """The first card id of ``wanted`` that ``cards`` cannot give, all of them at once: known cards of that id
+    first, then unknown cards that could be it; None when they can give them all."""
+    needed = Counter(wanted)
+    known = Counter(card.identity for card in cards if card.identity is not None)
+    unknown = [card for card in cards if card.identity is None]
+    missing = 0
+    for identity, count in needed.items():
+        short = count - known[identity]
+        if short > 0:
+            if not any(card.pool is None or card.pool.contents.get(identity, 0) >= 1 for card in unknown):
+                return identity
+            missing += short
+            if missing > len(unknown):
+                return identity
+    return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core.cards import Card
+from engine.core.cards import Card, possible_identities
 from engine.core.game import Procedure
 from engine.core.protocol import Checkpoint, RecordKind, Refusal, Reveal
 from engine.games.vg.state import GUARDIAN, VANGUARD, PlayerState
@@ -53,20 +53,8 @@ class CardMoves:
         return card
 
     def hand_identities(self, player: str) -> list[str]:
-        """The card ids ``player`` could take from the hand: known cards, and what unknown ones could be (a card
-        drawn unseen is any card its pool still holds)."""
-        seen: dict[str, None] = {}
-        pools = []
-        for card in self.states[player].hand:
-            if card.identity is not None:
-                seen.setdefault(card.identity)
-            elif card.pool is not None and card.pool not in pools:
-                pools.append(card.pool)
-        for pool in pools:
-            for identity, count in sorted(pool.contents.items()):
-                if count > 0:
-                    seen.setdefault(identity)
-        return list(seen)
+        """The card ids ``player`` could take from the hand: known cards, and what unknown ones could be."""
+        return possible_identities(self.states[player].hand)
 
     def leave_field(self, player: str, card: Card) -> None:
         """Take a unit off its circle (with its hearts, for a G unit on the vanguard circle)."""

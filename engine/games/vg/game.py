@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Final
 
-from engine.core.cards import Card, IdentityPool
+from engine.core.cards import Card, IdentityPool, first_unheld
 from engine.core.check_timing import CheckTimingGame
 from engine.core.game import GameClauses, GameEnded, Procedure
 from engine.core.interface import PlayerSpec
@@ -273,20 +273,8 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
 
     def cards_in_hand(self, player: str, cards: tuple[str, ...], clauses: tuple[str, ...]) -> Refusal | None:
         """None when ``player``'s hand holds ``cards`` (known, or unknown cards that could be them)."""
-        needed = Counter(cards)
-        hand = self.player_states[player].hand
-        known = Counter(card.identity for card in hand if card.identity is not None)
-        unknown = [card for card in hand if card.identity is None]
-        missing = 0
-        for identity, count in needed.items():
-            short = count - known[identity]
-            if short > 0:
-                if not any(card.pool is None or card.pool.contents.get(identity, 0) >= 1 for card in unknown):
-                    return Refusal(clauses, f"{player}'s hand holds no {identity}")
-                missing += short
-        if missing > len(unknown):
-            return Refusal(clauses, f"{player}'s hand does not hold {', '.join(cards)}")
-        return None
+        missing = first_unheld(self.player_states[player].hand, cards)
+        return None if missing is None else Refusal(clauses, f"{player}'s hand holds no {missing} to give")
 
     def explain(self, decision: Decision, choice: Choice) -> Refusal:
         """Why ``choice`` is not legal at ``decision``: the clause of the part of the rules it breaks."""

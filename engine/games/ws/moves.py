@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core.cards import Card
+from engine.core.cards import Card, possible_identities
 from engine.core.game import Procedure, Termination
 from engine.core.protocol import Checkpoint, RecordKind, Refusal, Reveal
 
@@ -319,15 +319,4 @@ class CardMoves:
 
     def hand_identities(self, player: str) -> list[str]:
         """The card ids ``player`` could take from hand: known cards, and what unknown ones could be."""
-        seen: dict[str, None] = {}
-        pools = []
-        for card in self.states[player].hand:
-            if card.identity is not None:
-                seen.setdefault(card.identity)
-            elif card.pool is not None and card.pool not in pools:
-                pools.append(card.pool)
-        for pool in pools:
-            for identity, count in pool.contents.items():
-                if count > 0:
-                    seen.setdefault(identity)
-        return list(seen)
+        return possible_identities(self.states[player].hand)
