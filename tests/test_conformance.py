@@ -96,8 +96,11 @@ def play_at_random(key: str, seed: int, rules: RulesIndex) -> Outcome | None:
     support = games.get(key)
     document = support.self_play(seed)
     game = support.build(parse_log(header_only(document), f"{key}-{seed}.json", "json"))
-    decks = {
-        player["id"]: Counter(player["deck"]) + Counter(player.get("g_deck", {})) for player in document["players"]
+    decks = {  # every card a player holds: the deck, a Vanguard G deck, an ENERGIO!! Leader (ENERGIO!! are counts)
+        player["id"]: Counter(player["deck"]) + Counter(player.get("g_deck", {})) + Counter([player["leader"]])
+        if "leader" in player
+        else Counter(player["deck"]) + Counter(player.get("g_deck", {}))
+        for player in document["players"]
     }
     assert not game.setup_problems, game.setup_problems
     rng = random.Random(seed)

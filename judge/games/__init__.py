@@ -32,7 +32,7 @@ from rules_index import documents
 __all__ = ["BUILT_IN", "ENTRY_POINT_GROUP", "GameSupport", "UnknownGameError", "available", "get", "register"]
 
 ENTRY_POINT_GROUP: Final = "judge.games"
-BUILT_IN: Final = {"ws": "judge.games.ws:SUPPORT", "vg": "judge.games.vg:SUPPORT"}
+BUILT_IN: Final = {"ws": "judge.games.ws:SUPPORT", "vg": "judge.games.vg:SUPPORT", "wl": "judge.games.wl:SUPPORT"}
 """Game key -> where its support object is (``module:attribute``)."""
 
 _registered: dict[str, GameSupport] = {}

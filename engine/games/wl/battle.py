@@ -1,0 +1,306 @@
+"""Battles (wl 7.1): the attack, block, counter and damage steps, and the end of the battle.
+
+Implements 7.1 and 7.1.1.1-7.1.1.2 (an active Leader or Character rests to attack
+the opponent's Leader or a rested Character; a Character played this turn only
+with [Rush], 3.7.4, 10.1.1; no battle on either player's first turn, 6.5.6.1),
+7.1.2 (one [Blocker] of the defender's, 10.1.4, becomes the target), 7.1.3.2
+(counters: ``engine.games.wl.playing``), 7.1.4 (the powers compared; a Leader
+takes 1 damage, 2 with [Double Attack], 10.1.2, each moving its top Life card to
+the hand, or to the trash with [Banish], 10.1.3, or revealing a [Trigger], 10.1.5;
+with no Life, the attacker wins, 7.1.4.1.1.1; a Character is K.O.'d, 10.2.1) and
+7.1.5 (the effects of the battle end, the turn player's first).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from engine.core.cards import Card
+from engine.core.effects import Duration
+from engine.core.game import Procedure
+from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
+from engine.games.wl.choices import Named
+from engine.games.wl.state import LEADER
+
+if TYPE_CHECKING:
+    from engine.games.wl.game import Energio
+
+STEPS: Final = ("attack", "block", "counter", "damage", "end")
+"""wl 7.1.1-7.1.5, in order."""
+
+
+@dataclass(slots=True)
+class Battle:
+    """One battle: its attacker and the card being attacked (the blocker, once it blocks)."""
+
+    attacker: Card
+    target: Card
+    step: str = "attack"
+    blocked: bool = False
+
+
+class BattleSteps:
+    """A battle (wl 7.1)."""
+
+    def __init__(self, game: Energio) -> None:
+        self.game = game
+        self.states = game.player_states
+        self.battle: Battle | None = None
+
+    # -- the attack (7.1.1) -------------------------------------------------------------------------
+
+    def can_attack(self, player: str, card: Card) -> Refusal | None:
+        """Why ``card`` cannot attack now (7.1.1.1, 3.7.4, 10.1.1, 6.5.6.1), or None."""
+        game = self.game
+        me = self.states[player]
+        if game.phases.first_turn_of(player):
+            return Refusal(("wl:6.5.6.1",), "neither player can battle on their first turn")
+        if card.orientation != "stand":
+            return Refusal(("wl:7.1.1.1",), f"{me.address(card)} is rested: only an active card attacks")
+        definition = game.definition(card)
+        if card.instance in me.fresh and (definition is None or "rush" not in definition.keywords):
+            return Refusal(("wl:3.7.4", "wl:10.1.1.1"), f"{me.address(card)} was played this turn and has no [Rush]")
+        return None
+
+    def attack_options(self, player: str) -> list[Choice]:
+        me = self.states[player]
+        opponent = self.states[self.game.opponent(player)]
+        targets = [LEADER, *(opponent.address(c) for c in opponent.characters if c.orientation == "rest")]
+        return [
+            Named("attack", source=me.address(card), target=target)
+            for card in (me.leader, *me.characters)
+            if self.can_attack(player, card) is None
+            for target in targets
+        ]
+
+    def attack_refusal(self, player: str, choice: Named) -> Refusal:
+        me = self.states[player]
+        opponent = self.states[self.game.opponent(player)]
+        attacker = me.find(choice.source)
+        if attacker is None:
+            return Refusal(("wl:7.1.1.1",), f"{player} has no {choice.source} to attack with")
+        refusal = self.can_attack(player, attacker)
+        if refusal is not None:
+            return refusal
+        target = opponent.find(choice.target)
+        if target is None:
+            return Refusal(("wl:7.1.1.2",), f"{choice.target} is not the opponent's Leader or one of their Characters")
+        return Refusal(("wl:7.1.1.2",), f"{opponent.address(target)} is active: only a rested Character is attacked")
+
+    def fight(self, player: str, choice: Named, decision: Decision) -> Procedure:
+        game = self.game
+        me = self.states[player]
+        defender = game.opponent(player)
+        attacker = me.find(choice.source)
+        target = self.states[defender].find(choice.target)
+        assert attacker is not None and target is not None
+        attacker.orientation = "rest"
+        game.version += 1
+        self.battle = battle = Battle(attacker, target)
+        game.record(
+            RecordKind.CHOICE,
+            player,
+            f"{player} attacks {defender}'s {self.states[defender].address(target)} with {me.address(attacker)}",
+            ("wl:7.1.1.1", "wl:7.1.1.2"),
+        )
+        yield Checkpoint(decision)
+        battle.step = "block"
+        yield from self.block_step(defender, battle)
+        battle.step = "counter"
+        yield from self.counter_step(defender, battle)
+        if self.still_there(player, battle.attacker) and self.still_there(defender, battle.target):
+            battle.step = "damage"
+            yield from self.damage_step(player, defender, battle)
+        battle.step = "end"
+        self.end_of_battle()
+
+    def still_there(self, player: str, card: Card) -> bool:
+        me = self.states[player]
+        return card is me.leader or card in me.characters
+
+    # -- block (7.1.2) -------------------------------------------------------------------------------------
+
+    def block_step(self, defender: str, battle: Battle) -> Procedure:
+        """wl 7.1.2.1, 10.1.4.1: the defender may rest one active [Blocker] other than the attacked card; it becomes
+        the card being attacked.  A point only while such a Blocker is there (log-format, wl)."""
+        me = self.states[defender]
+        blockers = [
+            c
+            for c in me.characters
+            if c is not battle.target
+            and c.orientation == "stand"
+            and (d := self.game.definition(c)) is not None
+            and "blocker" in d.keywords
+        ]
+        if not blockers:
+            return
+        decision = Decision(
+            defender,
+            "block",
+            [PASS, *(Named("block", source=me.address(c)) for c in blockers)],
+            ("wl:7.1.2.1", "wl:10.1.4.1"),
+            frozenset({"block"}),
+            prompt="block with an active [Blocker], or pass",
+            default=PASS,
+        )
+        choice = yield decision
+        if isinstance(choice, Named):
+            blocker = me.find(choice.source)
+            assert blocker is not None
+            blocker.orientation = "rest"
+            battle.target, battle.blocked = blocker, True
+            self.game.version += 1
+            self.game.record(
+                RecordKind.CHOICE,
+                defender,
+                f"{defender} blocks with {me.address(blocker)}",
+                ("wl:7.1.2.1", "wl:10.1.4.1"),
+            )
+        yield Checkpoint(decision)
+
+    # -- counter (7.1.3) -----------------------------------------------------------------------------------
+
+    def counter_step(self, defender: str, battle: Battle) -> Procedure:
+        """wl 7.1.3.2: counters from the hand, in any order and as many as the defender wishes, then a pass."""
+        game = self.game
+        while True:
+            decision = Decision(
+                defender,
+                "counter",
+                lambda: [PASS, *self.counter_options(defender)],
+                ("wl:7.1.3.2",),
+                frozenset({"counter"}),
+                prompt="trash a counter Character, activate a [Counter] Event, or pass",
+                default=PASS,
+            )
+            choice = yield decision
+            if not isinstance(choice, Named):
+                yield Checkpoint(decision)
+                return
+            game.playing.counter(defender, choice)
+            yield Checkpoint(decision)
+
+    def counter_options(self, defender: str) -> list[Choice]:
+        me = self.states[defender]
+        options: list[Choice] = []
+        for identity in sorted({c.identity for c in me.hand if c.identity is not None}):
+            choice = Named("counter", card=identity, target=LEADER)
+            if self.game.playing.counter_refusal(defender, choice) is None:
+                options.append(choice)
+        return options
+
+    # -- damage (7.1.4) -------------------------------------------------------------------------------------
+
+    def damage_step(self, player: str, defender: str, battle: Battle) -> Procedure:
+        game = self.game
+        playing = game.playing
+        attack = playing.power(player, battle.attacker)
+        defence = playing.power(defender, battle.target)
+        if attack < defence:
+            game.record(RecordKind.FORCED, player, f"{attack} against {defence}: the attack loses", ("wl:7.1.4.2",))
+            return
+        game.record(RecordKind.FORCED, player, f"{attack} against {defence}: the attack wins", ("wl:7.1.4.1",))
+        me = self.states[defender]
+        if battle.target is not me.leader:
+            yield from self.knock_out(defender, battle.target)
+            return
+        definition = game.definition(battle.attacker)
+        keywords = definition.keywords if definition is not None else frozenset()
+        damage = 2 if "double_attack" in keywords else 1
+        for _ in range(damage):
+            yield from self.deal_damage(defender, "banish" in keywords)
+
+    def deal_damage(self, defender: str, banish: bool) -> Procedure:
+        """wl 7.1.4.1.1: one damage to the Leader: with no Life the attacker wins (7.1.4.1.1.1, 9.2.1.1); else the top
+        Life card goes to the hand (7.1.4.1.1.2), to the trash with [Banish] (10.1.3), or reveals its [Trigger]
+        (10.1.5).  A ``damage`` entry tells the card (``?`` while unseen) and the [Trigger] choice."""
+        game = self.game
+        me = self.states[defender]
+        if not me.life:
+            game.rule_processing.check(damaged_at_zero=defender)
+            return
+        reveal = Reveal(defender, "damage", 1, ("wl:7.1.4.1.1.2",))
+        answer = yield reveal
+        card = me.life[-1]  # it stays in the Life area until the [Trigger] choice is made
+        game.moves.bind(card, answer, 0, reveal)
+        reveal.used = 1
+        game.version += 1
+        trigger = not banish and (yield from self.trigger_chosen(defender, card))
+        me.life.pop()
+        if banish:
+            me.trash.append(card)
+            game.record(
+                RecordKind.FORCED,
+                defender,
+                f"[Banish]: {card.identity or '?'} goes from the Life area to the trash",
+                ("wl:10.1.3.1",),
+            )
+        elif trigger:
+            me.trash.append(card)
+            game.record(
+                RecordKind.CHOICE,
+                defender,
+                f"{defender} reveals {card.identity} and activates its [Trigger]",
+                ("wl:10.1.5.1",),
+            )
+            game.playing.event_effect(defender, card, "trigger", None)
+        else:
+            me.hand.append(card)
+            game.record(
+                RecordKind.FORCED, defender, f"{defender} adds the top Life card to the hand", ("wl:7.1.4.1.1.2",)
+            )
+        yield Checkpoint(reveal)
+
+    def trigger_chosen(self, defender: str, card: Card) -> Procedure:
+        """The defender's choice to activate the Life card's [Trigger] (10.1.5.1-10.1.5.2), where it has one: the
+        ``damage`` entry's ``trigger``."""
+        definition = self.game.definition(card)
+        could = (
+            definition.trigger
+            if definition is not None
+            else card.pool is not None
+            and any(
+                (d := self.game.definitions.get(identity)) is not None and d.trigger
+                for identity in card.pool.identities()
+            )
+        )
+        if not could:
+            return False
+        decision = Decision(
+            defender,
+            "trigger",
+            [Choice("trigger", flag=False), Choice("trigger", flag=True)],
+            ("wl:10.1.5.1", "wl:10.1.5.2"),
+            frozenset({"damage"}),
+            prompt="reveal the Life card and activate its [Trigger], or add it to your hand",
+            default=Choice("trigger", flag=False),
+        )
+        choice = yield decision
+        if choice.flag and card.identity is None and card.pool is not None:  # a [Trigger] revealed: the card has it
+            options = [
+                i for i in card.pool.identities() if (d := self.game.definitions.get(i)) is not None and d.trigger
+            ]
+            if len(options) == 1:
+                card.reveal(options[0])
+        return bool(choice.flag)
+
+    def knock_out(self, defender: str, card: Card) -> Procedure:
+        """wl 7.1.4.1.2, 10.2.1.2: the Character is K.O.'d, to its owner's trash; a log may write it as ``ko``."""
+        me = self.states[defender]
+        reveal = Reveal(defender, "ko", 1, ("wl:7.1.4.1.2", "wl:10.2.1.2"))
+        yield reveal
+        address = me.address(card)
+        self.game.moves.trash_from_field(defender, card, ("wl:7.1.4.1.2", "wl:10.2.1.2"), f"{address} is K.O.'d")
+        reveal.used = 1
+        yield Checkpoint(reveal)
+
+    # -- the end of the battle (7.1.5) ------------------------------------------------------------------------
+
+    def end_of_battle(self) -> None:
+        game = self.game
+        for player in (game.turn_player, game.non_turn_player):
+            if game.effects.expire(Duration.END_OF_BATTLE, controller=player):
+                game.version += 1
+        game.record(RecordKind.TIMING, game.turn_player, "the battle ends", ("wl:7.1.5.1", "wl:7.1.5.3", "wl:7.1.5.4"))
+        self.battle = None

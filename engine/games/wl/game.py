@@ -1,0 +1,232 @@
+"""A game of ENERGIO!! (the Whitelist rules document): the parts of the procedure, composed.
+
+Each part is a module laid out like the rules document: ``opening`` (5.2),
+``phases`` (6), ``battle`` (7.1), ``playing`` (6.5.3-6.5.5, 7.1.3.2, 8),
+``rule_processing`` (9) and ``moves`` (3, 4: cards moving); ``state`` holds the
+areas, ``cards`` the card information and deck construction (2, 5.1).  This
+class owns the state, runs the turns (6.1: refresh, draw, ENERGIO!!, main, end;
+the players alternate) and answers for the game as a whole: legality,
+explanations, the snapshot.  There is no check timing in this game (wl 9.1.2:
+rule processing happens at once), so it builds on ``Game``, not on
+``CheckTimingGame``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from engine.core.cards import Card, IdentityPool
+from engine.core.game import Game, GameClauses, GameEnded, Procedure
+from engine.core.protocol import Choice, Decision, Refusal, TurnStart
+from engine.games.wl.battle import BattleSteps
+from engine.games.wl.cards import WlCardDefinition
+from engine.games.wl.choices import Named
+from engine.games.wl.moves import CardMoves
+from engine.games.wl.opening import Opening
+from engine.games.wl.phases import Phases
+from engine.games.wl.playing import Playing
+from engine.games.wl.rule_processing import RuleProcessing
+from engine.games.wl.state import ZONES, PlayerState, Position
+
+PHASES: Final = ("refresh", "draw", "energio", "main", "end")
+"""wl 6.1.1, in order."""
+PILES: Final = ("deck", "hand", "trash", "life", "stage")
+"""The areas that hold a pile of cards, as a snapshot lists them."""
+
+
+class WlPlayer:
+    """What a log's player brings to an ENERGIO!! game: a Leader, a deck and an ENERGIO!! deck (wl 5.1.2)."""
+
+    __slots__ = ("deck", "energio", "id", "leader")
+
+    def __init__(self, id: str, leader: str, deck: dict[str, int], energio: dict[str, int]) -> None:
+        self.id = id
+        self.leader = leader
+        self.deck = deck
+        self.energio = energio
+
+
+class Energio(Game[WlCardDefinition]):
+    """A game of ENERGIO!! from the pre-game preparations, or from a given position."""
+
+    game_id = "wl"
+    clauses = GameClauses(
+        turn_order=("wl:6.1.1", "wl:6.6.1.4"),
+        game_end=("wl:1.2.1",),
+        unmodelled_text=("wl:8.1.1",),
+        loops=("wl:11.1.1",),
+        concession=("wl:1.2.3",),
+        card_records=("wl:2.1",),
+    )
+    zones = ZONES
+    __deletable__ = ("moves", "opening", "phases", "battle", "playing", "rule_processing")
+
+    def __init__(
+        self,
+        definitions: dict[str, WlCardDefinition],
+        players: list[WlPlayer],
+        first: str,
+        order: dict[str, list[str]] | None = None,
+        position: Position | None = None,
+        step_budget: int = 200_000,
+    ) -> None:
+        super().__init__((players[0].id, players[1].id), definitions, step_budget)
+        self.specs = {player.id: player for player in players}
+        self.player_states: dict[str, PlayerState] = {}
+        for spec in players:
+            self.player_states[spec.id] = PlayerState(
+                spec.id,
+                leader=Card(spec.id, spec.leader),
+                deck_list=dict(spec.deck),
+                unknown=IdentityPool(f"deck list of {spec.id}", dict(spec.deck)),
+                energio_card=next(iter(spec.energio), None),
+            )
+        self.first = first
+        self.turn_player = first
+        self.order = order or {}
+        """Known deck orders after the shuffle, top first, by player id."""
+        self.position = position
+        self.version = 0
+        self.moves = CardMoves(self)
+        self.opening = Opening(self)
+        self.phases = Phases(self)
+        self.battle = BattleSteps(self)
+        self.playing = Playing(self)
+        self.rule_processing = RuleProcessing(self)
+        self.opening.check_decks()
+        if position is not None:
+            self.opening.place(position)
+
+    # -- the turns ---------------------------------------------------------------------------------
+
+    def run(self) -> Procedure:
+        try:
+            if self.position is None:
+                yield from self.opening.run()
+                start = "refresh"
+            else:
+                start = self.position.phase
+            yield from self.turns(start)
+        except GameEnded:
+            return
+
+    def resume_turn(self) -> Procedure:
+        try:
+            yield from self.turns("refresh")
+        except GameEnded:
+            return
+
+    def turns(self, start: str) -> Procedure:
+        """Turn after turn (6.1), the first from the beginning of phase ``start``; a ``TurnStart`` before each next."""
+        while True:
+            for phase in PHASES[PHASES.index(start) :]:
+                if phase == "refresh":
+                    yield from self.phases.refresh_phase()
+                elif phase == "draw":
+                    yield from self.phases.draw_phase()
+                elif phase == "energio":
+                    yield from self.phases.energio_phase()
+                elif phase == "main":
+                    yield from self.phases.main_phase()
+                else:
+                    yield from self.phases.end_phase()
+            start = "refresh"
+            self.turn += 1
+            self.turn_player = self.opponent(self.turn_player)
+            yield TurnStart()
+
+    def unchanging(self) -> tuple[object, ...]:
+        return (self.definitions, self.specs)
+
+    def close(self) -> None:
+        super().close()
+        del self.moves, self.opening, self.phases, self.battle, self.playing, self.rule_processing
+
+    # -- the state as data -------------------------------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """The state as plain data (see ``engine.core.interface.PlayableGame.snapshot``): the piles (the deck top
+        first, the others bottom first), ``leader`` and each Character (keyed by its address, in the order they
+        entered) as ``{card, state, given, power}`` (``state`` is ``active`` or ``rested``; a Character also says
+        ``fresh``), the cost area's ``{active, rested}`` and the ENERGIO!! deck's count."""
+        players: dict[str, dict[str, Any]] = {}
+        for player, me in self.player_states.items():
+            view: dict[str, Any] = {zone: [card.identity for card in me.zone(zone)] for zone in PILES}
+            view["leader"] = self.shown(player, me.leader)
+            view["characters"] = {me.address(card): self.shown(player, card) for card in me.characters}
+            view["cost"] = {"active": me.cost_active, "rested": me.cost_rested}
+            view["energio_deck"] = me.energio_deck
+            players[player] = view
+        outcome = self.outcome
+        return {
+            "turn": self.turn,
+            "phase": self.phase,
+            "turn_player": self.turn_player,
+            "outcome": None
+            if outcome is None
+            else {"winner": outcome.winner, "termination": outcome.termination.value, "reason": outcome.reason},
+            "players": players,
+        }
+
+    def shown(self, player: str, card: Card) -> dict[str, Any]:
+        me = self.player_states[player]
+        shown: dict[str, Any] = {
+            "card": card.identity,
+            "state": "active" if card.orientation == "stand" else "rested",
+            "given": me.given.get(card.instance, 0),
+            "power": self.playing.power(player, card),
+        }
+        if card is not me.leader:
+            shown["fresh"] = card.instance in me.fresh
+        return shown
+
+    # -- legality --------------------------------------------------------------------------------------------
+
+    def check(self, decision: Decision, choice: Choice) -> Refusal | None:
+        if decision.kind == "main" and isinstance(choice, Named) and choice.verb in ("play", "give"):
+            refusal = (
+                self.playing.play_refusal(decision.player, choice)
+                if choice.verb == "play"
+                else self.playing.give_refusal(decision.player, choice)
+            )
+            return refusal
+        if decision.kind == "counter" and isinstance(choice, Named) and choice.verb == "counter":
+            return self.playing.counter_refusal(decision.player, choice)
+        return super().check(decision, choice)
+
+    def explain(self, decision: Decision, choice: Choice) -> Refusal:
+        player = decision.player
+        if choice.verb not in decision.verbs and choice.verb not in ("pass", "end") and decision.kind != choice.verb:
+            return Refusal(decision.clauses, f"{choice.verb} is not possible now: {decision.prompt}")
+        if isinstance(choice, Named) and choice.verb == "attack":
+            return self.battle.attack_refusal(player, choice)
+        if isinstance(choice, Named) and choice.verb == "block":
+            return Refusal(
+                ("wl:7.1.2.1", "wl:10.1.4.1"),
+                f"{choice.source} cannot block: an active [Blocker] other than the attacked card blocks",
+            )
+        legal = ", ".join(option.describe() for option in decision.options[:12])
+        return Refusal(decision.clauses, f"{choice.describe()} is not a legal option ({legal})")
+
+    def why_not_now(self, verb: str, player: str) -> Refusal:
+        if verb in ("play", "give", "act", "end"):
+            return Refusal(("wl:6.5.2",), f"{verb} is a main-phase action of the turn player")
+        if verb == "attack":
+            if self.phase == "main" and player == self.turn_player and self.phases.first_turn_of(player):
+                return Refusal(("wl:6.5.6.1",), "neither player can battle on their first turn")
+            return Refusal(("wl:6.5.6", "wl:7.1"), "an attack is a main-phase action of the turn player")
+        if verb == "block":
+            return Refusal(("wl:7.1.2.1",), "a block is the attacked player's, in the Block Step, once a battle")
+        if verb == "counter":
+            return Refusal(("wl:7.1.3.2",), "counters are the attacked player's, in the Counter Step")
+        if verb == "damage":
+            return Refusal(("wl:7.1.4.1.1",), "damage is dealt when an attack on the Leader wins")
+        if verb == "ko":
+            return Refusal(("wl:7.1.4.1.2", "wl:10.2.1"), "a Character is K.O.'d when an attack on it wins")
+        if verb == "draw":
+            return Refusal(("wl:6.3.1", "wl:4.5"), f"the rules make {player} draw no card here")
+        if verb == "energio":
+            return Refusal(("wl:6.4.1",), "ENERGIO!! cards are placed in the ENERGIO!! phase")
+        if verb in ("mulligan", "life"):
+            return Refusal(("wl:5.2.1.6", "wl:5.2.1.7"), f"{verb} happens once, before the first turn")
+        return Refusal(self.clauses.turn_order, f"{verb!r} has no place at this point of the turn")

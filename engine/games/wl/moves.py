@@ -1,0 +1,118 @@
+"""Cards moving between areas (wl 3, 4): drawing (4.5), shuffling, K.O. (10.2.1), ENERGIO!! cards returned.
+
+Implements 3.1.6 (a card leaving the Character or Stage area is a new card),
+3.2.3 (cards leave the deck one at a time), 4.5 (drawing), 6.5.5.4 (ENERGIO!!
+given to a card that leaves go to the cost area, rested) and 10.2.1.2 (a K.O.'d
+Character goes to its owner's trash).  Cards whose identity the log has not told
+yet are bound to it here, when revealed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.core.cards import Card
+from engine.core.game import Procedure
+from engine.core.protocol import Checkpoint, RecordKind, Refusal, Reveal
+from engine.games.wl.state import PlayerState
+
+if TYPE_CHECKING:
+    from engine.games.wl.game import Energio
+
+
+class CardMoves:
+    """Cards moving between a player's areas (wl 3, 4)."""
+
+    def __init__(self, game: Energio) -> None:
+        self.game = game
+        self.states = game.player_states
+
+    def draw(
+        self, player: str, count: int, clauses: tuple[str, ...], purpose: str = "draw", simultaneous: bool = False
+    ) -> Procedure:
+        """wl 4.5: draw ``count`` cards, one at a time (3.2.3); a deck that runs out is a defeat at once (9.2.1.2)."""
+        me = self.states[player]
+        count = min(count, len(me.deck))
+        reveal = Reveal(player, purpose, count, clauses, simultaneous=simultaneous)
+        answer = yield reveal
+        drawn = []
+        for index in range(count):
+            card = me.deck.pop(0)
+            self.bind(card, answer, index, reveal)
+            me.hand.append(card)
+            drawn.append(card.identity or "?")
+        reveal.used = count
+        self.game.version += 1
+        if not self.game.unrecorded():
+            self.game.record(
+                RecordKind.FORCED, player, f"{player} draws {count} ({', '.join(drawn)})", clauses, cards=drawn
+            )
+        yield Checkpoint(reveal)
+        self.game.rule_processing.check()
+
+    def bind(self, card: Card, answer: list[Any] | None, index: int, reveal: Reveal | None) -> None:
+        """Give ``card`` the identity the answer to ``reveal`` states for it, if any; an impossible one is a problem
+        (the card stays as the replay knew it, or changes places with the stated card where that lies in the deck)."""
+        if not answer or index >= len(answer) or answer[index] in (None, "?"):
+            return
+        identity = str(answer[index])
+        if card.reveal(identity):
+            return
+        owner = self.states[card.owner]
+        if owner.deck_list.get(identity, 0) == 0:
+            clauses: tuple[str, ...] = ("wl:5.2.1.1",)
+            message = f"{identity} is not in {card.owner}'s deck list"
+        elif card.identity is not None:
+            message, clauses = f"the card there is {card.identity}, not {identity}", ("wl:3.2.2",)
+            other = next((c for c in owner.deck if c.identity == identity), None)
+            if other is not None:
+                other.identity, card.identity = card.identity, identity
+        else:
+            message = (
+                f"{identity} cannot be revealed here: {card.owner}'s deck list has {owner.deck_list[identity]} "
+                f"cop{'y' if owner.deck_list[identity] == 1 else 'ies'} and all are accounted for"
+            )
+            clauses = ("wl:5.2.1.1", "wl:5.1.2.3")
+        if reveal is not None:
+            reveal.problems.append(Refusal(clauses, message))
+
+    def shuffle_in(self, me: PlayerState, added: list[Card]) -> None:
+        """The deck with ``added`` shuffled in: no card's place in it is known any more; a known card's identity
+        goes back to the pool of what unseen cards could be."""
+        pool = me.unknown
+        assert pool is not None
+        cards = [*me.deck, *added]
+        for card in cards:
+            if card.identity is not None:
+                pool.contents[card.identity] = pool.contents.get(card.identity, 0) + 1
+        me.deck = [Card(me.id, pool=pool) for _ in cards]
+
+    def take(self, player: str, zone: str, identity: str) -> Card:
+        """The first card of ``identity`` in a pile (known, or an unseen card that could be it), taken out."""
+        pile = self.states[player].zone(zone)
+        card = next((c for c in pile if c.identity == identity), None)
+        if card is None:
+            card = next((c for c in pile if c.identity is None and c.reveal(identity)), None)
+        if card is None:
+            raise LookupError(f"{player} has no {identity} in the {zone}")
+        pile.remove(card)
+        return card
+
+    def leave_field(self, player: str, card: Card) -> None:
+        """A Character or Stage leaves its area (a new card, 3.1.6); ENERGIO!! given to it go to the cost area,
+        rested (6.5.5.4)."""
+        me = self.states[player]
+        if card in me.characters:
+            me.characters.remove(card)
+        elif card in me.stage:
+            me.stage.remove(card)
+        given = me.given.pop(card.instance, 0)
+        me.cost_rested += given
+        me.fresh.discard(card.instance)
+        card.renew()
+        self.game.version += 1
+
+    def trash_from_field(self, player: str, card: Card, clauses: tuple[str, ...], why: str) -> None:
+        self.leave_field(player, card)
+        self.states[player].trash.append(card)
+        self.game.record(RecordKind.FORCED, player, f"{card.identity} goes to {player}'s trash ({why})", clauses)

@@ -1,0 +1,367 @@
+"""Playing cards and effects (wl 6.5.3-6.5.5, 7.1.3.2, 8): costs, power, and card text the engine does not model.
+
+A card record's abilities share one shape in every game (log-format): ``{type,
+timing, zone, once_per_turn, condition, cost, effect, text}``.  The engine plays
+what that shape structures:
+
+* playing a Character or a Stage, or an Event with [Main], from the hand by resting
+  as many active ENERGIO!! cards as its cost (6.5.3.1, 2.7.2-2.7.4), a sixth
+  Character trashing one first (3.7.6.1), a Stage replacing the Stage (3.8.5.1);
+* giving ENERGIO!! cards (6.5.5), each +1000 power during its master's turn;
+* [Counter] from a Character card's (Symbol) Counter, and [Counter] Events
+  (7.1.3.2.1, 7.1.3.2.2); a [Trigger] (10.1.5);
+* [Activate: Main] abilities (6.5.4.1, 10.2.2) with the costs ①
+  (``{energio: N}``, 8.3.1.5), ENERGIO!! -X (``{energio_return: X}``, 10.2.10) and
+  trashing (``{trash: N}``, 10.2.14), the conditions [ENERGIO!! xX] and [Your
+  Turn] / [Opponent's Turn] (10.2.9, 10.2.11, 10.2.12), and [Once Per Turn]
+  (10.2.13);
+* the one structured effect, ``{power: N, target: self|leader|<card>, until:
+  end_of_battle|end_of_turn}``.
+
+Any other card text is reported when its card is played or its effect used
+(the verdict cannot be legal), never guessed; ``effect`` entries declare it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+from engine.core.cards import Card, first_unheld
+from engine.core.effects import ContinuousEffect, Duration
+from engine.core.protocol import RecordKind, Refusal
+from engine.games.wl.choices import Named
+from engine.games.wl.state import CHARACTER_LIMIT, LEADER
+
+if TYPE_CHECKING:
+    from engine.games.wl.game import Energio
+
+GIVEN_POWER: Final = 1000
+"""wl 6.5.5.2."""
+DURATIONS: Final = {"end_of_turn": Duration.END_OF_TURN, "end_of_battle": Duration.END_OF_BATTLE}
+COST_WORDS: Final = ("energio", "energio_return", "trash")
+ZONES_OF_TEXT: Final = ("hand", "trash", "deck", "life", "characters", "stage")
+"""The places an ``effect`` entry's moves name."""
+
+
+@dataclass(frozen=True, slots=True)
+class TextOperation:
+    """One primitive thing card text did, as an ``effect`` entry declares it: a card moved (``move``), or a
+    Leader's or Character's power changed until end of turn (``power``)."""
+
+    kind: str
+    player: str | None = None
+    card: str | None = None
+    source_zone: str | None = None
+    target_zone: str | None = None
+    target: str | None = None
+    amount: int = 0
+
+
+def modelled(ability: dict[str, Any]) -> bool:
+    """Whether the engine plays ``ability`` itself: one of the timings it runs, the structured effect, and at most
+    the structured conditions and costs."""
+    effect = ability.get("effect")
+    condition = ability.get("condition") or {}
+    cost = ability.get("cost") or {}
+    return (
+        ability.get("timing") in ("main", "counter", "trigger", "activate_main")
+        and isinstance(effect, dict)
+        and set(effect) <= {"power", "target", "until"}
+        and isinstance(effect.get("power"), int)
+        and isinstance(condition, dict)
+        and set(condition) <= {"energio", "turn"}
+        and isinstance(cost, dict)
+        and set(cost) <= set(COST_WORDS)
+    )
+
+
+class Playing:
+    """Playing cards, giving ENERGIO!!, counters, activated effects and declared card text (wl 6.5, 7.1.3, 8)."""
+
+    def __init__(self, game: Energio) -> None:
+        self.game = game
+        self.states = game.player_states
+        self.used_this_turn: set[tuple[int, int]] = set()
+        """(card instance, ability index) of the [Once Per Turn] effects resolved this turn (wl 10.2.13)."""
+
+    # -- power -----------------------------------------------------------------------------------
+
+    def power(self, player: str, card: Card) -> int:
+        """A Leader's or Character's power (wl 2.6): printed, +1000 per ENERGIO!! given during its master's turn
+        (6.5.5.2), and the effects in force."""
+        definition = self.game.definition(card)
+        power = definition.power if definition is not None else 0
+        if self.game.turn_player == player:
+            power += GIVEN_POWER * self.states[player].given.get(card.instance, 0)
+        return self.game.effects.value(card.instance, "power", power)
+
+    def add_power(
+        self, player: str, card: Card, amount: int, duration: Duration, source: str, clauses: tuple[str, ...]
+    ) -> None:
+        self.game.version += 1
+        self.game.effects.add(
+            ContinuousEffect(
+                card.instance,
+                "power",
+                delta=amount,
+                timestamp=self.game.effects.next_timestamp(),
+                source=source,
+                clauses=clauses,
+                duration=duration,
+                controller=player,
+            )
+        )
+
+    # -- playing a card (6.5.3) ---------------------------------------------------------------------
+
+    def play_refusal(self, player: str, choice: Named) -> Refusal | None:
+        """Why a card cannot be played as stated; None when it can."""
+        me = self.states[player]
+        definition = self.game.definitions.get(choice.card or "")
+        if definition is None or first_unheld(me.hand, (choice.card_id,)) is not None:
+            return Refusal(("wl:6.5.3.1",), f"{choice.card} is not in {player}'s hand")
+        if definition.type == "event" and "main" not in definition.keywords:
+            return Refusal(("wl:6.5.3.1", "wl:10.2.3.1"), f"{choice.card} is an Event without [Main]")
+        if definition.type not in ("character", "stage", "event"):
+            return Refusal(
+                ("wl:6.5.3.1",), f"{choice.card} is a {definition.type} card: it is not played from the hand"
+            )
+        if definition.cost > me.cost_active:
+            return Refusal(
+                ("wl:2.7.2", "wl:6.5.3.1"),
+                f"{choice.card} costs {definition.cost}; {player} has {me.cost_active} active ENERGIO!! card(s)",
+            )
+        full = definition.type == "character" and len(me.characters) >= CHARACTER_LIMIT
+        if full and (choice.target is None or me.find(choice.target) in (None, me.leader)):
+            return Refusal(
+                ("wl:3.7.6", "wl:3.7.6.1"), f"{player}'s Character area is full: the play must trash one of them first"
+            )
+        if not full and choice.target is not None:
+            return Refusal(("wl:3.7.6.1",), f"{player}'s Character area has room: no Character is trashed to play")
+        return None
+
+    def play(self, player: str, choice: Named) -> None:
+        """Play the card: reveal it, rest ENERGIO!! equal to its cost, then put it into play (2.7.2-2.7.4)."""
+        game = self.game
+        me = self.states[player]
+        card = game.moves.take(player, "hand", choice.card_id)
+        definition = game.definition(card)
+        assert definition is not None
+        me.cost_active -= definition.cost
+        me.cost_rested += definition.cost
+        game.version += 1
+        if definition.type == "character":
+            if choice.target is not None:
+                old = me.find(choice.target)
+                assert old is not None
+                game.moves.trash_from_field(player, old, ("wl:3.7.6.1",), "to make room")
+            card.orientation = "stand"  # enters active (3.7.5)
+            me.characters.append(card)
+            me.fresh.add(card.instance)
+            game.record(
+                RecordKind.CHOICE, player, f"{player} plays {card.identity}", ("wl:6.5.3.1", "wl:2.7.2", "wl:3.7.5")
+            )
+            self.unmodelled_text(player, card, played=True)
+        elif definition.type == "stage":
+            for old in list(me.stage):
+                game.moves.trash_from_field(player, old, ("wl:3.8.5.1",), "replaced by a new Stage")
+            card.orientation = "stand"
+            me.stage.append(card)
+            game.record(
+                RecordKind.CHOICE, player, f"{player} plays the Stage {card.identity}", ("wl:6.5.3.1", "wl:2.7.4")
+            )
+            self.unmodelled_text(player, card, played=True)
+        else:
+            me.trash.append(card)
+            game.record(RecordKind.CHOICE, player, f"{player} activates {card.identity}", ("wl:6.5.3.1", "wl:2.7.3"))
+            self.event_effect(player, card, "main", choice.source)
+
+    def event_effect(self, player: str, card: Card, timing: str, target: str | None) -> None:
+        """An Event's effect of ``timing`` ([Main] or [Counter]): the structured one, or reported."""
+        definition = self.game.definition(card)
+        abilities = [a for a in (definition.abilities if definition is not None else ()) if a.get("timing") == timing]
+        if abilities and modelled(abilities[0]):
+            self.structured_effect(player, card, abilities[0], target)
+        elif abilities or (definition is not None and definition.abilities):
+            self.report(player, f"the effect of {card.identity} is card text the engine does not model")
+
+    def unmodelled_text(self, player: str, card: Card, played: bool) -> None:
+        """A card with abilities the engine does not model entered the field: what they do is not checked."""
+        definition = self.game.definition(card)
+        if definition is not None and any(not modelled(a) for a in definition.abilities):
+            self.report(player, f"{card.identity} has card text the engine does not model; what it does is not checked")
+
+    def report(self, player: str, message: str) -> None:
+        self.game.unmodelled += 1
+        self.game.record(RecordKind.UNMODELLED, player, message, ("wl:8.1.1",))
+
+    def structured_effect(self, player: str, source: Card, ability: dict[str, Any], target: str | None) -> None:
+        """``{power, target, until}``: +power to the source, the Leader, or the card the entry names."""
+        effect = ability["effect"]
+        me = self.states[player]
+        named = target or str(effect.get("target", LEADER))
+        card = source if named == "self" else me.find(named)
+        if card is None:
+            self.game.record(
+                RecordKind.ABILITY, player, f"no {named} to give power to: the effect does nothing", ("wl:1.3.2",)
+            )
+            return
+        duration = DURATIONS.get(str(effect.get("until", "end_of_turn")), Duration.END_OF_TURN)
+        self.add_power(player, card, int(effect["power"]), duration, f"effect of {source.identity}", ("wl:8.1.1",))
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"{me.address(card)} gets {int(effect['power']):+d} power ({duration.value})",
+            ("wl:8.1.1",),
+        )
+
+    # -- giving ENERGIO!! (6.5.5) -------------------------------------------------------------------
+
+    def give_refusal(self, player: str, choice: Named) -> Refusal | None:
+        me = self.states[player]
+        count = choice.count or 1
+        if me.find(choice.target) is None:
+            return Refusal(("wl:6.5.5.1",), f"{choice.target} is not {player}'s Leader or one of {player}'s Characters")
+        if count < 1 or count > me.cost_active:
+            return Refusal(
+                ("wl:6.5.5.1", "wl:6.5.5.3"),
+                f"{player} has {me.cost_active} active ENERGIO!! card(s), not {count} to give",
+            )
+        return None
+
+    def give(self, player: str, choice: Named) -> None:
+        me = self.states[player]
+        card = me.find(choice.target)
+        assert card is not None
+        count = choice.count or 1
+        me.cost_active -= count
+        me.given[card.instance] = me.given.get(card.instance, 0) + count
+        self.game.version += 1
+        self.game.record(
+            RecordKind.CHOICE,
+            player,
+            f"{player} gives {count} ENERGIO!! card(s) to {me.address(card)}",
+            ("wl:6.5.5.1", "wl:6.5.5.2"),
+        )
+
+    # -- counters (7.1.3.2) ------------------------------------------------------------------------------
+
+    def counter_refusal(self, player: str, choice: Named) -> Refusal | None:
+        me = self.states[player]
+        definition = self.game.definitions.get(choice.card or "")
+        if definition is None or first_unheld(me.hand, (choice.card_id,)) is not None:
+            return Refusal(("wl:7.1.3.2",), f"{choice.card} is not in {player}'s hand")
+        if me.find(choice.target or LEADER) is None:
+            return Refusal(
+                ("wl:7.1.3.2.1",), f"{choice.target} is not {player}'s Leader or one of {player}'s Characters"
+            )
+        if definition.type == "character":
+            if definition.counter <= 0:
+                return Refusal(("wl:7.1.3.2.1", "wl:2.10.2"), f"{choice.card} has no (Symbol) Counter")
+            return None
+        if definition.type == "event" and "counter" in definition.keywords:
+            if definition.cost > me.cost_active:
+                return Refusal(
+                    ("wl:7.1.3.2.2", "wl:2.7.3"),
+                    f"{choice.card} costs {definition.cost}; {player} has {me.cost_active} active ENERGIO!! card(s)",
+                )
+            return None
+        return Refusal(
+            ("wl:7.1.3.2", "wl:10.2.4.1"), f"{choice.card} is neither a counter Character nor a [Counter] Event"
+        )
+
+    def counter(self, player: str, choice: Named) -> None:
+        game = self.game
+        me = self.states[player]
+        card = game.moves.take(player, "hand", choice.card_id)
+        definition = game.definition(card)
+        assert definition is not None
+        me.trash.append(card)
+        target = me.find(choice.target or LEADER)
+        assert target is not None
+        if definition.type == "character":
+            self.add_power(
+                player,
+                target,
+                definition.counter,
+                Duration.END_OF_BATTLE,
+                f"counter {card.identity}",
+                ("wl:7.1.3.2.1",),
+            )
+            game.record(
+                RecordKind.CHOICE,
+                player,
+                f"{player} trashes {card.identity}: {me.address(target)} gets +{definition.counter} power this battle",
+                ("wl:7.1.3.2.1",),
+            )
+            return
+        me.cost_active -= definition.cost
+        me.cost_rested += definition.cost
+        game.version += 1
+        game.record(
+            RecordKind.CHOICE,
+            player,
+            f"{player} activates the [Counter] Event {card.identity}",
+            ("wl:7.1.3.2.2", "wl:10.2.4.1"),
+        )
+        self.event_effect(player, card, "counter", choice.target)
+
+    # -- declared card text (8) --------------------------------------------------------------------------
+
+    def apply_text(self, player: str, source: str, operations: list[TextOperation]) -> list[Refusal]:
+        """Apply what the log states card text the engine does not model did: each operation is checked to be
+        possible, never whether the text allowed it.  The game counts as relying on unmodelled text."""
+        self.report(player, f"the text of {source} is not modelled; its effect is declared")
+        problems: list[Refusal] = []
+        for operation in operations:
+            owner = operation.player or player
+            me = self.states.get(owner)
+            if me is None:
+                problems.append(Refusal(("wl:8.1.1",), f"{owner!r} is not a player of this game"))
+                continue
+            if operation.kind == "power":
+                card = me.find(operation.target)
+                if card is None:
+                    problems.append(Refusal(("wl:8.1.1",), f"{owner} has no {operation.target}"))
+                    continue
+                self.add_power(
+                    owner, card, operation.amount, Duration.END_OF_TURN, f"declared effect of {source}", ("wl:8.1.1",)
+                )
+                continue
+            problem = self.move(owner, operation)
+            if problem is not None:
+                problems.append(problem)
+        return problems
+
+    def move(self, owner: str, operation: TextOperation) -> Refusal | None:
+        game = self.game
+        me = self.states[owner]
+        if operation.source_zone == "characters":
+            card_or_none = me.find(operation.card)
+            if card_or_none is None or card_or_none is me.leader:
+                return Refusal(("wl:8.1.1",), f"{operation.card} is not one of {owner}'s Characters")
+            game.moves.leave_field(owner, card_or_none)
+            card = card_or_none
+        else:
+            pile = me.zone(operation.source_zone or "")
+            found = next((c for c in pile if operation.card in (None, c.identity)), None)
+            if found is None and operation.card is not None:
+                found = next((c for c in pile if c.identity is None and c.reveal(operation.card)), None)
+            if found is None:
+                return Refusal(
+                    ("wl:8.1.1",), f"{operation.card or 'no card'} is not in {owner}'s {operation.source_zone}"
+                )
+            pile.remove(found)
+            card = found
+        target = operation.target_zone or "trash"
+        if target == "deck":
+            me.deck.insert(0, card)
+        else:
+            me.zone(target).append(card)
+        if target == "characters":
+            card.renew()
+            me.fresh.add(card.instance)
+        game.version += 1
+        game.rule_processing.check()
+        return None

@@ -1,0 +1,84 @@
+"""The ENERGIO!! game for the judge: the engine game and its part of the log format.
+
+``SUPPORT`` is what ``judge.games`` registers as ``wl``; the work is done in this
+package's modules: ``log`` (reading and writing entries, implied passes),
+``board`` (the stepper's board), ``schema`` (the JSON Schema part) and
+``selfplay`` (random legal games from the bundled card pool).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, cast
+
+from engine.core.interface import PlayableGame
+from engine.core.procedure import Procedure
+from engine.core.protocol import Choice, Decision, DeclaredText, Refusal, Reveal
+from engine.games.wl import procedure as wl_procedure
+from engine.games.wl.game import Energio
+from judge.games.support import GameSupport
+from judge.games.wl import board, log
+from judge.logfile import GameLog
+
+
+class EnergioSupport(GameSupport):
+    """The judge's side of the ENERGIO!! game (see ``judge.games.support.GameSupport``)."""
+
+    def __init__(self) -> None:
+        super().__init__("wl", "ENERGIO!!", "wl", log.CHOICE_VERBS, log.FORCED_VERBS, log.CHOICE_FIELDS)
+
+    def build(self, game_log: GameLog) -> PlayableGame:
+        return log.game_of(game_log)
+
+    def choice_of(self, data: dict[str, Any], decision: Decision) -> Choice:
+        return log.choice_of(data, decision)
+
+    def field_choice(self, decision: Decision, data: dict[str, Any]) -> Choice | None:
+        return log.field_choice(decision, data)
+
+    def effect_choice(self, data: dict[str, Any]) -> Choice:
+        return DeclaredText(str(data.get("source", "?")), tuple(log.text_operations(data)))
+
+    def apply_effect(self, game: PlayableGame, data: dict[str, Any], player: str) -> list[Refusal]:
+        return _wl(game).playing.apply_text(player, str(data.get("source", "?")), log.text_operations(data))
+
+    def revealed_cards(self, verb: str, data: dict[str, Any]) -> tuple[list[str | None] | None, Refusal | None]:
+        return log.revealed_cards(verb, data)
+
+    def cards_within(self, reveal: Reveal, data: dict[str, Any]) -> list[str | None] | None:
+        return log.cards_within(reveal, data)
+
+    def reveal_findings(self, verb: str, reveal: Reveal, answer: list[str | None]) -> tuple[list[Refusal], list[str]]:
+        return log.reveal_findings(verb, reveal, answer)
+
+    def reachable(self, game: PlayableGame, decision: Decision, verb: str, player: str, this_turn: bool) -> bool:
+        return log.reachable(_wl(game), decision, verb, player, this_turn)
+
+    def reachable_after_reveal(self, game: PlayableGame, verb: str, player: str) -> bool:
+        return log.reachable_after_reveal(_wl(game), verb, player)
+
+    def expectation_failures(self, game: PlayableGame, expect: Any) -> list[str]:
+        return log.expectation_failures(game, expect)
+
+    def board_text(self, game: PlayableGame) -> str:
+        return board.board_text(game)
+
+    def procedure(self) -> Procedure:
+        return wl_procedure.procedure()
+
+    def schema_defs(self) -> dict[str, Any]:
+        from judge.games.wl.schema import schema_defs  # the schema's helpers are only needed to build one
+
+        return schema_defs()
+
+    def self_play(self, seed: int) -> dict[str, Any]:
+        from judge.games.wl.selfplay import play_game
+
+        return play_game(seed)
+
+
+def _wl(game: PlayableGame) -> Energio:
+    """The ENERGIO!! game this support built."""
+    return cast(Energio, game)
+
+
+SUPPORT: Final = EnergioSupport()

@@ -1,0 +1,403 @@
+"""The ``wl`` part of the log format: building an ENERGIO!! game from a log, and reading its entries.
+
+This is where the judge translates the log's words (verbs, ``leader`` and
+``AL-01@2`` addresses, ``setup``, card records) into the engine's (``Named``
+choices, ``Position``, ``WlCardDefinition``), and says what the log's rules of
+writing mean for this game: which entry answers which reveal, which field of a
+``damage`` entry answers the [Trigger] choice, and which points an entry may
+pass by implied passes.  The engine never reads the log format; this module
+never applies a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from engine.core.interface import PlayableGame
+from engine.core.protocol import Choice, Decision, Refusal, ResolveFirst, Reveal
+from engine.games.wl.cards import CardRecordError, WlCardDefinition, definition_from_record
+from engine.games.wl.choices import Named
+from engine.games.wl.game import PHASES, Energio, WlPlayer
+from engine.games.wl.phases import END
+from engine.games.wl.playing import ZONES_OF_TEXT, TextOperation
+from engine.games.wl.state import LEADER, ORIENTATION_WORDS, CharacterPosition, PlayerPosition, Position
+from judge.games import reading
+from judge.games.support import expectation_failures as common_expectation_failures
+from judge.logfile import GameLog
+from judge.verdict import winner_of
+
+FORCED_VERBS: Final = {
+    "draw": ("draw", "opening", "mulligan_draw"),
+    "life": ("life",),
+    "energio": ("energio",),
+    "damage": ("damage",),
+    "ko": ("ko",),
+}
+"""Forced-event verbs and the reveal purposes each answers."""
+CHOICE_VERBS: Final = frozenset(
+    {"mulligan", "play", "act", "give", "attack", "block", "counter", "resolve", "end", "effect", "pass", "concede"}
+)
+CHOICE_FIELDS: Final = {"trigger": "trigger"}
+"""Decision kind -> the field of the ``damage`` entry being applied that answers it: the [Trigger] choice."""
+SETUP_PILES: Final = ("hand", "trash", "life", "stage")
+
+
+def definitions_of(log: GameLog) -> dict[str, WlCardDefinition]:
+    """Every card record of the log as a definition; a bad record is a located error."""
+    return reading.definitions_of(log, definition_from_record, CardRecordError)
+
+
+def _deck_list(log: GameLog, index: int, key: str) -> dict[str, int]:
+    value = log.players[index].get(key) or {}
+    at = ("players", index, key)
+    if not isinstance(value, dict):
+        raise reading.located(
+            log, at, f"{reading.where(at)}: {reading.short(value)} is not a deck list (card id -> copies)"
+        )
+    for card, copies in value.items():
+        if card not in log.cards:
+            raise reading.located(log, (*at, card), f"{reading.where(at)}: {card!r} is not a card of this log")
+        reading.count(log, (*at, card), copies)
+    return {str(card): int(copies) for card, copies in value.items()}
+
+
+def _state(log: GameLog, at: tuple[object, ...], value: Any) -> str:
+    if value is None:
+        return "stand"
+    if value not in ORIENTATION_WORDS:
+        raise reading.located(log, at, f"{reading.where(at)}: state {reading.short(value)} is not active or rested")
+    return ORIENTATION_WORDS[value]
+
+
+def position_of(log: GameLog, definitions: dict[str, WlCardDefinition]) -> Position | None:
+    """The ``setup`` block as an engine position, or None when the log starts from the pre-game preparations."""
+    setup = log.header.get("setup")
+    if setup is None:
+        return None
+    if not isinstance(setup, dict):
+        raise reading.located(log, ("setup",), f"setup is {reading.short(setup)}, not a mapping")
+    player_ids = [str(player["id"]) for player in log.players]
+    active = setup.get("active", log.header.get("first"))
+    if active not in player_ids:
+        raise reading.located(log, ("setup", "active"), f"setup active is {active!r}, not a player of this log")
+    phase = setup.get("phase", "refresh")
+    if phase not in PHASES:
+        raise reading.located(log, ("setup", "phase"), f"setup phase is {phase!r}, not one of {', '.join(PHASES)}")
+    turn = setup.get("turn", 1)
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+        raise reading.located(log, ("setup", "turn"), f"setup turn is {turn!r}, not a turn number")
+    layouts: dict[str, PlayerPosition] = {}
+    for player in player_ids:
+        zones = setup.get(player) or {}
+        if not isinstance(zones, dict):
+            raise reading.located(log, ("setup", player), f"setup {player} is {reading.short(zones)}, not a mapping")
+        layout = PlayerPosition()
+        for zone in ("hand", "trash", "life"):
+            setattr(layout, zone, reading.card_list(log, ("setup", player, zone), zones.get(zone), definitions))
+        stage = zones.get("stage")
+        stage_list = [] if stage in (None, []) else stage if isinstance(stage, list) else [stage]
+        layout.stage = [
+            reading.card_id(log, ("setup", player, "stage", i), card, definitions) for i, card in enumerate(stage_list)
+        ]
+        leader = zones.get("leader") or {}
+        if isinstance(leader, dict):
+            layout.leader_state = _state(log, ("setup", player, "leader", "state"), leader.get("state"))
+            layout.leader_given = reading.count(log, ("setup", player, "leader", "given"), leader.get("given", 0))
+        characters = zones.get("characters") or []
+        if not isinstance(characters, list):
+            raise reading.located(
+                log, ("setup", player, "characters"), "characters is a list of {card, state, given, fresh}"
+            )
+        for index, item in enumerate(characters):
+            at: tuple[object, ...] = ("setup", player, "characters", index)
+            spec = item if isinstance(item, dict) else {"card": item}
+            layout.characters.append(
+                CharacterPosition(
+                    reading.card_id(log, at, spec.get("card"), definitions),
+                    _state(log, (*at, "state"), spec.get("state")),
+                    reading.count(log, (*at, "given"), spec.get("given", 0)),
+                    bool(spec.get("fresh", False)),
+                )
+            )
+        cost = zones.get("cost") or {}
+        if not isinstance(cost, dict):
+            raise reading.located(log, ("setup", player, "cost"), "cost is {active: N, rested: N}")
+        layout.cost_active = reading.count(log, ("setup", player, "cost", "active"), cost.get("active", 0))
+        layout.cost_rested = reading.count(log, ("setup", player, "cost", "rested"), cost.get("rested", 0))
+        if "energio_deck" in zones:
+            layout.energio_deck = reading.count(log, ("setup", player, "energio_deck"), zones["energio_deck"])
+        deck = zones.get("deck")
+        at = ("setup", player, "deck")
+        if isinstance(deck, list):
+            layout.deck_top = [c for c in reading.card_list(log, at, deck, definitions) if c]
+            layout.deck_rest = 0
+        elif isinstance(deck, int) and not isinstance(deck, bool):
+            layout.deck_rest = reading.count(log, at, deck)
+        elif isinstance(deck, dict):
+            top = deck.get("top") or []
+            layout.deck_top = [reading.card_id(log, (*at, "top", i), card, definitions) for i, card in enumerate(top)]
+            layout.deck_rest = None if deck.get("rest") is None else reading.count(log, (*at, "rest"), deck.get("rest"))
+        elif deck is not None:
+            raise reading.located(
+                log, at, f"{reading.where(at)} is {reading.short(deck)}: a list, a number or {{top, rest}}"
+            )
+        layouts[player] = layout
+    return Position(turn=turn, active=str(active), phase=str(phase), players=layouts)
+
+
+def game_of(log: GameLog) -> Energio:
+    """The game a log describes, ready to run; raises LogFormatError for what cannot start."""
+    definitions = definitions_of(log)
+    players = []
+    for index, player in enumerate(log.players):
+        leader = player.get("leader")
+        reading.card_id(log, ("players", index, "leader"), leader, definitions)
+        players.append(
+            WlPlayer(str(player["id"]), str(leader), _deck_list(log, index, "deck"), _deck_list(log, index, "energio"))
+        )
+    player_ids = [player.id for player in players]
+    position = position_of(log, definitions)
+    first = log.header.get("first")
+    if position is None and first not in player_ids:
+        raise reading.located(
+            log, ("first",), f"first is {first!r}: a game from the start needs the player going first"
+        )
+    order = reading.deck_orders(log, player_ids, definitions)
+    game = Energio(
+        definitions,
+        players,
+        first=str(first if first in player_ids else position.active),  # type: ignore[union-attr]
+        order=order,
+        position=position,
+    )
+    if position is not None and game.setup_problems:
+        problem = game.setup_problems[0]
+        raise reading.located(log, ("setup",), f"impossible position ({', '.join(problem.clauses)}): {problem.message}")
+    return game
+
+
+# -- reading entries ------------------------------------------------------------------------------
+
+
+def _text(value: Any, name: str) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise TypeError(f"{name} {reading.short(value)} is not a card id or an address")
+    return value
+
+
+def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
+    """The engine choice a log entry states."""
+    verb = str(data["do"])
+    card = _text(data.get("card"), "card")
+    if verb == "mulligan":
+        return Choice("mulligan", flag=bool(data.get("redraw", False)))
+    if verb == "play":
+        return Named("play", card=card, target=_text(data.get("trash"), "trash"))
+    if verb == "give":
+        count = data.get("count", 1)
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise TypeError(f"count {reading.short(count)} is not a whole number")
+        return Named("give", target=_text(data.get("to"), "to"), count=count)
+    if verb == "attack":
+        return Named(
+            "attack", source=_text(data.get("attacker"), "attacker"), target=_text(data.get("target"), "target")
+        )
+    if verb == "block":
+        return Named("block", source=_text(data.get("blocker"), "blocker"))
+    if verb == "counter":
+        return Named("counter", card=card, target=_text(data.get("target", LEADER), "target"))
+    if verb == "end":
+        return END
+    if verb == "resolve":
+        return ResolveFirst(str(data.get("source", card)), str(data.get("ability")))
+    if verb == "act":
+        return Named("act", source=_text(data.get("source"), "source"), target=_text(data.get("ability"), "ability"))
+    return Choice(verb, card=card)
+
+
+def field_choice(decision: Decision, data: dict[str, Any]) -> Choice | None:
+    """The [Trigger] choice as the ``damage`` entry states it (``trigger: bool``), or None when it does not say."""
+    if decision.kind == "trigger" and "trigger" in data:
+        return Choice("trigger", flag=bool(data["trigger"]))
+    return None
+
+
+def revealed_cards(verb: str, data: dict[str, Any]) -> tuple[list[str | None] | None, Refusal | None]:
+    """The cards a forced entry states for its reveal."""
+    if verb in ("damage", "ko"):
+        card = data.get("card")
+        if isinstance(card, list | dict):
+            return None, Refusal(("wl:7.1.4.1.1.2",), f"a {verb} entry names one card, not {card!r}")
+        if verb == "ko":
+            return ([None] if card is None else [str(card).partition("@")[0]]), None
+        return reading.card_ids(card), None
+    if verb == "energio":
+        count = data.get("count")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            return None, Refusal(("wl:6.4.1",), f"an energio entry's count is {count!r}, not a number of cards")
+        return [None] * count, None
+    return reading.card_ids(data.get("cards")), None
+
+
+def cards_within(reveal: Reveal, data: dict[str, Any]) -> list[str | None] | None:
+    """The new hand a redraw's entry names (``draw``, wl 5.2.1.6.1)."""
+    if reveal.purpose == "mulligan_draw" and "draw" in data:
+        return reading.card_ids(data["draw"])
+    return None
+
+
+def reveal_findings(verb: str, reveal: Reveal, answer: list[str | None]) -> tuple[list[Refusal], list[str]]:
+    """A ``draw``, ``life`` or ``energio`` entry must state as many cards as the rules move."""
+    if verb in ("draw", "life", "energio") and len(answer) != reveal.count and reveal.purpose != "mulligan_draw":
+        noun = "ENERGIO!! card(s)" if verb == "energio" else "card(s)"
+        message = f"the rules move {reveal.count} {noun} of {reveal.player}'s here; the log states {len(answer)}"
+        return [Refusal(reveal.clauses, message)], []
+    return [], []
+
+
+def text_operations(data: dict[str, Any]) -> list[TextOperation]:
+    """The primitive operations an ``effect`` entry declares: ``moves: [{card, from, to, p}]`` between the hand,
+    trash, deck (its top), life, characters and stage, and ``power: [{target, amount, p}]`` until end of turn."""
+    operations: list[TextOperation] = []
+    for kind in ("moves", "power"):
+        items = data.get(kind, [])
+        if isinstance(items, dict):
+            items = [items]
+        if not isinstance(items, list):
+            raise TypeError(f"{kind} is {reading.short(items)}, not a list of operations")
+        for item in items:
+            if not isinstance(item, dict):
+                raise TypeError(f"{kind}: {reading.short(item)} is not a mapping")
+            player = None if item.get("p") is None else str(item["p"])
+            if kind == "moves":
+                source, target = item.get("from"), item.get("to")
+                if source not in ZONES_OF_TEXT or target not in ZONES_OF_TEXT:
+                    raise ValueError(f"a move goes from and to one of {', '.join(ZONES_OF_TEXT)}: {item!r}")
+                operations.append(
+                    TextOperation("move", player, _text(item.get("card"), "card"), str(source), str(target))
+                )
+            else:
+                amount = item.get("amount")
+                if isinstance(amount, bool) or not isinstance(amount, int):
+                    raise ValueError(f"power: amount {amount!r} is not a whole number")
+                operations.append(
+                    TextOperation("power", player, target=_text(item.get("target", LEADER), "target"), amount=amount)
+                )
+    return operations
+
+
+# -- implied passes ---------------------------------------------------------------------------------
+
+MAIN_VERBS: Final = frozenset({"play", "act", "give", "attack", "end"})
+NEXT_TURN_VERBS: Final = frozenset({"draw", "energio", "play", "act", "give", "attack", "end"})
+"""What the other player can do in the next turn, reached by passing the rest of this one."""
+
+
+def reachable(game: Energio, decision: Decision, verb: str, player: str, this_turn: bool = False) -> bool:
+    """Whether ``verb`` by ``player`` can come after ``decision`` if only defaults are taken (log-format, wl: a
+    ``counter`` implies the Block Step's pass; a ``damage``, ``ko`` or later turn player's entry implies every
+    pass of the battle; an ``act`` or a [Main] ``play`` after an ``attack`` belongs after that battle)."""
+    if verb in ("resolve", "pass"):
+        return True
+    if game.phase == "setup":
+        return verb in ("mulligan", "draw", "life") or player == game.first
+    kind = decision.kind
+    if kind in ("block", "counter"):
+        if player == game.non_turn_player and verb == "counter":
+            return kind == "block"
+        if verb in ("damage", "ko"):
+            return True
+        if player == game.turn_player and verb in MAIN_VERBS:
+            return True
+    return player == game.non_turn_player and verb in NEXT_TURN_VERBS and not this_turn
+
+
+def reachable_after_reveal(game: Energio, verb: str, player: str) -> bool:
+    return True
+
+
+# -- expectations -----------------------------------------------------------------------------------
+
+
+def expectation_failures(game: PlayableGame, expect: Any) -> list[str]:
+    """How the state differs from an ``expect`` mapping: the common comparison for the piles, counters and
+    ``turn``/``phase``/``winner``, and the ``wl`` parts: ``leader: {state, given, power}``, ``characters`` as a
+    count or a list of ``{card, state, given, power}`` in the order they entered, ``cost: {active, rested}``."""
+    if not isinstance(expect, dict):
+        return [f"{expect!r} is not a mapping"]
+    snapshot = game.snapshot()
+    failures: list[str] = []
+    common: dict[str, Any] = {}
+    for key, wanted in expect.items():
+        view = snapshot["players"].get(key)
+        if view is None or not isinstance(wanted, dict):
+            common[key] = wanted
+            continue
+        rest = {}
+        for zone, value in wanted.items():
+            if zone == "leader":
+                failures.extend(_card_failures(f"{key} leader", view["leader"], value))
+            elif zone == "characters":
+                failures.extend(_characters_failures(str(key), list(view["characters"].values()), value))
+            elif zone == "cost":
+                for part in ("active", "rested"):
+                    if isinstance(value, dict) and part in value and view["cost"][part] != value[part]:
+                        failures.append(f"{key} cost {part} is {view['cost'][part]}, not {value[part]}")
+            elif zone == "stage" and not isinstance(value, list | int):
+                rest[zone] = [] if value is None else [value]
+            else:
+                rest[zone] = value
+        common[key] = rest
+    return failures + common_expectation_failures(game, common, winner_of(game.outcome))
+
+
+def _card_failures(label: str, shown: dict[str, Any], wanted: Any) -> list[str]:
+    spec = wanted if isinstance(wanted, dict) else {"card": wanted}
+    failures = []
+    for key, value in spec.items():
+        if key == "state":
+            value = "active" if ORIENTATION_WORDS.get(str(value)) == "stand" else "rested"
+        if key in shown and shown[key] != value:
+            failures.append(f"{label} {key} is {shown[key]!r}, not {value!r}")
+    return failures
+
+
+def _characters_failures(player: str, shown: list[dict[str, Any]], wanted: Any) -> list[str]:
+    if isinstance(wanted, int) and not isinstance(wanted, bool):
+        return [] if len(shown) == wanted else [f"{player} has {len(shown)} Character(s), not {wanted}"]
+    if not isinstance(wanted, list):
+        return [f"{player} characters: {wanted!r} is not a count or a list"]
+    if len(wanted) != len(shown):
+        return [f"{player} has {len(shown)} Character(s), not {len(wanted)}"]
+    failures = []
+    for index, (one, spec) in enumerate(zip(shown, wanted, strict=True)):
+        failures.extend(_card_failures(f"{player} Character {index + 1}", one, spec))
+    return failures
+
+
+# -- writing entries (self-play) ------------------------------------------------------------------------
+
+
+def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
+    """The log entry that states ``choice`` (the inverse of ``choice_of``; used by self-play)."""
+    entry: dict[str, Any] = {"p": decision.player, "do": choice.verb}
+    if choice.verb == "mulligan":
+        entry["redraw"] = bool(choice.flag)
+    elif isinstance(choice, Named):
+        if choice.verb == "play":
+            entry["card"] = choice.card
+            if choice.target is not None:
+                entry["trash"] = choice.target
+        elif choice.verb == "give":
+            entry.update(to=choice.target, count=choice.count)
+        elif choice.verb == "attack":
+            entry.update(attacker=choice.source, target=choice.target)
+        elif choice.verb == "block":
+            entry["blocker"] = choice.source
+        elif choice.verb == "counter":
+            entry.update(card=choice.card, target=choice.target)
+    elif isinstance(choice, ResolveFirst):
+        entry.update(source=choice.card, ability=choice.ability)
+    return entry
