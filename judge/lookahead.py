@@ -141,7 +141,7 @@ class LookAhead:
                     break
                 score = self.tried(replay, candidate, takes_entry, start, start + FARTHER, FARTHER)
                 farther.append((score, candidate is None, index))
-            if farther:
+            if len(farther) == len(clean):  # only a comparison of all of them may overturn the first look's choice
                 chosen = clean[min(farther)[2]]
         replay.chosen[(replay.requests, start if takes_entry else start + 1)] = (chosen, takes_entry)
         if chosen is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core.protocol import ActionRecord, RecordKind
 from judge.logfile import GameLog
 from judge.verdict import Verdict
+from rules_index.documents import DOCUMENTS_BY_KEY
 
 KIND_MARKS = {
     RecordKind.CHOICE: "choice",
@@ -14,6 +15,20 @@ KIND_MARKS = {
     RecordKind.ABILITY: "ability",
     RecordKind.UNMODELLED: "unmodelled",
 }
+
+
+def clause_text(clause_id: str) -> str:
+    """A clause id as a reader finds it: a document numbered in the hyphen form shows that form beside the dotted
+    id (``wl:7.1.4.1.1.2 [7-1-4-1-1-2]``), the others the id alone."""
+    document, _, number = clause_id.partition(":")
+    known = DOCUMENTS_BY_KEY.get(document)
+    if known is None or not known.hyphen_aliases or not number[:1].isdigit():
+        return clause_id
+    return f"{clause_id} [{number.replace('.', '-')}]"
+
+
+def clauses_text(clauses: tuple[str, ...]) -> str:
+    return " ".join(clause_text(clause) for clause in clauses)
 
 
 def verdict_text(verdict: Verdict) -> str:
@@ -29,7 +44,7 @@ def verdict_text(verdict: Verdict) -> str:
         if violation.line is not None:
             where.append(f"line {violation.line}")
         location = ", ".join(where) or "header"
-        clauses = " ".join(violation.clauses)
+        clauses = clauses_text(violation.clauses)
         lines.append(f"  {location}: {clauses + ': ' if clauses else ''}{violation.message}")
         if violation.options:
             lines.append(f"    legal here: {', '.join(violation.options)}")
@@ -56,6 +71,6 @@ def trace_text(records: list[ActionRecord], log: GameLog | None, show_timing: bo
         if record.entry is not None:
             line = lines_of.get(record.entry)
             source = f"  <- entry {record.entry}" + (f" (line {line})" if line is not None else "")
-        clauses = " ".join(record.clauses)
+        clauses = clauses_text(record.clauses)
         out.append(f"  [{KIND_MARKS[record.kind]}] {record.message}  ({clauses}){source}")
     return "\n".join(out)

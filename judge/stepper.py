@@ -15,7 +15,7 @@ from engine.core.protocol import ActionRecord, RecordKind
 from judge import games
 from judge.logfile import LogEntry
 from judge.replay import Replay
-from judge.report import verdict_text
+from judge.report import clause_text, clauses_text, verdict_text
 from judge.scenarios import Scenario, compare
 
 
@@ -54,7 +54,7 @@ def walk(scenario: Scenario) -> tuple[list[Step], str]:
     ending.append("the scenario holds" if result.passed else "the scenario does not hold:")
     ending.extend(f"  {difference}" for difference in result.differences)
     ending.append(f"ruling: {scenario.ruling}")
-    ending.append(f"clauses: {', '.join(scenario.clauses)}")
+    ending.append(f"clauses: {', '.join(clause_text(clause) for clause in scenario.clauses)}")
     return steps, "\n".join(ending)
 
 
@@ -75,5 +75,5 @@ def screen(scenario: Scenario, steps: list[Step], index: int) -> str:
         data = ", ".join(f"{key}: {_as_written(value)}" for key, value in step.entry.data.items() if key != "expect")
         body = [f"entry {step.entry.index} (line {step.entry.line}): {data}"]
         for record in step.happened:
-            body.append(f"  {record.message}  ({' '.join(record.clauses)})")
+            body.append(f"  {record.message}  ({clauses_text(record.clauses)})")
     return "\n".join([head, *body, step.board])
