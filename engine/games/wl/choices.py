@@ -26,11 +26,12 @@ class Named(Choice):
         source: str | None = None,
         target: str | None = None,
         count: int | None = None,
+        cards: tuple[str, ...] = (),
     ) -> None:
         self.verb = verb
         self.card = card
         self.pos = None
-        self.cards = ()
+        self.cards = cards
         self.flag = None
         self.source = source
         self.target = target

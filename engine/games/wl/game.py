@@ -183,13 +183,12 @@ class Energio(Game[WlCardDefinition]):
     # -- legality --------------------------------------------------------------------------------------------
 
     def check(self, decision: Decision, choice: Choice) -> Refusal | None:
-        if decision.kind == "main" and isinstance(choice, Named) and choice.verb in ("play", "give"):
-            refusal = (
-                self.playing.play_refusal(decision.player, choice)
-                if choice.verb == "play"
-                else self.playing.give_refusal(decision.player, choice)
-            )
-            return refusal
+        if decision.kind == "main" and isinstance(choice, Named) and choice.verb == "play":
+            return self.playing.play_refusal(decision.player, choice)
+        if decision.kind == "main" and isinstance(choice, Named) and choice.verb == "give":
+            return self.playing.give_refusal(decision.player, choice)
+        if decision.kind == "main" and isinstance(choice, Named) and choice.verb == "act":
+            return self.playing.act_refusal(decision.player, choice)
         if decision.kind == "counter" and isinstance(choice, Named) and choice.verb == "counter":
             return self.playing.counter_refusal(decision.player, choice)
         return super().check(decision, choice)

@@ -141,6 +141,9 @@ class Phases:
         elif isinstance(choice, Named) and choice.verb == "give":
             game.playing.give(player, choice)
             yield Checkpoint(decision)
+        elif isinstance(choice, Named) and choice.verb == "act":
+            game.playing.act(player, choice)
+            yield Checkpoint(decision)
         elif isinstance(choice, Named) and choice.verb == "attack":
             yield from game.battle.fight(player, choice, decision)
         elif isinstance(choice, DeclaredText):

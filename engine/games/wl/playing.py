@@ -11,10 +11,9 @@ what that shape structures:
 * [Counter] from a Character card's (Symbol) Counter, and [Counter] Events
   (7.1.3.2.1, 7.1.3.2.2); a [Trigger] (10.1.5);
 * [Activate: Main] abilities (6.5.4.1, 10.2.2) with the costs ①
-  (``{energio: N}``, 8.3.1.5), ENERGIO!! -X (``{energio_return: X}``, 10.2.10) and
-  trashing (``{trash: N}``, 10.2.14), the conditions [ENERGIO!! xX] and [Your
-  Turn] / [Opponent's Turn] (10.2.9, 10.2.11, 10.2.12), and [Once Per Turn]
-  (10.2.13);
+  (``{energio: N}``, 8.3.1.5) and trashing (``{trash: N}``, 10.2.14), the
+  conditions [ENERGIO!! xX] and [Your Turn] / [Opponent's Turn] (10.2.9,
+  10.2.11, 10.2.12), and [Once Per Turn] (10.2.13);
 * the one structured effect, ``{power: N, target: self|leader|<card>, until:
   end_of_battle|end_of_turn}``.
 
@@ -39,7 +38,9 @@ if TYPE_CHECKING:
 GIVEN_POWER: Final = 1000
 """wl 6.5.5.2."""
 DURATIONS: Final = {"end_of_turn": Duration.END_OF_TURN, "end_of_battle": Duration.END_OF_BATTLE}
-COST_WORDS: Final = ("energio", "energio_return", "trash")
+COST_WORDS: Final = ("energio", "trash")
+"""The costs the engine pays itself: ① (``energio``, 8.3.1.5) and trashing from the hand (``trash``, 10.2.14).
+ENERGIO!! -X (``energio_return``, 10.2.10) leaves the ability to card text the engine does not model."""
 ZONES_OF_TEXT: Final = ("hand", "trash", "deck", "life", "characters", "stage")
 """The places an ``effect`` entry's moves name."""
 
@@ -215,6 +216,74 @@ class Playing:
             f"{me.address(card)} gets {int(effect['power']):+d} power ({duration.value})",
             ("wl:8.1.1",),
         )
+
+    # -- activating an effect (6.5.4) ----------------------------------------------------------------------
+
+    def ability_of(self, card: Card, ability: str | None) -> tuple[int, dict[str, Any]] | None:
+        """The [Activate: Main] ability an ``act`` names by its place among the card's abilities, or the first."""
+        definition = self.game.definition(card)
+        for index, record in enumerate(definition.abilities if definition is not None else ()):
+            if record.get("timing") == "activate_main" and (ability is None or str(ability) == str(index)):
+                return index, record
+        return None
+
+    def act_refusal(self, player: str, choice: Named) -> Refusal | None:
+        """Why an [Activate: Main] effect cannot be activated as stated (6.5.4.1, 8.3, 10.2.2, 10.2.13)."""
+        me = self.states[player]
+        source = me.find(choice.source) or next((c for c in me.stage if c.identity == choice.source), None)
+        if source is None:
+            return Refusal(("wl:6.5.4.1",), f"{player} has no {choice.source} on the field")
+        named = self.ability_of(source, choice.target)
+        if named is None:
+            return Refusal(
+                ("wl:6.5.4.1", "wl:10.2.2.1"), f"{choice.source} has no [Activate: Main] effect {choice.target or ''}"
+            )
+        index, ability = named
+        if ability.get("once_per_turn") and (source.instance, index) in self.used_this_turn:
+            return Refusal(
+                ("wl:10.2.13.1", "wl:10.2.13.3"), f"the [Once Per Turn] effect of {choice.source} was used this turn"
+            )
+        condition = ability.get("condition") or {}
+        given = me.given.get(source.instance, 0)
+        if isinstance(condition.get("energio"), int) and given < condition["energio"]:
+            return Refusal(("wl:10.2.9.1",), f"{choice.source} has {given} ENERGIO!! given, not {condition['energio']}")
+        if condition.get("turn") == "opponents" and self.game.turn_player == player:
+            return Refusal(("wl:10.2.12.1",), "the effect is [Opponent's Turn]")
+        cost = ability.get("cost") or {}
+        if isinstance(cost.get("energio"), int) and cost["energio"] > me.cost_active:
+            return Refusal(("wl:8.3.1.5",), f"the cost rests {cost['energio']} ENERGIO!!; {me.cost_active} are active")
+        if isinstance(cost.get("trash"), int):
+            if len(choice.cards) != cost["trash"]:
+                return Refusal(
+                    ("wl:10.2.14.1", "wl:8.3.1.3"), f"the cost trashes {cost['trash']} card(s) from the hand"
+                )
+            if first_unheld(me.hand, choice.cards) is not None:
+                return Refusal(("wl:10.2.14.1",), f"{player}'s hand does not hold {', '.join(choice.cards)}")
+        return None
+
+    def act(self, player: str, choice: Named) -> None:
+        """Activate the effect: its cost paid in full (8.3.1.3), then the effect (8.4.1)."""
+        me = self.states[player]
+        source = me.find(choice.source) or next(c for c in me.stage if c.identity == choice.source)
+        named = self.ability_of(source, choice.target)
+        assert named is not None
+        index, ability = named
+        cost = ability.get("cost") or {}
+        rest = int(cost.get("energio", 0))
+        me.cost_active -= rest
+        me.cost_rested += rest
+        for identity in choice.cards:
+            me.trash.append(self.game.moves.take(player, "hand", identity))
+        if ability.get("once_per_turn"):
+            self.used_this_turn.add((source.instance, index))
+        self.game.version += 1
+        self.game.record(
+            RecordKind.CHOICE, player, f"{player} activates the effect of {choice.source}", ("wl:6.5.4.1", "wl:8.3.1.3")
+        )
+        if modelled(ability):
+            self.structured_effect(player, source, ability, None)
+        else:
+            self.report(player, f"the effect of {choice.source} is card text the engine does not model")
 
     # -- giving ENERGIO!! (6.5.5) -------------------------------------------------------------------
 

@@ -213,7 +213,13 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
     if verb == "resolve":
         return ResolveFirst(str(data.get("source", card)), str(data.get("ability")))
     if verb == "act":
-        return Named("act", source=_text(data.get("source"), "source"), target=_text(data.get("ability"), "ability"))
+        ability = data.get("ability")
+        return Named(
+            "act",
+            source=_text(data.get("source"), "source"),
+            target=None if ability is None else str(ability),
+            cards=tuple(sorted(reading.ids(data.get("trash"), "trash"))),
+        )
     return Choice(verb, card=card)
 
 
