@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import yaml
 
-from engine.games.wl.cards import definition_from_record, deck_problems
+from engine.games.wl.cards import deck_problems, definition_from_record
 from judge.games.wl.selfplay import play_game, starter_set
 from judge.logfile import parse_log
 from judge.replay import verify_log
