@@ -19,9 +19,10 @@ from judge.cli import main as judge_main
 from judge.selfplay import play_game, write_log
 
 REPO = Path(__file__).resolve().parents[1]
-EXAMPLE_SEEDS = {"ws": 14, "vg": 15}
+EXAMPLE_SEEDS = {"ws": 14, "vg": 15, "wl": 3}
 """The seed of each game's example: ws 14 plays most of the Weiss Schwarz procedure; vg 15 has G assists,
-strides, an intercept, a Seek Mate and its legion, and a trigger of every icon."""
+strides, an intercept, a Seek Mate and its legion, and a trigger of every icon; wl 3 has blocks, counters, a
+[Trigger] and a sixth Character."""
 GOLDEN_LOGS = REPO / "tests" / "golden"
 
 
