@@ -187,6 +187,10 @@ def _player_failures(game: PlayableGame, player: str, view: dict[str, Any], want
                 failures.append(f"{player}: unknown zone {zone!r}")
             continue
         cards = view[zone]
+        if not isinstance(cards, list):  # a zone the game keeps as a count (the ENERGIO!! deck)
+            if cards != value:
+                failures.append(f"{player} {str(zone).replace('_', ' ')} is {cards}, not {value}")
+            continue
         if isinstance(value, int) and not isinstance(value, bool):
             if len(cards) != value:
                 failures.append(f"{player} {zone} has {len(cards)} card(s), not {value}")

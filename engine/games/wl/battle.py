@@ -226,7 +226,7 @@ class BattleSteps:
         game.moves.bind(card, answer, 0, reveal)
         reveal.used = 1
         game.version += 1
-        trigger = not banish and (yield from self.trigger_chosen(defender, card))
+        trigger = yield from self.trigger_chosen(defender, card, banish)
         me.life.pop()
         if banish:
             me.trash.append(card)
@@ -252,9 +252,10 @@ class BattleSteps:
             )
         yield Checkpoint(reveal)
 
-    def trigger_chosen(self, defender: str, card: Card) -> Procedure:
-        """The defender's choice to activate the Life card's [Trigger] (10.1.5.1-10.1.5.2), where it has one: the
-        ``damage`` entry's ``trigger``."""
+    def trigger_chosen(self, defender: str, card: Card, banish: bool) -> Procedure:
+        """The defender's choice to activate the Life card's [Trigger] (10.1.5.1-10.1.5.2): the ``damage`` entry's
+        ``trigger``.  It is asked of every Life card, so that a ``trigger: true`` where none can be activated, under
+        [Banish] (10.1.3.1) or for a card without [Trigger], is refused rather than read past."""
         definition = self.game.definition(card)
         could = (
             definition.trigger
@@ -265,24 +266,26 @@ class BattleSteps:
                 for identity in card.pool.identities()
             )
         )
-        if not could:
-            return False
+        clauses = ("wl:10.1.3.1",) if banish else ("wl:10.1.5.1", "wl:10.1.5.2")
+        options = [Choice("trigger", flag=False)]
+        if could and not banish:
+            options.append(Choice("trigger", flag=True))
         decision = Decision(
             defender,
             "trigger",
-            [Choice("trigger", flag=False), Choice("trigger", flag=True)],
-            ("wl:10.1.5.1", "wl:10.1.5.2"),
+            options,
+            clauses,
             frozenset({"damage"}),
             prompt="reveal the Life card and activate its [Trigger], or add it to your hand",
             default=Choice("trigger", flag=False),
         )
         choice = yield decision
         if choice.flag and card.identity is None and card.pool is not None:  # a [Trigger] revealed: the card has it
-            options = [
+            having = [
                 i for i in card.pool.identities() if (d := self.game.definitions.get(i)) is not None and d.trigger
             ]
-            if len(options) == 1:
-                card.reveal(options[0])
+            if len(having) == 1:
+                card.reveal(having[0])
         return bool(choice.flag)
 
     def knock_out(self, defender: str, card: Card) -> Procedure:

@@ -182,7 +182,29 @@ class Energio(Game[WlCardDefinition]):
 
     # -- legality --------------------------------------------------------------------------------------------
 
+    def canonical(self, decision: Decision, choice: Choice) -> Choice:
+        """A choice with its cards named by their full addresses: a log may name a Character by its bare card id
+        where only one Character has it (``AL-01`` for ``AL-01@1``)."""
+        if not isinstance(choice, Named) or choice.verb not in ("attack", "block", "give", "counter"):
+            return choice
+        me = self.player_states[decision.player]
+        targets = self.player_states[self.opponent(decision.player)] if choice.verb == "attack" else me
+        source = me.find(choice.source)
+        target = targets.find(choice.target)
+        return Named(
+            choice.verb,
+            choice.card,
+            source=me.address(source) if source is not None else choice.source,
+            target=targets.address(target) if target is not None else choice.target,
+            count=choice.count,
+            cards=choice.cards,
+        )
+
+    def concrete(self, decision: Decision, choice: Choice) -> Choice:
+        return self.canonical(decision, choice)
+
     def check(self, decision: Decision, choice: Choice) -> Refusal | None:
+        choice = self.canonical(decision, choice)
         if decision.kind == "main" and isinstance(choice, Named) and choice.verb == "play":
             return self.playing.play_refusal(decision.player, choice)
         if decision.kind == "main" and isinstance(choice, Named) and choice.verb == "give":
@@ -214,6 +236,11 @@ class Energio(Game[WlCardDefinition]):
             if self.phase == "main" and player == self.turn_player and self.phases.first_turn_of(player):
                 return Refusal(("wl:6.5.6.1",), "neither player can battle on their first turn")
             return Refusal(("wl:6.5.6", "wl:7.1"), "an attack is a main-phase action of the turn player")
+        if verb == "block" and self.battle.battle is not None and player == self.non_turn_player:
+            return Refusal(
+                ("wl:7.1.2.1", "wl:10.1.4.1"),
+                f"{player} has no active [Blocker] other than the attacked card to rest for a block",
+            )
         if verb == "block":
             return Refusal(("wl:7.1.2.1",), "a block is the attacked player's, in the Block Step, once a battle")
         if verb == "counter":

@@ -63,7 +63,10 @@ class CardMoves:
             clauses: tuple[str, ...] = ("wl:5.2.1.1",)
             message = f"{identity} is not in {card.owner}'s deck list"
         elif card.identity is not None:
-            message, clauses = f"the card there is {card.identity}, not {identity}", ("wl:3.2.2",)
+            where = (
+                ("wl:7.1.4.1.1.2", "wl:3.10.2") if reveal is not None and reveal.purpose == "damage" else ("wl:3.2.2",)
+            )
+            message, clauses = f"the card there is {card.identity}, not {identity}", where
             other = next((c for c in owner.deck if c.identity == identity), None)
             if other is not None:
                 other.identity, card.identity = card.identity, identity

@@ -336,6 +336,10 @@ class Playing:
                     f"{choice.card} costs {definition.cost}; {player} has {me.cost_active} active ENERGIO!! card(s)",
                 )
             return None
+        if definition.type == "event" and "main" in definition.keywords:
+            return Refusal(
+                ("wl:10.2.3.1", "wl:7.1.3.2.2"), f"{choice.card} is a [Main] Event: it is not used in a battle"
+            )
         return Refusal(
             ("wl:7.1.3.2", "wl:10.2.4.1"), f"{choice.card} is neither a counter Character nor a [Counter] Event"
         )
