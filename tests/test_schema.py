@@ -17,19 +17,29 @@ from jsonschema.exceptions import best_match
 from engine.games.vg import cards as vg_cards
 from engine.games.vg import game as vg_game
 from engine.games.vg import state as vg_state
+from engine.games.wl import cards as wl_cards
+from engine.games.wl import game as wl_game
+from engine.games.wl import playing as wl_playing
+from engine.games.wl import state as wl_state
 from engine.games.ws import abilities as ws_abilities
 from engine.games.ws import cards as ws_cards
 from engine.games.ws import state as ws_state
-from judge import logfile, schema
+from judge import games, logfile, schema
 from judge.games.vg import log as vg_log
 from judge.games.vg import schema as vg_schema
 from judge.games.vg.selfplay import play_game as play_vg_game
 from judge.games.vg.selfplay import starter_set as vg_starter_set
+from judge.games.wl import log as wl_log
+from judge.games.wl import schema as wl_schema
+from judge.games.wl.selfplay import play_game as play_wl_game
+from judge.games.wl.selfplay import starter_set as wl_starter_set
 from judge.games.ws import log as ws_log
 from judge.logfile import LogFormatError, parse_log
 from judge.replay import verify_log
 from judge.selfplay import play_game
 from judge.verdict import VerdictKind
+from rules_index import documents
+from tests.toy.support import SUPPORT as TOY_SUPPORT
 
 REPO = Path(__file__).resolve().parents[1]
 CONTRACT = REPO.parent / "shared" / "spec" / "log-format.md"
@@ -69,9 +79,10 @@ def label(path: Path) -> str:
         schema.header_schema,
         schema.entry_schema,
         lambda: schema.entry_schema("vg"),
+        lambda: schema.entry_schema("wl"),
         lambda: schema.entry_schema(None),
     ],
-    ids=["log", "scenario", "header", "entry-ws", "entry-vg", "entry-any"],
+    ids=["log", "scenario", "header", "entry-ws", "entry-vg", "entry-wl", "entry-any"],
 )
 def test_the_schemas_are_draft_2020_12_schemas(build: Callable[[], Document]) -> None:
     built = build()
@@ -351,14 +362,41 @@ def test_unknown_keys_are_allowed_as_extensions() -> None:
     assert problems(document) == []
 
 
+@pytest.fixture
+def toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """High Card (tests/toy) registered for one test, then forgotten with its rules document."""
+    monkeypatch.setattr(games, "_registered", {})
+    monkeypatch.setattr(documents, "DOCUMENTS_BY_KEY", dict(documents.DOCUMENTS_BY_KEY))
+    games.register(TOY_SUPPORT)
+
+
+@pytest.mark.usefixtures("toy_game")
 def test_other_games_get_the_shared_shape_only() -> None:
-    document = small_log()
-    document["game"] = "wl"
-    document["cards"]["AL-01"] = {"name": "Alice", "category": "character", "cost": 2, "counter": 1000}
-    document["actions"][0] = {"p": "P1", "do": "give", "to": "leader", "count": 2}
+    """Every built-in game has its own part; a registered game that brings none beyond its verbs (the toy game)
+    gets the shared shape for the rest, and no other game's rules leak into its logs."""
+    assert {f"{key}Log" for key in games.BUILT_IN} <= set(schema.log_schema()["$defs"])
+    document = schema.as_json_data(TOY_SUPPORT.self_play(1))
+    assert document["game"] == "toy" and document["actions"]
+    assert problems(document) == []
+    document["cards"]["N1"].update(category="spell", color="orange", type="climax", triggers=["bounce"])
+    document["setup"] = {"anything": [1, 2, 3]}
+    document["actions"][0]["x-clock-ms"] = 1200
     assert problems(document) == []
     del document["actions"][0]["do"]
     assert problems(document) == ["$.actions[0]: 'do' is a required property"]
+
+
+def test_a_log_of_a_built_in_game_gets_that_games_part() -> None:
+    """A ws log relabelled as wl is refused where it is not a wl log: the wl part applies to it."""
+    document = small_log()
+    document["game"] = "wl"
+    assert sorted(problems(document)) == [
+        "$.actions[0].expect.P1.stage: {'2': {'card': 'AL-01'}} is not of type 'integer', 'array', 'string', 'null'",
+        "$.cards['AL-01']: 'category' is a required property",
+        "$.cards['CX-01']: 'category' is a required property",
+        *(f"$.players[{index}]: '{key}' is a required property" for index in (0, 1) for key in ("energio", "leader")),
+    ]
+    assert project_refuses(document)
 
 
 # --------------------------------------------------------------------------- generated, not copied
@@ -403,11 +441,13 @@ def test_the_schema_follows_the_format_id_and_games(monkeypatch: pytest.MonkeyPa
 def test_the_bundled_logs_use_every_card_type_and_the_schema_knows_them() -> None:
     """Each game's bundled logs (its example and its scenarios) use every card type of its rules, and only
     those."""
-    game_types = {"ws": set(ws_cards.CARD_TYPES), "vg": set(vg_cards.CARD_TYPES)}
+    game_types = {"ws": set(ws_cards.CARD_TYPES), "vg": set(vg_cards.CARD_TYPES), "wl": set(wl_cards.CATEGORIES)}
+    field = {"wl": "category"}  # wl names its card types categories (wl 2.2)
     used: dict[str, set[str]] = {game: set() for game in game_types}
     for path in (*REPO.joinpath("judge", "examples").glob("*-game.yaml"), *SCENARIOS):
         document = load(path)
-        used[document["game"]].update(card.get("type", "normal") for card in document["cards"].values())
+        game = document["game"]
+        used[game].update(card.get(field.get(game, "type"), "normal") for card in document["cards"].values())
     assert used == game_types
 
 
@@ -665,3 +705,325 @@ def test_the_vg_schema_follows_the_code(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(vg_log, "CHOICE_VERBS", vg_log.CHOICE_VERBS | {"shuffle"})
     assert problems(document) == []
     assert schema.log_schema()["$defs"]["vgDo_shuffle"]["description"] == "A choice."
+
+
+# --------------------------------------------------------------------------- wl logs
+
+
+def wl_section() -> str:
+    text = CONTRACT.read_text(encoding="utf-8")
+    section = re.search(r"^## `wl` logs.*?$(.*?)^## ", text, re.MULTILINE | re.DOTALL)
+    assert section, "the contract's wl section was not found"
+    return section.group(1)
+
+
+def between(text: str, start: str, end: str) -> str:
+    """The part of ``text`` from ``start`` to ``end`` (both left out)."""
+    found = re.search(re.escape(start) + "(.*?)" + re.escape(end), text, flags=re.DOTALL)
+    assert found, f"{start!r} ... {end!r} was not found"
+    return found.group(1)
+
+
+def small_wl_log() -> Document:
+    """A short legal wl log from a position: P1 gives an ENERGIO!! card to the Leader and attacks twice; P2 blocks
+    the first attack and its Blocker is K.O.'d, counters the second and activates the [Trigger] of the Life card
+    it takes; P1 ends the main phase."""
+    starter = wl_starter_set()
+    return schema.as_json_data(
+        {
+            "format": "judge-log/1",
+            "game": "wl",
+            "cards": starter.cards,
+            "players": [
+                {"id": "P1", "leader": "RD-L", "deck": starter.decks["fleet"]["deck"], "energio": {"RD-EN": 10}},
+                {"id": "P2", "leader": "BL-L", "deck": starter.decks["court"]["deck"], "energio": {"BL-EN": 10}},
+            ],
+            "first": "P1",
+            "chooser": "P2",
+            "setup": {
+                "turn": 3,
+                "active": "P1",
+                "phase": "main",
+                "P1": {
+                    "hand": ["RD-01", "RD-E2", "?"],
+                    "life": 4,
+                    "deck": {"top": ["RD-05"], "rest": 19},
+                    "leader": {"card": "RD-L", "state": "active", "given": 0},
+                    "characters": ["RD-02", {"card": "RD-02", "state": "active", "given": 1, "fresh": False}],
+                    "stage": "RD-S1",
+                    "cost": {"active": 3, "rested": 0},
+                    "energio_deck": 6,
+                },
+                "P2": {
+                    "hand": ["BL-E1", "BL-01"],
+                    "life": ["BL-07", "BL-01", "BL-07"],
+                    "trash": [],
+                    "deck": 20,
+                    "characters": [{"card": "BL-02", "state": "stand"}, {"card": "BL-04", "state": "rested"}],
+                    "cost": {"active": 2, "rested": 0},
+                },
+            },
+            "actions": [
+                {
+                    "p": "P1",
+                    "do": "give",
+                    "to": "leader",
+                    "count": 1,
+                    "expect": {"P1": {"leader": {"given": 1, "power": 6000}, "cost": {"active": 2, "rested": 0}}},
+                },
+                {"p": "P1", "do": "attack", "attacker": "RD-02@2", "target": "leader"},
+                {"p": "P2", "do": "block", "blocker": "BL-02@1"},
+                {"p": "P2", "do": "pass", "note": "ends the Counter Step"},
+                {"p": "P2", "do": "ko", "card": "BL-02@1", "expect": {"P2": {"characters": 1, "trash": ["BL-02"]}}},
+                {"p": "P1", "do": "attack", "attacker": "leader", "target": "leader"},
+                {"p": "P2", "do": "counter", "card": "BL-01", "target": "leader"},
+                {"p": "P2", "do": "pass"},
+                {
+                    "p": "P2",
+                    "do": "damage",
+                    "card": "BL-07",
+                    "trigger": True,
+                    "expect": {
+                        "phase": "main",
+                        "winner": None,
+                        "P2": {"life": 2, "hand": 1, "trash": ["BL-02", "BL-01", "BL-07"]},
+                        "P1": {
+                            "leader": {"state": "rested"},
+                            "characters": [{"state": "active"}, {"card": "RD-02", "state": "rest", "power": 4000}],
+                            "stage": ["RD-S1"],
+                        },
+                    },
+                },
+                {"p": "P1", "do": "end"},
+            ],
+        }
+    )
+
+
+def test_the_wl_enums_are_the_codes_constants() -> None:
+    defs = schema.log_schema()["$defs"]
+    card = defs["wlCard"]["properties"]
+    assert card["category"]["enum"] == list(wl_cards.CATEGORIES)
+    assert card["color"]["then"]["enum"] == card["color"]["else"]["items"]["enum"] == list(wl_cards.COLORS)
+    assert card["keywords"]["then"]["enum"] == card["keywords"]["else"]["items"]["enum"] == list(wl_cards.KEYWORDS)
+    assert defs["wlSetup"]["properties"]["phase"]["enum"] == list(wl_game.PHASES)
+    setup_player = defs["wlSetupPlayer"]["properties"]
+    assert set(wl_log.SETUP_PILES) <= set(setup_player)
+    assert setup_player["characters"]["maxItems"] == wl_state.CHARACTER_LIMIT
+    assert setup_player["leader"]["properties"]["state"]["enum"] == [*wl_state.ORIENTATION_WORDS, None]
+    assert set(wl_game.PILES) <= set(defs["wlPlayerExpect"]["properties"])
+    assert defs["wlExpect"]["properties"]["phase"]["enum"] == [schema.OPENING_PHASE, *wl_game.PHASES]
+    assert set(defs["wlEntry"]["properties"]["do"]["enum"]) == set(wl_log.CHOICE_VERBS) | set(wl_log.FORCED_VERBS)
+    assert set(wl_log.CHOICE_FIELDS.values()) <= set(defs["wlDo_damage"]["properties"])
+    operations = defs["wlDo_effect"]["properties"]
+    assert operations["moves"]["then"]["properties"]["to"]["enum"] == list(wl_playing.ZONES_OF_TEXT)
+    ability = defs["wlAbility"]["properties"]
+    assert all(word in ability["cost"]["description"] for word in (*wl_playing.COST_WORDS, wl_schema.RETURN_COST))
+    assert all(word in ability["effect"]["description"] for word in wl_playing.DURATIONS)
+    assert all(word in ability["timing"]["description"] for word in wl_schema.TIMINGS)
+    assert "enum" not in ability["timing"]  # any word is accepted; the engine reports what it does not play
+
+
+def test_every_wl_verb_has_its_arguments_described() -> None:
+    defs = schema.log_schema()["$defs"]
+    for verb in set(wl_log.CHOICE_VERBS) | set(wl_log.FORCED_VERBS):
+        definition = defs[f"wlDo_{verb}"]
+        kind = (
+            "A forced event."
+            if verb in wl_log.FORCED_VERBS
+            else "A declared effect."
+            if verb == "effect"
+            else "A choice."
+        )
+        assert definition["description"].startswith(kind), verb
+        assert re.search(r"\(wl \d", definition["description"]), f"{verb}: no clause cited"
+        if verb not in ("pass", "concede", "end"):
+            assert definition["properties"], verb
+
+
+@pytest.mark.skipif(not CONTRACT.is_file(), reason="the shared contract is not beside the project")
+def test_the_wl_verbs_and_words_are_the_contracts() -> None:
+    section = wl_section()
+    defs = schema.log_schema()["$defs"]
+    table = re.findall(r"^\| `([a-z_]+)` \|", section, flags=re.MULTILINE)
+    assert table, "the contract's wl verb table was not found"
+    assert set(defs["wlEntry"]["properties"]["do"]["enum"]) == set(table)
+    for row in re.findall(r"^\| `([a-z_]+)` \| [a-z]+ \| (.*?) \|", section, flags=re.MULTILINE):
+        verb, arguments = row
+        named = set(re.findall(r"`([a-z_]+)", arguments)) - {"leader", "ws"}
+        assert named <= set(defs[f"wlDo_{verb}"].get("properties", {})), verb
+    fields = re.findall(r"`([a-z_]+)", between(section, "Card fields:", "A player has"))
+    assert set(fields) == set(defs["wlCard"]["properties"])
+    player = re.findall(r"`([a-z_]+)", between(section, "A player has", "Header"))
+    assert set(player) <= set(defs["wlPlayer"]["properties"]) | set(defs["player"]["properties"])
+    assert "chooser" in section and "chooser" in defs["wlLog"]["properties"]
+    phases = re.split(r",\s+", between(section, "`setup.phase` is one of", ";").strip())
+    assert phases == list(defs["wlSetup"]["properties"]["phase"]["enum"])
+    zones = re.findall(r"`([a-z_]+)[^`]*`(?!:)", between(section, "a player's zones are", "\n|"))  # not `fresh`:
+    assert set(zones) == set(defs["wlSetupPlayer"]["properties"])
+    assert set(zones) == set(defs["wlPlayerExpect"]["properties"])  # "the setup's zone keys"
+    timings = re.split(r",\s+", between(section, "`timing` one of", "(the bracketed").strip())
+    assert timings == list(wl_schema.TIMINGS)
+    costs = re.findall(r"\{([a-z_]+): ", between(section, "[Opponent's Turn]; ", "The choice"))
+    assert set(costs) == {*wl_playing.COST_WORDS, wl_schema.RETURN_COST}
+    reasons = re.search(r"wl: ((?:`[a-z_]+`(?:,\s+)?)+)\)", vg_section())
+    assert reasons, "the contract's wl result reasons were not found"
+    assert list(wl_schema.RESULT_REASONS) == re.findall(r"`([a-z_]+)`", reasons.group(1))
+    assert defs["wlLog"]["properties"]["result"]["properties"]["reason"]["enum"] == list(wl_schema.RESULT_REASONS)
+
+
+@pytest.mark.parametrize("seed", [1, 7, 42, 2026])
+def test_self_played_wl_games_validate(seed: int) -> None:
+    document = schema.as_json_data(play_wl_game(seed))
+    assert document["game"] == "wl" and len(document["actions"]) > 20
+    assert problems(document) == []
+    header = {key: value for key, value in document.items() if key != "actions"}
+    assert problems(header, schema.header_schema()) == []
+    entry_schema = schema.entry_schema("wl")
+    for entry in document["actions"]:
+        assert problems(entry, entry_schema) == []
+
+
+def test_self_played_wl_games_use_most_verbs() -> None:
+    used = {entry["do"] for seed in (1, 7, 42, 2026) for entry in play_wl_game(seed)["actions"]}
+    expected = {"draw", "mulligan", "life", "energio", "play", "give", "attack", "counter", "damage", "end", "pass"}
+    assert expected <= used
+
+
+def test_the_small_wl_log_is_valid_and_legal() -> None:
+    assert problems(small_wl_log()) == []
+    assert not project_refuses(small_wl_log())
+
+
+def _append(entry: Document) -> Callable[[Document], None]:
+    def change(document: Document) -> None:
+        document["actions"].append(entry)
+
+    return change
+
+
+def _drop(path: tuple[Any, ...]) -> Callable[[Document], None]:
+    def change(document: Document) -> None:
+        target = document
+        for key in path[:-1]:
+            target = target[key]
+        del target[path[-1]]
+
+    return change
+
+
+WL_MALFORMED = {
+    "unknown verb": (_set(("actions", 3, "do"), "jump"), ["actions", 3, "do"], "enum"),
+    "category spell": (_set(("cards", "RD-01", "category"), "spell"), ["cards", "RD-01", "category"], "enum"),
+    "color orange": (_set(("cards", "RD-01", "color"), "orange"), ["cards", "RD-01", "color"], "enum"),
+    "colors red and orange": (
+        _set(("cards", "RD-01", "color"), ["red", "orange"]),
+        ["cards", "RD-01", "color", 1],
+        "enum",
+    ),
+    "no category": (_drop(("cards", "RD-01", "category")), ["cards", "RD-01"], "required"),
+    "unknown keyword": (_set(("cards", "RD-04", "keywords"), ["flying"]), ["cards", "RD-04", "keywords", 0], "enum"),
+    "power as text": (_set(("cards", "RD-01", "power"), "2000"), ["cards", "RD-01", "power"], "type"),
+    "player without a leader": (_drop(("players", 0, "leader")), ["players", 0], "required"),
+    "setup phase": (_set(("setup", "phase"), "battle"), ["setup", "phase"], "enum"),
+    "setup state reverse": (
+        _set(("setup", "P2", "characters", 0, "state"), "reverse"),
+        ["setup", "P2", "characters", 0, "state"],
+        "enum",
+    ),
+    "six characters": (_set(("setup", "P1", "characters"), ["RD-02"] * 6), ["setup", "P1", "characters"], "maxItems"),
+    "an unknown character": (_set(("setup", "P1", "characters", 0), "?"), ["setup", "P1", "characters", 0], "not"),
+    "attack without target": (
+        _set(("actions", 1), {"p": "P1", "do": "attack", "attacker": "RD-02@2"}),
+        ["actions", 1],
+        "required",
+    ),
+    "attacker @0": (_set(("actions", 1, "attacker"), "RD-02@0"), ["actions", 1, "attacker"], "pattern"),
+    "two damage cards": (_set(("actions", 8, "card"), ["BL-07", "BL-01"]), ["actions", 8, "card"], "anyOf"),
+    "energio count as text": (
+        _append({"p": "P2", "do": "energio", "count": "two"}),
+        ["actions", 10, "count"],
+        "type",
+    ),
+    "effect moving a card to the clock": (
+        _append(
+            {"p": "P1", "do": "effect", "source": "RD-E2", "moves": {"card": "RD-E2", "from": "hand", "to": "clock"}}
+        ),
+        ["actions", 10, "moves", "to"],
+        "enum",
+    ),
+    "expect of an unknown phase": (
+        _set(("actions", 0, "expect", "phase"), "battle"),
+        ["actions", 0, "expect", "phase"],
+        "enum",
+    ),
+    "expect of a zone clock": (
+        _set(("actions", 0, "expect", "P1", "clock"), 1),
+        ["actions", 0, "expect", "P1"],
+        "additionalProperties",
+    ),
+    "result reason level": (_set(("result",), {"winner": "P1", "reason": "level"}), ["result", "reason"], "enum"),
+}
+
+
+@pytest.mark.parametrize("case", list(WL_MALFORMED))
+def test_malformed_wl_logs_are_refused_where_they_are_wrong(case: str) -> None:
+    change, path, kind = WL_MALFORMED[case]
+    document = small_wl_log()
+    change(document)
+    errors = list(validator().iter_errors(document))
+    assert errors, f"{case}: the schema accepts it"
+    error = best_match(errors)
+    assert error.validator == kind, error.message
+    assert list(error.absolute_path) == path, error.message
+    # Not stricter than the project: the loader or the replay refuses it as well.
+    assert project_refuses(document), f"{case}: the project accepts what the schema refuses"
+
+
+def test_wl_logs_may_write_the_contracts_words_and_shapes() -> None:
+    document = small_wl_log()
+    document["cards"]["RD-01"].update(color="red", types="Vanguard Fleet", keywords="rush", power=None)
+    document["cards"]["RD-02"]["abilities"] = [
+        "[Activate: Main] [Once Per Turn] ①: This Character gets +1000 power during this turn.",
+        {
+            "type": "act",
+            "timing": "activate_main",
+            "once_per_turn": True,
+            "condition": {"energio": 1, "turn": "yours"},
+            "cost": {"energio": 1, "trash": 1, "energio_return": 1},
+            "effect": {"power": 1000, "target": "self", "until": "end_of_turn"},
+            "text": "...",
+        },
+        {"type": "auto", "timing": "on_opponents_attack", "text": "[On Your Opponent's Attack] ..."},
+    ]
+    document["setup"]["P1"]["leader"] = {"state": "rest", "given": 1}
+    document["setup"]["P2"]["stage"] = ["BL-S1"]
+    document["actions"].insert(
+        0,
+        {"p": "P1", "do": "act", "source": "RD-02@1", "ability": 1, "trash": ["RD-01"], "energio_return": {"cost": 1}},
+    )
+    document["actions"].append({"p": "P2", "do": "draw", "cards": ["?"], "turn": 4})
+    document["actions"].append(
+        {
+            "p": "P2",
+            "do": "effect",
+            "source": "BL-S1",
+            "moves": [{"from": "deck", "to": "hand"}],
+            "power": {"amount": 1},
+        }
+    )
+    document["actions"][1]["expect"]["P1"].update(characters=2, energio_deck=6, life=["?", "?", "?", "?"])
+    assert problems(document) == []
+
+
+def test_the_wl_schema_follows_the_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    document = small_wl_log()
+    document["cards"]["RD-01"]["color"] = "orange"
+    document["cards"]["RD-01"]["category"] = "don"
+    document["actions"].append({"p": "P1", "do": "shuffle"})
+    assert len(problems(document)) == 3
+    monkeypatch.setattr(wl_cards, "COLORS", (*wl_cards.COLORS, "orange"))
+    monkeypatch.setattr(wl_cards, "CATEGORIES", (*wl_cards.CATEGORIES, "don"))
+    monkeypatch.setattr(wl_log, "CHOICE_VERBS", wl_log.CHOICE_VERBS | {"shuffle"})
+    assert problems(document) == []
+    assert schema.log_schema()["$defs"]["wlDo_shuffle"]["description"] == "A choice."
