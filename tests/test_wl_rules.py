@@ -140,3 +140,27 @@ def test_the_first_player_does_not_draw_and_places_one_energio_in_the_first_turn
     wrong["actions"][index]["count"] = 2
     verdict = verify(wrong)
     assert verdict.violations[0].entry == index and "wl:6.4.1" in verdict.violations[0].clauses
+
+
+def test_a_pass_declares_the_end_of_the_main_phase_wl_6_5_2_1() -> None:
+    """wl:6.5.2.1: the end of the main phase may be written as ``pass``, as any point may be passed."""
+    document = copy.deepcopy(play_game(3))
+    ends = [i for i, entry in enumerate(document["actions"]) if entry["do"] == "end"]
+    for index in ends[:5]:
+        document["actions"][index]["do"] = "pass"
+    assert verify(document).kind is VerdictKind.LEGAL
+
+
+def test_giving_no_energio_is_not_giving_wl_6_5_5_1() -> None:
+    """wl:6.5.5.1: giving places ENERGIO!! cards under a card; a count of 0 gives nothing and is refused."""
+    verdict = verify(act_log("[{p: P1, do: give, to: leader, count: 0}]"))
+    assert verdict.violations[0].entry == 0 and "wl:6.5.5.1" in verdict.violations[0].clauses
+
+
+def test_a_leader_with_card_text_the_engine_does_not_model_makes_the_verdict_incomplete_wl_8_1_1() -> None:
+    """wl:8.1.1: a Leader's text outside the structured vocabulary is reported, never guessed."""
+    document = act_log("[{p: P1, do: end}]")
+    leader = dict(document["cards"]["RD-L"])
+    leader["abilities"] = [{"type": "auto", "timing": "when_attacking", "text": "[When Attacking] Draw 1 card."}]
+    document["cards"]["RD-L"] = leader
+    assert verify(document).kind is VerdictKind.INCOMPLETE

@@ -292,8 +292,14 @@ class BattleSteps:
         """wl 7.1.4.1.2, 10.2.1.2: the Character is K.O.'d, to its owner's trash; a log may write it as ``ko``."""
         me = self.states[defender]
         reveal = Reveal(defender, "ko", 1, ("wl:7.1.4.1.2", "wl:10.2.1.2"))
-        yield reveal
+        answer = yield reveal
         address = me.address(card)
+        if answer and answer[0] not in (None, "?", card.identity):
+            reveal.problems.append(
+                Refusal(
+                    ("wl:7.1.4.1.2", "wl:10.2.1.2"), f"the Character K.O.'d is {address}; the entry names {answer[0]}"
+                )
+            )
         self.game.moves.trash_from_field(defender, card, ("wl:7.1.4.1.2", "wl:10.2.1.2"), f"{address} is K.O.'d")
         reveal.used = 1
         yield Checkpoint(reveal)

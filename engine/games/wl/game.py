@@ -106,6 +106,7 @@ class Energio(Game[WlCardDefinition]):
                 start = "refresh"
             else:
                 start = self.position.phase
+                self.opening.report_text_in_play()
             yield from self.turns(start)
         except GameEnded:
             return

@@ -35,6 +35,10 @@ class CardMoves:
         count = min(count, len(me.deck))
         reveal = Reveal(player, purpose, count, clauses, simultaneous=simultaneous)
         answer = yield reveal
+        if answer is not None and purpose == "mulligan_draw" and len(answer) != count:
+            reveal.problems.append(
+                Refusal(("wl:5.2.1.6.1",), f"a redraw draws {count} cards; the entry lists {len(answer)}")
+            )
         drawn = []
         for index in range(count):
             card = me.deck.pop(0)

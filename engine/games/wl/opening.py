@@ -38,6 +38,13 @@ class Opening:
                 deck_problems(player, spec.leader, spec.deck, spec.energio, self.game.definitions)
             )
 
+    def report_text_in_play(self) -> None:
+        """The Leaders, and a position's Characters and Stage, with card text the engine does not model: what it
+        does is not checked (the verdict cannot be legal)."""
+        for me in self.states.values():
+            for card in (me.leader, *me.characters, *me.stage):
+                self.game.playing.unmodelled_text(me.id, card, played=False)
+
     def new_card(self, me: PlayerState, identity: str | None, where: str) -> Card:
         card = Card(me.id, pool=me.unknown)
         if identity is not None and not card.reveal(identity):
@@ -74,6 +81,7 @@ class Opening:
             ("wl:5.2.1.2", "wl:5.2.1.3"),
         )
         game.record(RecordKind.TIMING, game.first, f"{game.first} goes first", ("wl:5.2.1.4", "wl:5.2.1.5"))
+        self.report_text_in_play()
         order = (game.first, game.opponent(game.first))
         for player in order:
             yield from game.moves.draw(player, OPENING_HAND, ("wl:5.2.1.6",), purpose="opening", simultaneous=True)

@@ -289,7 +289,7 @@ class Playing:
 
     def give_refusal(self, player: str, choice: Named) -> Refusal | None:
         me = self.states[player]
-        count = choice.count or 1
+        count = 1 if choice.count is None else choice.count
         if me.find(choice.target) is None:
             return Refusal(("wl:6.5.5.1",), f"{choice.target} is not {player}'s Leader or one of {player}'s Characters")
         if count < 1 or count > me.cost_active:
@@ -303,7 +303,7 @@ class Playing:
         me = self.states[player]
         card = me.find(choice.target)
         assert card is not None
-        count = choice.count or 1
+        count = 1 if choice.count is None else choice.count
         me.cost_active -= count
         me.given[card.instance] = me.given.get(card.instance, 0) + count
         self.game.version += 1

@@ -100,6 +100,14 @@ def position_of(log: GameLog, definitions: dict[str, WlCardDefinition]) -> Posit
             reading.card_id(log, ("setup", player, "stage", i), card, definitions) for i, card in enumerate(stage_list)
         ]
         leader = zones.get("leader") or {}
+        if isinstance(leader, dict) and leader.get("card") is not None:
+            index = player_ids.index(player)
+            if leader["card"] != log.players[index].get("leader"):
+                raise reading.located(
+                    log,
+                    ("setup", player, "leader", "card"),
+                    f"setup {player} leader is {leader['card']!r}; {player}'s Leader is {log.players[index].get('leader')!r}",
+                )
         if isinstance(leader, dict):
             layout.leader_state = _state(log, ("setup", player, "leader", "state"), leader.get("state"))
             layout.leader_given = reading.count(log, ("setup", player, "leader", "given"), leader.get("given", 0))
@@ -131,6 +139,10 @@ def position_of(log: GameLog, definitions: dict[str, WlCardDefinition]) -> Posit
         if isinstance(deck, list):
             layout.deck_top = [c for c in reading.card_list(log, at, deck, definitions) if c]
             layout.deck_rest = 0
+            if len(layout.deck_top) != len(deck):
+                raise reading.located(
+                    log, at, f"{reading.where(at)}: a deck written as a list names every card ('?' is not one)"
+                )
         elif isinstance(deck, int) and not isinstance(deck, bool):
             layout.deck_rest = reading.count(log, at, deck)
         elif isinstance(deck, dict):
@@ -208,7 +220,7 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
         return Named("block", source=_text(data.get("blocker"), "blocker"))
     if verb == "counter":
         return Named("counter", card=card, target=_text(data.get("target", LEADER), "target"))
-    if verb == "end":
+    if verb == "end" or (verb == "pass" and decision.kind == "main"):
         return END
     if verb == "resolve":
         return ResolveFirst(str(data.get("source", card)), str(data.get("ability")))
@@ -348,6 +360,8 @@ def expectation_failures(game: PlayableGame, expect: Any) -> list[str]:
             elif zone == "characters":
                 failures.extend(_characters_failures(str(key), list(view["characters"].values()), value))
             elif zone == "cost":
+                if not isinstance(value, dict):
+                    failures.append(f"{key} cost: {value!r} is not {{active: N, rested: N}}")
                 for part in ("active", "rested"):
                     if isinstance(value, dict) and part in value and view["cost"][part] != value[part]:
                         failures.append(f"{key} cost {part} is {view['cost'][part]}, not {value[part]}")

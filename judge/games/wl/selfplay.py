@@ -87,11 +87,15 @@ class _Writer:
             return None
         if reveal.purpose == "damage":
             card = me.life[-1] if me.life else None
-            entry: dict[str, Any] = {"p": reveal.player, "do": "damage", "card": card.identity if card else None}
+            entry: dict[str, Any] = {
+                "p": reveal.player,
+                "do": "damage",
+                "card": (card.identity or "?") if card else None,
+            }
             self.entries.append(entry)
             self.last_damage = entry
             return None
-        cards = [card.identity for card in (me.deck[: reveal.count])]
+        cards = [card.identity or "?" for card in me.deck[: reveal.count]]
         if reveal.purpose == "mulligan_draw" and self.last_choice is not None:
             self.last_choice["draw"] = cards
             return None
