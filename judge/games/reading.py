@@ -112,3 +112,63 @@ def ids(value: Any, name: str = "cards") -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise TypeError(f"{name} {short(value)} is not a list of card ids")
     return tuple(value)
+
+
+def deck_list(log: GameLog, index: int, key: str) -> dict[str, int]:
+    """A player's deck list under ``key`` (``deck``, a Vanguard ``g_deck``, an ENERGIO!! ``energio``): card id ->
+    copies, every card one of this log's; an empty one where the header has none."""
+    value = log.players[index].get(key) or {}
+    at = ("players", index, key)
+    if not isinstance(value, dict):
+        raise located(log, at, f"{where(at)}: {short(value)} is not a deck list (card id -> copies)")
+    for card, copies in value.items():
+        if card not in log.cards:
+            raise located(log, (*at, card), f"{where(at)}: {card!r} is not a card of this log")
+        count(log, (*at, card), copies)
+    if sum(value.values()) > MAX_CARDS:
+        raise located(log, at, f"{where(at)} has more than {MAX_CARDS} cards")
+    return {str(card): int(copies) for card, copies in value.items()}
+
+
+def setup_head(log: GameLog, phases: Collection[str], first_phase: str) -> tuple[dict[str, Any], str, str, int] | None:
+    """The ``setup`` block and what every game's reads alike: the turn player (``active``, by default the header's
+    ``first``), the ``phase`` (one of ``phases``, by default ``first_phase``) and the ``turn``; None without one."""
+    setup = log.header.get("setup")
+    if setup is None:
+        return None
+    if not isinstance(setup, dict):
+        raise located(log, ("setup",), f"setup is {short(setup)}, not a mapping")
+    player_ids = [str(player["id"]) for player in log.players]
+    active = setup.get("active", log.header.get("first"))
+    if active not in player_ids:
+        raise located(log, ("setup", "active"), f"setup active is {active!r}, not a player of this log")
+    phase = setup.get("phase", first_phase)
+    if phase not in phases:
+        raise located(log, ("setup", "phase"), f"setup phase is {phase!r}, not one of {', '.join(phases)}")
+    turn = setup.get("turn", 1)
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+        raise located(log, ("setup", "turn"), f"setup turn is {turn!r}, not a turn number")
+    return setup, str(active), str(phase), turn
+
+
+def setup_deck(
+    log: GameLog, at: tuple[object, ...], value: Any, definitions: Collection[str]
+) -> tuple[list[str], int | None]:
+    """A position's deck, top first: a list of every card, a number of unknown cards, or ``{top, rest}``; the
+    known top cards and how many unknown ones lie under them (None: every card the deck list places nowhere else)."""
+    if value is None:
+        return [], None
+    if isinstance(value, list):
+        top = [card for card in card_list(log, at, value, definitions) if card]
+        if len(top) != len(value):
+            raise located(log, at, f"{where(at)}: a deck written as a list names every card ('?' is not one)")
+        return top, 0
+    if isinstance(value, int) and not isinstance(value, bool):
+        return [], count(log, at, value)
+    if isinstance(value, dict):
+        named = value.get("top") or []
+        if not isinstance(named, list):
+            raise located(log, (*at, "top"), f"{where(at)} top: {short(named)} is not a list of card ids")
+        top = [card_id(log, (*at, "top", i), card, definitions) for i, card in enumerate(named)]
+        return top, None if value.get("rest") is None else count(log, (*at, "rest"), value.get("rest"))
+    raise located(log, at, f"{where(at)} is {short(value)}: a list, a number or {{top, rest}}")

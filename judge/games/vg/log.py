@@ -65,39 +65,13 @@ def definitions_of(log: GameLog) -> dict[str, VgCardDefinition]:
     return reading.definitions_of(log, definition_from_record, CardRecordError)
 
 
-def _deck_list(log: GameLog, index: int, key: str) -> dict[str, int]:
-    value = log.players[index].get(key) or {}
-    at = ("players", index, key)
-    if not isinstance(value, dict):
-        raise reading.located(
-            log, at, f"{reading.where(at)}: {reading.short(value)} is not a deck list (card id -> copies)"
-        )
-    for card, copies in value.items():
-        if card not in log.cards:
-            raise reading.located(log, (*at, card), f"{reading.where(at)}: {card!r} is not a card of this log")
-        reading.count(log, (*at, card), copies)
-    if sum(value.values()) > reading.MAX_CARDS:
-        raise reading.located(log, at, f"{reading.where(at)} has more than {reading.MAX_CARDS} cards")
-    return {str(card): int(copies) for card, copies in value.items()}
-
-
 def position_of(log: GameLog, definitions: dict[str, VgCardDefinition]) -> Position | None:
     """The ``setup`` block as an engine position, or None when the log starts from the opening."""
-    setup = log.header.get("setup")
-    if setup is None:
+    head = reading.setup_head(log, PHASES, "stand")
+    if head is None:
         return None
-    if not isinstance(setup, dict):
-        raise reading.located(log, ("setup",), f"setup is {reading.short(setup)}, not a mapping")
+    setup, active, phase, turn = head
     player_ids = [str(player["id"]) for player in log.players]
-    active = setup.get("active", log.header.get("first"))
-    if active not in player_ids:
-        raise reading.located(log, ("setup", "active"), f"setup active is {active!r}, not a player of this log")
-    phase = setup.get("phase", "stand")
-    if phase not in PHASES:
-        raise reading.located(log, ("setup", "phase"), f"setup phase is {phase!r}, not one of {', '.join(PHASES)}")
-    turn = setup.get("turn", 1)
-    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
-        raise reading.located(log, ("setup", "turn"), f"setup turn is {turn!r}, not a turn number")
     layouts: dict[str, PlayerPosition] = {}
     for player in player_ids:
         zones = setup.get(player) or {}
@@ -137,29 +111,9 @@ def position_of(log: GameLog, definitions: dict[str, VgCardDefinition]) -> Posit
             reading.card_id(log, ("setup", player, "g_zone", "up", i), card, definitions)
             for i, card in enumerate(g_zone.get("up") or [])
         ]
-        deck = zones.get("deck")
-        at = ("setup", player, "deck")
-        if isinstance(deck, list):
-            layout.deck_top = [c for c in reading.card_list(log, at, deck, definitions) if c]
-            layout.deck_rest = 0
-            if len(layout.deck_top) != len(deck):
-                raise reading.located(
-                    log, at, f"{reading.where(at)}: a deck written as a list names every card ('?' is not one)"
-                )
-        elif isinstance(deck, int) and not isinstance(deck, bool):
-            layout.deck_rest = reading.count(log, at, deck)
-        elif isinstance(deck, dict):
-            top = deck.get("top") or []
-            if not isinstance(top, list):
-                raise reading.located(
-                    log, (*at, "top"), f"{reading.where(at)} top: {reading.short(top)} is not a list of card ids"
-                )
-            layout.deck_top = [reading.card_id(log, (*at, "top", i), card, definitions) for i, card in enumerate(top)]
-            layout.deck_rest = None if deck.get("rest") is None else reading.count(log, (*at, "rest"), deck.get("rest"))
-        elif deck is not None:
-            raise reading.located(
-                log, at, f"{reading.where(at)} is {reading.short(deck)}: a list, a number or {{top, rest}}"
-            )
+        layout.deck_top, layout.deck_rest = reading.setup_deck(
+            log, ("setup", player, "deck"), zones.get("deck"), definitions
+        )
         circles = zones.get("circles") or {}
         at = ("setup", player, "circles")
         if not isinstance(circles, dict):
@@ -203,7 +157,11 @@ def game_of(log: GameLog) -> Vanguard:
     """The game a log describes, ready to run; raises LogFormatError for what cannot start."""
     definitions = definitions_of(log)
     players = [
-        PlayerSpec(str(player["id"]), _deck_list(log, index, "deck"), {"g_deck": _deck_list(log, index, "g_deck")})
+        PlayerSpec(
+            str(player["id"]),
+            reading.deck_list(log, index, "deck"),
+            {"g_deck": reading.deck_list(log, index, "g_deck")},
+        )
         for index, player in enumerate(log.players)
     ]
     player_ids = [player.id for player in players]

@@ -47,20 +47,6 @@ def definitions_of(log: GameLog) -> dict[str, WlCardDefinition]:
     return reading.definitions_of(log, definition_from_record, CardRecordError)
 
 
-def _deck_list(log: GameLog, index: int, key: str) -> dict[str, int]:
-    value = log.players[index].get(key) or {}
-    at = ("players", index, key)
-    if not isinstance(value, dict):
-        raise reading.located(
-            log, at, f"{reading.where(at)}: {reading.short(value)} is not a deck list (card id -> copies)"
-        )
-    for card, copies in value.items():
-        if card not in log.cards:
-            raise reading.located(log, (*at, card), f"{reading.where(at)}: {card!r} is not a card of this log")
-        reading.count(log, (*at, card), copies)
-    return {str(card): int(copies) for card, copies in value.items()}
-
-
 def _state(log: GameLog, at: tuple[object, ...], value: Any) -> str:
     if value is None:
         return "stand"
@@ -71,21 +57,11 @@ def _state(log: GameLog, at: tuple[object, ...], value: Any) -> str:
 
 def position_of(log: GameLog, definitions: dict[str, WlCardDefinition]) -> Position | None:
     """The ``setup`` block as an engine position, or None when the log starts from the pre-game preparations."""
-    setup = log.header.get("setup")
-    if setup is None:
+    head = reading.setup_head(log, PHASES, "refresh")
+    if head is None:
         return None
-    if not isinstance(setup, dict):
-        raise reading.located(log, ("setup",), f"setup is {reading.short(setup)}, not a mapping")
+    setup, active, phase, turn = head
     player_ids = [str(player["id"]) for player in log.players]
-    active = setup.get("active", log.header.get("first"))
-    if active not in player_ids:
-        raise reading.located(log, ("setup", "active"), f"setup active is {active!r}, not a player of this log")
-    phase = setup.get("phase", "refresh")
-    if phase not in PHASES:
-        raise reading.located(log, ("setup", "phase"), f"setup phase is {phase!r}, not one of {', '.join(PHASES)}")
-    turn = setup.get("turn", 1)
-    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
-        raise reading.located(log, ("setup", "turn"), f"setup turn is {turn!r}, not a turn number")
     layouts: dict[str, PlayerPosition] = {}
     for player in player_ids:
         zones = setup.get(player) or {}
@@ -134,25 +110,9 @@ def position_of(log: GameLog, definitions: dict[str, WlCardDefinition]) -> Posit
         layout.cost_rested = reading.count(log, ("setup", player, "cost", "rested"), cost.get("rested", 0))
         if "energio_deck" in zones:
             layout.energio_deck = reading.count(log, ("setup", player, "energio_deck"), zones["energio_deck"])
-        deck = zones.get("deck")
-        at = ("setup", player, "deck")
-        if isinstance(deck, list):
-            layout.deck_top = [c for c in reading.card_list(log, at, deck, definitions) if c]
-            layout.deck_rest = 0
-            if len(layout.deck_top) != len(deck):
-                raise reading.located(
-                    log, at, f"{reading.where(at)}: a deck written as a list names every card ('?' is not one)"
-                )
-        elif isinstance(deck, int) and not isinstance(deck, bool):
-            layout.deck_rest = reading.count(log, at, deck)
-        elif isinstance(deck, dict):
-            top = deck.get("top") or []
-            layout.deck_top = [reading.card_id(log, (*at, "top", i), card, definitions) for i, card in enumerate(top)]
-            layout.deck_rest = None if deck.get("rest") is None else reading.count(log, (*at, "rest"), deck.get("rest"))
-        elif deck is not None:
-            raise reading.located(
-                log, at, f"{reading.where(at)} is {reading.short(deck)}: a list, a number or {{top, rest}}"
-            )
+        layout.deck_top, layout.deck_rest = reading.setup_deck(
+            log, ("setup", player, "deck"), zones.get("deck"), definitions
+        )
         layouts[player] = layout
     return Position(turn=turn, active=str(active), phase=str(phase), players=layouts)
 
@@ -165,7 +125,12 @@ def game_of(log: GameLog) -> Energio:
         leader = player.get("leader")
         reading.card_id(log, ("players", index, "leader"), leader, definitions)
         players.append(
-            WlPlayer(str(player["id"]), str(leader), _deck_list(log, index, "deck"), _deck_list(log, index, "energio"))
+            WlPlayer(
+                str(player["id"]),
+                str(leader),
+                reading.deck_list(log, index, "deck"),
+                reading.deck_list(log, index, "energio"),
+            )
         )
     player_ids = [player.id for player in players]
     position = position_of(log, definitions)

@@ -63,21 +63,11 @@ def definitions_of(log: GameLog) -> dict[str, WsCardDefinition]:
 
 def position_of(log: GameLog, definitions: dict[str, WsCardDefinition]) -> Position | None:
     """The ``setup`` block as an engine position, or None when the log starts from the opening."""
-    setup = log.header.get("setup")
-    if setup is None:
+    head = reading.setup_head(log, PHASE_NAMES, "stand")
+    if head is None:
         return None
-    if not isinstance(setup, dict):
-        raise reading.located(log, ("setup",), f"setup is {setup!r}, not a mapping")
+    setup, active, phase, turn = head
     player_ids = [str(player["id"]) for player in log.players]
-    active = setup.get("active", log.header.get("first"))
-    if active not in player_ids:
-        raise reading.located(log, ("setup", "active"), f"setup active is {active!r}, not a player of this log")
-    phase = setup.get("phase", "stand")
-    if phase not in PHASE_NAMES:
-        raise reading.located(log, ("setup", "phase"), f"setup phase is {phase!r}, not one of {', '.join(PHASE_NAMES)}")
-    turn = setup.get("turn", 1)
-    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
-        raise reading.located(log, ("setup", "turn"), f"setup turn is {turn!r}, not a turn number")
     layouts: dict[str, PlayerPosition] = {}
     for player in player_ids:
         zones = setup.get(player) or {}
@@ -94,28 +84,9 @@ def position_of(log: GameLog, definitions: dict[str, WsCardDefinition]) -> Posit
                 log, ("setup", player, "climax"), climax if isinstance(climax, list) else [climax], definitions
             )
         )
-        deck = zones.get("deck")
-        at = ("setup", player, "deck")
-        if isinstance(deck, list):
-            layout.deck_top, layout.deck_rest = [c for c in reading.card_list(log, at, deck, definitions) if c], 0
-            if len(layout.deck_top) != len(deck):
-                raise reading.located(
-                    log, at, f"{reading.where(at)}: a deck written as a list names every card ('?' is not one)"
-                )
-        elif isinstance(deck, int) and not isinstance(deck, bool):
-            layout.deck_rest = reading.count(log, at, deck)
-        elif isinstance(deck, dict):
-            top = deck.get("top") or []
-            if not isinstance(top, list):
-                raise reading.located(
-                    log, (*at, "top"), f"{reading.where(at)} top: {reading.short(top)} is not a list of card ids"
-                )
-            layout.deck_top = [reading.card_id(log, (*at, "top", i), card, definitions) for i, card in enumerate(top)]
-            layout.deck_rest = None if deck.get("rest") is None else reading.count(log, (*at, "rest"), deck.get("rest"))
-        elif deck is not None:
-            raise reading.located(
-                log, at, f"{reading.where(at)} is {reading.short(deck)}: a list, a number or {{top, rest}}"
-            )
+        layout.deck_top, layout.deck_rest = reading.setup_deck(
+            log, ("setup", player, "deck"), zones.get("deck"), definitions
+        )
         stage = zones.get("stage") or {}
         at = ("setup", player, "stage")
         if not isinstance(stage, dict):
