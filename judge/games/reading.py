@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, Final, TypeVar
 
+from engine.core.interface import PlayableGame
 from judge.logfile import GameLog, LogFormatError
 
 MAX_CARDS: Final = 10_000
@@ -172,3 +173,22 @@ def setup_deck(
         top = [card_id(log, (*at, "top", i), card, definitions) for i, card in enumerate(named)]
         return top, None if value.get("rest") is None else count(log, (*at, "rest"), value.get("rest"))
     raise located(log, at, f"{where(at)} is {short(value)}: a list, a number or {{top, rest}}")
+
+
+def first_player(log: GameLog, player_ids: Collection[str], active: str | None) -> str:
+    """Who takes the first turn: the header's ``first``; a game from a position (``active``, its turn player) may
+    leave it out, and then its turn player is."""
+    first = log.header.get("first")
+    if first in player_ids:
+        return str(first)
+    if active is None:
+        raise located(log, ("first",), f"first is {first!r}: a game from the opening needs the player going first")
+    return active
+
+
+def refuse_impossible(log: GameLog, game: PlayableGame, position: object | None) -> None:
+    """A position the rules do not allow (a card its deck list cannot give, a zone that cannot hold it) is a
+    located error at ``setup``: the log cannot start."""
+    if position is not None and game.setup_problems:
+        problem = game.setup_problems[0]
+        raise located(log, ("setup",), f"impossible position ({', '.join(problem.clauses)}): {problem.message}")

@@ -134,22 +134,16 @@ def game_of(log: GameLog) -> Energio:
         )
     player_ids = [player.id for player in players]
     position = position_of(log, definitions)
-    first = log.header.get("first")
-    if position is None and first not in player_ids:
-        raise reading.located(
-            log, ("first",), f"first is {first!r}: a game from the start needs the player going first"
-        )
+    first = reading.first_player(log, player_ids, None if position is None else position.active)
     order = reading.deck_orders(log, player_ids, definitions)
     game = Energio(
         definitions,
         players,
-        first=str(first if first in player_ids else position.active),  # type: ignore[union-attr]
+        first=first,
         order=order,
         position=position,
     )
-    if position is not None and game.setup_problems:
-        problem = game.setup_problems[0]
-        raise reading.located(log, ("setup",), f"impossible position ({', '.join(problem.clauses)}): {problem.message}")
+    reading.refuse_impossible(log, game, position)
     return game
 
 
