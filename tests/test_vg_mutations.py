@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -22,9 +22,10 @@ from engine.games.vg.game import Vanguard
 from engine.games.vg.state import COLUMN
 from judge.games.vg import SUPPORT
 from judge.games.vg.selfplay import play_game, starter_set
-from judge.logfile import LogEntry, parse_log
-from judge.replay import Replay, verify_log
+from judge.logfile import parse_log
+from judge.replay import verify_log
 from judge.verdict import Verdict
+from tests import replaying
 
 Document = dict[str, Any]
 Mutation = Callable[[Document, int, Vanguard], bool]
@@ -40,19 +41,7 @@ def grade(card: str | None) -> int:
 
 def game_before(document: Document, index: int) -> Vanguard:
     """The game as the replay has it when it takes entry ``index`` (before applying it)."""
-    log = parse_log(json.dumps(document), "game.json", "json")
-    game = SUPPORT.build(log)
-    replay = Replay(log, game, SUPPORT, trace=False)
-    seen: list[Vanguard] = []
-
-    def taken(entry: LogEntry) -> None:
-        if entry.index == index and not seen:
-            seen.append(copy.deepcopy(replay.game))  # type: ignore[arg-type]
-
-    replay.on_taken = taken
-    replay.run()
-    assert seen, f"entry {index} was never taken"
-    return seen[0]
+    return cast(Vanguard, replaying.game_before(SUPPORT, document, index))
 
 
 def hand_of(game: Vanguard, player: str) -> list[str]:

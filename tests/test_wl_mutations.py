@@ -13,16 +13,17 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from engine.games.wl.game import Energio
 from judge.games.wl import SUPPORT
 from judge.games.wl.selfplay import play_game, starter_set
-from judge.logfile import LogEntry, parse_log
-from judge.replay import Replay, verify_log
+from judge.logfile import parse_log
+from judge.replay import verify_log
 from judge.verdict import Verdict
+from tests import replaying
 
 Document = dict[str, Any]
 Mutation = Callable[[Document, int, Energio], bool]
@@ -32,18 +33,7 @@ CARDS = starter_set().cards
 
 def game_before(document: Document, index: int) -> Energio:
     """The game as the replay has it when it takes entry ``index`` (before applying it)."""
-    log = parse_log(json.dumps(document), "game.json", "json")
-    replay = Replay(log, SUPPORT.build(log), SUPPORT, trace=False)
-    seen: list[Energio] = []
-
-    def taken(entry: LogEntry) -> None:
-        if entry.index == index and not seen:
-            seen.append(copy.deepcopy(replay.game))  # type: ignore[arg-type]
-
-    replay.on_taken = taken
-    replay.run()
-    assert seen, f"entry {index} was never taken"
-    return seen[0]
+    return cast(Energio, replaying.game_before(SUPPORT, document, index))
 
 
 def hand_of(game: Energio, player: str) -> list[str]:
@@ -55,7 +45,9 @@ def play_too_costly(document: Document, index: int, game: Energio) -> bool:
     if entry["do"] != "play":
         return False
     active = game.player_states[entry["p"]].cost_active
-    dear = [c for c in hand_of(game, entry["p"]) if CARDS[c].get("cost", 0) > active and CARDS[c]["category"] != "event"]
+    dear = [
+        c for c in hand_of(game, entry["p"]) if CARDS[c].get("cost", 0) > active and CARDS[c]["category"] != "event"
+    ]
     if not dear:
         return False
     entry["card"] = dear[0]
@@ -109,7 +101,9 @@ def counter_without_counter(document: Document, index: int, game: Energio) -> bo
     entry = document["actions"][index]
     if entry["do"] != "counter":
         return False
-    plain = [c for c in hand_of(game, entry["p"]) if CARDS[c]["category"] == "character" and not CARDS[c].get("counter")]
+    plain = [
+        c for c in hand_of(game, entry["p"]) if CARDS[c]["category"] == "character" and not CARDS[c].get("counter")
+    ]
     if not plain:
         return False
     entry["card"] = plain[0]
