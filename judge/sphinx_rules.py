@@ -82,7 +82,6 @@ own source did not change, so their links never point at a stale page.
 
 from __future__ import annotations
 
-import re
 import weakref
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -94,6 +93,8 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 from sphinx.util.typing import RoleFunction
+
+from judge.clause_anchors import NUMERIC, anchor_for, hyphen_form, normalise_clause_id
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -119,12 +120,6 @@ __version__ = "1.0"
 
 logger = logging.getLogger(__name__)
 
-CLAUSE_ID = re.compile(r"^\s*(?P<doc>[A-Za-z][A-Za-z0-9-]*)\s*:\s*(?P<number>[^\s#]+?)\.?(?:#(?P<occurrence>\S+))?\s*$")
-"""``<doc>:<number>[#<occurrence>]``, with the spacing and closing period people type."""
-
-NUMERIC = re.compile(r"^\d+(?:[.-]\d+)*$")
-"""A clause number: digits joined by dots, or by hyphens (the ENERGIO!! form)."""
-
 ClauseEntry = tuple[str, str, str, int]
 """One definition of a clause: (docname, anchor, title, line).
 
@@ -134,61 +129,6 @@ depend on a class of this module.
 
 Resolution = dict[str, tuple[str, str, str]]
 """Clause id → (docname, anchor, title) of the definition links go to."""
-
-
-# -- ids and anchors -------------------------------------------------------------
-
-
-def normalise_clause_id(text: str) -> str | None:
-    """The canonical form of a clause id, or None when *text* is not ``<doc>:<number>``.
-
-    ``WS : 4.10.1.2.`` → ``ws:4.10.1.2``; ``wl:7-1-4-1-2`` → ``wl:7.1.4.1.2``;
-    ``vg:3.1.1#2`` stays as it is.  One canonical form lets the hyphen alias and the
-    dotted id name the same target and the same anchor.
-    """
-    match = CLAUSE_ID.match(text)
-    if match is None:
-        return None
-    doc, number, occurrence = match["doc"].lower(), match["number"], match["occurrence"]
-    if NUMERIC.match(number):
-        number = number.replace("-", ".")
-    return f"{doc}:{number}" + (f"#{occurrence}" if occurrence else "")
-
-
-def _ordinal(number: int) -> str:
-    """``2`` → ``2nd``, ``3`` → ``3rd``, ``11`` → ``11th``, ``21`` → ``21st``."""
-    if 10 <= number % 100 <= 20:
-        suffix = "th"
-    else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
-
-
-def _slug(text: str) -> str:
-    """Lower-case *text* with every run of characters outside ``[a-z0-9]`` as one ``-``."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
-def anchor_for(clause_id: str) -> str:
-    """The stable HTML anchor of a clause (see the module docstring for the scheme).
-
-    ``ws:4.10.1.2`` → ``ws-4-10-1-2``; ``vg:3.1.1#2`` → ``vg-3-1-1-2nd``;
-    ``ws-sheet:game-cards/climax-cards/level`` → ``ws-sheet-game-cards--climax-cards--level``.
-    The id is normalised first, so every accepted spelling gives the same anchor.
-    """
-    canonical = normalise_clause_id(clause_id) or clause_id
-    doc, _, rest = canonical.partition(":")
-    number, _, occurrence = rest.partition("#")
-    anchor = _slug(doc) + "-" + "--".join(_slug(part) for part in number.split("/"))
-    if occurrence:
-        anchor += "-" + (_ordinal(int(occurrence)) if occurrence.isdigit() else _slug(occurrence))
-    return anchor
-
-
-def hyphen_form(clause_id: str) -> str:
-    """The number of a clause as its document prints it with hyphens: ``wl:7.1.4.1.2`` → ``7-1-4-1-2``."""
-    number = clause_id.partition(":")[2].partition("#")[0]
-    return number.replace(".", "-")
 
 
 # -- the domain ----------------------------------------------------------------
