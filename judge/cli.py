@@ -15,7 +15,7 @@ import click
 from judge import __version__
 
 COMMANDS = {
-    "verify": "judge.play_cli:verify",
+    "verify": "judge.batch_cli:verify",
     "replay": "judge.play_cli:replay",
     "selfplay": "judge.play_cli:selfplay",
     "scenario": "judge.scenario_cli:scenario",

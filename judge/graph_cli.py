@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import click
 import networkx as nx
 
 from judge import games
-from judge.errors import JudgeError
-from judge.graphs.dynamic import corpus_stats, replay_graph
+from judge.batch import BatchInputs, summarise_chunk
+from judge.batch_cli import BatchRun, batch_options, echo
+from judge.errors import EXIT_USAGE, JudgeError
+from judge.graphs.dynamic import CorpusTally, ReplayStats, replay_graph
 from judge.graphs.export import FORMATS, ExportError, graph_text, render, write_graph, write_html
 from judge.graphs.static import clause_graph, procedure_graph
 from judge.logfile import LogFormatError, load_log
@@ -124,24 +127,35 @@ def replay(log: str, fmt: str, out: str | None, render_as: str | None, html: str
 
 
 @graph.command()
-@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("logs", nargs=-1, type=click.Path())
+@batch_options
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
-def stats(logs: tuple[str, ...], as_json: bool) -> None:
+def stats(logs: tuple[str, ...], from_file: str | None, jobs: int, dask_address: str | None, as_json: bool) -> None:
     """Over a corpus: the longest trigger chain, the check timings with the most abilities played,
     and which clauses of the procedure the games reached and which they never did.
+
+    LOGS are files, folders (walked for .yaml, .yml, .json and .jsonl files,
+    sorted by path) or glob patterns.  A file that is not a log is reported,
+    located, on standard error and left out; the exit status is then 2.
 
     \b
     Examples:
       judge graph stats game-1.jsonl game-2.jsonl --json
+      judge graph stats corpus/ --jobs 0
     """
-    graphs = []
-    cited: list[str] = []
+    run = BatchRun(BatchInputs(logs, from_file), jobs, dask_address)
+    tally = CorpusTally()
     played: dict[str, None] = {}
-    for path in logs:
-        built, clauses_cited, game = _replayed(path)
-        graphs.append(built)
-        cited.extend(clauses_cited)
-        played[game] = None
+    left_out = 0
+    for result in run.results(summarise_chunk):
+        if result.summary is None:
+            left_out += 1
+            echo(f"{result.problem}", err=True)
+            continue
+        tally.add(result.summary)
+        played[result.game] = None
+    if tally.games + left_out == 0:
+        raise run.nothing_found()
     procedure = {
         data["clause"]
         for game in played
@@ -149,12 +163,18 @@ def stats(logs: tuple[str, ...], as_json: bool) -> None:
         for _, data in procedure_graph(game).nodes(data=True)
         if data["clause"]
     }
-    result = corpus_stats(graphs, cited, procedure)
+    result = tally.stats(procedure)
+    _show_stats(result, tally.games, as_json)
+    if left_out:
+        sys.exit(EXIT_USAGE)
+
+
+def _show_stats(result: ReplayStats, logs: int, as_json: bool) -> None:
     if as_json:
         click.echo(
             json.dumps(
                 {
-                    "logs": len(graphs),
+                    "logs": logs,
                     "longest_chain": result.longest_chain,
                     "busiest_check_timings": [
                         {"check_timing": label, "abilities": n} for label, n in result.busiest_timings
@@ -166,7 +186,7 @@ def stats(logs: tuple[str, ...], as_json: bool) -> None:
             )
         )
         return
-    click.echo(f"{len(graphs)} log(s)")
+    click.echo(f"{logs} log(s)")
     click.echo(f"longest trigger chain ({len(result.longest_chain)} steps):")
     for label in result.longest_chain:
         click.echo(f"  {label}")

@@ -44,7 +44,9 @@ __all__ = [
     "LogEntry",
     "LogFormatError",
     "load_log",
+    "load_log_bytes",
     "parse_log",
+    "read_log_bytes",
 ]
 
 FORMAT_ID = "judge-log/1"
@@ -165,14 +167,33 @@ class GameLog:
 def load_log(path: str | os.PathLike[str]) -> GameLog:
     """Read and check the log at ``path``; the encoding follows the suffix (.yaml/.yml, .json, .jsonl)."""
     name = os.fspath(path)
+    _encoding_of(name)  # before reading: a file of another kind is not read at all
+    return load_log_bytes(name, _read_bytes(name))
+
+
+def read_log_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of the log file at ``path``, size-limited, for a check that runs elsewhere
+    (:func:`load_log_bytes` there); a file that cannot be read is a located ``LogFormatError``."""
+    return _read_bytes(os.fspath(path))
+
+
+def load_log_bytes(name: str, raw: bytes) -> GameLog:
+    """Check a log already read as bytes (by :func:`read_log_bytes`, maybe on another machine), named ``name``;
+    the encoding follows the name's suffix, as for :func:`load_log`."""
+    encoding = _encoding_of(name)
+    if len(raw) > MAX_LOG_BYTES:
+        raise LogFormatError(name, _too_large(len(raw), MAX_LOG_BYTES))
+    return parse_log(_decode(raw, name), name, encoding)
+
+
+def _encoding_of(name: str) -> str:
     suffix = Path(name).suffix.lower()
     encoding = ENCODINGS_BY_SUFFIX.get(suffix)
     if encoding is None:
         accepted = ", ".join(ENCODINGS_BY_SUFFIX)
         shown = f"the suffix {suffix!r}" if suffix else "a name without a suffix"
         raise LogFormatError(name, f"cannot tell the log's encoding from {shown}; expected one of {accepted}")
-    raw = _read_bytes(name)
-    return parse_log(_decode(raw, name), name, encoding)
+    return encoding
 
 
 def _read_bytes(name: str) -> bytes:

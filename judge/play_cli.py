@@ -1,75 +1,20 @@
-"""``judge verify``, ``judge replay`` and ``judge selfplay``: recorded games, checked clause by clause."""
+"""``judge replay`` and ``judge selfplay``: one recorded game, step by step, and games made to check."""
 
 from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
-from contextlib import nullcontext
 from pathlib import Path
 
 import click
 
 from judge import games
+from judge.batch import clause_check
 from judge.errors import JudgeError
 from judge.logfile import LogFormatError, load_log
-from judge.replay import malformed, verify_log, verify_path
+from judge.replay import malformed, verify_log
 from judge.report import trace_text, verdict_text
 from judge.verdict import Verdict
-
-
-def _clause_check() -> Callable[[str], bool]:
-    """A test for clause ids, from the rules index (for the notes on a log's ``rule`` fields).
-
-    The index is loaded at the first id checked: by then the log's game is loaded, and with it
-    its rules document when the game brings its own.
-    """
-    from rules_index import load_index
-
-    index = None
-
-    def exists(clause_id: str) -> bool:
-        nonlocal index
-        if index is None:
-            index = load_index()
-        return index.resolve(clause_id) is not None
-
-    return exists
-
-
-@click.command()
-@click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per log, one per line.")
-def verify(logs: tuple[str, ...], as_json: bool) -> None:
-    """Replay game logs and give each a verdict: legal, illegal, incomplete or malformed.
-
-    Every violation names its entry, its line in the file, the clauses it
-    breaks, what the rules required and the legal options at that point.  The
-    replay goes on after a violation, so one run reports all it can see.
-
-    Exit status: 0 when every log is legal, 1 when any is illegal or
-    incomplete, 2 when any is malformed (or the command is misused).
-
-    \b
-    Examples:
-      judge verify judge/examples/ws-game.yaml
-      judge verify game-1.jsonl game-2.jsonl --json > verdicts.jsonl
-    """
-    clause_exists = _clause_check()
-    worst = 0
-    show_progress = len(logs) > 1 and sys.stderr.isatty() and not as_json
-    with click.progressbar(logs, label="verifying", file=sys.stderr) if show_progress else nullcontext(logs) as items:
-        verdicts: list[Verdict] = []
-        for path in items:
-            verdict = verify_path(path, clause_exists, trace=False)
-            verdicts.append(verdict)
-            worst = max(worst, verdict.exit_code)
-            if not show_progress:
-                _show(verdict, as_json)
-    if show_progress:
-        for verdict in verdicts:
-            _show(verdict, as_json)
-    sys.exit(worst)
 
 
 def _registered_game(key: str) -> str:
@@ -113,7 +58,7 @@ def replay(log: str, as_json: bool, quiet_timing: bool) -> None:
         verdict = malformed(error)
         _show(verdict, as_json)
         sys.exit(verdict.exit_code)
-    verdict = verify_log(parsed, _clause_check())
+    verdict = verify_log(parsed, clause_check())
     if as_json:
         _echo(json.dumps(verdict.to_dict(trace=True), ensure_ascii=False, indent=1))
     else:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import click
 
-from judge.errors import EXIT_PROBLEMS, JudgeError
+from judge.batch import BatchInputs, check_scenario_chunk
+from judge.batch_cli import BatchRun, batch_options
+from judge.errors import EXIT_PROBLEMS, EXIT_USAGE, JudgeError
 from judge.logfile import LogFormatError
-from judge.scenarios import SUFFIXES, Scenario, check, find, library, load_scenario
+from judge.scenarios import SUFFIXES, Scenario, find, library, library_root
 from judge.stepper import screen, walk
 
 
@@ -136,37 +137,43 @@ def step(name: str, no_input: bool | None) -> None:
 
 
 @scenario.command()
-@click.argument("paths", nargs=-1, type=click.Path(exists=True))
-def test(paths: tuple[str, ...]) -> None:
-    """Check scenarios against the engine (the whole library without PATH), with a summary.
+@click.argument("paths", nargs=-1, type=click.Path())
+@batch_options
+def test(paths: tuple[str, ...], from_file: str | None, jobs: int, dask_address: str | None) -> None:
+    """Check scenarios against the engine (the whole library without PATHS), with a summary.
 
-    A scenario holds when the replay gives its verdict and every expectation holds;
-    each difference is printed with its entry and line.  Exits 1 when any does not hold.
+    PATHS are scenario files, folders (walked for .yaml, .yml, .json and .jsonl
+    files, sorted by path) or glob patterns.  A scenario holds when the replay
+    gives its verdict and every expectation holds; each difference is printed
+    with its entry and line.  A file that is not a scenario is reported, located,
+    and the others are still checked.
+
+    Exit status: 0 when every scenario holds, 1 when any does not, 2 when any
+    file is not a scenario (or the command is misused).
 
     \b
     Examples:
       judge scenario test
-      judge scenario test my-rulings/
+      judge scenario test my-rulings/ --jobs 0
     """
-    scenarios: list[Scenario] = []
-    failures = 0
-    try:
-        if not paths:
-            scenarios = _library()
-        for path in map(Path, paths):
-            files = sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES) if path.is_dir() else [path]
-            scenarios.extend(load_scenario(file) for file in files)
-    except LogFormatError as error:
-        raise JudgeError(f"malformed scenario: {error}") from None
-    for item in scenarios:
-        result = check(item)
-        if result.passed:
-            click.echo(f"ok    {item.id}")
-        else:
-            failures += 1
-            click.echo(f"FAIL  {item.id}  ({item.path})")
-            for difference in result.differences:
-                click.echo(f"      {difference}")
-    click.echo(f"{len(scenarios) - failures} held, {failures} did not")
-    if failures:
+    if not paths and from_file is None:
+        paths = (str(library_root()),)
+    run = BatchRun(BatchInputs(paths, from_file, SUFFIXES), jobs, dask_address, unit="scenario")
+    held = failed = malformed = 0
+    for result in run.results(check_scenario_chunk):
+        if result.held:
+            held += 1
+            run.show(f"ok    {result.id}")
+            continue
+        failed += 1
+        malformed += result.malformed
+        run.show(f"FAIL  {result.id}  ({result.path})")
+        for difference in result.differences:
+            run.show(f"      {difference}")
+    if held + failed == 0:
+        raise run.nothing_found()
+    click.echo(f"{held} held, {failed} did not")
+    if malformed:
+        sys.exit(EXIT_USAGE)
+    if failed:
         sys.exit(EXIT_PROBLEMS)

@@ -690,14 +690,25 @@ def test_a_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------- 5. not a readable file
 
 
-@pytest.mark.parametrize("command", ["verify", "replay"])
-def test_a_directory_is_a_usage_error(tmp_path: Path, command: str) -> None:
+def test_a_directory_is_a_usage_error_for_replay(tmp_path: Path) -> None:
     folder = tmp_path / "logs.yaml"
     folder.mkdir()
-    result = invoke(command, folder)
+    result = invoke("replay", folder)
     assert_no_crash(result, folder)
     assert result.exit_code == 2
     assert "directory" in result.output and str(folder) in result.output
+
+
+def test_verify_of_a_folder_without_logs_is_a_usage_error_naming_it(tmp_path: Path) -> None:
+    """``judge verify`` walks a folder; one with no log in it checks nothing, which a script must not take for
+    success."""
+    folder = tmp_path / "logs.yaml"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("not a log")
+    result = invoke("verify", folder)
+    assert_no_crash(result, folder)
+    assert result.exit_code == 2
+    assert "no log file to check" in result.output and str(folder) in result.output
 
 
 @pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root can read a chmod 000 file")

@@ -119,34 +119,75 @@ def longest_chain(graph: nx.MultiDiGraph) -> list[str]:
     return list(nx.dag_longest_path(chains))
 
 
+@dataclass(frozen=True, slots=True)
+class GraphSummary:
+    """What one game's trigger graph adds to a corpus's statistics: small enough to send between processes."""
+
+    chain: list[str]
+    """Labels along its longest chain of triggers and consequences."""
+    busy_timings: list[tuple[str, int]]
+    """Its check timings where abilities were played: (label with game, turn and phase, count), in graph order."""
+    cited: frozenset[str]
+    """Every clause its records cite."""
+
+
+def graph_summary(graph: nx.MultiDiGraph, cited: Iterable[str] = ()) -> GraphSummary:
+    """One game's contribution to :func:`corpus_stats`."""
+    labels = [graph.nodes[node]["label"] for node in longest_chain(graph)]
+    name = graph.graph.get("name", "")
+    busy = []
+    for node, data in graph.nodes(data=True):
+        if data["kind"] == "check-timing":
+            played = sum(1 for _, _, edge in graph.out_edges(node, data=True) if edge["relation"] == "played")
+            if played:
+                busy.append((f"{name}: turn {data['turn']} {data['phase']}: {data['label']}", played))
+    return GraphSummary(labels, busy, frozenset(cited))
+
+
 def corpus_stats(
     graphs: Iterable[nx.MultiDiGraph], cited: Iterable[str], procedure_clauses: set[str], top: int = 5
 ) -> ReplayStats:
     """Statistics over the trigger graphs of a corpus and the clauses its records cite."""
-    best: list[str] = []
-    best_graph: nx.MultiDiGraph | None = None
-    busy: Counter[tuple[str, str]] = Counter()
-    for graph in graphs:
-        chain = longest_chain(graph)
-        if len(chain) > len(best):
-            best, best_graph = chain, graph
-        for node, data in graph.nodes(data=True):
-            if data["kind"] == "check-timing":
-                played = sum(1 for _, _, edge in graph.out_edges(node, data=True) if edge["relation"] == "played")
-                if played:
-                    busy[(graph.graph.get("name", ""), f"turn {data['turn']} {data['phase']}: {data['label']}")] += (
-                        played
-                    )
-    labels = [best_graph.nodes[node]["label"] for node in best] if best_graph is not None else []
-    cited_set = set(cited)
-    reached = {
-        clause
-        for clause in procedure_clauses
-        if clause in cited_set or any(other.startswith(clause + ".") for other in cited_set)
-    }
-    return ReplayStats(
-        longest_chain=labels,
-        busiest_timings=[(f"{name}: {label}", count) for (name, label), count in busy.most_common(top)],
-        reached=reached,
-        never=procedure_clauses - reached,
-    )
+    summaries = [graph_summary(graph) for graph in graphs]
+    summaries.append(GraphSummary([], [], frozenset(cited)))
+    return merged_stats(summaries, procedure_clauses, top)
+
+
+def merged_stats(summaries: Iterable[GraphSummary], procedure_clauses: set[str], top: int = 5) -> ReplayStats:
+    """Statistics over a corpus, from each game's summary."""
+    tally = CorpusTally()
+    for summary in summaries:
+        tally.add(summary)
+    return tally.stats(procedure_clauses, top)
+
+
+class CorpusTally:
+    """Game summaries added one at a time (a corpus can be large): only the running totals are kept."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.best: list[str] = []
+        self.busy: Counter[str] = Counter()
+        self.cited: set[str] = set()
+
+    def add(self, summary: GraphSummary) -> None:
+        self.games += 1
+        if len(summary.chain) > len(self.best):
+            self.best = summary.chain
+        for label, played in summary.busy_timings:
+            self.busy[label] += played
+        self.cited |= summary.cited
+
+    def stats(self, procedure_clauses: set[str], top: int = 5) -> ReplayStats:
+        """The statistics so far; ``procedure_clauses`` are the clauses the games could have reached."""
+        reached = {
+            clause
+            for clause in procedure_clauses
+            if clause in self.cited or any(other.startswith(clause + ".") for other in self.cited)
+        }
+        return ReplayStats(
+            longest_chain=self.best,
+            busiest_timings=self.busy.most_common(top),
+            reached=reached,
+            never=procedure_clauses - reached,
+        )

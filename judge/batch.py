@@ -1,0 +1,381 @@
+"""Checking many files at once: which files, on how many processes or machines, in which order.
+
+A tournament verifies every game of an event and a platform millions a day, so a
+batch is read lazily and its results leave in input order as soon as they are
+known, with at most a bounded window of work in flight: memory stays flat in the
+number of files, and the output is the same byte for byte whatever runs it.
+
+* :func:`expand_inputs` turns the command line's arguments (files, folders,
+  glob patterns) and ``--from`` lists into :class:`BatchItem` objects, in a
+  stable order: arguments as given, a folder's log files sorted by path.
+* :func:`ordered_map` applies a function to chunks of items serially, on a pool
+  of worker processes (``--jobs``), or on a Dask distributed cluster
+  (``--dask``), and yields the results in input order.
+* :func:`verify_chunk`, :func:`check_scenario_chunk` and :func:`summarise_chunk`
+  are the functions ``judge verify``, ``judge scenario test`` and ``judge graph
+  stats`` map: plain results, small enough to send between processes.
+
+The workers of a cluster need not see the files: for a cluster, the driver
+reads each file and sends its bytes (:func:`read_items`); a local process pool
+reads them itself.
+"""
+
+from __future__ import annotations
+
+import glob
+import multiprocessing
+import os
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from judge.logfile import ENCODINGS_BY_SUFFIX, GameLog, LogFormatError, load_log, load_log_bytes, read_log_bytes
+from judge.verdict import Verdict
+
+if TYPE_CHECKING:  # networkx is loaded only by the commands that draw graphs
+    from judge.graphs.dynamic import GraphSummary
+
+Result = TypeVar("Result")
+
+LOG_SUFFIXES = tuple(ENCODINGS_BY_SUFFIX)
+"""The suffixes a folder is walked for: ``.yaml``, ``.yml``, ``.json``, ``.jsonl``."""
+GLOB_CHARACTERS = frozenset("*?[")
+
+
+@dataclass(frozen=True, slots=True)
+class BatchItem:
+    """One file of a batch: its name as the user wrote it (the name every report shows), and either
+    nothing yet (a worker reads it), its bytes (read by the driver for a cluster), or why it cannot be read."""
+
+    name: str
+    content: bytes | None = None
+    problem: LogFormatError | None = None
+
+
+# --------------------------------------------------------------------------- inputs
+
+
+class BatchInputs:
+    """The files named by arguments and a ``--from`` list, iterable once or, without standard input, again.
+
+    ``count()`` walks the folders a second time (cheap beside verifying) so that a progress bar can show
+    the time left; it is None when the list comes from standard input, which can be read once only.
+    """
+
+    def __init__(
+        self, arguments: Sequence[str], from_file: str | None = None, suffixes: tuple[str, ...] = LOG_SUFFIXES
+    ):
+        self.arguments = tuple(arguments)
+        self.from_file = from_file
+        self.suffixes = suffixes
+        self._listed: list[str] | None = None
+
+    def listed_paths(self) -> list[str]:
+        """The paths of the ``--from`` list (read once); blank lines are skipped."""
+        if self._listed is None:
+            self._listed = [] if self.from_file is None else list(_read_list(self.from_file))
+        return self._listed
+
+    def __iter__(self) -> Iterator[BatchItem]:
+        for argument in self.arguments:
+            yield from _expand(argument, self.suffixes)
+        if self.from_file is not None:
+            for path in self.listed_paths():
+                yield BatchItem(path)
+
+    def count(self) -> int:
+        return sum(1 for _ in self)
+
+    def __bool__(self) -> bool:
+        return bool(self.arguments) or self.from_file is not None
+
+
+def expand_inputs(arguments: Sequence[str], from_file: str | None = None) -> BatchInputs:
+    """The batch named by the command line: see :class:`BatchInputs`."""
+    return BatchInputs(arguments, from_file)
+
+
+def _read_list(from_file: str) -> Iterator[str]:
+    """The paths of a list file, one a line; ``-`` is standard input.  An unreadable list is an OSError."""
+    if from_file == "-":
+        for line in sys.stdin:
+            if line.strip():
+                yield line.rstrip("\r\n")
+        return
+    with open(from_file, encoding="utf-8", errors="surrogateescape") as handle:
+        for line in handle:
+            if line.strip():
+                yield line.rstrip("\r\n")
+
+
+def _expand(argument: str, suffixes: tuple[str, ...]) -> Iterator[BatchItem]:
+    if os.path.isdir(argument):
+        yield from (BatchItem(path) for path in walk_folder(argument, suffixes))
+    elif os.path.lexists(argument) or not GLOB_CHARACTERS & set(argument):
+        yield BatchItem(argument)  # a file, or a missing one: reading it says which
+    else:
+        matches = sorted(glob.glob(argument, recursive=True))
+        if not matches:
+            yield BatchItem(argument, problem=LogFormatError(argument, "no file matches this pattern"))
+        for match in matches:
+            if os.path.isdir(match):
+                yield from (BatchItem(path) for path in walk_folder(match, suffixes))
+            else:
+                yield BatchItem(match)
+
+
+def walk_folder(folder: str, suffixes: tuple[str, ...] = LOG_SUFFIXES) -> Iterator[str]:
+    """The files under ``folder`` whose suffix is one of ``suffixes``, depth first, each folder's entries
+    sorted by name; hidden files and folders (a leading dot) and symbolic links to folders are skipped."""
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        path = os.path.join(folder, entry.name)
+        if entry.is_dir(follow_symlinks=False):
+            yield from walk_folder(path, suffixes)
+        elif os.path.splitext(entry.name)[1].lower() in suffixes:
+            yield path
+
+
+def read_items(items: Iterable[BatchItem]) -> Iterator[BatchItem]:
+    """The items with their bytes read here, for workers that cannot see this machine's files."""
+    for item in items:
+        if item.problem is not None or item.content is not None:
+            yield item
+            continue
+        try:
+            yield BatchItem(item.name, content=read_log_bytes(item.name))
+        except LogFormatError as error:
+            yield BatchItem(item.name, problem=error)
+
+
+# --------------------------------------------------------------------------- running
+
+
+def chunked(items: Iterable[Any], size: int) -> Iterator[list[Any]]:
+    chunk: list[Any] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def worker_count(jobs: int) -> int:
+    """``--jobs``: 0 means every core this process may use."""
+    if jobs > 0:
+        return jobs
+    available = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    return len(available) if available else os.cpu_count() or 1
+
+
+def ordered_map(
+    function: Callable[[list[Any]], list[Result]],
+    items: Iterable[Any],
+    jobs: int = 1,
+    dask_address: str | None = None,
+    chunk_size: int = 4,
+) -> Iterator[Result]:
+    """``function`` applied to chunks of ``items``; the results one by one, in input order.
+
+    Serial for one job, a process pool for more, a Dask cluster when an address is given.  At most a few
+    chunks per worker are in flight, so a slow file holds back the output but never fills memory.
+    """
+    chunks = chunked(items, chunk_size)
+    if dask_address is not None:
+        yield from _dask_map(function, chunks, dask_address)
+    elif jobs == 1:
+        for chunk in chunks:
+            yield from function(chunk)
+    else:
+        yield from _pool_map(function, chunks, jobs)
+
+
+def _windowed(submit: Callable[[list[Any]], Any], chunks: Iterator[list[Any]], window: int) -> Iterator[Any]:
+    """Submit chunks keeping ``window`` of them in flight; yield their futures in submission order."""
+    pending: deque[Any] = deque()
+    for chunk in chunks:
+        pending.append(submit(chunk))
+        if len(pending) >= window:
+            yield pending.popleft()
+    yield from pending
+
+
+def _pool_map(
+    function: Callable[[list[Any]], list[Result]], chunks: Iterator[list[Any]], jobs: int
+) -> Iterator[Result]:
+    # fork shares what the driver already imported (the engine, the rules) with the workers for free
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        try:
+            futures: Iterator[Future[list[Result]]] = _windowed(
+                lambda chunk: pool.submit(function, chunk), chunks, window=3 * jobs
+            )
+            for future in futures:
+                yield from future.result()
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+
+def _dask_map(
+    function: Callable[[list[Any]], list[Result]], chunks: Iterator[list[Any]], address: str
+) -> Iterator[Result]:
+    try:
+        from distributed import Client
+    except ImportError:
+        raise RuntimeError("--dask needs the dask distributed package: pip install 'judge[dask]'") from None
+    with Client(address, set_as_default=False) as client:
+        workers = max(1, sum(client.nthreads().values()))
+        futures = _windowed(lambda chunk: client.submit(function, chunk, pure=False), chunks, window=3 * workers)
+        for future in futures:
+            yield from future.result()
+
+
+# --------------------------------------------------------------------------- verifying
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """One log's verdict (without its trace) and the seconds its check took."""
+
+    verdict: Verdict
+    seconds: float
+
+
+_clause_exists: Callable[[str], bool] | None = None
+
+
+def clause_check() -> Callable[[str], bool]:
+    """A test for clause ids, from the rules index (for the notes on a log's ``rule`` fields).
+
+    The index is loaded at the first id checked (by then the log's game, and with it the rules document
+    a game may bring, is loaded), once per process.
+    """
+    global _clause_exists
+    if _clause_exists is None:
+        index = None
+
+        def exists(clause_id: str) -> bool:
+            nonlocal index
+            if index is None:
+                from rules_index import load_index
+
+                index = load_index()
+            return index.resolve(clause_id) is not None
+
+        _clause_exists = exists
+    return _clause_exists
+
+
+def verify_item(item: BatchItem) -> Checked:
+    from judge.replay import malformed, verify_log
+
+    started = time.perf_counter()
+    try:
+        log = _load(item)
+    except LogFormatError as error:
+        verdict = malformed(error)
+    else:
+        verdict = verify_log(log, clause_check(), trace=False)
+    return Checked(verdict, time.perf_counter() - started)
+
+
+def verify_chunk(items: list[BatchItem]) -> list[Checked]:
+    """What ``judge verify`` maps over a batch: each log's verdict and time."""
+    return [verify_item(item) for item in items]
+
+
+def _load(item: BatchItem) -> GameLog:
+    if item.problem is not None:
+        raise item.problem
+    return load_log(item.name) if item.content is None else load_log_bytes(item.name, item.content)
+
+
+# --------------------------------------------------------------------------- scenarios and graph statistics
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioChecked:
+    """One scenario file checked: its id, whether it held, and each difference (or why it could not be read)."""
+
+    id: str
+    path: str
+    differences: tuple[str, ...]
+    malformed: bool = False
+
+    @property
+    def held(self) -> bool:
+        return not self.differences
+
+
+def scenario_id_of(path: str) -> str:
+    """A library scenario's id (``ws/damage/cancel-first``); another file's name without its suffix."""
+    from judge.scenarios import library_root
+
+    root = os.path.abspath(library_root())
+    absolute = os.path.abspath(path)
+    if absolute.startswith(root + os.sep):
+        return os.path.splitext(os.path.relpath(absolute, root))[0].replace(os.sep, "/")
+    return os.path.splitext(os.path.basename(path))[0]
+
+
+def check_scenario_chunk(items: list[BatchItem]) -> list[ScenarioChecked]:
+    """What ``judge scenario test`` maps over a batch: each scenario replayed and compared with its ruling."""
+    from judge.scenarios import check, scenario_of
+
+    results = []
+    for item in items:
+        scenario_id = scenario_id_of(item.name)
+        try:
+            scenario = scenario_of(_load(item), scenario_id)
+        except LogFormatError as error:
+            results.append(ScenarioChecked(scenario_id, item.name, (f"malformed scenario: {error}",), malformed=True))
+            continue
+        result = check(scenario, clause_check())
+        results.append(ScenarioChecked(scenario_id, item.name, tuple(result.differences)))
+    return results
+
+
+@dataclass(frozen=True, slots=True)
+class GraphSummarised:
+    """One log's contribution to ``judge graph stats``, or why it has none."""
+
+    name: str
+    game: str
+    summary: GraphSummary | None
+    problem: str | None = None
+
+
+def summarise_chunk(items: list[BatchItem]) -> list[GraphSummarised]:
+    """What ``judge graph stats`` maps over a batch: each log replayed and its trigger graph summarised."""
+    from judge.graphs.dynamic import graph_summary, replay_graph
+    from judge.replay import verify_log
+    from judge.verdict import VerdictKind
+
+    results = []
+    for item in items:
+        try:
+            log = _load(item)
+        except LogFormatError as error:
+            results.append(GraphSummarised(item.name, "", None, f"malformed log: {error}"))
+            continue
+        verdict = verify_log(log)
+        if verdict.kind is VerdictKind.MALFORMED:
+            results.append(GraphSummarised(item.name, "", None, f"malformed log: {verdict.violations[0].message}"))
+            continue
+        cited = [clause for record in verdict.records for clause in record.clauses]
+        graph = replay_graph(verdict.records, os.path.basename(item.name))
+        results.append(GraphSummarised(item.name, str(log.header.get("game")), graph_summary(graph, cited)))
+    return results

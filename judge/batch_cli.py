@@ -1,0 +1,252 @@
+"""``judge verify``, and what every command over many files shares: inputs, workers, progress, summary.
+
+``judge verify``, ``judge scenario test`` and ``judge graph stats`` take files,
+folders, glob patterns and ``--from`` lists, run on ``--jobs`` processes or a
+``--dask`` cluster, print their results in input order as they arrive, and show
+a progress bar when standard error is a terminal (see ``judge.batch``).
+"""
+
+from __future__ import annotations
+
+import heapq
+import json
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import ExitStack
+from typing import Any, TypeVar
+
+import click
+
+from judge.batch import BatchInputs, BatchItem, Checked, ordered_map, read_items, verify_chunk, worker_count
+from judge.errors import JudgeError
+from judge.report import verdict_text
+from judge.verdict import EXIT_CODES, Verdict, VerdictKind
+
+Command = TypeVar("Command", bound=Callable[..., Any])
+
+SLOWEST_SHOWN = 5
+
+
+def batch_options(command: Command) -> Command:
+    """The options of a command over many files: ``--from``, ``--jobs``, ``--dask``."""
+    command = click.option(
+        "--dask",
+        "dask_address",
+        metavar="ADDRESS",
+        help="Run on a Dask distributed cluster: its scheduler's address (tcp://host:8786). "
+        "The files are read here and sent, so the workers need not see them.  Needs judge[dask].",
+    )(command)
+    command = click.option(
+        "--jobs",
+        "-j",
+        type=click.IntRange(0),
+        default=1,
+        show_default=True,
+        help="Worker processes; 0 for one per core.  The output is the same whatever the number.",
+    )(command)
+    return click.option(
+        "--from",
+        "from_file",
+        metavar="FILE",
+        help="Also take the paths listed in FILE, one a line ('-' for standard input).",
+    )(command)
+
+
+def echo(text: str = "", err: bool = False) -> None:
+    """Print text from a log, which may hold characters no encoding can print (a lone surrogate)."""
+    click.echo(text.encode("utf-8", "backslashreplace").decode("utf-8"), err=err)
+
+
+class BatchRun:
+    """Runs one batch: expands the inputs, maps a worker function over them, shows progress.
+
+    ``results()`` yields the worker's results in input order; ``show(text)`` prints a result line
+    without tearing the progress bar.
+    """
+
+    def __init__(self, inputs: BatchInputs, jobs: int, dask_address: str | None, unit: str = "log") -> None:
+        if not inputs:
+            raise click.UsageError("name at least one file or folder, or give --from")
+        self.inputs = inputs
+        self.jobs = worker_count(jobs)
+        self.dask_address = dask_address
+        self.unit = unit
+        self._bar: Any = None
+
+    def results(self, function: Callable[[list[BatchItem]], list[Any]]) -> Iterator[Any]:
+        items: Iterable[BatchItem] = self.inputs
+        if self.dask_address is not None:
+            items = read_items(items)  # the workers of a cluster may not see this machine's files
+        with ExitStack() as stack:
+            if sys.stderr.isatty():
+                self._bar = stack.enter_context(self._progress_bar())
+            try:
+                for result in ordered_map(function, items, self.jobs, self.dask_address):
+                    yield result
+                    if self._bar is not None:
+                        self._bar.update()
+            except RuntimeError as error:  # no Dask installed
+                raise JudgeError(str(error)) from None
+            except OSError as error:  # the --from list cannot be read, or the cluster cannot be reached
+                where = f"{error.filename}: " if error.filename else ""
+                raise JudgeError(f"{where}{error.strerror or error}") from None
+            finally:
+                self._bar = None
+
+    def _progress_bar(self) -> Any:
+        from tqdm import tqdm
+
+        tqdm.monitor_interval = 0  # no monitor thread: worker processes are forked from this one
+        total = None if self.inputs.from_file == "-" else self.inputs.count()
+        return tqdm(total=total, unit=f" {self.unit}", file=sys.stderr, dynamic_ncols=True, leave=False)
+
+    def nothing_found(self) -> JudgeError:
+        """The error for a batch that named no file to check: a script must not take it for a clean run."""
+        named = [repr(argument) for argument in self.inputs.arguments]
+        if self.inputs.from_file is not None:
+            named.append(
+                "the list " + ("on standard input" if self.inputs.from_file == "-" else repr(self.inputs.from_file))
+            )
+        suffixes = ", ".join(self.inputs.suffixes)
+        return JudgeError(f"no {self.unit} file to check: {', '.join(named)} name(s) no {suffixes} file")
+
+    def show(self, text: str) -> None:
+        if self._bar is not None and sys.stdout.isatty():
+            self._bar.write(text.encode("utf-8", "backslashreplace").decode("utf-8"), file=sys.stdout)
+        else:
+            echo(text)
+
+
+class Summary:
+    """What ``--summary`` prints: verdict counts, logs and entries per second, the slowest logs."""
+
+    def __init__(self) -> None:
+        self.started = time.perf_counter()
+        self.kinds: Counter[VerdictKind] = Counter()
+        self.entries = 0
+        self.slowest: list[tuple[float, int, str]] = []
+        self.logs = 0
+
+    def add(self, checked: Checked) -> None:
+        self.logs += 1
+        self.kinds[checked.verdict.kind] += 1
+        self.entries += checked.verdict.entries
+        item = (checked.seconds, -self.logs, checked.verdict.file)
+        if len(self.slowest) < SLOWEST_SHOWN:
+            heapq.heappush(self.slowest, item)
+        else:
+            heapq.heappushpop(self.slowest, item)
+
+    def text(self, workers: str) -> str:
+        elapsed = max(time.perf_counter() - self.started, 1e-9)
+        counts = ", ".join(f"{self.kinds[kind]} {kind.value}" for kind in VerdictKind)
+        lines = [
+            f"{self.logs} log(s) in {elapsed:.2f} s on {workers}: {counts}",
+            f"{self.logs / elapsed:.1f} games/s, {self.entries / elapsed:,.0f} entries/s ({self.entries:,} entries)",
+        ]
+        if self.slowest:
+            lines.append("slowest:")
+            for seconds, _, name in sorted(self.slowest, reverse=True):
+                lines.append(f"  {seconds:8.3f} s  {name}")
+        return "\n".join(lines)
+
+
+def workers_text(run: BatchRun) -> str:
+    if run.dask_address is not None:
+        return f"the Dask cluster at {run.dask_address}"
+    return "1 process" if run.jobs == 1 else f"{run.jobs} processes"
+
+
+@click.command()
+@click.argument("logs", nargs=-1, type=click.Path())
+@batch_options
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per log, one per line.")
+@click.option("--junit", type=click.Path(dir_okay=False), help="Also write a JUnit XML report (a test case per log).")
+@click.option("--html", type=click.Path(dir_okay=False), help="Also write a self-contained HTML report.")
+@click.option(
+    "--docs-url",
+    metavar="URL",
+    help="Base URL of the annotated rules site (`judge docs build`): the HTML report links each clause there.",
+)
+@click.option("--summary", is_flag=True, help="Print counts, games and entries per second and the slowest logs.")
+def verify(
+    logs: tuple[str, ...],
+    from_file: str | None,
+    jobs: int,
+    dask_address: str | None,
+    as_json: bool,
+    junit: str | None,
+    html: str | None,
+    docs_url: str | None,
+    summary: bool,
+) -> None:
+    """Replay game logs and give each a verdict: legal, illegal, incomplete or malformed.
+
+    LOGS are files, folders (walked for .yaml, .yml, .json and .jsonl files,
+    sorted by path) or glob patterns, quoted so that the shell leaves them to
+    judge (two stars match any depth of folders).  Verdicts are printed in input order as they are
+    reached, whatever --jobs is; a file that cannot be read is a located
+    malformed verdict and the batch goes on.
+
+    Every violation names its entry, its line in the file, the clauses it
+    breaks, what the rules required and the legal options at that point.
+
+    Exit status: 0 when every log is legal, 1 when any is illegal or
+    incomplete, 2 when any is malformed (or the command is misused).
+
+    \b
+    Examples:
+      judge verify judge/examples/ws-game.yaml
+      judge verify event/ --jobs 0 --summary --junit verdicts.xml
+      judge verify 'event/round-?' --json > verdicts.jsonl
+      git diff --name-only main -- logs | judge verify --from -
+      judge verify event/ --dask tcp://scheduler:8786 --html report.html
+    """
+    run = BatchRun(BatchInputs(logs, from_file), jobs, dask_address)
+    counts = Summary()
+    worst = 0
+    with ExitStack() as stack:
+        reports = _open_reports(stack, junit, html, docs_url)
+        for checked in run.results(verify_chunk):
+            verdict: Verdict = checked.verdict
+            run.show(json.dumps(verdict.to_dict(), ensure_ascii=False) if as_json else verdict_text(verdict))
+            for report in reports:
+                report.add(verdict, checked.seconds)
+            counts.add(checked)
+            worst = max(worst, EXIT_CODES[verdict.kind])
+        if counts.logs == 0:
+            raise run.nothing_found()
+        for report in reports:
+            report.close()
+    if summary:
+        echo(counts.text(workers_text(run)), err=True)
+    sys.exit(worst)
+
+
+def _open_reports(stack: ExitStack, junit: str | None, html: str | None, docs_url: str | None) -> list[Any]:
+    """The report files asked for, opened before any log is verified so that an unwritable one fails first."""
+    reports: list[Any] = []
+    if junit is None and html is None:
+        return reports
+    from judge.batch_reports import HtmlReport, JUnitReport
+
+    try:
+        if junit is not None:
+            reports.append(JUnitReport(junit))
+        if html is not None:
+            reports.append(HtmlReport(html, docs_url=docs_url, title="judge verify"))
+    except OSError as error:
+        for report in reports:
+            report.discard()
+        raise JudgeError(f"cannot write {error.filename or 'the report'}: {error.strerror or error}") from None
+
+    def discard_unfinished(kind: type[BaseException] | None, *_: object) -> bool:
+        if kind is not None:
+            for report in reports:
+                report.discard()
+        return False
+
+    stack.push(discard_unfinished)
+    return reports
