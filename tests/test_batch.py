@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import xmlschema
 from click.testing import CliRunner, Result
 
 from judge.batch import BatchInputs, BatchItem, ordered_map, verify_chunk, walk_folder
@@ -179,6 +180,7 @@ def test_junit_and_html_reports_are_written_beside_the_text(corpus: Path, tmp_pa
     junit, page = tmp_path / "verdicts.xml", tmp_path / "verdicts.html"
     result = run("verify", str(corpus), "--junit", str(junit), "--html", str(page), "--docs-url", "https://rules.test")
     assert result.exit_code == 2
+    xmlschema.XMLSchema10(Path(__file__).parent / "data" / "junit.xsd").validate(str(junit))
     assert junit.read_text().count("<testcase") == 10
     assert "ws-broken.yaml" in page.read_text() and "https://rules.test/rules/ws/" in page.read_text()
 
