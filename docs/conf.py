@@ -19,3 +19,7 @@ html_static_path = ["_static"]
 autodoc_member_order = "bysource"
 autodoc_typehints = "none"
 suppress_warnings = ["ref.python"]
+
+# Text is shown as written: the rules' own quotes, and command examples that must run when copied
+# (smart quotes would turn ``--out`` into an en dash).
+smartquotes = False
