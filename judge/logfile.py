@@ -16,6 +16,37 @@ into its node tree (which carries the marks) and then constructed from that very
 tree; JSON is decoded by ``json.loads`` and then walked with the C scanner
 (``JSONDecoder.raw_decode``) to find where each element starts: the top-level
 object and the actions list, and the header (small) down to its leaves.
+
+Limits.  A log is data from anyone, so reading one is bounded; each refusal is a
+``LogFormatError`` that names the limit and its value, located where the file
+crosses it:
+
+* size: at most ``MAX_LOG_BYTES`` (256 MiB), checked before reading;
+* nesting: at most ``MAX_NESTING`` (64) mappings and lists inside one another, the
+  top-level mapping counted, in every encoding (a JSON Lines entry sits two levels
+  down, under the header and its ``actions``).  Deeper data would overflow the
+  parsers' stacks (libyaml's composer crashes the process past some 20,000 levels)
+  or every recursive walk that follows;
+* YAML aliases: at no point of the document may the values read so far, aliases
+  expanded, exceed ``max(ALIAS_EXPANSION_RATIO * written, ALIAS_EXPANSION_FLOOR)``
+  (``written``: the values written so far, an alias counting one), and an alias
+  may not sit inside the node it names (a cycle).  PyYAML shares an aliased node
+  instead of copying it, but the checks and the replay walk the expanded data, so
+  nine levels of nine aliases ("billion laughs") would take hours;
+* YAML tags: none (``!!python/object``, ``!!binary``, ``!!set``, ``!foo``, even
+  ``!!str``): the format is plain data.
+
+The checks cost next to nothing on an ordinary log.  Tags and aliases are looked
+for only when the text has a ``!`` or an ``&`` where one could start (not inside a
+word such as ``ENERGIO!!`` or ``Q&A``); then one pass over libyaml's events, with no
+node tree and no recursion, checks tags, nesting and aliases together.  Without
+them, a YAML document is nested no deeper than its count of ``[`` and ``{`` plus
+twice its longest run of indentation and ``- ``/``? ``/``: `` indicators at a line
+start; when that bound is too large to compose safely, the event pass runs too.
+Otherwise the nesting is counted while constructing: PyYAML builds one level of
+collections per round of its constructor, so counting rounds costs nothing.  JSON
+is checked on its skeleton: the brackets outside strings, reduced a level at a
+time with ``bytes.replace`` in C.
 """
 
 from __future__ import annotations
@@ -36,10 +67,13 @@ import yaml
 from judge import collector
 
 __all__ = [
+    "ALIAS_EXPANSION_FLOOR",
+    "ALIAS_EXPANSION_RATIO",
     "ENCODINGS_BY_SUFFIX",
     "FORMAT_ID",
     "GAMES",
     "MAX_LOG_BYTES",
+    "MAX_NESTING",
     "GameLog",
     "LogEntry",
     "LogFormatError",
@@ -53,10 +87,21 @@ FORMAT_ID = "judge-log/1"
 GAMES = ("ws", "vg", "wl")
 """The games the format names; a game registered with the judge (``judge.games``) is accepted too."""
 MAX_LOG_BYTES = 256 * 1024 * 1024
+"""The largest log read, in bytes; a larger file is refused before it is read."""
+MAX_NESTING = 64
+"""How many mappings and lists a log may nest inside one another, the top-level mapping included.
+
+A log needs about seven (``actions``, an entry, its ``expect``, a player, ``stage``, a
+position); the bound keeps every parser and every walk of the data far from its stack's end."""
+ALIAS_EXPANSION_RATIO = 10
+"""A YAML document may expand, through its aliases, to this many times the values it writes..."""
+ALIAS_EXPANSION_FLOOR = 10_000
+"""...or to this many values, whichever is more."""
 ENCODINGS_BY_SUFFIX = {".yaml": "yaml", ".yml": "yaml", ".json": "json", ".jsonl": "jsonl"}
 UNKNOWN_CARD = "?"
 
 _YamlLoader: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_C_LOADER: type | None = getattr(yaml, "CSafeLoader", None)
 
 
 def log_games() -> tuple[str, ...]:
@@ -151,14 +196,15 @@ class GameLog:
         return self._header_locations
 
     def locate(self, *path: object) -> Location:
-        """The location of the deepest known part of a header ``path`` (list indexes and keys alike)."""
+        """The location of the deepest known part of a header ``path`` (list indexes and keys alike); the header's
+        first line when no part is known (a key the header lacks): every error about a file's content has a line."""
         key = tuple(str(step) for step in path)
         table = self.header_locations()
         for end in range(len(key), 0, -1):
             found = table.get(key[:end])
             if found is not None:
                 return found
-        return None, None
+        return min(self.header_lines.values(), default=1), None
 
 
 # --------------------------------------------------------------------------- reading
@@ -408,7 +454,11 @@ _Parsed = tuple[object, object, _Locator, list[tuple[int, int | None]]]
 
 def _parse_yaml(text: str, path: str) -> _Parsed:
     try:
-        root, data = _compose_and_construct(text)
+        if _may_need_event_check(text):
+            _check_events(text, path)
+        root, data = _compose_and_construct(text, path)
+    except LogFormatError:
+        raise
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         problem = error.problem or "invalid YAML"
@@ -416,14 +466,13 @@ def _parse_yaml(text: str, path: str) -> _Parsed:
         line, column = (mark.line + 1, mark.column + 1) if mark is not None else (None, None)
         raise LogFormatError(path, f"YAML syntax error: {problem}{context}", line, column) from None
     except yaml.reader.ReaderError as error:
-        line, column = _offset_location(text, text.find(chr(error.character)))
+        found = text.find(chr(error.character))
+        line, column = _offset_location(text, found if found >= 0 else max(0, min(error.position, len(text) - 1)))
         raise LogFormatError(
             path, f"YAML cannot contain the character {chr(error.character)!r}: {error.reason}", line, column
         ) from None
     except yaml.YAMLError as error:
         raise LogFormatError(path, f"YAML error: {error}") from None
-    except ValueError:  # an integer past Python's digit limit
-        raise _too_many_digits(path, text) from None
     except RecursionError:
         raise LogFormatError(path, "the YAML is nested too deeply") from None
     if root is None:
@@ -441,14 +490,274 @@ def _parse_yaml(text: str, path: str) -> _Parsed:
     return data, actions, _YamlLocator(root), lines
 
 
-def _compose_and_construct(text: str) -> tuple[yaml.Node | None, object]:
-    """The document's node tree and the data constructed from it: one parse, as ``yaml.load`` does."""
+def _compose_and_construct(text: str, path: str) -> tuple[yaml.Node | None, object]:
+    """The document's node tree and the data constructed from it: one parse, as ``yaml.load`` does.
+
+    Constructing counts the nesting (see ``_construct``); a value the constructor cannot
+    make (a date such as ``2026-13-45``, an integer of 5,000 digits) is a located error.
+    """
     loader = _YamlLoader(text)  # the pure-Python reader already rejects bad characters here
     try:
         root = loader.get_single_node()
-        return root, (loader.construct_document(root) if root is not None else None)
+        if root is None:
+            return None, None
+        try:
+            return root, _construct(loader, root, path)
+        except LogFormatError:
+            raise
+        except ValueError as error:
+            raise _unreadable_value(path, root, error) from None
     finally:
         loader.dispose()
+
+
+# --------------------------------------------------------------------------- YAML limits
+
+_TAG_START = re.compile(r"!(?<![\w!]!)")
+"""A ``!`` that could begin a tag: one inside a word (``Go!``, ``ENERGIO!!``) cannot."""
+_ANCHOR_START = re.compile(r"&(?<!\w&)(?=[\w-])")
+"""An ``&`` that could begin an anchor: not inside a word (``Q&A``) and followed by a name."""
+_LEAD_RUN = 64
+_LONG_LEAD = re.compile(rf"\n[ \t?:-]{{{_LEAD_RUN}}}")
+_LONG_LEAD_ANY_BREAK = re.compile(rf"(?:^|[\n\r\x85\u2028\u2029])[ \t?:-]{{{_LEAD_RUN}}}")
+"""A line that starts with _LEAD_RUN characters of indentation and ``- ``, ``? ``, ``: `` indicators."""
+_SAFE_FLOW_OPENINGS = 3000
+"""How many ``[`` and ``{`` a document may hold to be composed by libyaml without the event pass first.
+
+With no line led by _LEAD_RUN indentation or indicator characters, block collections nest at
+most 2 * _LEAD_RUN deep (each second level of block nesting is indented further than the one
+before), and flow collections no deeper than the text has ``[`` and ``{``: some 3,100 levels
+at most, about a megabyte of C stack for libyaml's recursion, of the usual 8.  The pure-Python
+composer recurses in Python frames, two a level, under the interpreter's limit of 1,000: 200."""
+_SAFE_FLOW_OPENINGS_PURE = 200
+
+
+def _may_need_event_check(text: str) -> bool:
+    """Whether ``text`` might hold a tag, an anchor, or nesting too deep to compose; False when none can be there.
+
+    A few scans of the text in C: a ``!`` or an ``&`` where a tag or an anchor could start,
+    the count of ``[`` and ``{``, and a line led by a long run of indentation and indicators.
+    """
+    if "!" in text and _TAG_START.search(text) is not None:
+        return True
+    if "&" in text and _ANCHOR_START.search(text) is not None:
+        return True
+    safe = _SAFE_FLOW_OPENINGS if _YamlLoader is _C_LOADER else _SAFE_FLOW_OPENINGS_PURE
+    if text.count("[") + text.count("{") > safe:
+        return True
+    breaks = "\x85" in text or "\u2028" in text or "\u2029" in text
+    if breaks or ("\r" in text and text.count("\r") != text.count("\r\n")):
+        return _LONG_LEAD_ANY_BREAK.search(text) is not None  # YAML breaks lines at these too
+    return _LONG_LEAD.search(text) is not None or _LONG_LEAD_ANY_BREAK.match(text) is not None
+
+
+def _check_events(text: str, path: str) -> None:
+    """Refuse a tag, nesting past MAX_NESTING, an alias inside the node it names, or aliases expanding the document
+    past its bound, each located; one pass over the parser's events, before any node tree is built.
+
+    The values read so far, aliases expanded, may at no point exceed
+    ``max(ALIAS_EXPANSION_RATIO * written, ALIAS_EXPANSION_FLOOR)``, ``written`` being the values written so far
+    (an alias counts one): the first alias that takes the count past it is the one reported.
+    Each anchor's expanded size and depth are kept, so an alias costs the same whatever it names.
+    Only the first document is read; the composer refuses a second one.
+    """
+    loader = _YamlLoader(text)
+    try:
+        _walk_events(loader, text, path)
+    finally:
+        loader.dispose()
+
+
+def _walk_events(loader: Any, text: str, path: str) -> None:
+    """The pass of ``_check_events`` over ``loader``'s events, each value written counted once."""
+    scalar, alias = yaml.ScalarEvent, yaml.AliasEvent
+    starts = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+    ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+    sizes: dict[str, int] = {}
+    """Each anchor's node, aliases expanded: how many values it holds, itself included..."""
+    heights: dict[str, int] = {}
+    """...and how many collections deep it goes (0 for a scalar)."""
+    open_anchors: set[str] = set()
+    frames: list[tuple[str | None, int]] = []
+    """Each open collection: its anchor and the count of values read before it."""
+    tallest: list[int] = []
+    """Each open collection: the height of its tallest child collection so far."""
+    written = 0
+    expanded = 0
+    while loader.check_event():
+        event = loader.get_event()
+        kind = type(event)
+        if kind is scalar:
+            if event.tag is not None:
+                raise _tag_error(path, text)
+            written += 1
+            expanded += 1
+            if event.anchor is not None:
+                sizes[event.anchor] = 1
+                heights[event.anchor] = 0
+        elif kind in starts:
+            if event.tag is not None:
+                raise _tag_error(path, text)
+            if len(frames) == MAX_NESTING:
+                raise _too_deep(path, event.start_mark.line + 1, event.start_mark.column + 1)
+            frames.append((event.anchor, expanded))
+            tallest.append(0)
+            if event.anchor is not None:
+                open_anchors.add(event.anchor)
+            written += 1
+            expanded += 1
+        elif kind in ends:
+            anchor, before = frames.pop()
+            height = tallest.pop() + 1
+            if tallest and tallest[-1] < height:
+                tallest[-1] = height
+            if anchor is not None:
+                sizes[anchor] = expanded - before
+                heights[anchor] = height
+                open_anchors.discard(anchor)
+        elif kind is alias:
+            name = event.anchor
+            line, column = event.start_mark.line + 1, event.start_mark.column + 1
+            if name in open_anchors:
+                raise LogFormatError(
+                    path,
+                    f"the alias *{name} is inside the node &{name} it names: its data would never end",
+                    line,
+                    column,
+                )
+            height = heights.get(name, 0)
+            if len(frames) + height > MAX_NESTING:
+                raise _too_deep(path, line, column, f" (through the alias *{name})")
+            if tallest and tallest[-1] < height:
+                tallest[-1] = height
+            written += 1
+            expanded += sizes.get(name, 1)
+            limit = max(ALIAS_EXPANSION_RATIO * written, ALIAS_EXPANSION_FLOOR)
+            if expanded > limit:
+                raise LogFormatError(
+                    path,
+                    f"YAML aliases expand the log past its limit: with the alias *{name} the {written:,} values "
+                    f"written so far read as {expanded:,}, more than {limit:,} (the limit is "
+                    f"{ALIAS_EXPANSION_RATIO} times the values written, or {ALIAS_EXPANSION_FLOOR:,})",
+                    line,
+                    column,
+                )
+        elif kind is yaml.DocumentEndEvent:
+            return
+
+
+def _too_deep(path: str, line: int | None, column: int | None, through: str = "") -> LogFormatError:
+    return LogFormatError(
+        path,
+        f"nested too deeply: more than {MAX_NESTING} mappings and lists inside one another{through}; "
+        f"the limit is {MAX_NESTING}",
+        line,
+        column,
+    )
+
+
+def _tag_error(path: str, text: str) -> LogFormatError:
+    """The error for the first tag of ``text``, located at the tag itself (a node's mark is at its anchor, if any)."""
+    loader = _YamlLoader(text)
+    try:
+        while loader.check_token():
+            token = loader.get_token()
+            if isinstance(token, yaml.TagToken):
+                handle, suffix = token.value
+                written = f"{handle}{suffix}" if handle else ("!" if suffix == "!" else f"!<{suffix}>")
+                mark = token.start_mark
+                return LogFormatError(
+                    path,
+                    f"YAML tag {written} is not allowed: a log is plain data (mappings, lists, strings, numbers, "
+                    "booleans and null), with no tags",
+                    mark.line + 1,
+                    mark.column + 1,
+                )
+    finally:
+        loader.dispose()
+    return LogFormatError(path, "YAML tags are not allowed: a log is plain data", 1)
+
+
+def _construct(loader: Any, root: yaml.Node, path: str) -> object:
+    """The data of ``root``, constructed as ``construct_document`` does, refusing nesting past MAX_NESTING.
+
+    PyYAML's constructor makes each collection empty and fills it in a later round
+    (``state_generators``): round k fills the collections k levels down.  Counting rounds
+    measures the nesting for nothing; the node past the limit is looked for only then.
+    """
+    data = loader.construct_object(root)
+    level = 0
+    while loader.state_generators:
+        level += 1
+        if level > MAX_NESTING:
+            line, column = _deepest(root)
+            raise _too_deep(path, line, column)
+        pending = loader.state_generators
+        loader.state_generators = []
+        for generator in pending:
+            for _ in generator:
+                pass
+    loader.constructed_objects = {}
+    loader.recursive_objects = {}
+    loader.deep_construct = False
+    return data
+
+
+def _deepest(root: yaml.Node) -> Location:
+    """Where the first collection past MAX_NESTING levels starts, in document order."""
+    pending: list[tuple[yaml.Node, int]] = [(root, 1)]
+    while pending:  # a loop, not recursion, and never past the limit
+        node, level = pending.pop()
+        if not isinstance(node, (yaml.SequenceNode, yaml.MappingNode)):
+            continue
+        if level > MAX_NESTING:
+            return node.start_mark.line + 1, node.start_mark.column + 1
+        children: list[yaml.Node] = []
+        if isinstance(node, yaml.SequenceNode):
+            children.extend(node.value)
+        else:
+            for key, value in node.value:
+                children.append(key)
+                children.append(value)
+        for child in children[::-1]:  # popped first to last: document order
+            pending.append((child, level + 1))
+    return 1, 1
+
+
+_VALUE_KINDS = {
+    "tag:yaml.org,2002:int": "an integer",
+    "tag:yaml.org,2002:float": "a number",
+    "tag:yaml.org,2002:timestamp": "a date",
+}
+
+
+def _unreadable_value(path: str, root: yaml.Node, error: ValueError) -> LogFormatError:
+    """The error for a scalar the constructor refused with ``error``, located at the first scalar that fails."""
+    constructor = yaml.constructor.SafeConstructor()
+    pending: list[yaml.Node] = [root]
+    seen: set[int] = set()
+    while pending:
+        node = pending.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.SequenceNode):
+            pending.extend(node.value[::-1])
+        elif isinstance(node, yaml.MappingNode):
+            for key, value in node.value[::-1]:
+                pending.append(value)
+                pending.append(key)
+        elif isinstance(node, yaml.ScalarNode) and node.tag in _VALUE_KINDS:
+            try:
+                constructor.construct_object(node, deep=True)
+            except ValueError as failed:
+                mark = node.start_mark
+                if "digits" in str(failed) and node.tag == "tag:yaml.org,2002:int":
+                    message = "a number with more digits than a log can hold"
+                else:
+                    message = f"{_show(node.value)} cannot be read as {_VALUE_KINDS[node.tag]}: {failed}"
+                return LogFormatError(path, message, mark.line + 1, mark.column + 1)
+    return LogFormatError(path, f"a value cannot be read: {error}", 1)
 
 
 def _too_many_digits(path: str, text: str) -> LogFormatError:
@@ -469,13 +778,59 @@ def _json_error(path: str, error: json.JSONDecodeError, line: int | None = None)
     return LogFormatError(path, f"JSON syntax error: {error.msg}", line or error.lineno, error.colno)
 
 
+_JSON_NOT_STRUCTURE = bytes(byte for byte in range(256) if byte not in b'"[]{}')
+_AS_PARENTHESES = bytes.maketrans(b"[]{}", b"()()")
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _json_nests_within(text: str, limit: int) -> bool:
+    """Whether the valid JSON value(s) of ``text`` nest at most ``limit`` arrays and objects deep.
+
+    Done on the skeleton, in C: escaped backslashes and quotes dropped, then everything but
+    quotes and brackets; strings dropped (only when one holds a bracket: otherwise each is
+    an empty pair of quotes); then innermost pairs of brackets removed, one level a pass.
+    """
+    raw = text.encode("utf-8", "surrogatepass")
+    if b"\\" in raw:
+        raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    skeleton = raw.translate(None, _JSON_NOT_STRUCTURE)
+    brackets = skeleton.translate(_AS_PARENTHESES, b'"')
+    if skeleton.count(b'""') * 2 != len(skeleton) - len(brackets):  # not every string is an empty pair
+        brackets = b"".join(skeleton.split(b'"')[::2]).translate(_AS_PARENTHESES)
+    for _ in range(limit):
+        if not brackets:
+            return True
+        brackets = brackets.replace(b"()", b"")
+    return not brackets
+
+
+def _json_too_deep(path: str, text: str, limit: int, lines_before: int = 0) -> LogFormatError:
+    """The error for JSON nested past ``limit``, at the bracket that goes past it; ``text`` starts after
+    ``lines_before`` lines of the file.  Read token by token in Python: only when the limit is crossed."""
+    depth = 0
+    for match in _JSON_TOKEN.finditer(text):
+        opening = match.group()[0]
+        if opening in "[{":
+            depth += 1
+            if depth > limit:
+                line, column = _offset_location(text, match.start())
+                return _too_deep(path, (line or 1) + lines_before, column)
+        elif opening in "]}":
+            depth -= 1
+    return _too_deep(path, 1 + lines_before, None)
+
+
 def _parse_json(text: str, path: str) -> _Parsed:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise _json_error(path, error) from None
+    except RecursionError:
+        raise _json_too_deep(path, text, MAX_NESTING) from None
     except ValueError:  # an integer past Python's digit limit
         raise _too_many_digits(path, text) from None
+    if not _json_nests_within(text, MAX_NESTING):
+        raise _json_too_deep(path, text, MAX_NESTING)
     newlines = [match.start() for match in re.finditer("\n", text)]
 
     def where(offset: int) -> tuple[int, int]:
@@ -602,6 +957,11 @@ def _locate_json_value(
                 at = _past_blanks(text, at + 1)
 
 
+def _entry_nesting() -> int:
+    """How deep a JSON Lines entry row may nest: the entry sits under the header and its ``actions``."""
+    return MAX_NESTING - 2
+
+
 def _parse_jsonl(text: str, path: str) -> _Parsed:
     rows = text.split("\n")
     if not rows[0].strip():
@@ -610,10 +970,14 @@ def _parse_jsonl(text: str, path: str) -> _Parsed:
         header = json.loads(rows[0])
     except json.JSONDecodeError as error:
         raise _json_error(path, error, 1) from None
+    except RecursionError:
+        raise _json_too_deep(path, rows[0], MAX_NESTING) from None
     except ValueError:  # an integer past Python's digit limit
         raise LogFormatError(path, "a number with more digits than a log can hold", 1) from None
     table: dict[KeyPath, Location] = {(): (1, None)}
     if not isinstance(header, dict):
+        if not _json_nests_within(rows[0], MAX_NESTING):
+            raise _json_too_deep(path, rows[0], MAX_NESTING)
         return header, None, _TableLocator(table), []
     if "actions" in header:
         raise LogFormatError(
@@ -626,6 +990,12 @@ def _parse_jsonl(text: str, path: str) -> _Parsed:
             continue
         actions.append(_row_value(row, path, number))
         lines.append((number, None))
+    if not _json_nests_within(text, _entry_nesting()):  # one pass for all rows; then which row
+        if not _json_nests_within(rows[0], MAX_NESTING):
+            raise _json_too_deep(path, rows[0], MAX_NESTING)
+        body = text[len(rows[0]) + 1 :]
+        if not _json_nests_within(body, _entry_nesting()):
+            raise _json_too_deep(path, body, _entry_nesting(), 1)
     for key in header:
         table[(key,)] = (1, None)
     top = dict(header)
@@ -646,12 +1016,16 @@ def _row_value(row: str, path: str, number: int) -> object:
         value, end = _decode_row(row)
         if end == len(row):
             return value
+    except RecursionError:
+        raise _json_too_deep(path, row, _entry_nesting(), number - 1) from None
     except ValueError:
         pass
     try:
         return json.loads(row)
     except json.JSONDecodeError as error:
         raise _json_error(path, error, number) from None
+    except RecursionError:
+        raise _json_too_deep(path, row, _entry_nesting(), number - 1) from None
     except ValueError:  # an integer past Python's digit limit
         raise LogFormatError(path, "a number with more digits than a log can hold", number) from None
 

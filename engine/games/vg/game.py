@@ -306,6 +306,8 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
     def ride_refusal(self, player: str, choice: Choice) -> Refusal:
         grade = self.vanguard_grade(player)
         definition = self.definitions.get(choice.card or "")
+        if choice.card is None:
+            return Refusal(("vg:6.5.1.1.2",), "a ride names the card from the hand it rides")
         if self.cards_in_hand(player, (choice.card_id,), ()) is not None:
             return Refusal(("vg:8.5.2.1", "vg:6.5.1.1.2"), f"{choice.card} is not in {player}'s hand")
         if definition is not None and definition.grade not in (grade, grade + 1):
@@ -322,6 +324,8 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
             return Refusal(
                 ("vg:6.6.1.2.1.1",), f"a call in the main phase goes to a rear-guard circle, not {choice.circle}"
             )
+        if choice.card is None:
+            return Refusal(("vg:6.6.1.2.1",), "a call names the card from the hand it calls")
         if self.cards_in_hand(player, (choice.card_id,), ()) is not None:
             return Refusal(("vg:6.6.1.2.1",), f"{choice.card} is not in {player}'s hand")
         if definition is not None and definition.grade > grade:
