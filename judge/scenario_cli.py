@@ -91,9 +91,11 @@ def show(name: str) -> None:
     help="Print the whole walk at once, or ask at every step; by default, ask when the input is a terminal.",
 )
 def step(name: str, no_input: bool | None) -> None:
-    """Walk through a scenario: after each step, the board and the clauses of what happened.
+    """Walk through a scenario, one step per log entry in the log's order: the entry, what happened with its
+    clauses, and both boards, every card by name with its id, the places changed since the step before starred.
 
-    Keys: n or Enter (next), b (back), j N (jump to step N), q (quit).
+    Keys: n, Enter or → (next), b or ← (back), j N (jump to step N), q (quit); any other key only says so.
+    On a terminal the screen is redrawn in place, in colour; --no-input prints every step in turn, plain.
     At the end, the verdict and the ruling.
 
     \b
@@ -103,7 +105,7 @@ def step(name: str, no_input: bool | None) -> None:
     """
     item = _find(name)
     try:
-        steps, ending = walk(item)
+        steps, ending = walk(item, given=name)
     except LogFormatError as error:
         raise JudgeError(f"malformed scenario: {error}") from None
     if no_input is None:
@@ -114,26 +116,9 @@ def step(name: str, no_input: bool | None) -> None:
             click.echo()
         click.echo(ending)
         return
-    index = 0
-    while True:
-        click.echo(screen(item, steps, index))
-        if index == len(steps) - 1:
-            click.echo(ending)
-        answer = click.prompt("[n]ext [b]ack [j N]ump [q]uit", default="n", show_default=False).strip().lower()
-        if answer in ("q", "quit"):
-            return
-        if answer in ("b", "back"):
-            index = max(0, index - 1)
-        elif answer.startswith("j"):
-            number = answer[1:].strip()
-            if number.isdigit() and int(number) < len(steps):
-                index = int(number)
-            else:
-                click.echo(f"jump to a step from 0 to {len(steps) - 1}")
-        elif index < len(steps) - 1:
-            index += 1
-        else:
-            return
+    from judge.stepper import stepping  # the interactive loop lives with the screens it shows
+
+    stepping(item, steps, ending)
 
 
 @scenario.command()

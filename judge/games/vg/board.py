@@ -1,50 +1,115 @@
-"""A Vanguard board as text, for the stepper: both players' circles and zones, from the game's snapshot."""
+"""A Vanguard board for the stepper, from the game's snapshot: both players' circles and zones, as data and text.
+
+``board_data`` is the structured board (see ``judge.stepper`` for its shape) the
+stepper and the rules site's scenario pages draw; every card of the game is in it
+somewhere: the trigger zone's card in transit, the hearts under a G unit, a Legion
+Mate, a unit called over another until the rule action (vg 9.3) moves it, the
+guardians on the guardian circle.
+"""
 
 from __future__ import annotations
 
 from typing import Any, Final
 
 from engine.core.interface import PlayableGame
-from engine.games.vg.state import CIRCLES
+from engine.games.vg.state import BACK_ROW, FRONT_ROW, GUARDIAN
+from judge.logfile import GameLog
 
-ZONE_ORDER: Final = ("deck", "hand", "soul", "drop", "damage", "bind", "removed")
-"""The piles a board shows, in the order a player reads the table (the trigger zone is empty between steps)."""
+ZONE_ORDER: Final = ("deck", "hand", "soul", "damage", "drop", "bind", "removed", "trigger")
+"""The piles a board shows, in the order a player reads the table; the trigger zone holds a checked card in
+transit."""
+ROWS: Final = (("front", "front row", FRONT_ROW), ("back", "back row", BACK_ROW))
+"""vg 4.6.3: the rear-guard circles beside the vanguard are the front row, the three behind the back row."""
+
+
+def board_data(game: PlayableGame, log: GameLog | None = None) -> dict[str, Any]:
+    """Both players' boards: each circle's cards (the unit with power, critical and state), the guardian circle,
+    every zone with its cards and the G zone's two sides, named by ``log``'s cards."""
+    snapshot = game.snapshot()
+    names = {identity: str(record.get("name", identity)) for identity, record in (log.cards if log else {}).items()}
+    players = []
+    for player, view in snapshot["players"].items():
+        circles = view["circles"]
+        rows = [
+            {
+                "row": row,
+                "label": label,
+                "slots": [_circle(player, circle, circles.get(circle), names) for circle in row_circles],
+            }
+            for row, label, row_circles in ROWS
+        ]
+        guardians = [_card(card, names, role="guardian") for card in circles.get(GUARDIAN, [])]
+        rows.append(
+            {
+                "row": "guardian",
+                "label": "guardian circle",
+                "slots": [{"key": f"{player}/circles/{GUARDIAN}", "position": GUARDIAN, "cards": guardians}],
+            }
+        )
+        zones = [_zone(game, player, zone, view[zone], names) for zone in ZONE_ORDER]
+        g_zone = view["g_zone"]
+        for side, hidden in (("down", True), ("up", False)):
+            cards = [_card(card, names) for card in g_zone[side]]
+            zones.append(
+                {
+                    "key": f"{player}/g_zone/{side}",
+                    "name": f"G zone face {side}",
+                    "count": len(cards),
+                    "cards": cards,
+                    "hidden": hidden,
+                    "top_first": False,
+                }
+            )
+        facts = {"damage": len(view["damage"]), "face-down damage": view["damage_face_down"]}
+        players.append({"id": player, "facts": facts, "rows": rows, "zones": zones})
+    return {
+        "turn": snapshot["turn"],
+        "phase": snapshot["phase"],
+        "turn_player": snapshot["turn_player"],
+        "outcome": snapshot["outcome"],
+        "players": players,
+    }
 
 
 def board_text(game: PlayableGame) -> str:
-    """Both players' boards: each circle's unit with power, critical and state; counts and tops of every zone."""
-    snapshot = game.snapshot()
-    lines = [f"turn {snapshot['turn']}, {snapshot['phase']} phase; turn player {snapshot['turn_player']}"]
-    for player, view in snapshot["players"].items():
-        g_zone = view["g_zone"]
-        lines.append(
-            f"{player}: damage {len(view['damage'])} ({view['damage_face_down']} face down), "
-            f"G zone {len(g_zone['down'])} face down, {len(g_zone['up'])} face up"
-        )
-        circles = view["circles"]
-        lines.append("  circles  " + " | ".join(_circle(circle, circles.get(circle)) for circle in CIRCLES))
-        if "G" in circles:
-            lines.append("  guardians  " + ", ".join(card or "?" for card in circles["G"]))
-        zones = []
-        for zone in ZONE_ORDER:
-            cards = view[zone]
-            kind = game.zones[zone]
-            top = None  # a hidden zone's top stays hidden, except the deck's next draw, which a ruling may turn on
-            if cards and (kind.public or kind.top_first):
-                top = cards[0] if kind.top_first else cards[-1]
-            zones.append(f"{zone} {len(cards)}" + (f" ({top} on top)" if top else ""))
-        lines.append("  zones  " + ", ".join(zones))
-        if view["damage"]:
-            lines.append("  damage  " + ", ".join(card or "?" for card in view["damage"]))
-    return "\n".join(lines)
+    """Both players' boards as text (cards by id: the game alone knows no names)."""
+    from judge.stepper import board_text_of  # the stepper draws every game's board data the same way
+
+    return board_text_of(board_data(game))
 
 
-def _circle(circle: str, unit: dict[str, Any] | None) -> str:
-    if unit is None:
-        return f"{circle}: -"
-    shown = f"{circle}: {unit['card'] or '?'} {unit['power']}/{unit['critical']} {unit['state']}"
-    if unit.get("face") == "down":
-        shown += " face down"
-    if unit.get("hearts"):
-        shown += f" (heart {unit['hearts'][0]})"
-    return shown
+def _circle(player: str, circle: str, unit: dict[str, Any] | None, names: dict[str, str]) -> dict[str, Any]:
+    """One circle: its unit last, over the hearts of a G unit and a unit it is called over; a Legion Mate after."""
+    cards: list[dict[str, Any]] = []
+    if unit is not None:
+        hearts = unit.get("hearts", [])
+        mate = unit.get("mate")
+        pile = unit.get("pile", [*hearts, unit["card"], *([mate] if mate else [])])
+        below = pile[len(hearts) : len(pile) - (2 if mate else 1)]  # a unit the rule action of 9.3 will move
+        cards.extend(_card(heart, names, role="heart") for heart in hearts)
+        cards.extend(_card(earlier, names, role="leaving") for earlier in below)
+        marks = [unit["state"], *(["face down"] if unit.get("face") == "down" else [])]
+        marks += [flag for flag in ("locked", "deleted") if unit.get(flag)]
+        detail = f"{unit['power']}/{unit['critical']} {' '.join(marks)}"
+        stats = {"power": unit["power"], "critical": unit["critical"], "state": unit["state"]}
+        cards.append(_card(unit["card"], names, detail=detail, **stats))
+        if mate:
+            cards.append(_card(mate, names, role="mate"))
+    return {"key": f"{player}/circles/{circle}", "position": circle, "cards": cards}
+
+
+def _zone(game: PlayableGame, player: str, zone: str, cards: list[str | None], names: dict[str, str]) -> dict[str, Any]:
+    kind = game.zones[zone]
+    return {
+        "key": f"{player}/{zone}",
+        "name": zone,
+        "count": len(cards),
+        "cards": [_card(card, names) for card in cards],
+        "hidden": not kind.public,
+        "top_first": kind.top_first,
+    }
+
+
+def _card(identity: str | None, names: dict[str, str], **details: Any) -> dict[str, Any]:
+    """A card as the board shows it: its id (None when unknown) and name, and what the board says of it."""
+    return {"id": identity, "name": names.get(identity, identity) if identity else "?", **details}

@@ -1,35 +1,99 @@
-"""An ENERGIO!! board as text, for the stepper: both players' Leaders, Characters and areas, from the snapshot."""
+"""An ENERGIO!! board for the stepper, from the game's snapshot: both players' Leaders, Characters and areas, as
+data and text.
+
+``board_data`` is the structured board (see ``judge.stepper`` for its shape) the
+stepper and the rules site's scenario pages draw.  The engine counts ENERGIO!!
+cards rather than tracking each one; the board shows that many cards of the
+player's ENERGIO!! id in the ENERGIO!! deck, the cost area (active, then rested)
+and under the Leader or Character they were given to, so every card of the game
+is on it somewhere.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.core.interface import PlayableGame
+from judge.logfile import GameLog
+
+ZONE_ORDER: Final = ("deck", "hand", "life", "trash", "stage")
+"""The piles a board shows, in the order a player reads the table."""
+
+
+def board_data(game: PlayableGame, log: GameLog | None = None) -> dict[str, Any]:
+    """Both players' boards: the Leader and each Character (power, state, the ENERGIO!! given to it), every area
+    with its cards, named by ``log``'s cards; ``log``'s deck lists say which card a player's ENERGIO!! are."""
+    snapshot = game.snapshot()
+    names = {identity: str(record.get("name", identity)) for identity, record in (log.cards if log else {}).items()}
+    energio = {player["id"]: next(iter(player.get("energio") or {}), None) for player in (log.players if log else [])}
+    players = []
+    for player, view in snapshot["players"].items():
+        card = energio.get(player) or "ENERGIO!!"
+        leader = _slot(player, "leader", view["leader"], card, names)
+        characters = [_slot(player, address, shown, card, names) for address, shown in view["characters"].items()]
+        rows = [
+            {"row": "leader", "label": "Leader area", "slots": [leader]},
+            {"row": "characters", "label": "Character area", "slots": characters},
+        ]
+        zones = [
+            {
+                "key": f"{player}/{zone}",
+                "name": zone,
+                "count": len(view[zone]),
+                "cards": [_card(identity, names) for identity in view[zone]],
+                "hidden": not game.zones[zone].public,
+                "top_first": game.zones[zone].top_first,
+            }
+            for zone in ZONE_ORDER
+        ]
+        cost = view["cost"]
+        active = [_card(card, names, state="active") for _ in range(cost["active"])]
+        rested = [_card(card, names, state="rested") for _ in range(cost["rested"])]
+        for key, name, cards in (
+            ("cost", "cost area", active + rested),
+            ("energio_deck", "ENERGIO!! deck", [_card(card, names) for _ in range(view["energio_deck"])]),
+        ):
+            zones.append(
+                {
+                    "key": f"{player}/{key}",
+                    "name": name,
+                    "count": len(cards),
+                    "cards": cards,
+                    "hidden": False,
+                    "top_first": False,
+                }
+            )
+        facts = {
+            "Life": len(view["life"]),
+            "cost area": f"{cost['active']} active / {cost['rested']} rested",
+            "ENERGIO!! deck": view["energio_deck"],
+        }
+        players.append({"id": player, "facts": facts, "rows": rows, "zones": zones})
+    return {
+        "turn": snapshot["turn"],
+        "phase": snapshot["phase"],
+        "turn_player": snapshot["turn_player"],
+        "outcome": snapshot["outcome"],
+        "players": players,
+    }
 
 
 def board_text(game: PlayableGame) -> str:
-    """Both players' boards: the Leader and each Character with power, state and given ENERGIO!!; the areas."""
-    snapshot = game.snapshot()
-    lines = [f"turn {snapshot['turn']}, {snapshot['phase']} phase; turn player {snapshot['turn_player']}"]
-    for player, view in snapshot["players"].items():
-        cost = view["cost"]
-        lines.append(
-            f"{player}: Life {len(view['life'])}, cost area {cost['active']} active / {cost['rested']} rested, "
-            f"ENERGIO!! deck {view['energio_deck']}"
-        )
-        lines.append(f"  leader  {_card('leader', view['leader'])}")
-        characters = view["characters"]
-        lines.append(
-            "  characters  " + (" | ".join(_card(address, card) for address, card in characters.items()) or "-")
-        )
-        stage = view["stage"]
-        lines.append(
-            f"  deck {len(view['deck'])}, hand {len(view['hand'])}, trash {len(view['trash'])}"
-            + (f", stage {stage[-1]}" if stage else "")
-        )
-    return "\n".join(lines)
+    """Both players' boards as text (cards by id: the game alone knows no names)."""
+    from judge.stepper import board_text_of  # the stepper draws every game's board data the same way
+
+    return board_text_of(board_data(game))
 
 
-def _card(address: str, card: dict[str, Any]) -> str:
-    given = f" +{card['given']} given" if card["given"] else ""
-    return f"{address}: {card['card'] or '?'} {card['power']} {card['state']}{given}"
+def _slot(player: str, address: str, shown: dict[str, Any], energio: str, names: dict[str, str]) -> dict[str, Any]:
+    """The Leader or a Character: the card with power and state, and the ENERGIO!! given to it under it."""
+    marks = [shown["state"], *(["played this turn"] if shown.get("fresh") else [])]
+    stats = {"power": shown["power"], "state": shown["state"]}
+    cards = [_card(energio, names, role="given") for _ in range(shown["given"])]
+    cards.append(_card(shown["card"], names, detail=f"{shown['power']} {' '.join(marks)}", **stats))
+    return {"key": f"{player}/{address}", "position": address, "cards": cards}
+
+
+def _card(identity: str | None, names: dict[str, str], **details: Any) -> dict[str, Any]:
+    """A card as the board shows it: its id (None when unknown) and name, and what the board says of it."""
+    return {"id": identity, "name": names.get(identity, identity) if identity else "?", **details}

@@ -1,43 +1,82 @@
-"""A Weiss Schwarz board as text, for the stepper: both players' stages and zones, from the game's snapshot."""
+"""A Weiss Schwarz board for the stepper, from the game's snapshot: both players' stages and zones, as data and text.
+
+``board_data`` is the structured board (see ``judge.stepper`` for its shape) the
+stepper and the rules site's scenario pages draw; every card of the game is in it
+somewhere, the resolution zone's and the memory's too, and a character replaced on
+its position stays beside its successor until the rule action (ws 9.6) moves it.
+"""
 
 from __future__ import annotations
 
 from typing import Any, Final
 
 from engine.core.interface import PlayableGame
-from engine.games.ws.state import POSITIONS
+from engine.games.ws.state import BACK, CENTER
+from judge.logfile import GameLog
 
-ZONE_ORDER: Final = ("deck", "hand", "stock", "waiting", "clock", "level", "climax", "memory")
-"""The piles a board shows, in the order a player reads the table (the resolution zone is empty between steps)."""
+ZONE_ORDER: Final = ("deck", "hand", "stock", "clock", "level", "climax", "waiting", "memory", "resolution")
+"""The piles a board shows, in the order a player reads the table; the resolution zone holds cards in transit
+(a trigger check's card, a damage process's cards, an event being played)."""
+ROWS: Final = (("front", "center stage", CENTER), ("back", "back stage", BACK))
+"""ws 3.6.3: the center stage is the front row, the back stage the row behind it."""
+
+
+def board_data(game: PlayableGame, log: GameLog | None = None) -> dict[str, Any]:
+    """Both players' boards: each stage position with its character (power, soul, state), the character it
+    replaced while the rule action is due and its markers; every zone with its cards, named by ``log``'s cards."""
+    snapshot = game.snapshot()
+    names = {identity: str(record.get("name", identity)) for identity, record in (log.cards if log else {}).items()}
+    players = []
+    for player, view in snapshot["players"].items():
+        rows = []
+        for row, label, positions in ROWS:
+            slots = []
+            for position in positions:
+                character = view["stage"].get(position)
+                cards: list[dict[str, Any]] = []
+                if character is not None:
+                    pile = character.get("pile", [character["card"]])
+                    cards.extend(_card(earlier, names, role="leaving") for earlier in pile[:-1])
+                    detail = f"{character['power']}/{character['soul']} {character['state']}"
+                    cards.append(_card(character["card"], names, detail=detail, **_stats(character)))
+                cards.extend(_card(marker, names, role="marker") for marker in view["markers"].get(position, []))
+                slots.append({"key": f"{player}/stage/{position}", "position": str(position), "cards": cards})
+            rows.append({"row": row, "label": label, "slots": slots})
+        zones = []
+        for zone in ZONE_ORDER:
+            kind = game.zones[zone]
+            zones.append(
+                {
+                    "key": f"{player}/{zone}",
+                    "name": zone,
+                    "count": len(view[zone]),
+                    "cards": [_card(identity, names) for identity in view[zone]],
+                    "hidden": not kind.public,
+                    "top_first": kind.top_first,
+                }
+            )
+        facts = {"level": len(view["level"]), "clock": len(view["clock"]), "refresh point": view["refresh_point"]}
+        players.append({"id": player, "facts": facts, "rows": rows, "zones": zones})
+    return {
+        "turn": snapshot["turn"],
+        "phase": snapshot["phase"],
+        "turn_player": snapshot["turn_player"],
+        "outcome": snapshot["outcome"],
+        "players": players,
+    }
 
 
 def board_text(game: PlayableGame) -> str:
-    """Both players' boards: the stage with power, soul and state; counts and tops of every zone."""
-    snapshot = game.snapshot()
-    lines = [f"turn {snapshot['turn']}, {snapshot['phase']} phase; turn player {snapshot['turn_player']}"]
-    for player, view in snapshot["players"].items():
-        lines.append(
-            f"{player}: level {len(view['level'])}, clock {len(view['clock'])}, refresh point {view['refresh_point']}"
-        )
-        lines.append(
-            "  stage  " + " | ".join(_position(position, view["stage"].get(position)) for position in POSITIONS)
-        )
-        zones = []
-        for zone in ZONE_ORDER:
-            cards = view[zone]
-            kind = game.zones[zone]
-            top = None  # a hidden zone's top stays hidden, except the deck's next draw, which a ruling may turn on
-            if cards and (kind.public or kind.top_first):
-                top = cards[0] if kind.top_first else cards[-1]
-            zones.append(f"{zone} {len(cards)}" + (f" ({top} on top)" if top else ""))
-        lines.append("  zones  " + ", ".join(zones))
-        for zone in ("level", "clock"):
-            if view[zone]:
-                lines.append(f"  {zone}  " + ", ".join(card or "?" for card in view[zone]))
-    return "\n".join(lines)
+    """Both players' boards as text (cards by id: the game alone knows no names)."""
+    from judge.stepper import board_text_of  # the stepper draws every game's board data the same way
+
+    return board_text_of(board_data(game))
 
 
-def _position(position: int, character: dict[str, Any] | None) -> str:
-    if character is None:
-        return f"{position}: -"
-    return f"{position}: {character['card'] or '?'} {character['power']}/{character['soul']} {character['state']}"
+def _stats(character: dict[str, Any]) -> dict[str, Any]:
+    return {"power": character["power"], "soul": character["soul"], "state": character["state"]}
+
+
+def _card(identity: str | None, names: dict[str, str], **details: Any) -> dict[str, Any]:
+    """A card as the board shows it: its id (None when unknown) and name, and what the board says of it."""
+    return {"id": identity, "name": names.get(identity, identity) if identity else "?", **details}

@@ -1,0 +1,321 @@
+"""The scenario stepper: one step per entry in the log's order, every card on a board at every step, cards by
+name, changes marked, the keys it answers, no machine path in its output, and the walk as data and as an HTML
+fragment that steps without a server."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from judge import games
+from judge.cli import main
+from judge.logfile import parse_log
+from judge.scenario_page import stepper_html, stepper_id
+from judge.scenarios import Scenario, find, library, library_root
+from judge.stepper import board_cards, screen, stepping, walk, walk_document, walk_scenario
+
+LIBRARY = library()
+
+CARDS_OF_SETUPS = {
+    # P1: level, clock, stage, 4 stock, hand, waiting, deck 3 (the issue's 12); P2: deck 5
+    "ws/abilities/standby-order-chosen": {"P1": 12, "P2": 5},
+    # P1: stage, deck top and 2 more; P2: 6 clock, deck 1, 3 waiting (a damage card in the resolution zone)
+    "ws/level/level-up-and-refresh-in-one-damage": {"P1": 4, "P2": 10},
+    "ws/damage/cancel-middle": {"P1": 4, "P2": 5},
+    # no deck in the setup: the whole 50-card deck list is on the table
+    "vg/triggers/draw": {"P1": 50, "P2": 50},
+    # and P1's G unit on V and the G card left in the G zone
+    "vg/drive/triple-drive-g-unit": {"P1": 52, "P2": 50},
+    # Leader, Characters, Life, hand, deck 30 and the 10 ENERGIO!! (cost area, ENERGIO!! deck, given)
+    "wl/counter/attacker-cannot-counter": {"P1": 47, "P2": 45},
+    "wl/battle/ko-returns-given-energio": {"P1": 46, "P2": 45},
+}
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), input=input)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.output
+
+
+def per_player(board: dict[str, Any]) -> dict[str, int]:
+    """How many cards each player has on a board: on its places and in its zones."""
+    return {
+        player["id"]: sum(len(slot["cards"]) for row in player["rows"] for slot in row["slots"])
+        + sum(len(zone["cards"]) for zone in player["zones"])
+        for player in board["players"]
+    }
+
+
+@pytest.mark.parametrize("scenario", LIBRARY, ids=[scenario.id for scenario in LIBRARY])
+def test_every_step_comes_in_the_order_of_the_log(scenario: Scenario) -> None:
+    steps, _ = walk(scenario)
+    indexes = [step.entry.index for step in steps[1:] if step.entry is not None]
+    assert all(later > earlier for earlier, later in itertools.pairwise(indexes))
+    assert indexes == list(range(len(scenario.log.entries)))  # refused and unreached entries have a step too
+    assert [step.number for step in steps] == list(range(len(steps)))
+
+
+@pytest.mark.parametrize("scenario", LIBRARY, ids=[scenario.id for scenario in LIBRARY])
+def test_no_card_is_lost_in_transit(scenario: Scenario) -> None:
+    """The cards on the board are as many at every step as at the start: none vanish into the resolution zone,
+    the trigger zone or under a character put on its position."""
+    steps, _ = walk(scenario)
+    counts = [per_player(step.data) for step in steps]
+    assert all(count == counts[0] for count in counts), counts
+
+
+@pytest.mark.parametrize("name", sorted(CARDS_OF_SETUPS))
+def test_every_card_the_log_has_is_on_the_board_at_every_step(name: str) -> None:
+    steps, _ = walk(find(name))
+    assert [per_player(step.data) for step in steps] == [CARDS_OF_SETUPS[name]] * len(steps)
+
+
+@pytest.mark.parametrize("key", ["ws", "vg", "wl"])
+def test_a_whole_game_keeps_every_card_of_its_deck_lists_on_the_board(key: str) -> None:
+    document = games.get(key).self_play(1)
+    log = parse_log(json.dumps(document), f"{key}.json", "json")
+    scenario = Scenario(f"{key}/self-played", log.path, log, "a self-played game", "-", "-", (f"{key}:1",), ())
+    steps, _ = walk(scenario)
+    expected = {
+        player["id"]: sum(player["deck"].values())
+        + sum(player.get("g_deck", {}).values())
+        + ("leader" in player)
+        + sum((player.get("energio") or {}).values())
+        for player in document["players"]
+    }
+    assert [per_player(step.data) for step in steps] == [expected] * len(steps)
+    assert [step.entry.index for step in steps[1:] if step.entry] == list(range(len(log.entries)))
+
+
+def test_an_entry_inside_another_follows_it_and_shows_the_card_in_transit() -> None:
+    """The refresh (entry 3) happens inside the damage (entry 2): entry 2 comes first, pictured as the refresh
+    begins, with the first damage card in the resolution zone; entry 3 shows the damage finished."""
+    walked = walk_scenario(find("ws/level/level-up-and-refresh-in-one-damage"))
+    damage, refresh = walked.steps[3], walked.steps[4]
+    assert (damage.entry and damage.entry.index, refresh.entry and refresh.entry.index) == (2, 3)
+    assert damage.state == "in progress" and refresh.state == "applied"
+    p2 = {zone["name"]: zone for zone in damage.data["players"][1]["zones"]}
+    assert [card["name"] for card in p2["resolution"]["cards"]] == ["Runner"]
+    assert "P2/resolution" in damage.changed
+    assert any("2 damage to P2" in record.message and record.entry == 2 for record in refresh.happened)
+    assert "[entry 2]" in screen(walked.scenario, walked.steps, 4)
+    trigger = walk_scenario(find("vg/triggers/draw")).steps[2]
+    zones = {zone["name"]: zone for zone in trigger.data["players"][0]["zones"]}
+    assert trigger.state == "in progress" and [card["id"] for card in zones["trigger"]["cards"]] == ["FG-D"]
+
+
+def test_a_character_replaced_on_its_position_stays_beside_its_successor() -> None:
+    steps, _ = walk(find("ws/abilities/standby-order-chosen"))
+    front = steps[1].data["players"][0]["rows"][0]
+    assert (front["row"], front["label"]) == ("front", "center stage")
+    position = front["slots"][0]
+    assert [(card["name"], card.get("role")) for card in position["cards"]] == [
+        ("Runner", "leaving"),
+        ("Tide Caller", None),
+    ]
+    assert "1: Tide Caller (CALLER) 5000/1 stand [leaving Runner (RUNNER)]" in steps[1].board
+    assert [row["row"] for row in steps[1].data["players"][0]["rows"]] == ["front", "back"]
+
+
+def test_cards_are_named_by_name_with_the_id_beside() -> None:
+    scenario = find("ws/abilities/standby-order-chosen")
+    steps, _ = walk(scenario)
+    shown = screen(scenario, steps, 1)
+    assert "P1 plays Tide Caller (CALLER) to position 1" in shown
+    assert "(CALLER is Tide Caller)" in shown
+    assert "hand 0" in shown and "waiting: Night Reader (READER) x2" in shown
+    below_the_entry = shown.split("\n", 2)[2]
+    assert re.findall(r"(?<!\()\b(CALLER|READER|RUNNER)\b", below_the_entry) == []  # every id beside its name
+
+
+def test_what_changed_since_the_step_before_is_marked() -> None:
+    scenario = find("ws/damage/cancel-middle")
+    steps, _ = walk(scenario)
+    assert steps[0].changed == ()
+    assert steps[1].changed == ("P1/stage/2",)
+    assert "| *2: Runner (RUNNER) 2500/3 rest |" in screen(scenario, steps, 1)
+    assert set(steps[3].changed) == {"P2/deck", "P2/waiting"}
+    last = screen(scenario, steps, 3)
+    assert "*waiting 2" in last and "*waiting: Runner (RUNNER), Finale (FINALE)" in last
+    assert "(* changed since step 2)" in last
+
+
+def test_a_refused_entry_has_its_step_with_the_violation() -> None:
+    scenario = find("ws/climax/climax-in-main-phase")
+    steps, _ = walk(scenario)
+    assert len(steps) == 2 and steps[1].state == "refused" and steps[1].refused
+    shown = screen(scenario, steps, 1)
+    assert "refused:" in shown and "violation: ws:" in shown
+    assert steps[1].changed == ()  # nothing moved
+
+
+def test_no_input_prints_every_step_in_log_order_plain_without_any_path() -> None:
+    code, out = run("scenario", "step", "ws/refresh/refresh-point-climax", "--no-input")
+    assert code == 0
+    assert re.findall(r"^entry (\d+)", out, re.MULTILINE) == ["0", "1", "2"]
+    assert "\x1b[" not in out
+    assert str(library_root()) not in out and str(Path.cwd()) not in out
+    assert "ws/refresh/refresh-point-climax: legal" in out
+
+
+def test_a_users_file_is_named_by_the_path_as_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "rulings").mkdir()
+    shutil.copy(library_root() / "ws" / "damage" / "cancel-middle.yaml", tmp_path / "rulings" / "mine.yaml")
+    monkeypatch.chdir(tmp_path)
+    code, out = run("scenario", "step", "rulings/mine.yaml", "--no-input")
+    assert code == 0 and "rulings/mine.yaml: legal" in out
+    assert str(tmp_path) not in out
+
+
+def test_an_unknown_key_moves_nothing_and_says_which_keys_do() -> None:
+    code, out = run("scenario", "step", "ws/damage/cancel-first", "--interactive", input="x\nn\nzz\nb\nq\n")
+    assert code == 0
+    assert re.findall(r"step (\d)/3", out) == ["0", "1", "0"]
+    assert "unknown key x: n next, b back, j N jump, q quit" in out
+    assert "unknown key zz: n next, b back, j N jump, q quit" in out
+
+
+class Terminal(io.StringIO):
+    """An output that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_single_keys_at_a_terminal_redraw_in_place_in_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Arrows and n move, any other key only says so; each screen clears the one before, in colour."""
+    scenario = find("ws/damage/cancel-first")
+    steps, ending = walk(scenario)
+    keys = iter(["\x1b[C", "?", "\x1b[D", "n", "n", "\x1b[A", "j", "q"])
+    screen_out = Terminal()
+    monkeypatch.setattr("sys.stdin", Terminal())
+    monkeypatch.setattr("sys.stdout", screen_out)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setattr(click, "getchar", lambda echo=False: next(keys))
+    monkeypatch.setattr(click, "prompt", lambda *args, **kwargs: "3")
+    stepping(scenario, steps, ending)
+    out = screen_out.getvalue()
+    shown = re.findall(r"step (\d)/3", click.unstyle(out))
+    assert shown == ["0", "1", "1", "0", "1", "2", "2", "3"]
+    assert "unknown key ?:" in out and "unknown key \u2191:" in out
+    assert out.count("\x1b[2J") == len(shown)  # every screen replaces the one before
+    assert "\x1b[" in out.replace("\x1b[2J", "").replace("\x1b[1;1H", "")  # and is in colour
+    assert "the scenario holds" in click.unstyle(out)
+
+
+def test_walk_document_is_data_for_a_page() -> None:
+    scenario = find("ws/level/level-up-and-refresh-in-one-damage")
+    document = walk_document(scenario)
+    assert json.loads(json.dumps(document)) == document
+    assert {"id", "title", "question", "ruling", "clauses", "game", "steps", "ending"} <= set(document)
+    assert document["id"] == scenario.id and document["game"] == "ws"
+    assert str(library_root()) not in json.dumps(document)
+    steps = document["steps"]
+    assert steps[0]["entry"] is None and steps[0]["changed"] == []
+    assert [step["entry"]["index"] for step in steps[1:]] == list(range(len(scenario.log.entries)))
+    damage = steps[3]
+    assert damage["entry"]["line"] == scenario.log.entries[2].line and "do: damage" in damage["entry"]["text"]
+    player = damage["board"]["players"][1]
+    assert {row["row"] for row in player["rows"]} == {"front", "back"}
+    assert {slot["position"] for row in player["rows"] for slot in row["slots"]} == {"1", "2", "3", "4", "5"}
+    assert any(zone["name"] == "resolution" and zone["count"] == 1 for zone in player["zones"])
+    assert all({"id", "name"} <= set(card) for card in board_cards(damage["board"]))
+    assert "P2/resolution" in damage["changed"]
+    happened = steps[4]["happened"]
+    assert any(item["clauses"] == ["ws:9.2.1", "ws:9.2.2", "ws:9.2.4"] for item in happened)
+    assert steps[4]["board_text"].startswith("turn 3, attack phase")
+
+
+def fragment_data(fragment: str, uid: str) -> dict[str, Any]:
+    found = re.search(rf'<script type="application/json" id="{uid}-data">(.*?)</script>', fragment, re.DOTALL)
+    assert found is not None
+    data: dict[str, Any] = json.loads(found.group(1))
+    return data
+
+
+@pytest.mark.parametrize("name", ["ws/level/level-up-and-refresh-in-one-damage", "vg/triggers/draw"])
+def test_the_html_fragment_holds_every_step_and_nothing_from_outside(name: str) -> None:
+    scenario = find(name)
+    fragment = stepper_html(scenario)
+    uid = stepper_id(scenario.id)
+    assert fragment.startswith(f'<div class="judge-stepper" id="{uid}"') and fragment.endswith("</div>")
+    assert fragment_data(fragment, uid) == walk_document(scenario)
+    assert not re.search(r"\b(src|href)=|https?://|@import|url\(", fragment)
+    ids = re.findall(r'\bid="([^"]+)"', fragment)
+    assert len(ids) == len(set(ids)) and all(element.startswith(uid) for element in ids)
+    data = fragment_data(fragment, uid)
+    script = fragment.split(f'id="{uid}-data">', 1)[1].split("</script>", 1)[0]
+    assert "<" not in script  # the data cannot close its script element
+    assert len(data["steps"]) == len(scenario.log.entries) + 1
+    for step, entry in zip(data["steps"][1:], scenario.log.entries, strict=True):
+        assert step["entry"]["index"] == entry.index and step["board"]["players"]
+
+
+def dom_at(tmp_path: Path, fragments: list[str], fragment_url: str) -> str:
+    """The DOM headless Chromium builds for a page of ``fragments`` opened at ``#fragment_url``."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("chromium is not installed")
+    page = tmp_path / "page.html"
+    body = "\n".join(fragments)
+    page.write_text(f'<!doctype html><html><head><meta charset="utf-8"></head><body>{body}</body></html>', "utf-8")
+    command = [
+        chromium,
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--window-size=1400,1000",
+        "--virtual-time-budget=3000",
+        "--dump-dom",
+        f"{page.as_uri()}#{fragment_url}",
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+def between(dom: str, start_id: str, end_id: str) -> str:
+    """The DOM from the element of ``start_id`` to the one of ``end_id``."""
+    return dom[dom.index(f'id="{start_id}"') : dom.index(f'id="{end_id}"')]
+
+
+def element(dom: str, element_id: str) -> str:
+    found = re.search(rf'<(\w+)[^>]*\bid="{re.escape(element_id)}"[^>]*>(.*?)</\1>', dom, re.DOTALL)
+    assert found is not None, element_id
+    return found.group(2)
+
+
+def test_the_fragment_steps_in_a_browser(tmp_path: Path) -> None:
+    """Two steppers on one page, opened at step 2: each shows its own step 2, its boards laid out by row with the
+    changed places highlighted; one opened at another step by its own fragment."""
+    first, second = find("ws/abilities/standby-order-chosen"), find("wl/battle/ko-returns-given-energio")
+    fragments = [stepper_html(first), stepper_html(second)]
+    one, two = stepper_id(first.id), stepper_id(second.id)
+    dom = dom_at(tmp_path, fragments, "step=2")
+    entry = first.log.entries[1]
+    assert element(dom, f"{one}-count") == "step 2/4"
+    assert element(dom, f"{one}-entry").startswith(f"entry 1 (line {entry.line}): p: P1, do: resolve")
+    assert element(dom, f"{two}-entry").startswith(f"entry 1 (line {second.log.entries[1].line}): p: P2, do: pass")
+    board = between(dom, f"{one}-board", f"{one}-ending")
+    assert 'data-row="front"' in board and 'data-row="back"' in board
+    assert re.search(r'class="js-zone changed" data-key="P1/hand" data-zone="hand" data-count="1"', board)
+    assert "Night Reader" in board
+    dom = dom_at(tmp_path, fragments, f"{two}-step=3")
+    assert element(dom, f"{one}-count") == "step 0/4"
+    assert element(dom, f"{two}-count") == "step 3/3"
+    assert "the scenario holds" in element(dom, f"{two}-ending")
+    board = between(dom, f"{two}-board", f"{two}-ending")
+    assert re.search(r'class="js-zone changed" data-key="P2/cost"', board)
+    assert re.search(r'class="js-zone changed" data-key="P2/trash"[^>]*>.*?Soot Runner', board, re.DOTALL)
