@@ -1,7 +1,8 @@
 """Speed of the trigger graph: building it for a full game against replaying that game.
 
 Target: the graph of a full game builds in well under the replay's own time.
-Prints both, and their ratio.  Also the static graphs' build times.
+Prints both, and their ratio.  Also the static graphs' build times, and the time to build the HTML
+pages (the procedure flowchart of each game, the page of a full game along time).
 
     python3 bench/bench_graphs.py [--games N]
 """
@@ -13,7 +14,9 @@ import json
 import time
 
 from judge.graphs.dynamic import replay_graph
+from judge.graphs.pages import procedure_page
 from judge.graphs.static import clause_graph, procedure_graph
+from judge.graphs.timeline import replay_page
 from judge.logfile import parse_log
 from judge.replay import verify_log
 from judge.selfplay import play_game
@@ -37,10 +40,15 @@ def main() -> None:
     for name, builder in (
         ("procedure graph", lambda: procedure_graph("ws")),
         ("clause graph", lambda: clause_graph("ws")),
+        *(
+            (f"{game} flowchart page", lambda game=game: procedure_page(procedure_graph(game)))
+            for game in ("ws", "vg", "wl")
+        ),
+        ("replay page", lambda: replay_page(verdicts[0].records, "seed-0", "ws", None, graphs[0])),
     ):
         start = time.perf_counter()
         builder()
-        print(f"{name}:{'':>{19 - len(name)}} {(time.perf_counter() - start) * 1000:8.1f} ms")
+        print(f"{(name + ':').ljust(21)} {(time.perf_counter() - start) * 1000:8.1f} ms")
 
 
 if __name__ == "__main__":

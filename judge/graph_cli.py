@@ -4,54 +4,73 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
 import networkx as nx
 
+from engine.core.protocol import ActionRecord
 from judge import games
 from judge.batch import BatchInputs, summarise_chunk
 from judge.batch_cli import BatchRun, batch_options, echo
 from judge.errors import EXIT_USAGE, JudgeError
 from judge.graphs.dynamic import CorpusTally, ReplayStats, replay_graph
-from judge.graphs.export import FORMATS, ExportError, graph_text, render, write_graph, write_html
+from judge.graphs.export import FORMATS, ExportError, graph_text, render, write_graph
+from judge.graphs.pages import outline_page, procedure_page
 from judge.graphs.static import clause_graph, procedure_graph
+from judge.graphs.timeline import replay_page
 from judge.logfile import LogFormatError, load_log
 from judge.replay import verify_log
 from judge.verdict import VerdictKind
 
 
 def _output_options(command):
-    """The options every graph command shares: format, file, rendering and the HTML view."""
+    """The options every graph command shares: format, file, rendering, the HTML view and its clause links."""
     command = click.option(
-        "--html", "html", type=click.Path(dir_okay=False), help="Also write an interactive HTML view."
+        "--docs-url",
+        metavar="URL",
+        help="Base address of the rules site (judge docs): the HTML view links each node to its clause there.",
+    )(command)
+    command = click.option(
+        "--html",
+        "html",
+        type=click.Path(dir_okay=False),
+        help="Write a self-contained HTML view to this file (alone, prints nothing; with --format or --out, "
+        "the export too).",
     )(command)
     command = click.option(
         "--render", "render_as", type=click.Choice(["svg", "png"]), help="Draw it with Graphviz into --out."
     )(command)
     command = click.option("--out", type=click.Path(dir_okay=False), help="Write to this file, not stdout.")(command)
-    return click.option(
-        "--format", "fmt", type=click.Choice(FORMATS), default="json", show_default=True, help="Export format."
-    )(command)
+    return click.option("--format", "fmt", type=click.Choice(FORMATS), help="Export format (default: json).")(command)
 
 
-def _emit(graph: nx.MultiDiGraph, fmt: str, out: str | None, render_as: str | None, html: str | None) -> None:
+def _emit(
+    graph: nx.MultiDiGraph,
+    fmt: str | None,
+    out: str | None,
+    render_as: str | None,
+    html: str | None,
+    page: Callable[[], str],
+) -> None:
+    """Export, render and write the HTML view as asked: ``--html`` alone writes only its file."""
     try:
         if render_as:
             if out is None:
                 raise JudgeError("--render needs --out, the image file to write")
             render(graph, out, render_as)
-        elif out is None:
-            click.echo(graph_text(graph, fmt), nl=False)
-        else:
-            write_graph(graph, out, fmt)
+        elif out is not None:
+            write_graph(graph, out, fmt or "json")
+        elif html is None or fmt is not None:
+            click.echo(graph_text(graph, fmt or "json"), nl=False)
         if html:
-            write_html(graph, html, str(graph.graph.get("name", "graph")))
+            Path(html).write_text(page(), encoding="utf-8")
     except ExportError as error:
         raise JudgeError(str(error)) from None
     except OSError as error:
         raise JudgeError(f"cannot write: {error.strerror}: {error.filename}") from None
-    if out or html:
+    if out:
         click.echo(f"{graph.number_of_nodes()} nodes, {graph.number_of_edges()} edges", err=True)
 
 
@@ -63,27 +82,33 @@ def graph() -> None:
 @graph.command()
 @click.option("--game", default="ws", show_default=True, help="Which game's procedure (a registered game).")
 @_output_options
-def rules(game: str, fmt: str, out: str | None, render_as: str | None, html: str | None) -> None:
+def rules(
+    game: str, fmt: str | None, out: str | None, render_as: str | None, html: str | None, docs_url: str | None
+) -> None:
     """The procedure graph: phases, steps, check and play timings, activation conditions, rule actions.
 
-    Edges: next, checked_at, may_trigger; every node has its clause id and title.
+    Edges: next, checked_at, may_trigger; every node has its clause id and title.  The HTML view and
+    --render draw it as a flowchart: phases and steps as columns in turn order.
 
     \b
     Examples:
       judge graph rules --game ws --format graphml --out ws-procedure.graphml
-      judge graph rules --html procedure.html
+      judge graph rules --html procedure.html --docs-url https://example.org/judge
+      judge graph rules --game vg --render svg --out vg-procedure.svg
     """
     try:
         built = procedure_graph(game)
     except ValueError as error:
         raise JudgeError(str(error)) from None
-    _emit(built, fmt, out, render_as, html)
+    _emit(built, fmt, out, render_as, html, lambda: procedure_page(built, docs_url))
 
 
 @graph.command()
 @click.option("--game", "doc", default="ws", show_default=True, help="Which rules document (ws, vg, wl).")
 @_output_options
-def clauses(doc: str, fmt: str, out: str | None, render_as: str | None, html: str | None) -> None:
+def clauses(
+    doc: str, fmt: str | None, out: str | None, render_as: str | None, html: str | None, docs_url: str | None
+) -> None:
     """The clause graph: parent and child, references, and defined terms to their definitions.
 
     \b
@@ -94,11 +119,11 @@ def clauses(doc: str, fmt: str, out: str | None, render_as: str | None, html: st
         built = clause_graph(doc)
     except ValueError as error:
         raise JudgeError(str(error)) from None
-    _emit(built, fmt, out, render_as, html)
+    _emit(built, fmt, out, render_as, html, lambda: outline_page(built, str(built.graph["name"]), docs_url))
 
 
-def _replayed(path: str) -> tuple[nx.MultiDiGraph, list[str], str]:
-    """The trigger graph of a log or scenario, every clause its trace cites, and its game."""
+def _replayed(path: str) -> tuple[nx.MultiDiGraph, list[ActionRecord], str]:
+    """The trigger graph of a log or scenario, the records of its trace, and its game."""
     try:
         log = load_log(path)
     except LogFormatError as error:
@@ -106,24 +131,28 @@ def _replayed(path: str) -> tuple[nx.MultiDiGraph, list[str], str]:
     verdict = verify_log(log)
     if verdict.kind is VerdictKind.MALFORMED:
         raise JudgeError(f"malformed log: {verdict.violations[0].message}")
-    cited = [clause for record in verdict.records for clause in record.clauses]
-    return replay_graph(verdict.records, Path(path).name), cited, str(log.header.get("game"))
+    return replay_graph(verdict.records, Path(path).name), verdict.records, str(log.header.get("game"))
 
 
 @graph.command()
 @click.argument("log", metavar="LOG|SCENARIO", type=click.Path(dir_okay=False))
 @_output_options
-def replay(log: str, fmt: str, out: str | None, render_as: str | None, html: str | None) -> None:
+def replay(
+    log: str, fmt: str | None, out: str | None, render_as: str | None, html: str | None, docs_url: str | None
+) -> None:
     """The trigger graph of a replayed game: check timings, the rule actions they performed, the
     abilities played in them and what their resolution caused and triggered.
+
+    The HTML view shows it along time: one turn or one attack at a time, chosen in a list or on a strip of
+    the whole game; check timings that did nothing are folded into a count.
 
     \b
     Examples:
       judge graph replay judge/examples/ws-game.yaml --html game.html
       judge graph replay scenarios/ws/abilities/standby-order-chosen.yaml --format dot
     """
-    built, _, _ = _replayed(log)
-    _emit(built, fmt, out, render_as, html)
+    built, records, game = _replayed(log)
+    _emit(built, fmt, out, render_as, html, lambda: replay_page(records, Path(log).name, game, docs_url, built))
 
 
 @graph.command()

@@ -49,7 +49,46 @@ def test_replay_graph_as_dot_and_html(tmp_path: Path) -> None:
     code, _ = run("graph", "replay", str(EXAMPLE), "--html", str(page), "--out", str(tmp_path / "g.json"))
     assert code == 0
     html = page.read_text(encoding="utf-8")
-    assert "check-timing" in html and '<script src="http' not in html
+    assert "check-timing" in html and "<script src=" not in html
+    assert nx.node_link_graph(json.loads((tmp_path / "g.json").read_text()), edges="links").number_of_nodes() > 1000
+
+
+@pytest.mark.parametrize("command", [["rules", "--game", "vg"], ["clauses", "--game", "wl"], ["replay", str(SCENARIO)]])
+def test_html_alone_writes_only_the_file(tmp_path: Path, command: list[str]) -> None:
+    page = tmp_path / "view.html"
+    result = CliRunner().invoke(main, ["graph", *command, "--html", str(page)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ""
+    assert list(tmp_path.iterdir()) == [page]
+    assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_html_with_a_format_also_prints_the_export(tmp_path: Path) -> None:
+    page = tmp_path / "view.html"
+    result = CliRunner().invoke(main, ["graph", "rules", "--html", str(page), "--format", "json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["graph"]["game"] == "ws"
+    assert page.exists()
+
+
+def test_docs_url_links_nodes_to_their_clauses(tmp_path: Path) -> None:
+    page = tmp_path / "view.html"
+    code, _ = run("graph", "rules", "--html", str(page))
+    assert code == 0 and "href=" not in page.read_text(encoding="utf-8")
+    code, _ = run("graph", "rules", "--html", str(page), "--docs-url", "https://example.org/judge")
+    text = page.read_text(encoding="utf-8")
+    assert code == 0 and 'href="https://example.org/judge/rules/ws/6.html#ws-6-2"' in text
+    assert 'data-clause="ws:6.2"' in text and "ws:6.2: Stand Phase" in text  # the clause and heading on hover
+
+
+def test_replay_page_has_a_view_per_turn_and_attack(tmp_path: Path) -> None:
+    page = tmp_path / "game.html"
+    code, _ = run("graph", "replay", str(EXAMPLE), "--html", str(page))
+    text = page.read_text(encoding="utf-8")
+    assert code == 0
+    assert 'id="view-t17"' in text and 'id="view-t17s6"' in text
+    assert '<option value="t17s6">' in text and "attack 2: P2 attacks with YL-04" in text
+    assert "check timings with nothing to do" in text
+    assert text.count('data-kind="check-timing"') < 200  # the 896 empty ones are folded, not drawn
 
 
 def test_stats_over_a_corpus() -> None:

@@ -1,15 +1,16 @@
-"""Graph exports: GraphML, GEXF, JSON and DOT round trips, Graphviz rendering, the offline HTML view."""
+"""Graph exports: GraphML, GEXF, JSON and DOT round trips, Graphviz rendering (the procedure as a flowchart),
+the offline HTML views."""
 
 from __future__ import annotations
 
 import copy
 import json
-import os
 import re
 import shutil
 import stat
 import subprocess
 import sys
+from html import escape as html_escape
 from pathlib import Path
 
 import networkx as nx
@@ -19,6 +20,7 @@ from networkx.drawing.nx_pydot import from_pydot
 
 from judge.graphs import export
 from judge.graphs.export import FORMATS, ExportError, graph_text, render, write_graph, write_html
+from judge.graphs.static import procedure_graph
 
 NODE_IDS = ["ws:4.10.1.2", "ws:4.10", "proc:turn-3/climax", "card:WS-1"]
 QUOTED_LABEL = 'Say "hi": yes'
@@ -317,68 +319,102 @@ def test_render_with_graphviz(tmp_path: Path, fmt: str) -> None:
         assert path.read_bytes().startswith(b"\x89PNG")
 
 
+# --------------------------------------------------------------------------- the procedure as a flowchart
+
+
+def test_procedure_dot_draws_lanes_in_turn_order() -> None:
+    """The Graphviz flowchart puts each lane's nodes in one column, the columns in the order of the turn."""
+    graph = procedure_graph("ws")
+    assert export.is_procedure(graph) and not export.is_procedure(_replay_graph())
+    text = export.procedure_dot(graph)
+    parsed = pydot.graph_from_dot_data(text)
+    assert parsed, text[:500]
+    heads = re.search(r"\{ rank=same; (.*?) \}", text)
+    assert heads is not None
+    order = re.findall(r'"([^"]+)"', heads[1])
+    assert order[:6] == ["phase:stand", "phase:draw", "phase:clock", "phase:main", "phase:climax", "phase:attack"]
+    assert order[6:11] == ["step:trigger", "step:counter", "step:damage", "step:battle", "step:encore"]
+    assert order[11:] == ["phase:end", "rule actions"]
+    # activation conditions are written inside the check timing that plays what they trigger
+    assert "beginning of draw phase" in text.split('"ct:6.3.1.1" [label="', 1)[1].split('"', 1)[0]
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz (dot) is not installed")
+@pytest.mark.parametrize("game", ["ws", "vg", "wl"])
+def test_rendered_procedure_keeps_the_columns_in_turn_order(tmp_path: Path, game: str) -> None:
+    """dot itself places the lanes' heads left to right in turn order (clusters would let it reorder them)."""
+    graph = procedure_graph(game)
+    done = subprocess.run(
+        ["dot", "-Tplain"], input=export.procedure_dot(graph).encode(), capture_output=True, check=True
+    )
+    x_of = {}
+    for line in done.stdout.decode().splitlines():
+        found = re.match(r'node "((?:[^"\\]|\\.)*)" (\S+)', line) or re.match(r"node (\S+) (\S+)", line)
+        if found:
+            x_of[found[1]] = float(found[2])
+    phases = [node for node, data in graph.nodes(data=True) if data["kind"] == "phase"]
+    xs = [x_of[phase] for phase in phases]
+    assert xs == sorted(xs), dict(zip(phases, xs))
+    path = tmp_path / "procedure.svg"
+    render(graph, path, "svg")
+    assert "stand phase" in path.read_text(encoding="utf-8") or "refresh phase" in path.read_text(encoding="utf-8")
+
+
 # --------------------------------------------------------------------------- HTML
 
 _REMOTE_SCRIPT = re.compile(r"""<script\b[^>]*\bsrc\s*=\s*["']?\s*(https?:)?//""", re.IGNORECASE)
 _REMOTE_LINK = re.compile(r"""<link\b[^>]*\bhref\s*=\s*["']?\s*(https?:)?//""", re.IGNORECASE)
 
 
-def _write_view(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, graph: nx.Graph) -> tuple[Path, str]:
+def _write_view(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, graph: nx.Graph, docs: str | None = None
+) -> tuple[Path, str]:
     folder = tmp_path / "view"
     folder.mkdir()
     elsewhere = tmp_path / "cwd"
     elsewhere.mkdir()
-    monkeypatch.chdir(elsewhere)  # pyvis's "local" mode would drop a lib/ folder into the cwd
+    monkeypatch.chdir(elsewhere)
     path = folder / "graph.html"
-    write_html(graph, path, "WS game <turn 3>")
+    write_html(graph, path, "WS game <turn 3>", docs)
     assert list(folder.iterdir()) == [path]
     assert list(elsewhere.iterdir()) == []
     return path, path.read_text(encoding="utf-8")
 
 
 def test_html_view_is_self_contained(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    graph = _replay_graph()
-    _, page = _write_view(tmp_path, monkeypatch, graph)
+    _, page = _write_view(tmp_path, monkeypatch, _replay_graph())
     assert not _REMOTE_SCRIPT.search(page)
     assert not _REMOTE_LINK.search(page)
-    assert '<script src="http' not in page
-    assert "vis.Network" in page  # the library is inlined
+    assert "<script src=" not in page and "<link" not in page
     assert "<title>WS game &lt;turn 3&gt;</title>" in page
 
 
-def _vis_data(page: str, name: str) -> list[dict]:
-    match = re.search(rf"{name} = new vis\.DataSet\((\[.*?\])\);\n", page)
-    assert match, name
-    return json.loads(match[1])
-
-
-def test_html_view_shows_labels_relations_kinds_and_hover_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_outline_view_lists_nodes_edges_and_hover_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     graph = _replay_graph()
     _, page = _write_view(tmp_path, monkeypatch, graph)
-    nodes = _vis_data(page, "nodes")
-    edges = _vis_data(page, "edges")
-    assert sorted(n["label"] for n in nodes) == sorted(d["label"] for _, d in graph.nodes(data=True))
-    assert sorted(e["label"] for e in edges) == _relations(graph)
-    for relation in _relations(graph):
-        assert relation in page
-    assert all(e["arrows"] == "to" for e in edges)
-    # one color per kind, the same for the same kind
-    by_kind: dict[str, set[str]] = {}
-    for node, (_, data) in zip(nodes, graph.nodes(data=True)):
-        by_kind.setdefault(data["kind"], set()).add(node["color"])
-    assert all(len(colors) == 1 for colors in by_kind.values())
-    assert len({next(iter(c)) for c in by_kind.values()}) == len(by_kind)
-    # hover text lists the node's attributes
-    hover = next(n["title"] for n in nodes if n["label"] == "turn 3: climax")
+    for _, data in graph.nodes(data=True):
+        assert html_escape(data["label"]) in page
+    for relation in set(_relations(graph)) - {"parent"}:
+        assert f">{relation}: " in page
+    # the parent edge nests the child under its parent
+    assert re.search(r"Say &quot;hi&quot;: yes</span>.*?<ul><li>.*?Check timing</span>", page, re.DOTALL)
+    tips = re.findall(r'data-tip="([^"]*)"', page)
+    turn3 = next(tip for tip in tips if "turn 3: climax" in tip or "proc:turn-3/climax" in tip)
     for line in ("kind: check_timing", "clause: 4.10", "title: Check Timing", "turn: 3", "phase: climax", "player: P1"):
-        assert line in hover
-    card = next(n["title"] for n in nodes if n["label"] == "Ébène <lance> & co")
-    assert "card: WS/S01-001" in card
-    # the parallel edges are drawn apart
-    parallel = [e for e in edges if e["label"] in ("parent", "refers_to")]
-    assert len({json.dumps(e.get("smooth"), sort_keys=True) for e in parallel}) == 2
-    # the legend names the kinds, escaped
-    assert "check_timing" in page and "&lt;turn 3&gt;" in page
+        assert line in turn3
+    assert "&lt;lance&gt;" in page and "<lance>" not in page
+
+
+def test_clause_links_only_with_a_docs_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    graph = nx.MultiDiGraph()
+    graph.add_node("ws:4.10.1.2", kind="clause", label="ws:4.10.1.2", clause="ws:4.10.1.2", title="Cancel")
+    _, page = _write_view(tmp_path, monkeypatch, graph)
+    assert "href=" not in page.split("<main>", 1)[1].split("</main>", 1)[0]
+    (tmp_path / "view" / "graph.html").unlink()
+    (tmp_path / "view").rmdir()
+    (tmp_path / "cwd").rmdir()
+    _, linked = _write_view(tmp_path, monkeypatch, graph, "https://example.org/site/")
+    assert 'href="https://example.org/site/rules/ws/4.html#ws-4-10-1-2"' in linked
 
 
 def test_kind_colors_are_stable_across_graphs() -> None:
@@ -389,27 +425,14 @@ def test_kind_colors_are_stable_across_graphs() -> None:
     assert export.kind_colors([""])[""] == export.NO_KIND_COLOR
 
 
-def test_html_hover_text_is_escaped_when_pyvis_uses_html_popups(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_html_hover_text_is_escaped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     graph = nx.MultiDiGraph()
     graph.add_node("x", kind="clause", label="x", title='<a href="#">link</a> <img onerror=alert(1)>')
     _, page = _write_view(tmp_path, monkeypatch, graph)
-    hover = _vis_data(page, "nodes")[0]["title"]
-    assert "<img" not in hover and "&lt;img" in hover
+    assert "<img" not in page and "&lt;img" in page
 
 
-CHROMIUM = next((p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser") if os.path.exists(p)), None)
-
-
-@pytest.mark.skipif(CHROMIUM is None, reason="no chromium to open the page headless")
-def test_html_view_draws_a_canvas_offline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path, _ = _write_view(tmp_path, monkeypatch, _replay_graph())
-    done = subprocess.run(
-        [
-            str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000",
-            "--dump-dom", path.as_uri(),
-        ],
-        capture_output=True, text=True, timeout=120, check=False,
-    )  # fmt: skip
-    assert "<canvas" in done.stdout, done.stderr[-2000:]
+def test_procedure_graph_html_is_the_flowchart(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _, page = _write_view(tmp_path, monkeypatch, procedure_graph("ws"))
+    assert '<svg class="graph" id="procedure"' in page
+    assert page.count('data-node="phase:') == 7

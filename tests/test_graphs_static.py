@@ -1,4 +1,5 @@
-"""The static graphs: the Weiss Schwarz turn procedure and the clause graph of a rules document.
+"""The static graphs: the Weiss Schwarz turn procedure, its flowchart layout, and the clause graph of a rules
+document.
 
 The Vanguard turn procedure has its own checks, in ``test_vg_procedure``.
 """
@@ -16,6 +17,7 @@ import pytest
 from engine.games.ws import attack as ws_attack
 from engine.games.ws import phases as ws_phases
 from engine.games.ws import procedure
+from judge.graphs.layout import Box, procedure_lanes, procedure_layout
 from judge.graphs.static import clause_graph, procedure_graph
 from rules_index.index import RulesIndex
 
@@ -228,3 +230,104 @@ def assert_scalar_attributes(graph: nx.MultiDiGraph) -> None:
         for key, value in data.items():
             assert isinstance(value, SCALARS), (u, v, key)
     nx.generate_graphml(graph)  # must not raise
+
+
+# -- the procedure as a flowchart (judge.graphs.layout) ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "lanes"),
+    [
+        ("ws", ["stand", "draw", "clock", "main", "climax", "attack", "declaration", "trigger", "counter", "damage",
+                "battle", "encore", "end"]),
+        ("vg", ["stand", "draw", "draw", "g-assist", "ride", "ride", "stride", "main", "battle", "start", "attack",
+                "guard", "drive", "damage", "close", "end"]),
+        ("wl", ["refresh", "draw", "energio", "main", "attack", "block", "counter", "damage", "end", "end"]),
+    ],
+)  # fmt: skip
+def test_lanes_are_the_phases_and_steps_in_turn_order(game: str, lanes: list[str]) -> None:
+    cut = procedure_lanes(procedure_graph(game))
+    assert [lane.split(":", 1)[1] for lane in cut.lanes] == lanes
+    assert all(cut.phase_of[lane].startswith("phase:") for lane in cut.lanes)
+
+
+def test_every_node_on_the_path_is_in_the_lane_it_is_reached_from(graph: nx.MultiDiGraph) -> None:
+    cut = procedure_lanes(graph)
+    assert cut.lane_of["ct:6.3.1.3"] == "phase:draw"
+    assert cut.lane_of["choice:attack-type"] == "step:declaration"
+    assert cut.lane_of["forced:encore-non-turn-player"] == "step:encore"
+    assert {cut.phase_of[lane] for lane in cut.lanes if lane.startswith("step:")} == {"phase:attack"}
+    # the attacks loop back to the declaration step; the encore step is after the loop
+    assert cut.loop_starts == {"step:declaration"}
+    assert cut.loop_lanes == {f"step:{s}" for s in ("declaration", "trigger", "counter", "damage", "battle")}
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a.x < b.right - 0.5 and b.x < a.right - 0.5 and a.y < b.bottom - 0.5 and b.y < a.bottom - 0.5
+
+
+@pytest.mark.parametrize("game", ["ws", "vg", "wl"])
+def test_flowchart_places_every_node_once_without_overlaps(game: str) -> None:
+    graph = procedure_graph(game)
+    drawing = procedure_layout(graph)
+    boxes = [box for box in drawing.boxes if box.role not in ("tag", "exit")]
+    inside = [box for box in drawing.boxes if box.role == "tag"]
+    placed = {box.id for box in boxes} | {str(box.extra["node"]) for box in inside}
+    assert placed == set(graph.nodes)
+    assert len({box.id for box in boxes}) == len(boxes)
+    for first, second in itertools.combinations(boxes, 2):
+        if first.role == "band" and second.role != "band" or second.role == "band" and first.role != "band":
+            continue  # a phase band spans its columns above them, checked below
+        assert not _overlap(first, second), (first.id, second.id)
+    for box in drawing.boxes:
+        assert 0 <= box.x and box.right <= drawing.width and 0 <= box.y and box.bottom <= drawing.height, box.id
+    # a band is above every node of its phase's columns
+    bands = {box.id: box for box in boxes if box.role == "band"}
+    cut = procedure_lanes(graph)
+    for box in boxes:
+        if box.role != "band" and box.id in cut.lane_of:
+            band = bands[cut.phase_of[cut.lane_of[box.id]]]
+            assert band.bottom <= box.y and band.x <= box.x and box.right <= band.right + 1, box.id
+
+
+@pytest.mark.parametrize("game", ["ws", "vg", "wl"])
+def test_flowchart_columns_follow_the_turn(game: str) -> None:
+    """Reading the chart row by row, left to right, meets the lanes in turn order; inside a column, the nodes
+    come top to bottom in the order the turn reaches them."""
+    graph = procedure_graph(game)
+    drawing = procedure_layout(graph)
+    cut = procedure_lanes(graph)
+    place = {box.id: box for box in drawing.boxes if box.role not in ("tag", "exit")}
+    rows = sorted({place[phase].y for phase in cut.lanes if phase == cut.phase_of[phase]})
+    reading = sorted(
+        cut.lanes, key=lambda lane: (rows.index(place[cut.phase_of[lane]].y), place[lane].x, place[lane].y)
+    )
+    assert reading == cut.lanes
+    order = {node: number for number, node in enumerate(cut.order)}
+    for first, second in itertools.pairwise(cut.order):
+        a, b = place[first], place[second]
+        if a.x == b.x and a.role != "band" and b.role != "band":
+            assert (a.y < b.y) == (order[first] < order[second]), (first, second)
+
+
+def test_activations_sit_in_their_check_timing_and_rule_actions_in_the_panel(graph: nx.MultiDiGraph) -> None:
+    drawing = procedure_layout(graph)
+    place = {box.id: box for box in drawing.boxes}
+    ct = place["ct:6.2.1.1"]
+    for activation in ("act:beginning-of-turn", "act:beginning-of-stand"):
+        tag = place[activation]
+        assert (
+            tag.role == "tag" and ct.x <= tag.x and tag.right <= ct.right and ct.y <= tag.y and tag.bottom <= ct.bottom
+        )
+    check_timings = nodes_of(graph, "check-timing")
+    assert all(place[node].marks == "◆" for node in check_timings)
+    assert {box.id for box in drawing.boxes if box.role == "panel"} == set(nodes_of(graph, "rule-action")) | {
+        "timing:any-moment"
+    }
+    # back to an earlier column: an exit line inside the box, not a line across the chart
+    exits = {(box.extra["source"], box.extra["target"]) for box in drawing.boxes if box.role == "exit"}
+    assert ("ct:7.6.2", "step:declaration") in exits and ("ct:6.8.1.4", "phase:stand") in exits
+    routed = {(route.source, route.target) for route in drawing.routes}
+    assert not exits & routed
+    flow = {(u, v) for u, v, d in graph.edges(data=True) if d["relation"] == "next"}
+    assert routed | exits == flow

@@ -9,21 +9,23 @@ function writes exactly one file, ``path``, and nothing else (no temporary files
   JSON is ``networkx.node_link_data`` with ``edges="links"``, keys sorted. DOT quotes every node name and
   every string value itself, so ids like ``ws:4.10.1.2`` are not read as ``node:port`` and quotes,
   backslashes and newlines in labels survive a round trip through ``pydot.graph_from_dot_data``.
-* :func:`render`: SVG or PNG through the Graphviz ``dot`` program, when it is installed.
-* :func:`write_html`: one self-contained page (vis-network inlined by pyvis), no network needed.
+* :func:`render`: SVG or PNG through the Graphviz ``dot`` program, when it is installed; the procedure graph
+  is drawn as a flowchart (:func:`procedure_dot`: its lanes as columns in turn order, as in its HTML view).
+* :func:`write_html`: one self-contained page, no network needed: the procedure graph as a flowchart, any
+  other graph as an outline of its nodes and edges (:mod:`judge.graphs.pages`; a replay's page, drawn along
+  time, needs the replay's records: :func:`judge.graphs.timeline.replay_page`).
 """
 
 from __future__ import annotations
 
-import html
 import io
+import itertools
 import json
 import numbers
 import re
 import shutil
 import subprocess
 import zlib
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -228,7 +230,8 @@ def _to_pydot(graph: nx.Graph, edge_labels: bool = False) -> pydot.Dot:
 def render(graph: nx.Graph, path: str | Path, fmt: str) -> None:
     """Draw ``graph`` into ``path`` as ``fmt`` (``svg`` or ``png``) with Graphviz's ``dot`` program.
 
-    Edges are labelled with their ``relation``. Raises :class:`ExportError` when Graphviz is not installed
+    A procedure graph (``kind`` ``phase`` nodes and ``next`` edges) is drawn as a flowchart
+    (:func:`procedure_dot`); any other graph as it is, edges labelled with their ``relation``. Raises :class:`ExportError` when Graphviz is not installed
     (saying how to get the graph as DOT or HTML instead) or when ``dot`` fails; ``path`` is written only
     when ``dot`` succeeded.
     """
@@ -238,7 +241,8 @@ def render(graph: nx.Graph, path: str | Path, fmt: str) -> None:
     program = shutil.which("dot")
     if program is None:
         raise ExportError(GRAPHVIZ_MISSING.format(fmt=normal.upper()))
-    source = _to_pydot(graph, edge_labels=True).to_string().encode("utf-8")
+    text = procedure_dot(graph) if is_procedure(graph) else _to_pydot(graph, edge_labels=True).to_string()
+    source = text.encode("utf-8")
     try:
         done = subprocess.run([program, f"-T{normal}"], input=source, capture_output=True, check=False)
     except OSError as error:
@@ -247,6 +251,109 @@ def render(graph: nx.Graph, path: str | Path, fmt: str) -> None:
         message = done.stderr.decode("utf-8", "replace").strip() or f"exit status {done.returncode}"
         raise ExportError(f"Graphviz could not draw the graph as {normal.upper()}: {message}")
     Path(path).write_bytes(done.stdout)
+
+
+# --------------------------------------------------------------------------- the procedure as a flowchart
+
+
+def is_procedure(graph: nx.Graph) -> bool:
+    """Whether ``graph`` is a procedure graph (:func:`judge.graphs.static.procedure_graph`): it has phases and
+    ``next`` edges between them."""
+    if not graph.is_directed() or not any(data.get("kind") == "phase" for _, data in graph.nodes(data=True)):
+        return False
+    return any(data.get("relation") == "next" for *_, data in graph.edges(data=True))
+
+
+def procedure_dot(graph: nx.MultiDiGraph) -> str:
+    """The procedure graph as DOT for a flowchart: one column per lane in turn order (the lanes of its HTML
+    view), a cluster per phase, activation conditions inside the check timing that plays what they trigger,
+    the rule actions in a cluster of their own, a ◆ on each timing where the check type ones are checked."""
+    from judge.graphs.layout import flow_of
+    from judge.graphs.pages import DEFAULT_STYLE, KIND_STYLE
+
+    flow = flow_of(graph)
+    marked = flow.every_check_timing
+
+    def label(node: str) -> str:
+        data = graph.nodes[node]
+        lines = _wrapped(str(data.get("label", node)), 26)
+        lines += [
+            f"⚡ {str(graph.nodes[tag].get('label', tag)).removeprefix('at the ')}"
+            for tag in flow.attached.get(node, [])
+        ]
+        lines += [f"◆ {graph.nodes[action].get('label', action)}" for action in flow.elsewhere.get(node, [])]
+        if marked and data.get("kind") == "check-timing":
+            lines[0] += "  ◆"
+        return "\n".join(line.replace("\\", "\\\\").replace('"', '\\"') for line in lines)
+
+    def node_line(node: str, extra: str = "") -> str:
+        data = graph.nodes[node]
+        fill, stroke, color = KIND_STYLE.get(str(data.get("kind", "")), DEFAULT_STYLE)
+        tooltip = f"{data.get('clause', '')}: {data.get('title', '')}".replace('"', "'")
+        return (
+            f'{_dot_quoted(node)} [label="{label(node)}", fillcolor="{fill}", color="{stroke}", fontcolor="{color}", '
+            f'tooltip="{tooltip}"{", " + extra if extra else ""}];'
+        )
+
+    out = [
+        f"digraph {_dot_quoted(graph.graph.get('name', 'procedure'))} {{",
+        (
+            '  graph [rankdir=TB, newrank=true, nodesep=0.22, ranksep=0.28, fontname="Liberation Sans", fontsize=13, '
+            f"labelloc=t, label={_dot_quoted(graph.graph.get('name', ''))}];"
+        ),
+        '  node [shape=box, style="rounded,filled", fontname="Liberation Sans", fontsize=10, width=1.9, margin="0.08,0.04"];',
+        '  edge [color="#5b6770", arrowsize=0.6];',
+    ]
+    # No clusters: with them, dot reorders the columns; the phase node heads its first column instead.
+    heads: list[str] = []
+    for phase, columns in flow.columns_of.items():
+        out.append("  " + node_line(phase, "penwidth=2"))
+        for column, (_, nodes) in enumerate(columns):
+            out.extend("  " + node_line(node) for node in nodes)
+            chain = [phase, *nodes] if column == 0 else nodes
+            heads.append(chain[0])
+            for upper, lower in itertools.pairwise(chain):
+                out.append(f"  {_dot_quoted(upper)} -> {_dot_quoted(lower)} [style=invis, weight=20];")
+    if flow.panel:
+        out.append('  "rule actions" [shape=plaintext, style="", fontsize=12, fontcolor="#5a0f0a"];')
+        out.extend("  " + node_line(node) for node in flow.panel)
+        chain = ["rule actions", *flow.panel]
+        heads.append(chain[0])
+        for upper, lower in itertools.pairwise(chain):
+            out.append(f"  {_dot_quoted(upper)} -> {_dot_quoted(lower)} [style=invis, weight=20];")
+    out.append("  { rank=same; " + " ".join(_dot_quoted(head) for head in heads) + " }")
+    for left, right in itertools.pairwise(heads):
+        out.append(f"  {_dot_quoted(left)} -> {_dot_quoted(right)} [style=invis];")
+    order = {node: number for number, node in enumerate(flow.lanes.order)}
+    for source, target, data in graph.edges(data=True):
+        if data.get("relation") != "next" or source not in order or target not in order:
+            continue
+        attributes = (
+            ["constraint=false"] if order[target] <= order[source] or graph.nodes[target].get("kind") == "phase" else []
+        )
+        if data.get("condition"):
+            attributes += ["style=dashed", f"tooltip={_dot_quoted(data['condition'])}"]
+        out.append(f"  {_dot_quoted(source)} -> {_dot_quoted(target)} [{', '.join(attributes)}];")
+    for action, targets in flow.checked.items():
+        if action in marked:
+            continue
+        for target in targets:
+            if graph.nodes[target].get("kind") == "timing":
+                out.append(
+                    f'  {_dot_quoted(action)} -> {_dot_quoted(target)} [style=dotted, constraint=false, color="#c0392b"];'
+                )
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 # --------------------------------------------------------------------------- HTML
@@ -270,95 +377,18 @@ def kind_colors(kinds: Iterable[str]) -> dict[str, str]:
     return colors
 
 
-def _hover_lines(node: Any, data: Mapping[str, Any]) -> list[str]:
-    lines = [f"id: {node}"]
-    for attr in HOVER_ATTRIBUTES:
-        value = data.get(attr)
-        if value is not None and value != "":
-            lines.append(f"{attr}: {_simple(value)}")
-    return lines
+def write_html(graph: nx.Graph, path: str | Path, title: str, docs_url: str | None = None) -> None:
+    """Write one self-contained page of ``graph`` to ``path``, and nothing else.
 
-
-# Tags that would fetch something over the network. pyvis's template links Bootstrap from a CDN even with
-# cdn_resources="in_line" (only used for its menus, which are off here), so those tags are dropped.
-_REMOTE_LINK = re.compile(r"""<link\b[^>]*?\bhref\s*=\s*["']?\s*(?:https?:)?//[^>]*>""", re.IGNORECASE)
-_REMOTE_SCRIPT = re.compile(
-    r"""<script\b[^>]*?\bsrc\s*=\s*["']?\s*(?:https?:)?//[^>]*>\s*</script\s*>""", re.IGNORECASE
-)
-_REMOTE_ANY = re.compile(r"""<(?:script\b[^>]*?\bsrc|link\b[^>]*?\bhref)\s*=\s*["']?\s*(?:https?:)?//""", re.IGNORECASE)
-_EMPTY_HEADING = re.compile(r"<center>\s*<h1>\s*</h1>\s*</center>\s*")
-_COMMENTED_TAGS = re.compile(r"<!--\s*<link\b[^>]*>\s*<script\b[^>]*>\s*</script>\s*-->\s*")
-
-_PAGE_STYLE = """<style>
-  body { font-family: system-ui, sans-serif; margin: 0.5em; }
-  h1.graph-title { font-size: 1.3em; margin: 0.2em 0; }
-  #legend { margin: 0.2em 0 0.5em; font-size: 0.9em; }
-  #legend span.kind { display: inline-block; margin-right: 1.2em; }
-  #legend span.swatch { display: inline-block; width: 0.9em; height: 0.9em; border-radius: 50%;
-                        vertical-align: -0.1em; margin-right: 0.3em; }
-  .vis-tooltip { white-space: pre-line !important; max-width: 40em; }
-</style>
-"""
-
-
-def write_html(graph: nx.Graph, path: str | Path, title: str) -> None:
-    """Write one self-contained interactive page of ``graph`` to ``path``.
-
-    Nodes are labelled by ``label`` (their id when it is empty) and colored by ``kind``; hovering a node
-    lists its id and its kind, clause, title, turn, phase, player and card; edges are labelled by
-    ``relation``; parallel edges are drawn as separate curves. vis-network is inlined: the page loads
-    nothing over the network and needs no server. Only ``path`` is written.
+    A procedure graph is drawn as a flowchart (:func:`judge.graphs.pages.procedure_page`); any other graph as
+    an outline (:func:`judge.graphs.pages.outline_page`): nodes grouped by kind, a tree of ``parent`` edges
+    nested, each node's attributes on hover and its edges as links.  With ``docs_url``, nodes with a clause
+    link to it on the rules site.  The page loads nothing over the network.
     """
-    from pyvis.network import Network
+    from judge.graphs.pages import outline_page, procedure_page
 
-    net = Network(height="85vh", width="100%", directed=True, cdn_resources="in_line", heading="")
-    nodes = list(graph.nodes(data=True))
-    colors = kind_colors(str(_simple(data.get("kind", ""))) for _, data in nodes)
-    hovers = [_hover_lines(node, data) for node, data in nodes]
-    # pyvis switches to a popup filled through innerHTML when any hover text contains "href"; then the
-    # text must be HTML, so escape it. Otherwise vis-network shows it as plain text (lines kept by CSS).
-    as_html = any("href" in "\n".join(lines) for lines in hovers)
-    ids: dict[Any, int] = {}
-    for number, ((node, data), lines) in enumerate(zip(nodes, hovers)):
-        ids[node] = number
-        label = data.get("label")
-        label = str(_simple(label)) if label not in (None, "") else str(node)
-        hover = "<br>".join(html.escape(line) for line in lines) if as_html else "\n".join(lines)
-        kind = str(_simple(data.get("kind", "")))
-        net.add_node(number, label=label, title=hover, color=colors[kind])
-    seen: Counter[tuple[int, int]] = Counter()
-    pair_sizes = Counter((ids[u], ids[v]) for u, v in graph.edges())
-    for u, v, data in graph.edges(data=True):
-        source, target = ids[u], ids[v]
-        options: dict[str, Any] = {}
-        relation = data.get("relation")
-        if relation not in (None, ""):
-            options["label"] = options["title"] = str(_simple(relation))
-        if not graph.is_directed():
-            options["arrows"] = {"to": {"enabled": False}}
-        index = seen[(source, target)]
-        seen[(source, target)] += 1
-        if source == target:
-            options["selfReference"] = {"size": 20 + 12 * index}
-        elif pair_sizes[(source, target)] > 1:
-            options["smooth"] = {"enabled": True, "type": "curvedCW", "roundness": 0.15 + 0.2 * index}
-        net.add_edge(source, target, **options)
-    page = _offline(net.generate_html(), title, colors)
-    Path(path).write_text(page, encoding="utf-8")
-
-
-def _offline(page: str, title: str, colors: Mapping[str, str]) -> str:
-    """pyvis's page with its remote tags removed, a <title>, a heading and a legend of the kinds."""
-    page = _REMOTE_SCRIPT.sub("", _REMOTE_LINK.sub("", page))
-    if _REMOTE_ANY.search(page):
-        raise ExportError("the HTML view would load a script or stylesheet over the network")
-    page = _COMMENTED_TAGS.sub("", _EMPTY_HEADING.sub("", page))
-    head = f"<title>{html.escape(title)}</title>\n{_PAGE_STYLE}"
-    page = page.replace("</head>", head + "</head>", 1)
-    legend = "".join(
-        f'<span class="kind"><span class="swatch" style="background:{color}"></span>{html.escape(kind)}</span>'
-        for kind, color in colors.items()
-        if kind
-    )
-    top = f'<h1 class="graph-title">{html.escape(title)}</h1>\n<div id="legend">{legend}</div>\n'
-    return re.sub(r"<body>", lambda _: "<body>\n" + top, page, count=1)
+    if is_procedure(graph):
+        text = procedure_page(graph, docs_url)
+    else:
+        text = outline_page(graph, title, docs_url)
+    Path(path).write_text(text, encoding="utf-8")

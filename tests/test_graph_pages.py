@@ -1,0 +1,122 @@
+"""The graph pages in a real browser: headless Chromium opens them at 1400x1000 and reports where it drew
+every node (the page writes the boxes' screen positions into ``<pre id="layout">`` once drawn).
+
+Checked: every node of the procedure inside the window without scrolling, no two boxes overlapping, the
+phase bands apart; the replay page drawn and its report written within two seconds of opening, showing the
+turn it opens on, or the attack named in its address.  Screenshots go to ``tmp_path`` (and to the folder
+named by ``GRAPH_SCREENSHOTS``, when set, to look at).  Skipped where no Chromium is installed.
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+import json
+import os
+import re
+import shutil
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from judge.cli import main
+from tests.conftest import REPO
+
+CHROMIUM = next(
+    (found for name in ("chromium", "chromium-browser", "google-chrome") if (found := shutil.which(name))), None
+)
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary found to open the pages headless")
+
+WIDTH, HEIGHT = 1400, 1000
+EXAMPLE = REPO / "judge" / "examples" / "ws-game.yaml"
+
+
+def browse(page: Path, *, fragment: str = "", screenshot: Path | None = None) -> tuple[dict[str, Any], float]:
+    """Open ``page`` headless at 1400x1000: the layout report it wrote, and the seconds the browser took."""
+    assert CHROMIUM is not None
+    common = [CHROMIUM, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"]
+    common.append(f"--window-size={WIDTH},{HEIGHT}")
+    address = page.as_uri() + (f"#{fragment}" if fragment else "")
+    start = time.perf_counter()
+    done = subprocess.run(
+        [*common, "--virtual-time-budget=3000", "--dump-dom", address],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    elapsed = time.perf_counter() - start
+    found = re.search(r'<pre id="layout" hidden="">(.*?)</pre>', done.stdout, re.DOTALL)
+    assert found and found[1], done.stderr[-2000:]
+    if screenshot is not None:
+        subprocess.run([*common, f"--screenshot={screenshot}", address], capture_output=True, timeout=120, check=False)
+        assert screenshot.exists() and screenshot.stat().st_size > 10_000
+        keep = os.environ.get("GRAPH_SCREENSHOTS")
+        if keep:
+            Path(keep).mkdir(parents=True, exist_ok=True)
+            shutil.copy(screenshot, Path(keep) / screenshot.name)
+    return json.loads(html.unescape(found[1])), elapsed
+
+
+def overlapping(boxes: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    return [
+        (a["id"], b["id"])
+        for a, b in itertools.combinations(boxes, 2)
+        if a["x"] < b["x"] + b["w"] - 0.5
+        and b["x"] < a["x"] + a["w"] - 0.5
+        and a["y"] < b["y"] + b["h"] - 0.5
+        and b["y"] < a["y"] + a["h"] - 0.5
+    ]
+
+
+def write(command: list[str], path: Path) -> Path:
+    result = CliRunner().invoke(main, ["graph", *command, "--html", str(path)])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+@pytest.mark.parametrize(("game", "nodes"), [("ws", 79), ("vg", 94), ("wl", 51)])
+def test_procedure_view_fits_the_window_without_overlaps(tmp_path: Path, game: str, nodes: int) -> None:
+    page = write(["rules", "--game", game], tmp_path / f"procedure-{game}.html")
+    report, _ = browse(page, screenshot=tmp_path / f"procedure-{game}.png")
+    width, height = report["viewport"]
+    assert width == WIDTH and 880 <= height <= HEIGHT  # the window less what the browser keeps for itself
+    drawn = report["nodes"]
+    ids = {box["id"] for box in drawn if box["role"] != "exit"}
+    assert len({box["id"].split("@")[0] for box in drawn if box["role"] != "exit"}) == nodes
+    for box in drawn:
+        assert 0 <= box["x"] and box["x"] + box["w"] <= width, box
+        assert 0 <= box["y"] and box["y"] + box["h"] <= height, box
+    boxes = [box for box in drawn if box["role"] in ("node", "header", "panel")]
+    assert not overlapping(boxes)
+    bands = [box for box in drawn if box["role"] == "band"]
+    assert len(bands) == sum(1 for i in ids if i.startswith("phase:")) and not overlapping(bands)
+    # readable: a one-line box (24.5 units high, 12px text) is not scaled below three quarters of its size
+    assert min(box["h"] for box in boxes) >= 18
+
+
+def test_replay_view_is_ready_within_two_seconds(tmp_path: Path) -> None:
+    page = write(["replay", str(EXAMPLE)], tmp_path / "replay.html")
+    report, elapsed = browse(page, screenshot=tmp_path / "replay-ws.png")
+    assert report["ready_ms"] < 2000, report["ready_ms"]
+    assert elapsed < 20
+    start = re.search(r'<body data-start="(t\d+)"', page.read_text(encoding="utf-8"))
+    assert start and report["view"] == start[1]  # the turn with the longest chain and the most abilities
+    drawn = [box for box in report["nodes"] if box["role"] == "node"]
+    assert 30 <= len(drawn) < 150
+    for box in drawn:
+        assert 0 <= box["x"] and box["x"] + box["w"] <= WIDTH, box
+    assert not overlapping(drawn)
+    assert all(box["h"] >= 17 for box in drawn)
+
+
+def test_replay_view_opens_on_the_attack_in_its_address(tmp_path: Path) -> None:
+    page = write(["replay", str(EXAMPLE)], tmp_path / "replay.html")
+    report, _ = browse(page, fragment="t17s6", screenshot=tmp_path / "replay-ws-attack.png")
+    assert report["view"] == "t17s6"
+    drawn = [box for box in report["nodes"] if box["role"] == "node"]
+    # the attack declared (an event: it triggered an ability), the check timing that played it, the ability
+    assert {box["kind"] for box in drawn} >= {"event", "check-timing", "ability", "forced"}
+    assert all(0 <= box["y"] and box["y"] + box["h"] <= report["viewport"][1] for box in drawn)
+    assert not overlapping(drawn)
