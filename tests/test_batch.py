@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -146,15 +148,37 @@ def test_results_arrive_before_the_whole_batch_is_read(corpus: Path, jobs: int) 
     assert len(rest) == 199 and len(taken) == 200
 
 
-def test_a_dask_cluster_gives_the_same_bytes_as_a_serial_run(corpus: Path) -> None:
-    distributed = pytest.importorskip("distributed")
+CLUSTER_RUN = """
+import sys
+from click.testing import CliRunner
+from distributed import LocalCluster
+from judge.cli import main
+
+with LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+    result = CliRunner().invoke(main, [*sys.argv[2:], "--dask", cluster.scheduler_address])
+    with open(sys.argv[1], "wb") as out:
+        out.write(result.stdout_bytes)
+    sys.stderr.write(result.stderr)
+    cluster.close(timeout=30)
+sys.exit(result.exit_code)
+"""
+
+
+def test_a_dask_cluster_gives_the_same_bytes_as_a_serial_run(corpus: Path, tmp_path: Path) -> None:
+    """A two-worker LocalCluster, started in its own process (a cluster's threads outlive a test otherwise)."""
+    pytest.importorskip("distributed")
     serial = run("verify", str(corpus), "--json")
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
-    ) as cluster:
-        clustered = run("verify", str(corpus), "--json", "--dask", cluster.scheduler_address)
-    assert clustered.exit_code == serial.exit_code, clustered.output
-    assert clustered.stdout_bytes == serial.stdout_bytes
+    output = tmp_path / "clustered.jsonl"
+    clustered = subprocess.run(
+        [sys.executable, "-c", CLUSTER_RUN, str(output), "verify", str(corpus), "--json"],
+        cwd=Path(__file__).resolve().parents[1],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert clustered.returncode == serial.exit_code, clustered.stderr
+    assert output.read_bytes() == serial.stdout_bytes
 
 
 def test_an_unreachable_cluster_is_a_usage_error_not_a_traceback(corpus: Path) -> None:
