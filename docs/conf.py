@@ -5,6 +5,8 @@ scenario and schema pages beside these hand-written ones and builds with
 warnings as errors.
 """
 
+from pathlib import Path
+
 project = "judge"
 author = "the judge authors"
 extensions = [
@@ -16,6 +18,22 @@ extensions = [
 exclude_patterns = ["_build"]
 html_theme = "alabaster"
 html_static_path = ["_static"]
+# A wider page than alabaster's 940px (the rules nest six deep), a sidebar that stays in view, and
+# previous/next links above and below every page: the rules read chapter after chapter.
+html_theme_options = {
+    "page_width": "1180px",
+    "sidebar_width": "270px",
+    "fixed_sidebar": True,
+    "show_relbars": True,
+}
+html_sidebars = {"**": ["about.html", "searchfield.html", "localtoc.html", "relations.html", "navigation.html"]}
+# The rules pages' look (nesting, annotations, coverage markers, the highlighted clause) and the
+# "go to clause" box, which reads the clause table the build writes to _static/judge-clauses.js.
+html_css_files = ["judge-rules.css"]
+html_js_files = ["judge-jump.js"]
+# The site search ranks the clause a query names (4.10.1.2, ws:4.10.1.2, 7-1-4-1-2) first.  Sphinx
+# opens this file from the working directory, so the path is made absolute.
+html_search_scorer = str(Path(__file__).resolve().parent / "_static" / "judge-search-scorer.js")
 autodoc_member_order = "bysource"
 autodoc_typehints = "none"
 suppress_warnings = ["ref.python"]

@@ -92,8 +92,7 @@ from types import TracebackType
 from typing import IO, Self
 from urllib.parse import quote
 
-from judge.clause_anchors import anchor_for, page_of
-from judge.docs_build import SHEETS
+from judge.clause_anchors import SHEETS, anchor_for, page_of
 from judge.report import clause_text, clauses_text
 from judge.verdict import Verdict, VerdictKind, Violation
 

@@ -24,7 +24,10 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-__all__ = ["CLAUSE_ID", "NUMERIC", "anchor_for", "hyphen_form", "normalise_clause_id", "page_of"]
+__all__ = ["CLAUSE_ID", "NUMERIC", "SHEETS", "anchor_for", "hyphen_form", "normalise_clause_id", "page_of"]
+
+SHEETS = ("ws-sheet", "ws-guide")
+"""The beginner sheets: documents the site shows whole, each on one page (``rules/ws-sheet``)."""
 
 CLAUSE_ID = re.compile(r"^\s*(?P<doc>[A-Za-z][A-Za-z0-9-]*)\s*:\s*(?P<number>[^\s#]+?)\.?(?:#(?P<occurrence>\S+))?\s*$")
 """``<doc>:<number>[#<occurrence>]``, with the spacing and closing period people type."""

@@ -19,6 +19,23 @@ Markup
     default, also the printed hyphen form: ``wl:7.1.4.1.2 (7-1-4-1-2)``), the
     title, and then the content.
 
+    Options for pages that show a whole document, the way it prints itself:
+
+    ``:label: 4.10.1.2``
+        The heading shows this text instead of the id (the number as the
+        document prints it); the id stays in the link's tooltip.
+    ``:inline:``
+        Number and text together: the heading runs into the first paragraph of
+        the content, as in the printed rules, instead of standing on its own line.
+    ``:section:``
+        The clause is the section it opens (a chapter or a second-level clause
+        shown as a heading): the directive must come first in that section, whose
+        title names the clause.  The anchor goes on the ``<section>`` (class
+        ``rules-clause``), so the page's table of contents links to it, and the
+        block holds only the content.
+    ``:class:``
+        More classes for the block (or the section): nesting depth, coverage.
+
 ``:rule:`ws:4.10.1.2```, ``:rule:`Damage Cancel <ws:4.10.1.2>```
     Links to a clause; the link text is the id as written, or the explicit
     title.  The same role is available as ``:rules:clause:`` (and
@@ -69,7 +86,11 @@ Diagnostics
   the first definition in table-of-contents order (pages outside every toctree
   last, by name; within a page, the first by line).
 
-Both are ordinary Sphinx warnings: ``sphinx-build -W`` turns them into errors and
+* ``rules clause ws:4.10: :section: needs the clause to come first in its section`` --
+  a ``:section:`` clause anywhere but right after a section title (type
+  ``rules.section``); it is shown as an ordinary block, with its anchor.
+
+All are ordinary Sphinx warnings: ``sphinx-build -W`` turns them into errors and
 ``suppress_warnings`` can silence them.
 
 Incremental builds
@@ -175,7 +196,13 @@ class ClauseDirective(SphinxDirective):
     optional_arguments = 0
     final_argument_whitespace = False
     has_content = True
-    option_spec: ClassVar[dict[str, Any]] = {"title": directives.unchanged}
+    option_spec: ClassVar[dict[str, Any]] = {
+        "title": directives.unchanged,
+        "label": directives.unchanged,
+        "inline": directives.flag,
+        "section": directives.flag,
+        "class": directives.class_option,
+    }
 
     def run(self) -> list[Node]:
         """Render the clause block and register the clause with the domain."""
@@ -190,16 +217,65 @@ class ClauseDirective(SphinxDirective):
             )
             return []
         title = (self.options.get("title") or "").strip()
-        document = self.state.document
+        classes = list(self.options.get("class", []))
+        section = self._section() if "section" in self.options else None
 
-        block = nodes.container(classes=["rules-clause"])
+        block = nodes.container(classes=["rules-clause-body"] if section is not None else ["rules-clause", *classes])
         self.set_source_info(block)
-        block["rules-clause-id"] = clause_id
+        holder: Element = section if section is not None else block
+        if section is not None:
+            holder["classes"].extend(["rules-clause", *classes])
+        own_id = self._place_anchor(holder, clause_id)
+
+        messages: list[system_message] = []
+        plain_title = ""
+        title_node: Element | None = None
+        if title:
+            title_nodes, messages = self.state.inline_text(title, self.lineno)
+            title_node = nodes.inline("", "", *title_nodes, classes=["rules-clause-title"])
+            plain_title = title_node.astext()  # the link tooltip is plain text
+        self.state.nested_parse(self.content, self.content_offset, block)
+        if section is None:
+            heading = self._heading(clause_id, own_id, title_node, inline="inline" in self.options)
+            first = block.children[0] if block.children else None
+            if "inline" in self.options and isinstance(first, nodes.paragraph):
+                first.insert(0, heading)  # number and text together, as the rules print them
+                first["classes"].append("rules-clause-text")
+            else:
+                block.insert(0, nodes.paragraph("", "", *heading.children, classes=["rules-clause-heading"]))
+        block += messages
+
+        _domain(self.env).note_clause(clause_id, self.env.docname, own_id, plain_title, self.lineno)
+        if section is not None:
+            return [block] if block.children else []
+        return [block]
+
+    def _section(self) -> nodes.section | None:
+        """The section a ``:section:`` clause opens: the one the directive stands in, right after its title.
+
+        Anywhere else the option is reported and the clause becomes an ordinary block.
+        """
+        parent = self.state.parent
+        if isinstance(parent, nodes.section) and all(isinstance(child, nodes.title) for child in parent.children):
+            return parent
+        logger.warning(
+            "rules clause %s: :section: needs the clause to come first in its section",
+            self.arguments[0],
+            location=(self.env.docname, self.lineno),
+            type="rules",
+            subtype="section",
+        )
+        return None
+
+    def _place_anchor(self, holder: Element, clause_id: str) -> str:
+        """Give *holder* the clause's stable anchor (first among its ids), or a generated id when it is taken."""
+        document = self.state.document
+        holder["rules-clause-id"] = clause_id
         anchor = anchor_for(clause_id)
         taken = document.ids.get(anchor)
         if taken is None:
-            block["ids"].append(anchor)
-            document.ids[anchor] = block
+            holder["ids"].insert(0, anchor)
+            document.ids[anchor] = holder
         else:
             if taken.get("rules-clause-id") != clause_id:  # a duplicate id is reported by the domain
                 logger.warning(
@@ -210,33 +286,34 @@ class ClauseDirective(SphinxDirective):
                     type="rules",
                     subtype="anchor",
                 )
-            document.set_id(block)  # a generated id, so that the HTML stays valid
-        own_id = block["ids"][0]
+            if not holder["ids"]:
+                document.set_id(holder)  # a generated id, so that the HTML stays valid
+        return str(holder["ids"][0])
 
-        heading = nodes.paragraph(classes=["rules-clause-heading"])
+    def _heading(self, clause_id: str, own_id: str, title_node: Element | None, *, inline: bool) -> nodes.inline:
+        """The clause's heading: its id (or ``:label:``) linking to itself, the hyphen alias, the title."""
+        heading = nodes.inline(classes=["rules-clause-heading"])
+        label = (self.options.get("label") or "").strip()
+        shown = label or clause_id
         self_link = nodes.reference("", "", refid=own_id, internal=True)
-        self_link += nodes.inline(clause_id, clause_id, classes=["rules-clause-id"])
+        if label:
+            self_link["reftitle"] = clause_id
+        self_link += nodes.inline(shown, shown, classes=["rules-clause-id"])
         heading += nodes.strong("", "", self_link)
-        if clause_id.partition(":")[0] in set(self.config.rules_hyphen_docs) and NUMERIC.match(
-            clause_id.partition(":")[2].partition("#")[0]
+        if (
+            not label
+            and clause_id.partition(":")[0] in set(self.config.rules_hyphen_docs)
+            and NUMERIC.match(clause_id.partition(":")[2].partition("#")[0])
         ):
             alias = f"({hyphen_form(clause_id)})"
             heading += nodes.Text(" ")
             heading += nodes.inline(alias, alias, classes=["rules-clause-alias"])
-        messages: list[system_message] = []
-        plain_title = ""
-        if title:
-            title_nodes, messages = self.state.inline_text(title, self.lineno)
-            title_node = nodes.inline("", "", *title_nodes, classes=["rules-clause-title"])
-            plain_title = title_node.astext()  # the link tooltip is plain text
-            heading += nodes.Text(" \N{EM DASH} ")
+        if title_node is not None:
+            heading += nodes.Text(" " if inline else " \N{EM DASH} ")
             heading += title_node
-        block += heading
-        block += messages
-        self.state.nested_parse(self.content, self.content_offset, block)
-
-        _domain(self.env).note_clause(clause_id, self.env.docname, own_id, plain_title, self.lineno)
-        return [block]
+        if inline:
+            heading += nodes.Text(" ")
+        return heading
 
 
 class RulesDomain(Domain):

@@ -1,11 +1,15 @@
-"""Tests for the heading-indexed beginner documents (rules sheet and guide)."""
+"""Tests for the heading-indexed beginner documents (rules sheet and guide) and the clauses each heading explains."""
 
 from __future__ import annotations
 
 import pathlib
+import re
 
 import pytest
 
+from judge import docs_pages
+from judge.docs_pages import SHEETS, sheet_links
+from rules_index.index import RulesIndex
 from rules_index.model import Clause, Document, DocumentKind
 from rules_index.sheets import parse_markdown_sheet, parse_outline_guide, slugify
 
@@ -341,3 +345,49 @@ def test_odd_input_never_raises(text: str) -> None:
         assert isinstance(clauses, list)
         assert len({c.id for c in clauses}) == len(clauses)
         assert [c.order for c in clauses] == list(range(len(clauses)))
+
+
+# --- the curated table of what each heading explains ---------------------------
+
+
+def test_every_sheet_heading_has_an_entry_in_the_curated_table(index: RulesIndex) -> None:
+    table = sheet_links()
+    headings = [clause.id for doc in SHEETS for clause in index.documents[doc].clauses]
+    assert sorted(table) == sorted(headings)
+    assert all(table[heading] for heading in headings), [h for h in headings if not table[h]]
+
+
+def test_every_target_of_the_curated_table_is_a_clause_of_the_rules(index: RulesIndex) -> None:
+    for heading, targets in sheet_links().items():
+        assert len(set(targets)) == len(targets), heading
+        for target in targets:
+            clause = index.resolve(target)
+            assert clause is not None, (heading, target)
+            assert clause.doc == "ws" and clause.id == target, (heading, target)
+
+
+def test_the_table_links_what_the_heading_says(index: RulesIndex) -> None:
+    table = sheet_links()
+    objective = table["ws-sheet:what-is-the-object-of-the-game"]
+    assert "ws:1.2.2.1" in objective  # four level cards lose: the sheet's "Level 4 wins"
+    assert not any(target.startswith("ws:8.10") for target in objective)  # not replacement effects
+    assert "ws:4.10.1.2" in table["ws-guide:turn-phases/attack-phase/damage-step"]  # damage cancel
+    assert "ws:9.2.2" in table["ws-guide:turn-phases/deck-refresh"]
+
+
+def test_a_heading_missing_from_the_table_stops_the_sheet_pages(
+    index: RulesIndex, tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = dict(sheet_links())
+    del table["ws-guide:turn-phases/deck-refresh"]
+    monkeypatch.setattr(docs_pages, "sheet_links", lambda: table)
+    with pytest.raises(ValueError, match="deck-refresh"):
+        docs_pages.sheet_pages(index, tmp_path)
+
+
+def test_the_sheet_pages_list_the_table_links_under_each_heading(index: RulesIndex, tmp_path: pathlib.Path) -> None:
+    assert docs_pages.sheet_pages(index, tmp_path) == list(SHEETS)
+    page = (tmp_path / "ws-guide.rst").read_text(encoding="utf-8")
+    block = page[page.index(".. rules:clause:: ws-guide:turn-phases/deck-refresh") :]
+    explains = block[block.index("**Explains:**") :].split("\n", 1)[0]
+    assert re.findall(r":rule:`([^`]+)`", explains) == list(sheet_links()["ws-guide:turn-phases/deck-refresh"])

@@ -375,6 +375,117 @@ def test_malformed_clause_id_warns(tmp_path: Path) -> None:
     assert "malformed rules clause id 'nothing-here'" in result.warnings
 
 
+# -- the options of a page that shows a whole document ------------------------------
+
+DOCUMENT_PAGE = """\
+:orphan:
+
+4. Basic Concepts
+=================
+
+.. rules:clause:: ws:4
+   :title: Basic Concepts
+   :section:
+   :class: rules-cov-engine
+
+   The text of the chapter itself.
+
+4.10 Damage Process
+-------------------
+
+.. rules:clause:: ws:4.10
+   :title: Damage Process
+   :section:
+
+.. rules:clause:: ws:4.10.1
+   :label: 4.10.1
+   :inline:
+   :class: rules-depth-0 rules-cov-scenario
+
+   The Damage Process is *done* in order.
+
+.. rules:clause:: wl:7.1.4.1.3
+   :label: 7-1-4-1-3
+   :title: Repeat
+   :inline:
+
+   Repeat it.
+
+.. rules:clause:: vg:8.1.1.1#2
+   :label: 8.1.1.1 (2nd)
+   :inline:
+
+Links: :rule:`ws:4.10`, :rule:`ws:4`, :rule:`vg:8.1.1.1#2`.
+"""
+
+
+@pytest.fixture(scope="module")
+def document_page(tmp_path_factory: pytest.TempPathFactory) -> Build:
+    """The root plus a page written the way the rules site writes a chapter."""
+    return build(copy_root(tmp_path_factory.mktemp("document"), {"chapter.rst": DOCUMENT_PAGE}))
+
+
+def test_document_page_builds_without_warnings(document_page: Build) -> None:
+    assert document_page.warnings == ""
+
+
+def test_section_clauses_anchor_their_section(document_page: Build) -> None:
+    html = (document_page.outdir / "chapter.html").read_text(encoding="utf-8")
+    page = document_page.page("chapter")
+    assert page.clause_ids == ["ws-4", "ws-4-10", "ws-4-10-1", "wl-7-1-4-1-3", "vg-8-1-1-1-2nd"]
+    assert '<section class="rules-clause rules-cov-engine" id="ws-4">' in html
+    assert '<section class="rules-clause" id="ws-4-10">' in html
+    # the heading's own link is the clause's anchor, and the section holds only the text, no second heading
+    assert 'href="#ws-4-10" title="Link to this heading"' in html
+    chapter_text = html[html.index('id="ws-4"') : html.index('id="ws-4-10"')]
+    assert "The text of the chapter itself." in chapter_text and "rules-clause-heading" not in chapter_text
+    assert dict(page.rule_links)["ws:4.10"] == "#ws-4-10"
+    assert dict(page.rule_links)["ws:4"] == "#ws-4"
+    objects = {
+        name: (docname, anchor)
+        for name, _d, _t, docname, anchor, _p in document_page.app.env.domains["rules"].get_objects()
+    }
+    assert objects["ws:4.10"] == ("chapter", "ws-4-10")
+    assert objects["ws:4"] == ("chapter", "ws-4")
+
+
+def test_inline_clause_puts_number_and_text_in_one_paragraph(document_page: Build) -> None:
+    html = (document_page.outdir / "chapter.html").read_text(encoding="utf-8")
+    block = html[html.index('id="ws-4-10-1"') : html.index('id="wl-7-1-4-1-3"')]
+    assert 'class="rules-clause rules-depth-0 rules-cov-scenario docutils container"' in html
+    paragraph = re.search(r'<p class="rules-clause-text">(.*?)</p>', block, re.DOTALL)
+    assert paragraph is not None
+    assert '<span class="rules-clause-id">4.10.1</span>' in paragraph.group(1)  # the label, not the id
+    assert 'title="ws:4.10.1"' in paragraph.group(1)  # the id stays in the tooltip
+    assert "The Damage Process is <em>done</em> in order." in paragraph.group(1)
+    assert block.count("<p") == 1
+
+
+def test_label_replaces_the_id_and_its_alias(document_page: Build) -> None:
+    html = (document_page.outdir / "chapter.html").read_text(encoding="utf-8")
+    block = html[html.index('id="wl-7-1-4-1-3"') : html.index('id="vg-8-1-1-1-2nd"')]
+    assert '<span class="rules-clause-id">7-1-4-1-3</span>' in block
+    assert "rules-clause-alias" not in block and "wl:7.1.4.1.3</span>" not in block
+    assert '<span class="rules-clause-title">Repeat</span> </span>Repeat it.' in block
+
+
+def test_inline_clause_without_text_keeps_its_heading_line(document_page: Build) -> None:
+    html = (document_page.outdir / "chapter.html").read_text(encoding="utf-8")
+    block = html[html.index('id="vg-8-1-1-1-2nd"') :]
+    assert '<p class="rules-clause-heading">' in block
+    assert '<span class="rules-clause-id">8.1.1.1 (2nd)</span>' in block
+    assert dict(document_page.page("chapter").rule_links)["vg:8.1.1.1#2"] == "#vg-8-1-1-1-2nd"
+
+
+def test_section_option_out_of_place_warns_and_keeps_the_anchor(tmp_path: Path) -> None:
+    page = (
+        ":orphan:\n\nMisplaced\n=========\n\nA paragraph first.\n\n.. rules:clause:: ws:9.9\n   :section:\n\n   Text.\n"
+    )
+    result = build(copy_root(tmp_path, {"misplaced.rst": page}))
+    assert "rules clause ws:9.9: :section: needs the clause to come first in its section" in result.warnings
+    assert result.page("misplaced").clause_ids == ["ws-9-9"]
+
+
 # -- parallel and incremental builds ----------------------------------------------
 
 
