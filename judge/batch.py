@@ -44,6 +44,10 @@ Result = TypeVar("Result")
 LOG_SUFFIXES = tuple(ENCODINGS_BY_SUFFIX)
 """The suffixes a folder is walked for: ``.yaml``, ``.yml``, ``.json``, ``.jsonl``."""
 GLOB_CHARACTERS = frozenset("*?[")
+POOL_CHUNK = 4
+"""Files a local worker process takes at a time: small, so that the output follows the input closely."""
+CLUSTER_CHUNK = 16
+"""Files a cluster worker takes at a time: larger, each task's scheduling costs a network round trip."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,13 +189,15 @@ def ordered_map(
     items: Iterable[Any],
     jobs: int = 1,
     dask_address: str | None = None,
-    chunk_size: int = 4,
+    chunk_size: int | None = None,
 ) -> Iterator[Result]:
     """``function`` applied to chunks of ``items``; the results one by one, in input order.
 
     Serial for one job, a process pool for more, a Dask cluster when an address is given.  At most a few
     chunks per worker are in flight, so a slow file holds back the output but never fills memory.
     """
+    if chunk_size is None:  # a cluster's round trip costs more than a pipe's: larger chunks there
+        chunk_size = CLUSTER_CHUNK if dask_address is not None else POOL_CHUNK
     chunks = chunked(items, chunk_size)
     if dask_address is not None:
         yield from _dask_map(function, chunks, dask_address)
