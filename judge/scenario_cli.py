@@ -116,7 +116,7 @@ def step(name: str, no_input: bool | None) -> None:
             click.echo()
         click.echo(ending)
         return
-    from judge.stepper import stepping  # the interactive loop lives with the screens it shows
+    from judge.step_cli import stepping
 
     stepping(item, steps, ending)
 

@@ -26,15 +26,12 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import os
 import re
-import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-import click
 import yaml
 
 from engine.core.interface import PlayableGame
@@ -61,26 +58,10 @@ Paint = Callable[[str, str], str]
 """How a piece of a screen is drawn: (text, role) -> text; roles are ``title``, ``entry``, ``clauses``,
 ``refused``, ``changed``, ``dim``, ``good``, ``bad``."""
 
-STYLES: Final[dict[str, dict[str, Any]]] = {
-    "title": {"bold": True},
-    "entry": {"fg": "cyan", "bold": True},
-    "clauses": {"fg": "bright_black"},
-    "dim": {"fg": "bright_black"},
-    "refused": {"fg": "red", "bold": True},
-    "changed": {"fg": "yellow", "bold": True},
-    "good": {"fg": "green", "bold": True},
-    "bad": {"fg": "red", "bold": True},
-}
-
 
 def plain(text: str, role: str) -> str:
     """No colour: the text as it is."""
     return text
-
-
-def coloured(text: str, role: str) -> str:
-    """ANSI colour for a terminal that has it."""
-    return click.style(text, **STYLES.get(role, {}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -497,112 +478,6 @@ def screen(scenario: Scenario, steps: list[Step], index: int, paint: Paint = pla
         if step.changed:
             lines.append(paint(f"(* changed since step {index - 1})", "dim"))
     return "\n".join(lines)
-
-
-# -- stepping at a terminal ---------------------------------------------------------------------------------
-
-HELP: Final = "n, Enter or \u2192 next \u00b7 b or \u2190 back \u00b7 j N jump to step N \u00b7 q quit"
-KEYS: Final = {
-    "n": "next",
-    "\r": "next",
-    "\n": "next",
-    "\x1b[C": "next",
-    "\x1bOC": "next",
-    "b": "back",
-    "\x1b[D": "back",
-    "\x1bOD": "back",
-    "j": "jump",
-    "q": "quit",
-}
-"""A key (or the escape sequence a terminal sends for an arrow) -> what it does; any other key does nothing."""
-KEY_NAMES: Final = {
-    "\x1b[A": "\u2191",
-    "\x1b[B": "\u2193",
-    "\x1bOA": "\u2191",
-    "\x1bOB": "\u2193",
-    "\x1b": "Esc",
-    " ": "space",
-}
-
-
-def colour_wanted() -> bool:
-    """Whether the standard output is a terminal that shows colour (not ``TERM=dumb``, no ``NO_COLOR``)."""
-    return sys.stdout.isatty() and os.environ.get("TERM") != "dumb" and not os.environ.get("NO_COLOR")
-
-
-def key_name(key: str) -> str:
-    """A key as a message names it: itself when printable, an arrow's sign, or its escaped form."""
-    if key in KEY_NAMES:
-        return KEY_NAMES[key]
-    return key if key.isprintable() else key.encode("unicode_escape").decode("ascii")
-
-
-def read_command(last: int) -> tuple[str, str]:
-    """The next command: (``next`` | ``back`` | ``quit`` | ``jump`` | ``unknown``, its argument).
-
-    At a terminal a single key is read as it is pressed (``j`` then asks for the step); from a pipe, a line
-    (``n``, ``b``, ``j 3``, ``q``; an empty line is Enter).  The end of the input, or Ctrl-C, quits.
-    """
-    if sys.stdin.isatty():
-        try:
-            key = click.getchar()
-        except (KeyboardInterrupt, EOFError):
-            return "quit", ""
-        command = KEYS.get(key.lower() if len(key) == 1 else key, "unknown")
-        if command != "jump":
-            return command, key
-        try:
-            return "jump", str(click.prompt(f"jump to step (0-{last})", default="", show_default=False)).strip()
-        except (KeyboardInterrupt, EOFError, click.Abort):
-            return "quit", ""
-    line = sys.stdin.readline()
-    if not line:
-        return "quit", ""
-    text = line.strip()
-    if not text:
-        return "next", ""
-    lowered = text.lower()
-    for command, words in (("next", ("n", "next")), ("back", ("b", "back")), ("quit", ("q", "quit"))):
-        if lowered in words:
-            return command, ""
-    jump = re.fullmatch(r"(?:j|jump)\s*(\S*)", lowered)
-    if jump is not None:
-        return "jump", jump.group(1)
-    return "unknown", text
-
-
-def stepping(scenario: Scenario, steps: list[Step], ending: str) -> None:
-    """Step through a walk from the keyboard.  On a terminal each screen replaces the one before (in colour
-    when the terminal has it); from a pipe the screens follow one another.  A key that is not a command moves
-    nothing and says which keys are."""
-    in_place = sys.stdout.isatty()
-    paint = coloured if colour_wanted() else plain
-    last = len(steps) - 1
-    index, message, show = 0, "", True
-    while True:
-        if in_place:
-            click.clear()
-        if show or in_place:
-            click.echo(screen(scenario, steps, index, paint))
-            if index == last:
-                click.echo(ending_text(ending, paint))
-        if message:
-            click.echo(paint(message, "refused"))
-        click.echo(paint(HELP, "dim"))
-        command, argument = read_command(last)
-        message, show = "", True
-        if command == "quit" or (command == "next" and index == last):
-            return
-        if command == "next":
-            index += 1
-        elif command == "back":
-            index = max(0, index - 1)
-        elif command == "jump" and argument.isdigit() and int(argument) <= last:
-            index = int(argument)
-        elif command == "jump":
-            message, show = f"jump to a step from 0 to {last} (j N)", False
-        else:
-            message, show = f"unknown key {key_name(argument)}: n next, b back, j N jump, q quit", False
 
 
 def ending_text(ending: str, paint: Paint = plain) -> str:

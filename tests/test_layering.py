@@ -64,3 +64,20 @@ def test_the_judge_reaches_a_game_only_through_its_registry() -> None:
     assert offenders == {}
     supports = {path.parent.name for path in games_root.glob("*/__init__.py")}
     assert "ws" in supports
+
+
+COMMAND_LINE_MODULES = {"cli.py", "errors.py"}
+"""Besides the ``*_cli.py`` modules: the command group, and the errors it shows with their exit codes."""
+
+
+def test_only_the_command_line_imports_click() -> None:
+    """Library code (the replay, the stepper's screens, the reports, the games' boards) never imports click: it
+    is used by other programs and compiled without the command line's dependencies."""
+    offenders = sorted(
+        str(path.relative_to(REPO))
+        for path in (REPO / "judge").rglob("*.py")
+        if "click" in imported_packages(path)
+        and path.name not in COMMAND_LINE_MODULES
+        and not path.name.endswith("_cli.py")
+    )
+    assert offenders == []

@@ -22,7 +22,8 @@ from judge.cli import main
 from judge.logfile import parse_log
 from judge.scenario_page import stepper_html, stepper_id
 from judge.scenarios import Scenario, find, library, library_root
-from judge.stepper import board_cards, screen, stepping, walk, walk_document, walk_scenario
+from judge.step_cli import stepping
+from judge.stepper import board_cards, screen, walk, walk_document, walk_scenario
 
 LIBRARY = library()
 
