@@ -326,24 +326,35 @@ class ScenarioChecked:
         return not self.differences
 
 
-def scenario_id_of(path: str) -> str:
-    """A library scenario's id (``ws/damage/cancel-first``); another file's name without its suffix."""
+def library_id_of(path: str) -> str | None:
+    """A bundled scenario's id (``ws/damage/cancel-first``), or None for a file outside the library."""
     from judge.scenarios import library_root
 
     root = os.path.abspath(library_root())
     absolute = os.path.abspath(path)
     if absolute.startswith(root + os.sep):
         return os.path.splitext(os.path.relpath(absolute, root))[0].replace(os.sep, "/")
-    return os.path.splitext(os.path.basename(path))[0]
+    return None
 
 
 def check_scenario_chunk(items: list[BatchItem]) -> list[ScenarioChecked]:
-    """What ``judge scenario test`` maps over a batch: each scenario replayed and compared with its ruling."""
+    """What ``judge scenario test`` maps over a batch: each scenario replayed and compared with its ruling.
+
+    A bundled scenario is named ``scenarios/<id>.yaml`` in what is shown, never by where the package is
+    installed; another file by its path as given.
+    """
     from judge.scenarios import check, scenario_of
 
     results = []
     for item in items:
-        scenario_id = scenario_id_of(item.name)
+        library_id = library_id_of(item.name)
+        scenario_id = library_id or os.path.splitext(os.path.basename(item.name))[0]
+        if library_id is not None and item.problem is None:
+            shown = f"scenarios/{library_id}{os.path.splitext(item.name)[1]}"
+            try:
+                item = BatchItem(shown, content=read_log_bytes(item.name) if item.content is None else item.content)
+            except LogFormatError as error:
+                item = BatchItem(shown, problem=LogFormatError(shown, error.message))
         try:
             scenario = scenario_of(_load(item), scenario_id)
         except LogFormatError as error:

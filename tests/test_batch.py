@@ -251,3 +251,20 @@ def test_graph_stats_leaves_out_a_malformed_log_with_a_located_message(corpus: P
     assert result.exit_code == 2
     assert "ws-garbled.yaml:3" in result.stderr
     assert "5 log(s)" in result.stdout
+
+
+def test_scenario_test_names_a_bundled_scenario_by_its_place_in_the_library_not_the_installation(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from judge import scenario_cli, scenarios
+
+    library = tmp_path / "installed" / "scenarios"
+    (library / "ws" / "damage").mkdir(parents=True)
+    (library / "ws" / "damage" / "broken.yaml").write_text("format: judge-log/1\ngame: ws\n")
+    monkeypatch.setattr(scenarios, "library_root", lambda: library)
+    monkeypatch.setattr(scenario_cli, "library_root", lambda: library)
+    result = run("scenario", "test")
+    assert result.exit_code == 2
+    assert "FAIL  ws/damage/broken  (scenarios/ws/damage/broken.yaml)" in result.stdout
+    assert "scenarios/ws/damage/broken.yaml" in result.stdout.splitlines()[1]
+    assert str(tmp_path) not in result.output
