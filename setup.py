@@ -71,6 +71,8 @@ COMPILED_MODULES = [
     "judge/games/ws/__init__.py",
     "judge/games/ws/log.py",
     "judge/logfile.py",
+    "judge/logformat.py",
+    "judge/loglimits.py",
     "judge/lookahead.py",
     "judge/replay.py",
 ]

@@ -34,7 +34,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from judge import games, logfile
+from judge import games, logformat
 from judge import verdict as verdicts
 from rules_index import documents as rule_documents
 
@@ -103,7 +103,7 @@ def _clause_pattern() -> str:
 
 
 def _common_defs() -> dict[str, Schema]:
-    unknown = logfile.UNKNOWN_CARD
+    unknown = logformat.UNKNOWN_CARD
     prefixes = ", ".join(document.key for document in rule_documents.documents())
     return {
         "clauseId": {
@@ -250,16 +250,16 @@ everything about the rules, is checked by the replay, not here."""
 
 def log_schema() -> Schema:
     """The schema of a whole ``judge-log/1`` document, built now from the code's constants."""
-    log_games = names(logfile.log_games())
+    log_games = names(logformat.log_games())
     return {
         "$schema": SCHEMA_DRAFT,
         "$id": SCHEMA_ID,
-        "title": f"{logfile.FORMAT_ID} game log",
+        "title": f"{logformat.FORMAT_ID} game log",
         "description": _DESCRIPTION,
         "type": "object",
         "required": ["format", "game", "cards", "players", "actions"],
         "properties": {
-            "format": {"description": "The format and its version.", "const": logfile.FORMAT_ID},
+            "format": {"description": "The format and its version.", "const": logformat.FORMAT_ID},
             "game": {"description": "Which game the log is of.", "enum": log_games},
             "rules": {"description": "The rules document id; default is the game's bundled one.", "type": "string"},
             "meta": {"description": "Free-form (event, round, table, date, generator); kept.", "type": "object"},
@@ -319,7 +319,7 @@ def scenario_schema() -> Schema:
     """The schema of a scenario: a log with ``setup`` and its ruling (``judge/scenarios.py``)."""
     schema = log_schema()
     schema["$id"] = f"{SCHEMA_ID}:scenario"
-    schema["title"] = f"{logfile.FORMAT_ID} scenario"
+    schema["title"] = f"{logformat.FORMAT_ID} scenario"
     schema["description"] = "A ruling: a log that starts from 'setup', with its title, question, ruling and clauses."
     schema["required"] = [*schema["required"], "setup", "title", "question", "ruling", "clauses"]
     schema["allOf"] = [*schema["allOf"], {"properties": {"clauses": {"minItems": 1}}}]
@@ -330,7 +330,7 @@ def header_schema() -> Schema:
     """Line 1 of a JSON Lines log: the header, which must not hold ``actions``."""
     schema = log_schema()
     schema["$id"] = f"{SCHEMA_ID}:header"
-    schema["title"] = f"{logfile.FORMAT_ID} JSON Lines header"
+    schema["title"] = f"{logformat.FORMAT_ID} JSON Lines header"
     schema["description"] = "Line 1 of a .jsonl log: every top-level key but 'actions'."
     schema["required"] = [key for key in schema["required"] if key != "actions"]
     del schema["properties"]["actions"]
@@ -346,7 +346,7 @@ def entry_schema(game: str | None = "ws") -> Schema:
     return {
         "$schema": SCHEMA_DRAFT,
         "$id": f"{SCHEMA_ID}:entry" + (f":{game}" if game else ""),
-        "title": f"{logfile.FORMAT_ID} entry" + (f" ({game})" if game else ""),
+        "title": f"{logformat.FORMAT_ID} entry" + (f" ({game})" if game else ""),
         "description": "One entry: an item of 'actions', or one line after the header of a JSON Lines log.",
         "allOf": [ref("entry"), *([ref(f"{game}Entry")] if game is not None else [])],
         "$defs": _defs(),

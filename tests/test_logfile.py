@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from judge import logfile
+from judge import logfile, loglimits
 from judge.games.ws.log import game_of
 from judge.logfile import GameLog, LogFormatError, load_log, parse_log
 
@@ -492,7 +492,7 @@ def test_pure_python_yaml_loader_gives_the_same_result(tmp_path: Path, monkeypat
     import yaml
 
     fast = load_log(write(tmp_path, "a.yaml", YAML_LOG))
-    monkeypatch.setattr(logfile, "_YamlLoader", yaml.SafeLoader)
+    monkeypatch.setattr(loglimits, "YAML_LOADER", yaml.SafeLoader)
     assert load_log(tmp_path / "a.yaml") == fast
     error = load_error(tmp_path, "b.yaml", BASE.replace("  - p: P2", "  - p: P3"))
     assert (error.line, error.column) == (14, 5)

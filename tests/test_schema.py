@@ -24,7 +24,7 @@ from engine.games.wl import state as wl_state
 from engine.games.ws import abilities as ws_abilities
 from engine.games.ws import cards as ws_cards
 from engine.games.ws import state as ws_state
-from judge import games, logfile, schema
+from judge import games, logfile, logformat, schema
 from judge.games.vg import log as vg_log
 from judge.games.vg import schema as vg_schema
 from judge.games.vg.selfplay import play_game as play_vg_game
@@ -429,8 +429,8 @@ def test_the_schema_follows_the_verbs_positions_and_operations(monkeypatch: pyte
 
 
 def test_the_schema_follows_the_format_id_and_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(logfile, "FORMAT_ID", "judge-log/2")
-    monkeypatch.setattr(logfile, "GAMES", (*logfile.GAMES, "op"))
+    monkeypatch.setattr(logformat, "FORMAT_ID", "judge-log/2")
+    monkeypatch.setattr(logformat, "GAMES", (*logformat.GAMES, "op"))
     built = schema.log_schema()
     assert built["properties"]["format"]["const"] == "judge-log/2"
     assert built["properties"]["game"]["enum"][-1] == "op"

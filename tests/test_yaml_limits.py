@@ -18,7 +18,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from judge import logfile
+from judge import logfile, loglimits
 from judge.cli import main
 from judge.logfile import (
     ALIAS_EXPANSION_FLOOR,
@@ -104,7 +104,7 @@ def test_a_file_over_the_size_limit_is_refused_before_parsing(tmp_path: Path, mo
 def test_yaml_flow_nesting_past_the_limit_is_located(exact_pass: bool) -> None:
     """Line 1 is the top-level mapping (level 1) and ``meta``'s lists: 63 lists are allowed, the 64th is not."""
     extra = "note: Hello !world\n" if exact_pass else ""  # a '!' that could start a tag: the exact pass runs
-    assert logfile._may_need_event_check(log_with(nested(64)) + extra) is exact_pass
+    assert loglimits.may_need_event_check(log_with(nested(64)) + extra) is exact_pass
     parse_log(log_with(nested(MAX_NESTING - 1)) + extra, "game.yaml", "yaml")
     error = error_of(log_with(nested(MAX_NESTING)) + extra)
     assert_too_deep(error, 1, len("meta: ") + MAX_NESTING)
@@ -190,7 +190,7 @@ def test_json_lines_rows_are_nested_under_the_header_and_actions() -> None:
 
 def test_the_limit_is_read_when_used(monkeypatch: pytest.MonkeyPatch) -> None:
     """MAX_NESTING is the one number every check reads: lowered, it refuses the bundled example's entries."""
-    monkeypatch.setattr(logfile, "MAX_NESTING", 4)
+    monkeypatch.setattr(loglimits, "MAX_NESTING", 4)
     text = EXAMPLES[0].read_text(encoding="utf-8")
     for suffix, data in (".yaml", text), (".json", json.dumps(yaml.safe_load(text), default=str)):
         error = error_of(data, suffix)
@@ -251,7 +251,7 @@ def test_hundreds_of_thousands_of_levels_are_refused_quickly_not_crashed() -> No
 
 def test_the_pure_python_loader_refuses_the_same_nesting(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without libyaml, composing recurses in Python frames: the document is checked before it gets that deep."""
-    monkeypatch.setattr(logfile, "_YamlLoader", yaml.SafeLoader)
+    monkeypatch.setattr(loglimits, "YAML_LOADER", yaml.SafeLoader)
     for levels in (MAX_NESTING, 150, 5000):  # each side of the pure loader's threshold of flow brackets
         error = error_of(log_with(nested(levels)))
         assert_too_deep(error, 1, len("meta: ") + MAX_NESTING)
@@ -320,7 +320,7 @@ def test_the_expansion_bound_is_exact() -> None:
 def test_the_bound_grows_with_the_document(monkeypatch: pytest.MonkeyPatch) -> None:
     """Past the floor, the limit is ten times the values written.  With no floor: 37 values are written before
     the aliases, each alias names 31, so after n aliases 37 + n are written and 37 + 31 n read."""
-    monkeypatch.setattr(logfile, "ALIAS_EXPANSION_FLOOR", 0)
+    monkeypatch.setattr(loglimits, "ALIAS_EXPANSION_FLOOR", 0)
 
     def text(aliases: int) -> str:
         return f"meta: {{k: &a [{', '.join(['a'] * 30)}], l: [{', '.join(['*a'] * aliases)}]}}\n" + HEADER
@@ -410,7 +410,7 @@ def test_tags_mean_nothing_in_json() -> None:
 def test_ordinary_logs_skip_the_exact_pass() -> None:
     """The bundled games and every scenario are composed directly: the checks cost them a few scans in C."""
     for path in [*EXAMPLES, *sorted((REPO / "scenarios").rglob("*.yaml"))]:
-        assert not logfile._may_need_event_check(path.read_text(encoding="utf-8")), path
+        assert not loglimits.may_need_event_check(path.read_text(encoding="utf-8")), path
 
 
 def test_a_value_the_constructor_refuses_is_located() -> None:

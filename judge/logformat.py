@@ -1,0 +1,279 @@
+"""The ``judge-log/1`` format as the readers share it: its id and games, the located error every reader
+raises, and the shape every log must have whatever its encoding.
+
+:mod:`judge.logfile` reads and parses a file and :mod:`judge.loglimits` bounds what it may hold; this
+module checks what the format contract (``log-format.md``) requires of the parsed data: the header keys,
+players, deck lists and the basic form of every entry.  It knows no game's rules: what a verb means,
+whether a card may be played, or whether ``setup`` is a legal position is the replay's business.
+"""
+
+from __future__ import annotations
+
+import reprlib
+from collections.abc import Callable, Mapping
+
+__all__ = ["FORMAT_ID", "GAMES", "UNKNOWN_CARD", "Checker", "KeyPath", "Location", "LogFormatError", "check_shape"]
+
+FORMAT_ID = "judge-log/1"
+GAMES = ("ws", "vg", "wl")
+"""The games the format names; a game registered with the judge (``judge.games``) is accepted too."""
+UNKNOWN_CARD = "?"
+
+
+def log_games() -> tuple[str, ...]:
+    """The ``game:`` keys a log may have: those the format names, then any other game registered."""
+    from judge import games  # the registry imports no game until one is used
+
+    return tuple(dict.fromkeys([*GAMES, *games.available()]))
+
+
+Location = tuple[int | None, int | None]
+KeyPath = tuple[object, ...]
+
+
+class LogFormatError(ValueError):
+    """A located problem with a log file: not parseable or not of the judge-log/1 shape."""
+
+    path: str
+    line: int | None
+    column: int | None
+    message: str
+
+    def __init__(self, path: str, message: str, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(path, message, line, column)
+        self.path = path
+        self.message = message
+        self.line = line
+        self.column = column
+
+    def __str__(self) -> str:
+        where = self.path
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        return f"{where}: {self.message}"
+
+
+def offset_location(text: str, offset: int) -> Location:
+    """The 1-based line and column of ``offset`` in ``text``; (None, None) for a negative offset."""
+    if offset < 0:
+        return None, None
+    line_start = text.rfind("\n", 0, offset) + 1
+    return text.count("\n", 0, line_start) + 1, offset - line_start + 1
+
+
+# --------------------------------------------------------------------------- shape
+
+
+class Checker:
+    """Raises located shape errors."""
+
+    def __init__(self, path: str, locate: Callable[[KeyPath], Location]) -> None:
+        self.path = path
+        self.locate = locate
+
+    def fail(self, where: KeyPath, message: str) -> LogFormatError:
+        line, column = self.locate(where)
+        return LogFormatError(self.path, message, line, column)
+
+
+_SHORT_REPR = reprlib.Repr()
+_SHORT_REPR.maxlevel = 3
+_SHORT_REPR.maxlist = _SHORT_REPR.maxdict = _SHORT_REPR.maxtuple = _SHORT_REPR.maxset = 6
+_SHORT_REPR.maxstring = _SHORT_REPR.maxother = 50
+
+
+def show_value(value: object, limit: int = 60) -> str:
+    """``value!r``, shortened for long values (built short: a value can be huge, as YAML aliases make it)."""
+    text = _SHORT_REPR.repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, Mapping):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return f"a {type(value).__name__}"
+
+
+def _described(value: object) -> str:
+    """The value and what it is, for "X is ..., expected ..." messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, (Mapping, list)):
+        return f"{_kind(value)} {show_value(value)}"
+    return f"{show_value(value)} ({_kind(value)})"
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_shape(top: object, actions: object, check: Checker) -> dict[str, object]:
+    """Check the judge-log/1 structure; return the header (every top-level key but ``actions``)."""
+    if not isinstance(top, dict):
+        raise check.fail((), f"the top level is {_described(top)}, expected a mapping of header keys and 'actions'")
+    for key in top:
+        if not isinstance(key, str):
+            raise check.fail((key,), f"top-level key {show_value(key)} is {_kind(key)}, expected a string")
+
+    fmt = top.get("format")
+    if "format" not in top:
+        raise check.fail((), f"'format' is missing; expected 'format: {FORMAT_ID}'")
+    if fmt != FORMAT_ID:
+        raise check.fail(("format",), f"'format' is {show_value(fmt)}, expected {FORMAT_ID!r}")
+
+    known_games = log_games()
+    games = ", ".join(known_games)
+    if "game" not in top:
+        raise check.fail((), f"'game' is missing; expected one of {games}")
+    game = top["game"]
+    if not isinstance(game, str) or game not in known_games:
+        raise check.fail(("game",), f"'game' is {show_value(game)}, expected one of {games}")
+
+    cards = _check_cards(top, check)
+    player_ids = _check_players(top, cards, check)
+    known = ", ".join(player_ids)
+
+    if "first" in top and top["first"] not in player_ids:
+        raise check.fail(("first",), f"'first' is {show_value(top['first'])}, not a player of this log ({known})")
+
+    if "actions" not in top:
+        raise check.fail((), "'actions' is missing; expected a list of entries (an empty list is fine)")
+    if not isinstance(actions, list):
+        raise check.fail(("actions",), f"'actions' is {_described(actions)}, expected a list of entries")
+    _check_entries(actions, player_ids, known, check)
+    return {key: value for key, value in top.items() if key != "actions"}
+
+
+def _check_cards(top: dict[str, object], check: Checker) -> dict[object, object]:
+    if "cards" not in top:
+        raise check.fail((), "'cards' is missing; expected a mapping of card id to the card's characteristics")
+    cards = top["cards"]
+    if not isinstance(cards, dict):
+        raise check.fail(("cards",), f"'cards' is {_described(cards)}, expected a mapping of card id to card")
+    for card_id, card in cards.items():
+        if not isinstance(card_id, str):
+            raise check.fail(
+                ("cards", card_id), f"card id {show_value(card_id)} in 'cards' is {_kind(card_id)}, expected a string"
+            )
+        if card_id == UNKNOWN_CARD:
+            raise check.fail(("cards", card_id), f"card id {UNKNOWN_CARD!r} in 'cards' is reserved for unknown cards")
+        if not isinstance(card, dict):
+            raise check.fail(
+                ("cards", card_id),
+                f"card {card_id!r} in 'cards' is {_described(card)}, expected a mapping of its characteristics",
+            )
+    return cards
+
+
+def _check_players(top: dict[str, object], cards: dict[object, object], check: Checker) -> list[str]:
+    if "players" not in top:
+        raise check.fail((), "'players' is missing; expected a list of two players with 'id' and 'deck'")
+    players = top["players"]
+    if not isinstance(players, list):
+        raise check.fail(("players",), f"'players' is {_described(players)}, expected a list of two players")
+    if len(players) != 2:
+        raise check.fail(("players",), f"'players' has {len(players)} entries, expected exactly 2")
+    ids: list[str] = []
+    for index, player in enumerate(players):
+        where = ("players", index)
+        if not isinstance(player, dict):
+            raise check.fail(
+                where, f"players[{index}] is {_described(player)}, expected a mapping with 'id' and 'deck'"
+            )
+        if "id" not in player:
+            raise check.fail(where, f"players[{index}] has no 'id'; expected a string such as 'P{index + 1}'")
+        player_id = player["id"]
+        if not isinstance(player_id, str) or not player_id:
+            raise check.fail(
+                (*where, "id"), f"players[{index}]: 'id' is {_described(player_id)}, expected a non-empty string"
+            )
+        if player_id in ids:
+            raise check.fail(
+                (*where, "id"), f"players[{index}]: 'id' is {player_id!r}, the same as players[0]'s; ids must differ"
+            )
+        ids.append(player_id)
+        _check_deck(player, index, player_id, cards, check)
+    return ids
+
+
+def _check_deck(
+    player: dict[object, object], index: int, player_id: str, cards: dict[object, object], check: Checker
+) -> None:
+    who = f"players[{index}] ({player_id!r})"
+    where = ("players", index)
+    if "deck" not in player:
+        raise check.fail(where, f"{who} has no 'deck'; expected a mapping of card id to number of copies")
+    deck = player["deck"]
+    if not isinstance(deck, dict):
+        raise check.fail(
+            (*where, "deck"), f"{who}: 'deck' is {_described(deck)}, expected a mapping of card id to number of copies"
+        )
+    for card_id, copies in deck.items():
+        if not isinstance(card_id, str):
+            raise check.fail(
+                (*where, "deck", card_id),
+                f"{who}: deck card id {show_value(card_id)} is {_kind(card_id)}, expected a string",
+            )
+        if card_id not in cards:
+            raise check.fail(where, f"{who}: deck card {card_id!r} is not in 'cards'")
+        if not _is_int(copies) or copies < 1:
+            raise check.fail(
+                (*where, "deck", card_id),
+                f"{who}: deck count of {card_id!r} is {_described(copies)}, expected a positive integer",
+            )
+
+
+def _check_entries(actions: list[object], player_ids: list[str], known: str, check: Checker) -> None:
+    for index, entry in enumerate(actions):
+        if not isinstance(entry, dict):
+            raise check.fail(("actions", index), f"entry {index} is {_described(entry)}, expected a mapping with 'do'")
+        verb = entry.get("do")
+        if not isinstance(verb, str) or not verb:
+            if "do" not in entry:
+                raise check.fail(("actions", index), f"entry {index} has no 'do'")
+            raise check.fail(("actions", index, "do"), f"entry {index}: 'do' is {_described(verb)}, expected a verb")
+        if len(entry) > 1:
+            _check_entry_keys(entry, index, player_ids, known, check)
+
+
+def _check_entry_keys(
+    entry: dict[object, object], index: int, player_ids: list[str], known: str, check: Checker
+) -> None:
+    for key in entry:
+        if not isinstance(key, str):
+            raise check.fail(
+                ("actions", index, key), f"entry {index}: key {show_value(key)} is {_kind(key)}, expected a string"
+            )
+    if "p" in entry and entry["p"] not in player_ids:
+        raise check.fail(
+            ("actions", index, "p"),
+            f"entry {index}: 'p' is {show_value(entry['p'])}, not a player of this log ({known})",
+        )
+    if "turn" in entry and not _is_int(entry["turn"]):
+        raise check.fail(
+            ("actions", index, "turn"), f"entry {index}: 'turn' is {_described(entry['turn'])}, expected an integer"
+        )
+    if "rule" in entry and not isinstance(entry["rule"], str):
+        raise check.fail(
+            ("actions", index, "rule"),
+            f"entry {index}: 'rule' is {_described(entry['rule'])}, expected a clause id string such as 'ws:6.5.1.2'",
+        )
+    if "expect" in entry and not isinstance(entry["expect"], dict):
+        raise check.fail(
+            ("actions", index, "expect"),
+            f"entry {index}: 'expect' is {_described(entry['expect'])}, expected a mapping",
+        )

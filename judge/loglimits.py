@@ -1,0 +1,294 @@
+"""What a log may hold: nesting, YAML aliases and tags, checked cheaply before and while a log is parsed.
+
+A log is data from anyone, so reading one is bounded (see :mod:`judge.logfile` for every limit and why);
+each refusal is a :class:`~judge.logformat.LogFormatError` that names the limit and its value, located
+where the file crosses it.  The readers of :mod:`judge.logfile` call these checks; the limits are read
+from this module when a check runs.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml
+
+from judge.logformat import Location, LogFormatError, offset_location
+
+__all__ = [
+    "ALIAS_EXPANSION_FLOOR",
+    "ALIAS_EXPANSION_RATIO",
+    "MAX_NESTING",
+    "YAML_LOADER",
+    "check_events",
+    "construct",
+    "json_nests_within",
+    "json_too_deep",
+    "may_need_event_check",
+]
+
+MAX_NESTING = 64
+"""How many mappings and lists a log may nest inside one another, the top-level mapping included.
+
+A log needs about seven (``actions``, an entry, its ``expect``, a player, ``stage``, a
+position); the bound keeps every parser and every walk of the data far from its stack's end."""
+ALIAS_EXPANSION_RATIO = 10
+"""A YAML document may expand, through its aliases, to this many times the values it writes..."""
+ALIAS_EXPANSION_FLOOR = 10_000
+"""...or to this many values, whichever is more."""
+YAML_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+C_YAML_LOADER: type | None = getattr(yaml, "CSafeLoader", None)
+"""The YAML loader every reader uses: libyaml's C loader when PyYAML has it."""
+
+
+_TAG_START = re.compile(r"!(?<![\w!]!)")
+"""A ``!`` that could begin a tag: one inside a word (``Go!``, ``ENERGIO!!``) cannot."""
+_ANCHOR_START = re.compile(r"&(?<!\w&)(?=[\w-])")
+"""An ``&`` that could begin an anchor: not inside a word (``Q&A``) and followed by a name."""
+_LEAD_RUN = 64
+_LONG_LEAD = re.compile(rf"\n[ \t?:-]{{{_LEAD_RUN}}}")
+_LONG_LEAD_ANY_BREAK = re.compile(rf"(?:^|[\n\r\x85\u2028\u2029])[ \t?:-]{{{_LEAD_RUN}}}")
+"""A line that starts with _LEAD_RUN characters of indentation and ``- ``, ``? ``, ``: `` indicators."""
+_SAFE_FLOW_OPENINGS = 3000
+"""How many ``[`` and ``{`` a document may hold to be composed by libyaml without the event pass first.
+
+With no line led by _LEAD_RUN indentation or indicator characters, block collections nest at
+most 2 * _LEAD_RUN deep (each second level of block nesting is indented further than the one
+before), and flow collections no deeper than the text has ``[`` and ``{``: some 3,100 levels
+at most, about a megabyte of C stack for libyaml's recursion, of the usual 8.  The pure-Python
+composer recurses in Python frames, two a level, under the interpreter's limit of 1,000: 200."""
+_SAFE_FLOW_OPENINGS_PURE = 200
+
+
+def may_need_event_check(text: str) -> bool:
+    """Whether ``text`` might hold a tag, an anchor, or nesting too deep to compose; False when none can be there.
+
+    A few scans of the text in C: a ``!`` or an ``&`` where a tag or an anchor could start,
+    the count of ``[`` and ``{``, and a line led by a long run of indentation and indicators.
+    """
+    if "!" in text and _TAG_START.search(text) is not None:
+        return True
+    if "&" in text and _ANCHOR_START.search(text) is not None:
+        return True
+    safe = _SAFE_FLOW_OPENINGS if YAML_LOADER is C_YAML_LOADER else _SAFE_FLOW_OPENINGS_PURE
+    if text.count("[") + text.count("{") > safe:
+        return True
+    breaks = "\x85" in text or "\u2028" in text or "\u2029" in text
+    if breaks or ("\r" in text and text.count("\r") != text.count("\r\n")):
+        return _LONG_LEAD_ANY_BREAK.search(text) is not None  # YAML breaks lines at these too
+    return _LONG_LEAD.search(text) is not None or _LONG_LEAD_ANY_BREAK.match(text) is not None
+
+
+def check_events(text: str, path: str) -> None:
+    """Refuse a tag, nesting past MAX_NESTING, an alias inside the node it names, or aliases expanding the document
+    past its bound, each located; one pass over the parser's events, before any node tree is built.
+
+    The values read so far, aliases expanded, may at no point exceed
+    ``max(ALIAS_EXPANSION_RATIO * written, ALIAS_EXPANSION_FLOOR)``, ``written`` being the values written so far
+    (an alias counts one): the first alias that takes the count past it is the one reported.
+    Each anchor's expanded size and depth are kept, so an alias costs the same whatever it names.
+    Only the first document is read; the composer refuses a second one.
+    """
+    loader = YAML_LOADER(text)
+    try:
+        _walk_events(loader, text, path)
+    finally:
+        loader.dispose()
+
+
+def _walk_events(loader: Any, text: str, path: str) -> None:
+    """The pass of ``check_events`` over ``loader``'s events, each value written counted once."""
+    scalar, alias = yaml.ScalarEvent, yaml.AliasEvent
+    starts = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+    ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+    sizes: dict[str, int] = {}
+    """Each anchor's node, aliases expanded: how many values it holds, itself included..."""
+    heights: dict[str, int] = {}
+    """...and how many collections deep it goes (0 for a scalar)."""
+    open_anchors: set[str] = set()
+    frames: list[tuple[str | None, int]] = []
+    """Each open collection: its anchor and the count of values read before it."""
+    tallest: list[int] = []
+    """Each open collection: the height of its tallest child collection so far."""
+    written = 0
+    expanded = 0
+    while loader.check_event():
+        event = loader.get_event()
+        kind = type(event)
+        if kind is scalar:
+            if event.tag is not None:
+                raise _tag_error(path, text)
+            written += 1
+            expanded += 1
+            if event.anchor is not None:
+                sizes[event.anchor] = 1
+                heights[event.anchor] = 0
+        elif kind in starts:
+            if event.tag is not None:
+                raise _tag_error(path, text)
+            if len(frames) == MAX_NESTING:
+                raise _too_deep(path, event.start_mark.line + 1, event.start_mark.column + 1)
+            frames.append((event.anchor, expanded))
+            tallest.append(0)
+            if event.anchor is not None:
+                open_anchors.add(event.anchor)
+            written += 1
+            expanded += 1
+        elif kind in ends:
+            anchor, before = frames.pop()
+            height = tallest.pop() + 1
+            if tallest and tallest[-1] < height:
+                tallest[-1] = height
+            if anchor is not None:
+                sizes[anchor] = expanded - before
+                heights[anchor] = height
+                open_anchors.discard(anchor)
+        elif kind is alias:
+            name = event.anchor
+            line, column = event.start_mark.line + 1, event.start_mark.column + 1
+            if name in open_anchors:
+                raise LogFormatError(
+                    path,
+                    f"the alias *{name} is inside the node &{name} it names: its data would never end",
+                    line,
+                    column,
+                )
+            height = heights.get(name, 0)
+            if len(frames) + height > MAX_NESTING:
+                raise _too_deep(path, line, column, f" (through the alias *{name})")
+            if tallest and tallest[-1] < height:
+                tallest[-1] = height
+            written += 1
+            expanded += sizes.get(name, 1)
+            limit = max(ALIAS_EXPANSION_RATIO * written, ALIAS_EXPANSION_FLOOR)
+            if expanded > limit:
+                raise LogFormatError(
+                    path,
+                    f"YAML aliases expand the log past its limit: with the alias *{name} the {written:,} values "
+                    f"written so far read as {expanded:,}, more than {limit:,} (the limit is "
+                    f"{ALIAS_EXPANSION_RATIO} times the values written, or {ALIAS_EXPANSION_FLOOR:,})",
+                    line,
+                    column,
+                )
+        elif kind is yaml.DocumentEndEvent:
+            return
+
+
+def _too_deep(path: str, line: int | None, column: int | None, through: str = "") -> LogFormatError:
+    return LogFormatError(
+        path,
+        f"nested too deeply: more than {MAX_NESTING} mappings and lists inside one another{through}; "
+        f"the limit is {MAX_NESTING}",
+        line,
+        column,
+    )
+
+
+def _tag_error(path: str, text: str) -> LogFormatError:
+    """The error for the first tag of ``text``, located at the tag itself (a node's mark is at its anchor, if any)."""
+    loader = YAML_LOADER(text)
+    try:
+        while loader.check_token():
+            token = loader.get_token()
+            if isinstance(token, yaml.TagToken):
+                handle, suffix = token.value
+                written = f"{handle}{suffix}" if handle else ("!" if suffix == "!" else f"!<{suffix}>")
+                mark = token.start_mark
+                return LogFormatError(
+                    path,
+                    f"YAML tag {written} is not allowed: a log is plain data (mappings, lists, strings, numbers, "
+                    "booleans and null), with no tags",
+                    mark.line + 1,
+                    mark.column + 1,
+                )
+    finally:
+        loader.dispose()
+    return LogFormatError(path, "YAML tags are not allowed: a log is plain data", 1)
+
+
+def construct(loader: Any, root: yaml.Node, path: str) -> object:
+    """The data of ``root``, constructed as ``construct_document`` does, refusing nesting past MAX_NESTING.
+
+    PyYAML's constructor makes each collection empty and fills it in a later round
+    (``state_generators``): round k fills the collections k levels down.  Counting rounds
+    measures the nesting for nothing; the node past the limit is looked for only then.
+    """
+    data = loader.construct_object(root)
+    level = 0
+    while loader.state_generators:
+        level += 1
+        if level > MAX_NESTING:
+            line, column = _deepest(root)
+            raise _too_deep(path, line, column)
+        pending = loader.state_generators
+        loader.state_generators = []
+        for generator in pending:
+            for _ in generator:
+                pass
+    loader.constructed_objects = {}
+    loader.recursive_objects = {}
+    loader.deep_construct = False
+    return data
+
+
+def _deepest(root: yaml.Node) -> Location:
+    """Where the first collection past MAX_NESTING levels starts, in document order."""
+    pending: list[tuple[yaml.Node, int]] = [(root, 1)]
+    while pending:  # a loop, not recursion, and never past the limit
+        node, level = pending.pop()
+        if not isinstance(node, (yaml.SequenceNode, yaml.MappingNode)):
+            continue
+        if level > MAX_NESTING:
+            return node.start_mark.line + 1, node.start_mark.column + 1
+        children: list[yaml.Node] = []
+        if isinstance(node, yaml.SequenceNode):
+            children.extend(node.value)
+        else:
+            for key, value in node.value:
+                children.append(key)
+                children.append(value)
+        for child in children[::-1]:  # popped first to last: document order
+            pending.append((child, level + 1))
+    return 1, 1
+
+
+_JSON_NOT_STRUCTURE = bytes(byte for byte in range(256) if byte not in b'"[]{}')
+_AS_PARENTHESES = bytes.maketrans(b"[]{}", b"()()")
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def json_nests_within(text: str, limit: int) -> bool:
+    """Whether the valid JSON value(s) of ``text`` nest at most ``limit`` arrays and objects deep.
+
+    Done on the skeleton, in C: escaped backslashes and quotes dropped, then everything but
+    quotes and brackets; strings dropped (only when one holds a bracket: otherwise each is
+    an empty pair of quotes); then innermost pairs of brackets removed, one level a pass.
+    """
+    raw = text.encode("utf-8", "surrogatepass")
+    if b"\\" in raw:
+        raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    skeleton = raw.translate(None, _JSON_NOT_STRUCTURE)
+    brackets = skeleton.translate(_AS_PARENTHESES, b'"')
+    if skeleton.count(b'""') * 2 != len(skeleton) - len(brackets):  # not every string is an empty pair
+        brackets = b"".join(skeleton.split(b'"')[::2]).translate(_AS_PARENTHESES)
+    for _ in range(limit):
+        if not brackets:
+            return True
+        brackets = brackets.replace(b"()", b"")
+    return not brackets
+
+
+def json_too_deep(path: str, text: str, limit: int, lines_before: int = 0) -> LogFormatError:
+    """The error for JSON nested past ``limit``, at the bracket that goes past it; ``text`` starts after
+    ``lines_before`` lines of the file.  Read token by token in Python: only when the limit is crossed."""
+    depth = 0
+    for match in _JSON_TOKEN.finditer(text):
+        opening = match.group()[0]
+        if opening in "[{":
+            depth += 1
+            if depth > limit:
+                line, column = offset_location(text, match.start())
+                return _too_deep(path, (line or 1) + lines_before, column)
+        elif opening in "]}":
+            depth -= 1
+    return _too_deep(path, 1 + lines_before, None)
