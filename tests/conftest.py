@@ -1,4 +1,5 @@
-"""Shared fixtures: one freshly parsed rules index per test session, and a private cache dir."""
+"""Shared fixtures: one freshly parsed rules index and one built docs site per test session, and a private cache
+dir."""
 
 from __future__ import annotations
 
@@ -22,6 +23,23 @@ SHARED_RULES = REPO.parent / "shared" / "rules"
 def index() -> RulesIndex:
     """The index parsed from the bundled documents, without the cache."""
     return build_index()
+
+
+@pytest.fixture(scope="session")
+def ws_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The docs site as ``judge docs build OUT --game ws`` builds it, once for every test that reads it.
+
+    Read only: a test that writes pages beside the built ones (a probe script, a changed copy) builds or copies
+    a site of its own.
+    """
+    from click.testing import CliRunner
+
+    from judge.cli import main
+
+    out = tmp_path_factory.mktemp("ws-site")
+    result = CliRunner().invoke(main, ["docs", "build", str(out), "--game", "ws"])
+    assert result.exit_code == 0, result.output
+    return out
 
 
 @pytest.fixture(autouse=True)

@@ -25,11 +25,9 @@ from __future__ import annotations
 import copy
 import functools
 import json
-import signal
 import time
 import traceback
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,6 +37,7 @@ from hypothesis import strategies as st
 
 from judge.replay import verify_path
 from judge.verdict import Verdict, VerdictKind
+from tests.guards import time_limit
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = tuple(sorted((REPO / "judge" / "examples").glob("*.yaml")))
@@ -556,29 +555,6 @@ def any_inputs() -> st.SearchStrategy[FuzzInput]:
 
 
 # --------------------------------------------------------------------------- the contract
-
-
-class RunawayError(Exception):
-    """Raised by ``time_limit`` in the middle of a run that takes too long."""
-
-
-@contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Interrupt the code inside after ``seconds``: a hang becomes a reported failure, not a stuck run."""
-
-    def interrupt(signum: int, frame: object) -> None:
-        raise RunawayError(f"still running after {seconds} s")
-
-    if not hasattr(signal, "setitimer"):
-        yield
-        return
-    previous = signal.signal(signal.SIGALRM, interrupt)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @dataclass

@@ -29,14 +29,12 @@ import json
 import os
 import random
 import re
-import signal
 import subprocess
 import sys
 import time
 import traceback
 import warnings
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +45,7 @@ from click.testing import CliRunner, Result
 from judge.cli import main
 from judge.logfile import MAX_LOG_BYTES
 from tests.conftest import REPO
+from tests.guards import time_limit
 
 EXAMPLE = REPO / "judge" / "examples" / "ws-game.yaml"
 GOLDEN = sorted((REPO / "tests" / "golden").glob("*.yaml"))
@@ -92,29 +91,6 @@ def assert_verdict(result: Result, path: Path, codes: tuple[int, ...] = (0, 1, 2
     assert found, f"no verdict for {path} in:\n{result.output[-2000:]}"
     expected_code = {"legal": 0, "illegal": 1, "incomplete": 1, "malformed": 2}[found.group(1)]
     assert result.exit_code == expected_code, (found.group(0), result.exit_code)
-
-
-class RunawayError(Exception):
-    """Raised by ``time_limit`` in the middle of a run that takes too long."""
-
-
-@contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """Interrupt the code inside after ``seconds`` (a hang becomes a reported crash, not a stuck suite)."""
-
-    def interrupt(signum: int, frame: object) -> None:
-        raise RunawayError(f"still running after {seconds} s")
-
-    if not hasattr(signal, "setitimer"):
-        yield
-        return
-    previous = signal.signal(signal.SIGALRM, interrupt)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def digest(path: Path) -> str:

@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from judge.cli import main
 from judge.docs_build import engine_citations
+from tests.browser import dump_dom, needs_chromium
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    result = CliRunner().invoke(main, ["docs", "build", str(out), "--game", "ws"])
-    assert result.exit_code == 0, result.output
-    return out
+def site(ws_site: Path) -> Path:
+    """The session's ``--game ws`` site (tests/conftest.py); these tests only read it."""
+    return ws_site
 
 
 def test_every_clause_has_a_stable_anchor_and_its_annotations(site: Path) -> None:
@@ -64,28 +59,9 @@ def test_engine_citations_are_found_by_reading_the_source() -> None:
     assert ("engine.games.ws.moves", "CardMoves.deal_damage") in places
 
 
-@pytest.mark.skipif(shutil.which("chromium") is None, reason="Chromium is not installed")
+@needs_chromium
 def test_a_built_page_renders_in_a_browser(site: Path, tmp_path: Path) -> None:
     page = site / "rules" / "ws" / "4.html"
-    dom = subprocess.run(
-        [
-            "chromium",
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            f"--user-data-dir={tmp_path / 'profile'}",
-            "--dump-dom",
-            page.as_uri(),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    ).stdout
+    dom = dump_dom(page.as_uri(), tmp_path / "profile")
     assert 'id="ws-4-10-1-2"' in dom
     assert "CardMoves.deal_damage" in dom

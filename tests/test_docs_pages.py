@@ -1,7 +1,8 @@
 """The docs site's command reference, scenario library, beginner sheets and log-format page, as built.
 
-The site is built once for this module (``--game ws``); each test reads the
-pages it names.
+The site is built once for the test session (``--game ws``: the ``ws_site`` fixture
+of tests/conftest.py, which tests/test_docs.py reads too); each test reads the pages
+it names and writes nothing into it.
 """
 
 from __future__ import annotations
@@ -11,8 +12,6 @@ import html
 import importlib.util
 import re
 import shlex
-import shutil
-import subprocess
 import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
@@ -27,6 +26,7 @@ from judge.cli import main
 from judge.docs_pages import SHEET_LINKS, ScenarioWalk, sheet_links
 from judge.scenarios import library
 from rules_index.index import RulesIndex
+from tests.browser import dump_dom, needs_chromium
 
 ROOT = Path(__file__).resolve().parents[1]
 TYPOGRAPHIC = "\u2013\u2014\u2018\u2019\u201c\u201d"
@@ -45,11 +45,9 @@ SHELL_SEPARATORS = {"|", ">", ">>", "<", "&&", ";", "2>"}
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    result = CliRunner().invoke(main, ["docs", "build", str(out), "--game", "ws"])
-    assert result.exit_code == 0, result.output
-    return out
+def site(ws_site: Path) -> Path:
+    """The session's ``--game ws`` site (tests/conftest.py); these tests only read it."""
+    return ws_site
 
 
 def _page(site: Path, name: str) -> str:
@@ -372,51 +370,27 @@ def test_the_schema_page_is_tables_with_a_download(site: Path) -> None:
 # --------------------------------------------------------------------------- in a browser
 
 
-def _dom(page: str, profile: Path) -> str:
-    """The page's DOM after its scripts ran, as headless Chromium sees it."""
-    return subprocess.run(
-        [
-            "chromium",
-            "--headless=new",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            f"--user-data-dir={profile}",
-            "--virtual-time-budget=5000",
-            "--dump-dom",
-            page,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    ).stdout
-
-
 def _shown_step(dom: str) -> str:
     """What the stepper's counter says (``step 2/3``); empty when the page has no counter."""
     counter = re.search(r'class="js-count"[^>]*>([^<]*)<', dom)
     return counter.group(1) if counter else ""
 
 
-@pytest.mark.skipif(shutil.which("chromium") is None, reason="Chromium is not installed")
+@needs_chromium
 def test_a_scenario_page_opens_at_the_step_its_address_names(site: Path, tmp_path: Path) -> None:
     page = (site / "scenarios" / "ws" / "damage" / "cancel-middle.html").as_uri()
-    opened = _dom(page, tmp_path / "profile")
+    opened = dump_dom(page, tmp_path / "profile")
     assert "A climax revealed in the middle cancels the whole damage" in opened
     if importlib.util.find_spec("judge.scenario_page") is None:
         assert "step 2/3" in opened  # the text walk: every screen is on the page
         return
     assert _shown_step(opened) == "step 0/3"
-    at_two = _dom(page + "#step=2", tmp_path / "profile")
+    at_two = dump_dom(page + "#step=2", tmp_path / "profile")
     assert _shown_step(at_two) == "step 2/3"
     assert "trigger" in at_two.split('class="js-entry"', 1)[1].split("</div>", 1)[0]  # entry 1: the trigger check
 
 
-@pytest.mark.skipif(shutil.which("chromium") is None, reason="Chromium is not installed")
+@needs_chromium
 def test_the_stepper_advances_when_next_is_clicked(site: Path) -> None:
     if importlib.util.find_spec("judge.scenario_page") is None:
         pytest.skip("the interactive stepper is not installed: the page shows the text walk")

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 from collections import Counter, defaultdict
 from html.parser import HTMLParser
 from pathlib import Path
@@ -24,8 +22,7 @@ import pytest
 from judge.clause_anchors import anchor_for, page_of
 from judge.docs_build import RULE_DOCUMENTS, build, engine_citations, scenario_citations
 from rules_index import Clause, RulesIndex, load_index
-
-chromium = pytest.mark.skipif(shutil.which("chromium") is None, reason="Chromium is not installed")
+from tests.browser import dump_dom, needs_chromium
 
 HIGHLIGHT = "rgb(255, 241, 184)"
 """The background docs/_static/judge-rules.css gives the clause an anchor opens."""
@@ -53,6 +50,8 @@ class Elements(HTMLParser):
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A site of all three rules documents, this module's own (not the session's ``--game ws`` one): the browser
+    checks write their probe pages into it."""
     out = tmp_path_factory.mktemp("site")
     build(out, RULE_DOCUMENTS)
     return out
@@ -306,32 +305,6 @@ def test_jump_table_points_every_clause_at_its_anchor(site: Path, index: RulesIn
     assert rows["vg:3.1.1#2"][1] == "rules/vg/3.html#vg-3-1-1-2nd"
 
 
-def chromium_dom(url: str, profile: Path, budget_ms: int = 5000) -> str:
-    """The DOM of *url* after its scripts ran, as headless Chromium prints it."""
-    return subprocess.run(
-        [
-            "chromium",
-            "--headless=new",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--window-size=1400,1000",
-            f"--user-data-dir={profile}",
-            f"--virtual-time-budget={budget_ms}",
-            "--dump-dom",
-            url,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    ).stdout
-
-
 JUMP_QUERIES = {
     "4.10.1.2": "rules/ws/4.html#ws-4-10-1-2",
     "ws:4.10.1.2": "rules/ws/4.html#ws-4-10-1-2",
@@ -345,7 +318,7 @@ JUMP_QUERIES = {
 }
 
 
-@chromium
+@needs_chromium
 def test_jump_box_resolves_what_people_type(site: Path, tmp_path: Path) -> None:
     queries = json.dumps([*JUMP_QUERIES, "3.1.1", "ws:4.10.1.99", "damage"])
     harness = site / "_jump_check.html"
@@ -361,7 +334,7 @@ def test_jump_box_resolves_what_people_type(site: Path, tmp_path: Path) -> None:
         "});</script></body></html>",
         encoding="utf-8",
     )
-    dom = chromium_dom(harness.as_uri(), tmp_path / "profile")
+    dom = dump_dom(harness.as_uri(), tmp_path / "profile")
     found = re.search(r'<pre id="judge-check">(.*?)</pre>', dom, re.DOTALL)
     assert found is not None and found.group(1), dom[-2000:]
     results = json.loads(found.group(1).replace("&quot;", '"'))
@@ -377,7 +350,7 @@ def test_jump_box_resolves_what_people_type(site: Path, tmp_path: Path) -> None:
     assert results["damage"]["valid"] is False
 
 
-@chromium
+@needs_chromium
 def test_jump_box_on_a_page_goes_to_the_clause(site: Path, tmp_path: Path) -> None:
     page = site / "rules" / "ws" / "_jump_from.html"
     html = (site / "rules" / "ws" / "4.html").read_text(encoding="utf-8")
@@ -388,7 +361,7 @@ def test_jump_box_on_a_page_goes_to_the_clause(site: Path, tmp_path: Path) -> No
         "});</script></body>"
     )
     page.write_text(html.replace("</body>", typing), encoding="utf-8")
-    dom = chromium_dom(page.as_uri(), tmp_path / "profile")
+    dom = dump_dom(page.as_uri(), tmp_path / "profile")
     assert "<title>7. Card Attacks and Battles" in dom  # the ENERGIO!! page the number names
     assert 'id="wl-7-1-4-1-2"' in dom
 
@@ -396,7 +369,7 @@ def test_jump_box_on_a_page_goes_to_the_clause(site: Path, tmp_path: Path) -> No
 # -- reading: the highlighted clause, the sidebar, the search ---------------------------------------
 
 
-@chromium
+@needs_chromium
 @pytest.mark.parametrize(
     ("page", "anchor", "highlighted"),
     [
@@ -423,7 +396,7 @@ def test_the_clause_an_anchor_opens_is_highlighted_and_in_view(
     )
     html = original.read_text(encoding="utf-8")
     check.write_text(html.replace("</body>", f'<pre id="judge-check"></pre>{probe}</body>'), encoding="utf-8")
-    dom = chromium_dom(f"{check.as_uri()}#{anchor}", tmp_path / "profile")
+    dom = dump_dom(f"{check.as_uri()}#{anchor}", tmp_path / "profile")
     found = re.search(r'<pre id="judge-check">(.*?)</pre>', dom, re.DOTALL)
     assert found is not None and found.group(1), dom[-2000:]
     state = json.loads(found.group(1).replace("&quot;", '"'))
@@ -433,13 +406,13 @@ def test_the_clause_an_anchor_opens_is_highlighted_and_in_view(
     assert state["sidebar"] == "fixed" and state["sidebarTop"] >= 0  # the sidebar stayed in view
 
 
-@chromium
+@needs_chromium
 @pytest.mark.parametrize(
     ("query", "first"),
     [("4.10.1.2", "ws:4.10.1.2"), ("7-1-4-1-2", "wl:7.1.4.1.2"), ("vg:3.1.1#2", "vg:3.1.1#2")],
 )
 def test_search_for_a_clause_number_finds_that_clause_first(site: Path, tmp_path: Path, query: str, first: str) -> None:
-    dom = chromium_dom(f"{(site / 'search.html').as_uri()}?q={quote(query)}", tmp_path / "profile", 10000)
+    dom = dump_dom(f"{(site / 'search.html').as_uri()}?q={quote(query)}", tmp_path / "profile", budget_ms=10000)
     hits = re.search(r'<div class="judge-clause-hits">.*?<a href="[^"]*"[^>]*>([^<]+)</a>', dom, re.DOTALL)
     assert hits is not None and hits.group(1) == first  # the jump box's answer, above the results
     results = re.search(r'<ul role="list" class="search">\s*<li[^>]*><a href="[^"]*"[^>]*>(.*?)</a>', dom)

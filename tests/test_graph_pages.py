@@ -2,21 +2,18 @@
 every node (the page writes the boxes' screen positions into ``<pre id="layout">`` once drawn).
 
 Checked: every node of the procedure inside the window without scrolling, no two boxes overlapping, the
-phase bands apart; the replay page drawn and its report written within two seconds of opening, showing the
-turn it opens on, or the attack named in its address.  Screenshots go to ``tmp_path`` (and to the folder
-named by ``GRAPH_SCREENSHOTS``, when set, to look at).  Skipped where no Chromium is installed.
+phase bands apart; the replay page drawn and its report written, showing the turn it opens on, or the attack
+named in its address.  How soon the replay page is ready is measured by bench/bench_graphs.py, not here.
+Screenshots go to ``tmp_path`` (and to the folder named by ``GRAPH_SCREENSHOTS``, when set, to look at).
+Skipped where no Chromium is installed.
 """
 
 from __future__ import annotations
 
-import html
 import itertools
-import json
 import os
 import re
 import shutil
-import subprocess
-import time
 from pathlib import Path
 from typing import Any
 
@@ -24,39 +21,31 @@ import pytest
 from click.testing import CliRunner
 
 from judge.cli import main
+from tests.browser import NO_SCROLLBARS, dump_dom, layout_report, needs_chromium
+from tests.browser import screenshot as take_screenshot
 from tests.conftest import REPO
 
-CHROMIUM = next(
-    (found for name in ("chromium", "chromium-browser", "google-chrome") if (found := shutil.which(name))), None
-)
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium binary found to open the pages headless")
+pytestmark = needs_chromium
 
 WIDTH, HEIGHT = 1400, 1000
 EXAMPLE = REPO / "judge" / "examples" / "ws-game.yaml"
 
 
-def browse(page: Path, *, fragment: str = "", screenshot: Path | None = None) -> tuple[dict[str, Any], float]:
-    """Open ``page`` headless at 1400x1000: the layout report it wrote, and the seconds the browser took."""
-    assert CHROMIUM is not None
-    common = [CHROMIUM, "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"]
-    common.append(f"--window-size={WIDTH},{HEIGHT}")
+def browse(page: Path, *, fragment: str = "", screenshot: Path | None = None) -> dict[str, Any]:
+    """Open ``page`` headless at 1400x1000 (in a throwaway profile: the page gets the window's full height): the
+    layout report it wrote, and a screenshot if asked."""
     address = page.as_uri() + (f"#{fragment}" if fragment else "")
-    start = time.perf_counter()
-    done = subprocess.run(
-        [*common, "--virtual-time-budget=3000", "--dump-dom", address],
-        capture_output=True, text=True, timeout=120, check=False,
-    )  # fmt: skip
-    elapsed = time.perf_counter() - start
-    found = re.search(r'<pre id="layout" hidden="">(.*?)</pre>', done.stdout, re.DOTALL)
-    assert found and found[1], done.stderr[-2000:]
+    dom = dump_dom(address, None, budget_ms=3000, window=(WIDTH, HEIGHT), extra_flags=NO_SCROLLBARS)
+    report = layout_report(dom)
+    assert report is not None, dom[-2000:]
     if screenshot is not None:
-        subprocess.run([*common, f"--screenshot={screenshot}", address], capture_output=True, timeout=120, check=False)
+        take_screenshot(address, screenshot, None, window=(WIDTH, HEIGHT), extra_flags=NO_SCROLLBARS)
         assert screenshot.exists() and screenshot.stat().st_size > 10_000
         keep = os.environ.get("GRAPH_SCREENSHOTS")
         if keep:
             Path(keep).mkdir(parents=True, exist_ok=True)
             shutil.copy(screenshot, Path(keep) / screenshot.name)
-    return json.loads(html.unescape(found[1])), elapsed
+    return report
 
 
 def overlapping(boxes: list[dict[str, Any]]) -> list[tuple[str, str]]:
@@ -79,7 +68,7 @@ def write(command: list[str], path: Path) -> Path:
 @pytest.mark.parametrize(("game", "nodes"), [("ws", 79), ("vg", 94), ("wl", 51)])
 def test_procedure_view_fits_the_window_without_overlaps(tmp_path: Path, game: str, nodes: int) -> None:
     page = write(["rules", "--game", game], tmp_path / f"procedure-{game}.html")
-    report, _ = browse(page, screenshot=tmp_path / f"procedure-{game}.png")
+    report = browse(page, screenshot=tmp_path / f"procedure-{game}.png")
     width, height = report["viewport"]
     assert width == WIDTH and 880 <= height <= HEIGHT  # the window less what the browser keeps for itself
     drawn = report["nodes"]
@@ -96,11 +85,10 @@ def test_procedure_view_fits_the_window_without_overlaps(tmp_path: Path, game: s
     assert min(box["h"] for box in boxes) >= 18
 
 
-def test_replay_view_is_ready_within_two_seconds(tmp_path: Path) -> None:
+def test_replay_view_is_drawn_at_the_turn_it_opens_on(tmp_path: Path) -> None:
     page = write(["replay", str(EXAMPLE)], tmp_path / "replay.html")
-    report, elapsed = browse(page, screenshot=tmp_path / "replay-ws.png")
-    assert report["ready_ms"] < 2000, report["ready_ms"]
-    assert elapsed < 20
+    report = browse(page, screenshot=tmp_path / "replay-ws.png")
+    assert isinstance(report["ready_ms"], int) and report["ready_ms"] >= 0  # drawn, and it says when
     start = re.search(r'<body data-start="(t\d+)"', page.read_text(encoding="utf-8"))
     assert start and report["view"] == start[1]  # the turn with the longest chain and the most abilities
     drawn = [box for box in report["nodes"] if box["role"] == "node"]
@@ -113,7 +101,7 @@ def test_replay_view_is_ready_within_two_seconds(tmp_path: Path) -> None:
 
 def test_replay_view_opens_on_the_attack_in_its_address(tmp_path: Path) -> None:
     page = write(["replay", str(EXAMPLE)], tmp_path / "replay.html")
-    report, _ = browse(page, fragment="t17s6", screenshot=tmp_path / "replay-ws-attack.png")
+    report = browse(page, fragment="t17s6", screenshot=tmp_path / "replay-ws-attack.png")
     assert report["view"] == "t17s6"
     drawn = [box for box in report["nodes"] if box["role"] == "node"]
     # the attack declared (an event: it triggered an ability), the check timing that played it, the ability

@@ -9,7 +9,6 @@ import itertools
 import json
 import re
 import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +23,7 @@ from judge.scenario_page import stepper_html, stepper_id
 from judge.scenarios import Scenario, find, library, library_root
 from judge.step_cli import stepping
 from judge.stepper import board_cards, screen, walk, walk_document, walk_scenario
+from tests.browser import dump_dom, needs_chromium
 
 LIBRARY = library()
 
@@ -266,25 +266,10 @@ def test_the_html_fragment_holds_every_step_and_nothing_from_outside(name: str) 
 
 def dom_at(tmp_path: Path, fragments: list[str], fragment_url: str) -> str:
     """The DOM headless Chromium builds for a page of ``fragments`` opened at ``#fragment_url``."""
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.skip("chromium is not installed")
     page = tmp_path / "page.html"
     body = "\n".join(fragments)
     page.write_text(f'<!doctype html><html><head><meta charset="utf-8"></head><body>{body}</body></html>', "utf-8")
-    command = [
-        chromium,
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--window-size=1400,1000",
-        "--virtual-time-budget=3000",
-        "--dump-dom",
-        f"{page.as_uri()}#{fragment_url}",
-    ]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 0, done.stderr[-2000:]
-    return done.stdout
+    return dump_dom(f"{page.as_uri()}#{fragment_url}", None, budget_ms=3000)
 
 
 def between(dom: str, start_id: str, end_id: str) -> str:
@@ -298,6 +283,7 @@ def element(dom: str, element_id: str) -> str:
     return found.group(2)
 
 
+@needs_chromium
 def test_the_fragment_steps_in_a_browser(tmp_path: Path) -> None:
     """Two steppers on one page, opened at step 2: each shows its own step 2, its boards laid out by row with the
     changed places highlighted; one opened at another step by its own fragment."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -32,6 +31,7 @@ from judge.logfile import (
 from judge.replay import verify_path
 from judge.verdict import VerdictKind
 from tests.conftest import REPO
+from tests.guards import time_limit
 
 EXAMPLES = sorted((REPO / "judge" / "examples").glob("*.yaml"))
 
@@ -223,15 +223,13 @@ print(json.dumps(found))
 """
 
 
-def test_hundreds_of_thousands_of_levels_are_refused_quickly_not_crashed() -> None:
+def test_hundreds_of_thousands_of_levels_are_refused_not_crashed() -> None:
     """libyaml's composer recurses in C: past some 20,000 levels it crashed the process.  Run in a child process,
-    so that a regression is a failed test, not a crashed test run."""
-    started = time.monotonic()
+    so that a regression is a failed test, not a crashed test run (and a hang one, past the timeout)."""
     done = subprocess.run(
         [sys.executable, "-c", CHILD], check=False, cwd=REPO, capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stderr[-2000:]
-    assert time.monotonic() - started < 30
     found = json.loads(done.stdout)
     expected = {
         "yaml-flow": [1, len("meta: ") + MAX_NESTING],
@@ -275,12 +273,14 @@ BILLION_LAUGHS = (
     + "".join(f"a{level}: &a{level} [{', '.join([f'*a{level - 1}'] * 9)}]\n" for level in range(1, 10))
     + HEADER
 )
+HANG_SECONDS = 60
+"""A hang guard, not a speed target: expanding the aliases would take far longer (the speed is in bench/)."""
 
 
-def test_billion_laughs_is_refused_quickly_at_an_alias() -> None:
-    started = time.perf_counter()
-    error = error_of(BILLION_LAUGHS)
-    assert time.perf_counter() - started < 0.5
+def test_billion_laughs_is_refused_at_an_alias() -> None:
+    """Refused before the expansion is built: at the alias that crosses the limit, the limit named."""
+    with time_limit(HANG_SECONDS):
+        error = error_of(BILLION_LAUGHS)
     assert error.line is not None and error.column is not None
     row = BILLION_LAUGHS.splitlines()[error.line - 1]
     assert row[error.column - 1] == "*", row  # at an alias
@@ -291,9 +291,8 @@ def test_billion_laughs_is_refused_quickly_at_an_alias() -> None:
 def test_billion_laughs_through_the_command_line(tmp_path: Path) -> None:
     path = tmp_path / "laughs.yaml"
     path.write_text(BILLION_LAUGHS, encoding="utf-8")
-    started = time.perf_counter()
-    result = CliRunner().invoke(main, ["verify", str(path)])
-    assert time.perf_counter() - started < 5
+    with time_limit(HANG_SECONDS):
+        result = CliRunner().invoke(main, ["verify", str(path)])
     assert result.exit_code == 2, result.output
     assert f"{path}:" in result.output and "aliases" in result.output
 
