@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from engine.core.interface import PlayableGame
 from engine.games.vg.state import BACK_ROW, FRONT_ROW, GUARDIAN
+from judge.games import boards
 from judge.logfile import GameLog
 
 ZONE_ORDER: Final = ("deck", "hand", "soul", "damage", "drop", "bind", "removed", "trigger")
@@ -26,7 +27,7 @@ def board_data(game: PlayableGame, log: GameLog | None = None) -> dict[str, Any]
     """Both players' boards: each circle's cards (the unit with power, critical and state), the guardian circle,
     every zone with its cards and the G zone's two sides, named by ``log``'s cards."""
     snapshot = game.snapshot()
-    names = {identity: str(record.get("name", identity)) for identity, record in (log.cards if log else {}).items()}
+    names = boards.card_names(log)
     players = []
     for player, view in snapshot["players"].items():
         circles = view["circles"]
@@ -38,7 +39,7 @@ def board_data(game: PlayableGame, log: GameLog | None = None) -> dict[str, Any]
             }
             for row, label, row_circles in ROWS
         ]
-        guardians = [_card(card, names, role="guardian") for card in circles.get(GUARDIAN, [])]
+        guardians = [boards.card(card, names, role="guardian") for card in circles.get(GUARDIAN, [])]
         rows.append(
             {
                 "row": "guardian",
@@ -49,7 +50,7 @@ def board_data(game: PlayableGame, log: GameLog | None = None) -> dict[str, Any]
         zones = [_zone(game, player, zone, view[zone], names) for zone in ZONE_ORDER]
         g_zone = view["g_zone"]
         for side, hidden in (("down", True), ("up", False)):
-            cards = [_card(card, names) for card in g_zone[side]]
+            cards = [boards.card(card, names) for card in g_zone[side]]
             zones.append(
                 {
                     "key": f"{player}/g_zone/{side}",
@@ -62,20 +63,12 @@ def board_data(game: PlayableGame, log: GameLog | None = None) -> dict[str, Any]
             )
         facts = {"damage": len(view["damage"]), "face-down damage": view["damage_face_down"]}
         players.append({"id": player, "facts": facts, "rows": rows, "zones": zones})
-    return {
-        "turn": snapshot["turn"],
-        "phase": snapshot["phase"],
-        "turn_player": snapshot["turn_player"],
-        "outcome": snapshot["outcome"],
-        "players": players,
-    }
+    return boards.board(snapshot, players)
 
 
 def board_text(game: PlayableGame) -> str:
     """Both players' boards as text (cards by id: the game alone knows no names)."""
-    from judge.stepper import board_text_of  # the stepper draws every game's board data the same way
-
-    return board_text_of(board_data(game))
+    return boards.text_of(board_data(game))
 
 
 def _circle(player: str, circle: str, unit: dict[str, Any] | None, names: dict[str, str]) -> dict[str, Any]:
@@ -86,15 +79,15 @@ def _circle(player: str, circle: str, unit: dict[str, Any] | None, names: dict[s
         mate = unit.get("mate")
         pile = unit.get("pile", [*hearts, unit["card"], *([mate] if mate else [])])
         below = pile[len(hearts) : len(pile) - (2 if mate else 1)]  # a unit the rule action of 9.3 will move
-        cards.extend(_card(heart, names, role="heart") for heart in hearts)
-        cards.extend(_card(earlier, names, role="leaving") for earlier in below)
+        cards.extend(boards.card(heart, names, role="heart") for heart in hearts)
+        cards.extend(boards.card(earlier, names, role="leaving") for earlier in below)
         marks = [unit["state"], *(["face down"] if unit.get("face") == "down" else [])]
         marks += [flag for flag in ("locked", "deleted") if unit.get(flag)]
         detail = f"{unit['power']}/{unit['critical']} {' '.join(marks)}"
         stats = {"power": unit["power"], "critical": unit["critical"], "state": unit["state"]}
-        cards.append(_card(unit["card"], names, detail=detail, **stats))
+        cards.append(boards.card(unit["card"], names, detail=detail, **stats))
         if mate:
-            cards.append(_card(mate, names, role="mate"))
+            cards.append(boards.card(mate, names, role="mate"))
     return {"key": f"{player}/circles/{circle}", "position": circle, "cards": cards}
 
 
@@ -104,12 +97,7 @@ def _zone(game: PlayableGame, player: str, zone: str, cards: list[str | None], n
         "key": f"{player}/{zone}",
         "name": zone,
         "count": len(cards),
-        "cards": [_card(card, names) for card in cards],
+        "cards": [boards.card(card, names) for card in cards],
         "hidden": not kind.public,
         "top_first": kind.top_first,
     }
-
-
-def _card(identity: str | None, names: dict[str, str], **details: Any) -> dict[str, Any]:
-    """A card as the board shows it: its id (None when unknown) and name, and what the board says of it."""
-    return {"id": identity, "name": names.get(identity, identity) if identity else "?", **details}

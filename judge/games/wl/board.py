@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from engine.core.interface import PlayableGame
+from judge.games import boards
 from judge.logfile import GameLog
 
 ZONE_ORDER: Final = ("deck", "hand", "life", "trash", "stage")
@@ -24,7 +25,7 @@ def board_data(game: PlayableGame, log: GameLog | None = None) -> dict[str, Any]
     """Both players' boards: the Leader and each Character (power, state, the ENERGIO!! given to it), every area
     with its cards, named by ``log``'s cards; ``log``'s deck lists say which card a player's ENERGIO!! are."""
     snapshot = game.snapshot()
-    names = {identity: str(record.get("name", identity)) for identity, record in (log.cards if log else {}).items()}
+    names = boards.card_names(log)
     energio = {player["id"]: next(iter(player.get("energio") or {}), None) for player in (log.players if log else [])}
     players = []
     for player, view in snapshot["players"].items():
@@ -40,18 +41,18 @@ def board_data(game: PlayableGame, log: GameLog | None = None) -> dict[str, Any]
                 "key": f"{player}/{zone}",
                 "name": zone,
                 "count": len(view[zone]),
-                "cards": [_card(identity, names) for identity in view[zone]],
+                "cards": [boards.card(identity, names) for identity in view[zone]],
                 "hidden": not game.zones[zone].public,
                 "top_first": game.zones[zone].top_first,
             }
             for zone in ZONE_ORDER
         ]
         cost = view["cost"]
-        active = [_card(card, names, state="active") for _ in range(cost["active"])]
-        rested = [_card(card, names, state="rested") for _ in range(cost["rested"])]
+        active = [boards.card(card, names, state="active") for _ in range(cost["active"])]
+        rested = [boards.card(card, names, state="rested") for _ in range(cost["rested"])]
         for key, name, cards in (
             ("cost", "cost area", active + rested),
-            ("energio_deck", "ENERGIO!! deck", [_card(card, names) for _ in range(view["energio_deck"])]),
+            ("energio_deck", "ENERGIO!! deck", [boards.card(card, names) for _ in range(view["energio_deck"])]),
         ):
             zones.append(
                 {
@@ -69,31 +70,18 @@ def board_data(game: PlayableGame, log: GameLog | None = None) -> dict[str, Any]
             "ENERGIO!! deck": view["energio_deck"],
         }
         players.append({"id": player, "facts": facts, "rows": rows, "zones": zones})
-    return {
-        "turn": snapshot["turn"],
-        "phase": snapshot["phase"],
-        "turn_player": snapshot["turn_player"],
-        "outcome": snapshot["outcome"],
-        "players": players,
-    }
+    return boards.board(snapshot, players)
 
 
 def board_text(game: PlayableGame) -> str:
     """Both players' boards as text (cards by id: the game alone knows no names)."""
-    from judge.stepper import board_text_of  # the stepper draws every game's board data the same way
-
-    return board_text_of(board_data(game))
+    return boards.text_of(board_data(game))
 
 
 def _slot(player: str, address: str, shown: dict[str, Any], energio: str, names: dict[str, str]) -> dict[str, Any]:
     """The Leader or a Character: the card with power and state, and the ENERGIO!! given to it under it."""
     marks = [shown["state"], *(["played this turn"] if shown.get("fresh") else [])]
     stats = {"power": shown["power"], "state": shown["state"]}
-    cards = [_card(energio, names, role="given") for _ in range(shown["given"])]
-    cards.append(_card(shown["card"], names, detail=f"{shown['power']} {' '.join(marks)}", **stats))
+    cards = [boards.card(energio, names, role="given") for _ in range(shown["given"])]
+    cards.append(boards.card(shown["card"], names, detail=f"{shown['power']} {' '.join(marks)}", **stats))
     return {"key": f"{player}/{address}", "position": address, "cards": cards}
-
-
-def _card(identity: str | None, names: dict[str, str], **details: Any) -> dict[str, Any]:
-    """A card as the board shows it: its id (None when unknown) and name, and what the board says of it."""
-    return {"id": identity, "name": names.get(identity, identity) if identity else "?", **details}

@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from engine.core.interface import PlayableGame
 from engine.games.ws.state import BACK, CENTER
+from judge.games import boards
 from judge.logfile import GameLog
 
 ZONE_ORDER: Final = ("deck", "hand", "stock", "clock", "level", "climax", "waiting", "memory", "resolution")
@@ -25,7 +26,7 @@ def board_data(game: PlayableGame, log: GameLog | None = None) -> dict[str, Any]
     """Both players' boards: each stage position with its character (power, soul, state), the character it
     replaced while the rule action is due and its markers; every zone with its cards, named by ``log``'s cards."""
     snapshot = game.snapshot()
-    names = {identity: str(record.get("name", identity)) for identity, record in (log.cards if log else {}).items()}
+    names = boards.card_names(log)
     players = []
     for player, view in snapshot["players"].items():
         rows = []
@@ -36,10 +37,10 @@ def board_data(game: PlayableGame, log: GameLog | None = None) -> dict[str, Any]
                 cards: list[dict[str, Any]] = []
                 if character is not None:
                     pile = character.get("pile", [character["card"]])
-                    cards.extend(_card(earlier, names, role="leaving") for earlier in pile[:-1])
+                    cards.extend(boards.card(earlier, names, role="leaving") for earlier in pile[:-1])
                     detail = f"{character['power']}/{character['soul']} {character['state']}"
-                    cards.append(_card(character["card"], names, detail=detail, **_stats(character)))
-                cards.extend(_card(marker, names, role="marker") for marker in view["markers"].get(position, []))
+                    cards.append(boards.card(character["card"], names, detail=detail, **_stats(character)))
+                cards.extend(boards.card(marker, names, role="marker") for marker in view["markers"].get(position, []))
                 slots.append({"key": f"{player}/stage/{position}", "position": str(position), "cards": cards})
             rows.append({"row": row, "label": label, "slots": slots})
         zones = []
@@ -50,33 +51,20 @@ def board_data(game: PlayableGame, log: GameLog | None = None) -> dict[str, Any]
                     "key": f"{player}/{zone}",
                     "name": zone,
                     "count": len(view[zone]),
-                    "cards": [_card(identity, names) for identity in view[zone]],
+                    "cards": [boards.card(identity, names) for identity in view[zone]],
                     "hidden": not kind.public,
                     "top_first": kind.top_first,
                 }
             )
         facts = {"level": len(view["level"]), "clock": len(view["clock"]), "refresh point": view["refresh_point"]}
         players.append({"id": player, "facts": facts, "rows": rows, "zones": zones})
-    return {
-        "turn": snapshot["turn"],
-        "phase": snapshot["phase"],
-        "turn_player": snapshot["turn_player"],
-        "outcome": snapshot["outcome"],
-        "players": players,
-    }
+    return boards.board(snapshot, players)
 
 
 def board_text(game: PlayableGame) -> str:
     """Both players' boards as text (cards by id: the game alone knows no names)."""
-    from judge.stepper import board_text_of  # the stepper draws every game's board data the same way
-
-    return board_text_of(board_data(game))
+    return boards.text_of(board_data(game))
 
 
 def _stats(character: dict[str, Any]) -> dict[str, Any]:
     return {"power": character["power"], "soul": character["soul"], "state": character["state"]}
-
-
-def _card(identity: str | None, names: dict[str, str], **details: Any) -> dict[str, Any]:
-    """A card as the board shows it: its id (None when unknown) and name, and what the board says of it."""
-    return {"id": identity, "name": names.get(identity, identity) if identity else "?", **details}
