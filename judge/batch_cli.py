@@ -54,9 +54,14 @@ def batch_options(command: Command) -> Command:
     )(command)
 
 
+def printable(text: str) -> str:
+    """Text from a log, which may hold characters no encoding can print (a lone surrogate), made printable."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def echo(text: str = "", err: bool = False) -> None:
-    """Print text from a log, which may hold characters no encoding can print (a lone surrogate)."""
-    click.echo(text.encode("utf-8", "backslashreplace").decode("utf-8"), err=err)
+    """Print text from a log (see :func:`printable`)."""
+    click.echo(printable(text), err=err)
 
 
 class BatchRun:
@@ -114,7 +119,7 @@ class BatchRun:
 
     def show(self, text: str) -> None:
         if self._bar is not None and sys.stdout.isatty():
-            self._bar.write(text.encode("utf-8", "backslashreplace").decode("utf-8"), file=sys.stdout)
+            self._bar.write(printable(text), file=sys.stdout)
         else:
             echo(text)
 

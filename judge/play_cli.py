@@ -10,6 +10,7 @@ import click
 
 from judge import games
 from judge.batch import clause_check
+from judge.batch_cli import echo
 from judge.errors import JudgeError
 from judge.logfile import LogFormatError, load_log
 from judge.replay import malformed, verify_log
@@ -24,16 +25,11 @@ def _registered_game(key: str) -> str:
     return key
 
 
-def _echo(text: str = "", err: bool = False) -> None:
-    """Print text from a log, which may hold characters no encoding can print (a lone surrogate)."""
-    click.echo(text.encode("utf-8", "backslashreplace").decode("utf-8"), err=err)
-
-
 def _show(verdict: Verdict, as_json: bool) -> None:
     if as_json:
-        _echo(json.dumps(verdict.to_dict(), ensure_ascii=False))
+        echo(json.dumps(verdict.to_dict(), ensure_ascii=False))
     else:
-        _echo(verdict_text(verdict))
+        echo(verdict_text(verdict))
 
 
 @click.command()
@@ -60,11 +56,11 @@ def replay(log: str, as_json: bool, quiet_timing: bool) -> None:
         sys.exit(verdict.exit_code)
     verdict = verify_log(parsed, clause_check())
     if as_json:
-        _echo(json.dumps(verdict.to_dict(trace=True), ensure_ascii=False, indent=1))
+        echo(json.dumps(verdict.to_dict(trace=True), ensure_ascii=False, indent=1))
     else:
-        _echo(trace_text(verdict.records, parsed, show_timing=not quiet_timing))
-        _echo()
-        _echo(verdict_text(verdict))
+        echo(trace_text(verdict.records, parsed, show_timing=not quiet_timing))
+        echo()
+        echo(verdict_text(verdict))
     sys.exit(verdict.exit_code)
 
 
@@ -111,4 +107,4 @@ def selfplay(game: str, seed: int, games: int, out: str, fmt: str) -> None:
                 write_log(document, folder / f"{game}-selfplay-{game_seed:06d}.{fmt}")
             except OSError as error:
                 raise JudgeError(f"cannot write into {out}: {error.strerror}") from None
-    _echo(f"wrote {games} game(s) to {out}", err=True)
+    echo(f"wrote {games} game(s) to {out}", err=True)
