@@ -50,6 +50,10 @@ CLUSTER_CHUNK = 16
 """Files a cluster worker takes at a time: larger, each task's scheduling costs a network round trip."""
 
 
+class ClusterError(Exception):
+    """A batch sent to a Dask cluster could not be run there: Dask missing, or the cluster failing."""
+
+
 @dataclass(frozen=True, slots=True)
 class BatchItem:
     """One file of a batch: its name as the user wrote it (the name every report shows), and either
@@ -241,12 +245,17 @@ def _dask_map(
     try:
         from distributed import Client
     except ImportError:
-        raise RuntimeError("--dask needs the dask distributed package: pip install 'judge[dask]'") from None
-    with Client(address, set_as_default=False) as client:
-        workers = max(1, sum(client.nthreads().values()))
-        futures = _windowed(lambda chunk: client.submit(function, chunk, pure=False), chunks, window=3 * workers)
-        for future in futures:
-            yield from future.result()
+        raise ClusterError("--dask needs the dask distributed package: pip install 'judge[dask]'") from None
+    try:
+        with Client(address, set_as_default=False) as client:
+            workers = max(1, sum(client.nthreads().values()))
+            futures = _windowed(lambda chunk: client.submit(function, chunk, pure=False), chunks, window=3 * workers)
+            for future in futures:
+                yield from future.result()
+    except (OSError, ClusterError):
+        raise
+    except Exception as error:  # the cluster's own failures (a scheduler with another judge, a lost worker)
+        raise ClusterError(f"the Dask cluster at {address} failed: {error}") from error
 
 
 # --------------------------------------------------------------------------- verifying

@@ -19,7 +19,16 @@ from typing import Any, TypeVar
 
 import click
 
-from judge.batch import BatchInputs, BatchItem, Checked, ordered_map, read_items, verify_chunk, worker_count
+from judge.batch import (
+    BatchInputs,
+    BatchItem,
+    Checked,
+    ClusterError,
+    ordered_map,
+    read_items,
+    verify_chunk,
+    worker_count,
+)
 from judge.errors import JudgeError
 from judge.report import verdict_text
 from judge.verdict import EXIT_CODES, Verdict, VerdictKind
@@ -92,7 +101,7 @@ class BatchRun:
                     yield result
                     if self._bar is not None:
                         self._bar.update()
-            except RuntimeError as error:  # no Dask installed
+            except ClusterError as error:
                 raise JudgeError(str(error)) from None
             except OSError as error:  # the --from list cannot be read, or the cluster cannot be reached
                 where = f"{error.filename}: " if error.filename else ""

@@ -268,3 +268,10 @@ def test_scenario_test_names_a_bundled_scenario_by_its_place_in_the_library_not_
     assert "FAIL  ws/damage/broken  (scenarios/ws/damage/broken.yaml)" in result.stdout
     assert "scenarios/ws/damage/broken.yaml" in result.stdout.splitlines()[1]
     assert str(tmp_path) not in result.output
+
+
+def test_dask_missing_is_a_usage_error_naming_the_extra(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if the extra were not installed
+    result = run("verify", str(corpus / "round-1"), "--dask", "tcp://127.0.0.1:8786")
+    assert result.exit_code == 2
+    assert "judge[dask]" in result.output and "Traceback" not in result.output
