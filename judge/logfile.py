@@ -426,6 +426,9 @@ def _parse_yaml(text: str, path: str) -> _Parsed:
     except LogFormatError:
         raise
     except yaml.MarkedYAMLError as error:
+        refusal = loglimits.locate_nesting(text, path) if loglimits.is_parser_nesting_limit(error) else None
+        if refusal is not None:
+            raise refusal from None
         mark = error.problem_mark or error.context_mark
         problem = error.problem or "invalid YAML"
         context = f" ({error.context})" if error.context else ""

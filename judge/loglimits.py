@@ -22,6 +22,7 @@ __all__ = [
     "YAML_LOADER",
     "check_events",
     "construct",
+    "is_parser_nesting_limit",
     "json_nests_within",
     "json_too_deep",
     "may_need_event_check",
@@ -94,6 +95,33 @@ def check_events(text: str, path: str) -> None:
         _walk_events(loader, text, path)
     finally:
         loader.dispose()
+
+
+def is_parser_nesting_limit(error: yaml.MarkedYAMLError) -> bool:
+    """Whether ``error`` is the parser's own bound on nesting, not a mistake in the text.
+
+    Some releases of libyaml stop at a fixed depth (1,000 levels) while scanning ahead, so
+    they refuse a deep document before the event pass reaches MAX_NESTING; the refusal must
+    still be this module's, at the same place, whichever PyYAML is installed."""
+    return "nesting depth" in (error.problem or "")
+
+
+def locate_nesting(text: str, path: str) -> LogFormatError | None:
+    """The refusal of ``text`` the event pass makes when read by the pure-Python parser, which has no depth bound
+    of its own; None if that pass finds nothing to refuse before an error of the text's own.
+
+    Called once the C parser gave up on the nesting: this pass stops at MAX_NESTING, far short
+    of where the C parser did, so the refusal is located where the limit is crossed."""
+    loader = yaml.SafeLoader(text)
+    try:
+        _walk_events(loader, text, path)
+    except LogFormatError as refusal:
+        return refusal
+    except yaml.YAMLError:
+        return None
+    finally:
+        loader.dispose()
+    return None
 
 
 def _walk_events(loader: Any, text: str, path: str) -> None:

@@ -123,6 +123,23 @@ def test_yaml_compact_sequences_past_the_limit_are_located() -> None:
     assert_too_deep(error, 2, 2 * MAX_NESTING - 1)  # the 64th '- ' opens level 65
 
 
+@pytest.mark.parametrize("levels", [1_200, 2_900])
+def test_nesting_past_the_parsers_own_bound_is_refused_at_ours(levels: int) -> None:
+    """Some releases of libyaml refuse a document 1,000 levels deep on their own, scanning ahead of the
+    parser; such a document, composed without the event pass (fewer brackets than its threshold), is still
+    this project's refusal, at the level where the limit is crossed, whichever PyYAML is installed."""
+    text = log_with(nested(levels))
+    assert not loglimits.may_need_event_check(text)
+    assert_too_deep(error_of(text), 1, len("meta: ") + MAX_NESTING)
+    assert_too_deep(error_of(text + "note: Hello !world\n"), 1, len("meta: ") + MAX_NESTING)  # the event pass
+
+
+def test_a_syntax_error_inside_deep_nesting_is_a_syntax_error() -> None:
+    """Where the text breaks before the limit is reached, the refusal is the YAML error, whatever the depth."""
+    error = error_of("meta: [x: y: z, " + "[" * 1_200 + "]" * 1_200 + "]\n" + HEADER)
+    assert "YAML syntax error" in error.message and error.line == 1
+
+
 def test_nesting_within_the_limit_loads() -> None:
     log = parse_log(log_with(nested(MAX_NESTING - 1)), "game.yaml", "yaml")
     value = log.header["meta"]
