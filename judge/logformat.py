@@ -55,6 +55,16 @@ class LogFormatError(ValueError):
         return f"{where}: {self.message}"
 
 
+class EntryError(ValueError):
+    """An entry whose arguments cannot be read as the format writes them (a card id that is a list, a position
+    that is no number, a pay that is neither true, false nor a cost).
+
+    A game's log reading (``judge.games.<key>.log``) raises it, naming the argument and echoing what was
+    written; the replay reports it as a violation of that entry and goes on.  It is the only error the replay
+    takes from a game's reading as the log's fault: any other is a fault of the program, and is not hidden.
+    """
+
+
 def offset_location(text: str, offset: int) -> Location:
     """The 1-based line and column of ``offset`` in ``text``; (None, None) for a negative offset."""
     if offset < 0:

@@ -39,6 +39,7 @@ from engine.core.protocol import (
 from judge import collector, games
 from judge.games.support import GameSupport
 from judge.logfile import GameLog, LogEntry, LogFormatError, load_log
+from judge.logformat import EntryError
 from judge.lookahead import NEAR_OPTIONS, EnoughSeen, LookAhead
 from judge.verdict import Verdict, VerdictKind, Violation, winner_of
 
@@ -47,6 +48,17 @@ IMPLIED_TURN_SPAN: Final = 1
 """How many turn boundaries implied passes may cross looking for an entry's point."""
 WRITTEN_LATE_WITHIN: Final = 25
 """How far after its place an entry the rules required at once (a level up, a refresh) is looked for."""
+
+Answer = tuple[Choice, bool]
+"""A decision's answer, and whether it was implied (no entry stated it)."""
+
+
+class _NextEntry:
+    """What a handler of ``Replay.decide`` returns when it dealt with the entry on its own (reported it, or
+    applied it as card text): the decision is still open, for the entry after it."""
+
+
+NEXT_ENTRY: Final = _NextEntry()
 
 
 class Replay:
@@ -295,136 +307,178 @@ class Replay:
         twin.attributed = 0
         return twin
 
-    def decide(self, decision: Decision) -> tuple[Choice, bool] | None:
-        """The answer to a decision, and whether it was implied; None to stop."""
-        game = self.game
-        support = self.support
-        field = support.choice_fields.get(decision.kind)
+    def decide(self, decision: Decision) -> Answer | None:
+        """The answer to a decision, and whether it was implied; None to stop.
+
+        A decision a field of the entry being applied answers (a trigger entry's icon choice) takes it from
+        there; the order of standby abilities from the next ``resolve``.  Any other takes the next entry
+        (``answer_from``), which either answers it or is dealt with on its own (reported, or applied as card
+        text), and then the entry after it is looked at.
+        """
+        field = self.support.choice_fields.get(decision.kind)
+        if field is not None and (
+            "resolve" not in decision.verbs or (self.current is not None and field in self.current.data)
+        ):
+            return self.field_answer(decision)
+        if decision.kind == "standby_order":
+            return self.standby_order(decision)
         while True:
-            if field is not None and (
-                "resolve" not in decision.verbs or (self.current is not None and field in self.current.data)
-            ):
-                stated = support.field_choice(decision, self.current.data if self.current is not None else {})
-                if stated is not None:
-                    refusal = game.check(decision, stated)
-                    if refusal is None:
-                        return game.concrete(decision, stated), False
-                    self.violate(
-                        self.current,
-                        refusal.clauses,
-                        refusal.message,
-                        tuple(option.describe() for option in decision.options),
-                    )
-                return decision.default or decision.options[-1], True
-            if decision.kind == "standby_order":
-                return self.standby_order(decision)
             entry = self.peek()
             if entry is None:
                 return None
-            chosen = self.chosen.get((self.requests, entry.index)) if self.chosen and not self.looks_ahead else None
-            if chosen is not None:  # a trial replay, where what to go on from is known
-                option, takes_entry = chosen
-                if option is None:  # the entry is left out
-                    self.consume()
-                    continue
-                if takes_entry:
-                    self.start_applying(self.consume(), decision, None)
-                return option, not takes_entry
-            if decision.simultaneous and entry.data.get("p") not in (None, decision.player):
-                entry = self.simultaneous_choice(decision) or entry
-            verb = str(entry.data["do"])
-            player = entry.data.get("p")
-            if verb == "concede":
-                self.consume()
-                game.concede(str(player or decision.player))
-                return None
-            if verb == "effect" and verb in decision.verbs:  # card text taken at this play timing
-                self.consume()
-                try:
-                    effect = support.effect_choice(entry.data)
-                except (ValueError, TypeError) as error:
-                    self.violate(entry, game.clauses.unmodelled_text, f"effect: {error}")
-                    continue
-                self.start_applying(entry, decision, None)
-                return effect, False
-            if verb == "effect":
-                self.consume()
-                self.declared_effect(entry, str(player or decision.player))
-                continue
-            belongs_here = (
-                verb in decision.verbs
-                or (verb == "pass" and decision.default == Choice("pass"))
-                or (verb == "resolve" and resolves(entry.data, decision))
+            answer = self.answer_from(decision, entry)
+            if not isinstance(answer, _NextEntry):
+                return answer
+
+    def answer_from(self, decision: Decision, entry: LogEntry) -> Answer | _NextEntry | None:
+        """What ``entry``, the next one, makes of ``decision``: its answer; None to stop (a concession, or a point
+        no option can answer); or NEXT_ENTRY when the entry was dealt with on its own."""
+        if self.chosen and not self.looks_ahead:
+            chosen = self.chosen.get((self.requests, entry.index))
+            if chosen is not None:
+                return self.trial_answer(decision, chosen)
+        if decision.simultaneous and entry.data.get("p") not in (None, decision.player):
+            entry = self.simultaneous_choice(decision) or entry
+        verb = str(entry.data["do"])
+        player = entry.data.get("p")
+        if verb == "concede":
+            self.consume()
+            self.game.concede(str(player or decision.player))
+            return None
+        if verb == "effect":
+            return self.effect_entry(decision, entry, str(player or decision.player))
+        belongs_here = (
+            verb in decision.verbs
+            or (verb == "pass" and decision.default == Choice("pass"))
+            or (verb == "resolve" and resolves(entry.data, decision))
+        )
+        if belongs_here and (player is None or player == decision.player):
+            return self.stated_choice(decision, entry)
+        if decision.default is not None:
+            return self.passed_by(decision, entry)
+        return self.unanswered(decision, entry)
+
+    def field_answer(self, decision: Decision) -> Answer:
+        """The choice a field of the entry being applied states for ``decision`` (``GameSupport.choice_fields``);
+        where it states none, or an illegal one (a violation), the decision's default, implied."""
+        stated = self.support.field_choice(decision, self.current.data if self.current is not None else {})
+        if stated is not None:
+            refusal = self.game.check(decision, stated)
+            if refusal is None:
+                return self.game.concrete(decision, stated), False
+            self.violate(
+                self.current, refusal.clauses, refusal.message, tuple(option.describe() for option in decision.options)
             )
-            if belongs_here and (player is None or player == decision.player):
-                self.consume(entry)
-                try:
-                    choice = support.choice_of(entry.data, decision)
-                except (TypeError, ValueError) as error:
-                    self.violate(entry, decision.clauses, f"{verb}: {error}")
-                    continue
-                refusal = game.check(decision, choice)
-                if refusal is not None:
-                    self.violate(
-                        entry,
-                        refusal.clauses,
-                        f"{decision.player}: {refusal.message}",
-                        tuple(option.describe() for option in decision.options[:20]),
-                    )
-                    resumed = self.look_ahead.resume(self, decision, entry, choice)
-                    if resumed is None:
-                        continue
-                    self.start_applying(entry, decision, None)
-                    return resumed, False
-                self.check_rule(entry)
-                self.start_applying(entry, decision, None)
-                return game.concrete(decision, choice), False
-            about = self.support.subject(entry.data)
-            turn = entry.data.get("turn")  # a turn the entry states anchors it: passes go there, not beyond
-            later_turn = isinstance(turn, int) and turn > game.turn
-            this_turn = isinstance(turn, int) and turn == game.turn
-            if decision.default is not None and (
-                later_turn or support.reachable(game, decision, verb, str(about or decision.player), this_turn)
-            ):
-                self.imply(decision, decision.default, "the log moves on")
-                return decision.default, True
-            if decision.default is not None:
-                self.consume()
-                refusal = game.why_not_now(verb, str(about or decision.player))
-                self.violate(
-                    entry,
-                    refusal.clauses or decision.clauses,
-                    f"{verb!r} by {player or decision.player} is not possible now: {refusal.message}",
-                    tuple(option.describe() for option in decision.options[:20]),
-                )
-                continue
-            late = self.written_late(decision)
-            if late is not None:
-                return late, False
+        return decision.default or decision.options[-1], True
+
+    def trial_answer(self, decision: Decision, chosen: tuple[Choice | None, bool]) -> Answer | _NextEntry:
+        """In a trial replay, the answer the replay that tries it went on from at this point (``chosen``): an
+        option, taking the entry along or not, or the entry left out."""
+        option, takes_entry = chosen
+        if option is None:
+            self.consume()
+            return NEXT_ENTRY
+        if takes_entry:
+            self.start_applying(self.consume(), decision, None)
+        return option, not takes_entry
+
+    def effect_entry(self, decision: Decision, entry: LogEntry, player: str) -> Answer | _NextEntry:
+        """An ``effect`` entry: card text taken as the choice at a play timing that takes it, else card text
+        applied on its own, as the log declares it."""
+        self.consume()
+        if "effect" not in decision.verbs:
+            self.declared_effect(entry, player)
+            return NEXT_ENTRY
+        try:
+            effect = self.support.effect_choice(entry.data)
+        except EntryError as error:
+            self.violate(entry, self.game.clauses.unmodelled_text, f"effect: {error}")
+            return NEXT_ENTRY
+        self.start_applying(entry, decision, None)
+        return effect, False
+
+    def stated_choice(self, decision: Decision, entry: LogEntry) -> Answer | _NextEntry:
+        """An entry that belongs to ``decision``: its choice, applied when legal; refused, a violation, and the
+        replay goes on from what the log most likely meant (``judge.lookahead``)."""
+        game = self.game
+        self.consume(entry)
+        try:
+            choice = self.support.choice_of(entry.data, decision)
+        except EntryError as error:
+            self.violate(entry, decision.clauses, f"{entry.data['do']}: {error}")
+            return NEXT_ENTRY
+        refusal = game.check(decision, choice)
+        if refusal is not None:
             self.violate(
                 entry,
-                decision.clauses,
-                f"the rules required {decision.player} to {decision.prompt} here; the log has {verb!r}",
+                refusal.clauses,
+                f"{decision.player}: {refusal.message}",
                 tuple(option.describe() for option in decision.options[:20]),
             )
-            if not decision.options:
-                self.stopped = True
-                return None
-            if decision.unstated is not None:  # the game goes on without knowing which; the log tells later
-                self.assumed(decision, decision.unstated, "the log does not say which; what it shows later will")
-                return decision.unstated, True
-            likely = (
-                self.look_ahead.likely_intended(
-                    self, decision, self.position - 1, list(decision.options[:NEAR_OPTIONS]), takes_entry=False
-                )
-                if self.looks_ahead
-                else None
+            resumed = self.look_ahead.resume(self, decision, entry, choice)
+            if resumed is None:
+                return NEXT_ENTRY
+            self.start_applying(entry, decision, None)
+            return resumed, False
+        self.check_rule(entry)
+        self.start_applying(entry, decision, None)
+        return game.concrete(decision, choice), False
+
+    def passed_by(self, decision: Decision, entry: LogEntry) -> Answer | _NextEntry:
+        """An entry that does not belong to ``decision``, a point that can be passed: passed (implied) when the
+        entry can belong to a later point, else the entry is a violation, of the clause that rules it out now."""
+        game = self.game
+        verb = str(entry.data["do"])
+        about = str(self.support.subject(entry.data) or decision.player)
+        turn = entry.data.get("turn")  # a turn the entry states anchors it: passes go there, not beyond
+        later_turn = isinstance(turn, int) and turn > game.turn
+        this_turn = isinstance(turn, int) and turn == game.turn
+        default = decision.default
+        assert default is not None
+        if later_turn or self.support.reachable(game, decision, verb, about, this_turn):
+            self.imply(decision, default, "the log moves on")
+            return default, True
+        self.consume()
+        refusal = game.why_not_now(verb, about)
+        self.violate(
+            entry,
+            refusal.clauses or decision.clauses,
+            f"{verb!r} by {entry.data.get('p') or decision.player} is not possible now: {refusal.message}",
+            tuple(option.describe() for option in decision.options[:20]),
+        )
+        return NEXT_ENTRY
+
+    def unanswered(self, decision: Decision, entry: LogEntry) -> Answer | None:
+        """A point that cannot be passed, which ``entry`` does not answer: its answer written a few entries late
+        (one violation, there), or a violation here and the replay goes on from the option the entries after it
+        replay under (None to stop when there is no option at all)."""
+        late = self.written_late(decision)
+        if late is not None:
+            return late, False
+        self.violate(
+            entry,
+            decision.clauses,
+            f"the rules required {decision.player} to {decision.prompt} here; the log has {str(entry.data['do'])!r}",
+            tuple(option.describe() for option in decision.options[:20]),
+        )
+        if not decision.options:
+            self.stopped = True
+            return None
+        if decision.unstated is not None:  # the game goes on without knowing which; the log tells later
+            self.assumed(decision, decision.unstated, "the log does not say which; what it shows later will")
+            return decision.unstated, True
+        likely = (
+            self.look_ahead.likely_intended(
+                self, decision, self.position - 1, list(decision.options[:NEAR_OPTIONS]), takes_entry=False
             )
-            if likely is not None:
-                self.imply(decision, likely, "assumed, as the entries after it replay")
-                return likely, True
-            self.imply(decision, decision.options[0], "assumed, to go on")
-            return decision.options[0], True
+            if self.looks_ahead
+            else None
+        )
+        if likely is not None:
+            self.imply(decision, likely, "assumed, as the entries after it replay")
+            return likely, True
+        self.imply(decision, decision.options[0], "assumed, to go on")
+        return decision.options[0], True
 
     # -- going on after a violation --------------------------------------------
 
@@ -442,7 +496,7 @@ class Replay:
                 continue
             try:
                 choice = self.support.choice_of(entry.data, decision)
-            except (TypeError, ValueError):
+            except EntryError:
                 return None
             if self.game.check(decision, choice) is not None:
                 return None
@@ -473,14 +527,14 @@ class Replay:
         """An ``effect`` entry: card text the engine does not model, applied as the log declares it."""
         try:
             problems = self.support.apply_effect(self.game, entry.data, player)
-        except (ValueError, TypeError) as error:
+        except EntryError as error:
             self.violate(entry, self.game.clauses.unmodelled_text, f"effect: {error}")
             return
         for problem in problems:
             self.violate(entry, problem.clauses, f"effect: {problem.message}")
         self.attribute()
 
-    def standby_order(self, decision: Decision) -> tuple[Choice, bool]:
+    def standby_order(self, decision: Decision) -> Answer:
         """Which standby ability is played first: the one the next ``resolve`` entry names.
 
         A ``resolve`` entry that only names it (no ``pay`` or ``target``) is the

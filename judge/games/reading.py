@@ -13,6 +13,7 @@ from typing import Any, Final, TypeVar
 
 from engine.core.interface import PlayableGame
 from judge.logfile import GameLog, LogFormatError
+from judge.logformat import EntryError
 
 MAX_CARDS: Final = 10_000
 """More cards than this in a deck list or a zone is not a game of cards: a located error, not a long wait."""
@@ -107,11 +108,11 @@ def card_ids(value: Any) -> list[str | None]:
 
 
 def ids(value: Any, name: str = "cards") -> tuple[str, ...]:
-    """An entry's list of card ids; TypeError for anything else."""
+    """An entry's list of card ids; EntryError for anything else."""
     if value is None:
         return ()
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise TypeError(f"{name} {short(value)} is not a list of card ids")
+        raise EntryError(f"{name} {short(value)} is not a list of card ids")
     return tuple(value)
 
 

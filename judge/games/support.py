@@ -25,6 +25,7 @@ from engine.core.interface import PlayableGame
 from engine.core.procedure import Procedure
 from engine.core.protocol import Choice, Decision, Refusal, Reveal
 from judge.logfile import GameLog
+from judge.logformat import EntryError
 from judge.verdict import winner_of
 from rules_index.model import Document
 
@@ -70,7 +71,7 @@ class GameSupport:
         raise NotImplementedError
 
     def choice_of(self, data: dict[str, Any], decision: Decision) -> Choice:
-        """The engine's choice an entry states at ``decision``; TypeError or ValueError for malformed arguments."""
+        """The engine's choice an entry states at ``decision``; ``EntryError`` for arguments it cannot read."""
         raise NotImplementedError
 
     def field_choice(self, decision: Decision, data: dict[str, Any]) -> Choice | None:
@@ -98,12 +99,13 @@ class GameSupport:
         return [], []
 
     def effect_choice(self, data: dict[str, Any]) -> Choice:
-        """An ``effect`` entry as a choice, where the game takes card text at a play timing; ValueError or
-        TypeError when its operations are malformed."""
-        raise ValueError(f"{self.title} takes no card text as a choice")
+        """An ``effect`` entry as a choice, where the game takes card text at a play timing; ``EntryError`` when
+        its operations are malformed, or the game takes none."""
+        raise EntryError(f"{self.title} takes no card text as a choice")
 
     def apply_effect(self, game: PlayableGame, data: dict[str, Any], player: str) -> list[Refusal]:
-        """Apply an ``effect`` entry's operations to the game now; what could not be done."""
+        """Apply an ``effect`` entry's operations to the game now; what could not be done.  ``EntryError`` when
+        its operations are malformed."""
         return [Refusal(game.clauses.unmodelled_text, f"{self.title} applies no card text it does not model")]
 
     def reachable(self, game: PlayableGame, decision: Decision, verb: str, player: str, this_turn: bool) -> bool:

@@ -23,6 +23,7 @@ from engine.games.vg.state import CIRCLES, PlayerPosition, Position
 from judge.games import reading
 from judge.games.support import expectation_failures as common_expectation_failures
 from judge.logfile import GameLog
+from judge.logformat import EntryError
 from judge.verdict import winner_of
 
 FORCED_VERBS: Final = {
@@ -186,7 +187,7 @@ def _text(value: Any, name: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise TypeError(f"{name} {reading.short(value)} is not a {'card id' if name == 'card' else 'circle'}")
+        raise EntryError(f"{name} {reading.short(value)} is not a {'card id' if name == 'card' else 'circle'}")
     return value
 
 
@@ -220,7 +221,7 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
     if verb == "g_assist":
         remove = data.get("remove") or {}
         if not isinstance(remove, dict):
-            raise TypeError(f"remove {reading.short(remove)} is not {{hand: [2 ids], g: [2 ids]}}")
+            raise EntryError(f"remove {reading.short(remove)} is not {{hand: [2 ids], g: [2 ids]}}")
         return GAssist(
             card,
             tuple(sorted(reading.ids(remove.get("hand"), "remove hand"))),
@@ -302,7 +303,7 @@ def subject(data: dict[str, Any]) -> str | None:
 
 
 def text_operations(data: dict[str, Any]) -> list[TextOperation]:
-    """The primitive operations an ``effect`` entry declares; ValueError or TypeError names a malformed one.
+    """The primitive operations an ``effect`` entry declares; EntryError names a malformed one.
 
     ``moves: [{card, from, to, circle, to_circle, p}]`` (``from`` and ``to`` are piles, or ``circle`` with the
     circle left in ``circle`` and the circle entered in ``to_circle``), ``power: [{circle, amount, p}]``
@@ -329,15 +330,15 @@ def text_operations(data: dict[str, Any]) -> list[TextOperation]:
         if isinstance(items, dict):
             items = [items]
         if not isinstance(items, list):
-            raise TypeError(f"{kind} is {reading.short(items)}, not a list of operations")
+            raise EntryError(f"{kind} is {reading.short(items)}, not a list of operations")
         for item in items:
             if not isinstance(item, dict):
-                raise TypeError(f"{kind}: {reading.short(item)} is not a mapping")
+                raise EntryError(f"{kind}: {reading.short(item)} is not a mapping")
             player = None if item.get("p") is None else str(item["p"])
             if kind == "moves":
                 source, target = item.get("from"), item.get("to")
                 if source not in ZONES_OF_TEXT or target not in ZONES_OF_TEXT:
-                    raise ValueError(f"a move goes from and to one of {', '.join(ZONES_OF_TEXT)}: {item!r}")
+                    raise EntryError(f"a move goes from and to one of {', '.join(ZONES_OF_TEXT)}: {item!r}")
                 operations.append(
                     TextOperation(
                         "move",
@@ -352,7 +353,7 @@ def text_operations(data: dict[str, Any]) -> list[TextOperation]:
             else:
                 amount = item.get("amount")
                 if isinstance(amount, bool) or not isinstance(amount, int):
-                    raise ValueError(f"power: amount {amount!r} is not a whole number")
+                    raise EntryError(f"power: amount {amount!r} is not a whole number")
                 operations.append(
                     TextOperation("power", player=player, circle=_text(item.get("circle"), "circle"), amount=amount)
                 )

@@ -24,6 +24,7 @@ from engine.games.wl.state import LEADER, ORIENTATION_WORDS, CharacterPosition, 
 from judge.games import reading
 from judge.games.support import expectation_failures as common_expectation_failures
 from judge.logfile import GameLog
+from judge.logformat import EntryError
 from judge.verdict import winner_of
 
 FORCED_VERBS: Final = {
@@ -154,7 +155,7 @@ def _text(value: Any, name: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise TypeError(f"{name} {reading.short(value)} is not a card id or an address")
+        raise EntryError(f"{name} {reading.short(value)} is not a card id or an address")
     return value
 
 
@@ -169,7 +170,7 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
     if verb == "give":
         count = data.get("count", 1)
         if isinstance(count, bool) or not isinstance(count, int):
-            raise TypeError(f"count {reading.short(count)} is not a whole number")
+            raise EntryError(f"count {reading.short(count)} is not a whole number")
         return Named("give", target=_text(data.get("to"), "to"), count=count)
     if verb == "attack":
         return Named(
@@ -243,22 +244,22 @@ def text_operations(data: dict[str, Any]) -> list[TextOperation]:
         if isinstance(items, dict):
             items = [items]
         if not isinstance(items, list):
-            raise TypeError(f"{kind} is {reading.short(items)}, not a list of operations")
+            raise EntryError(f"{kind} is {reading.short(items)}, not a list of operations")
         for item in items:
             if not isinstance(item, dict):
-                raise TypeError(f"{kind}: {reading.short(item)} is not a mapping")
+                raise EntryError(f"{kind}: {reading.short(item)} is not a mapping")
             player = None if item.get("p") is None else str(item["p"])
             if kind == "moves":
                 source, target = item.get("from"), item.get("to")
                 if source not in ZONES_OF_TEXT or target not in ZONES_OF_TEXT:
-                    raise ValueError(f"a move goes from and to one of {', '.join(ZONES_OF_TEXT)}: {item!r}")
+                    raise EntryError(f"a move goes from and to one of {', '.join(ZONES_OF_TEXT)}: {item!r}")
                 operations.append(
                     TextOperation("move", player, _text(item.get("card"), "card"), str(source), str(target))
                 )
             else:
                 amount = item.get("amount")
                 if isinstance(amount, bool) or not isinstance(amount, int):
-                    raise ValueError(f"power: amount {amount!r} is not a whole number")
+                    raise EntryError(f"power: amount {amount!r} is not a whole number")
                 operations.append(
                     TextOperation("power", player, target=_text(item.get("target", LEADER), "target"), amount=amount)
                 )

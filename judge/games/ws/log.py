@@ -23,6 +23,7 @@ from engine.games.ws.playing import TextOperation
 from engine.games.ws.state import HAND_LIMIT, POSITIONS, PlayerPosition, Position
 from judge.games import reading
 from judge.logfile import GameLog
+from judge.logformat import EntryError
 
 FORCED_VERBS: Final = {
     "draw": ("draw", "opening", "mulligan_draw"),
@@ -140,17 +141,17 @@ def game_of(log: GameLog) -> WeissSchwarz:
     return game
 
 
-def _ints(value: Any) -> int | None:
-    """A position or index as a number; anything else stays as written, for the message that refuses it."""
+def _ints(value: Any, name: str = "pos") -> int | None:
+    """A position or an ability's index as a number, written as one or as digits (None and booleans: not
+    stated); ``EntryError`` naming the argument for anything else."""
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, int):
         return value
     if isinstance(value, str) and value.isdigit():
         return int(value)
-    if isinstance(value, list | dict):
-        raise TypeError(f"{value!r} is not a position")
-    return value
+    what = "an ability's index (0 for the card's first)" if name == "ability" else "a position"
+    raise EntryError(f"{name} {reading.short(value)} is not {what}")
 
 
 def _signed(value: Any) -> int | None:
@@ -177,7 +178,7 @@ def paid(value: Any) -> tuple[bool | None, int | None]:
     stock = cost.get("stock") if isinstance(cost, dict) else cost
     if isinstance(stock, int) and not isinstance(stock, bool) and stock >= 0:
         return True, stock
-    raise TypeError(f"pay {value!r} is not true, false or the cost paid ({{stock: N}})")
+    raise EntryError(f"pay {value!r} is not true, false or the cost paid ({{stock: N}})")
 
 
 def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
@@ -185,13 +186,13 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
     verb = str(data["do"])
     card = data.get("card")
     if card is not None and not isinstance(card, str):
-        raise TypeError(f"card {card!r} is not a card id")
+        raise EntryError(f"card {card!r} is not a card id")
     if verb == "play":
         return Choice("play", card=card, pos=_ints(data.get("pos")))
     if verb in ("clock", "climax", "level_up"):
         return Choice(verb, card=card)
     if verb == "move":
-        first, second = _ints(data.get("from")), _ints(data.get("to"))
+        first, second = _ints(data.get("from"), "from"), _ints(data.get("to"), "to")
         if first is not None and second is not None and first > second:
             first, second = second, first
         return Move(first, second)
@@ -206,7 +207,7 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
             kind = kinds.pop() if len(kinds) == 1 else str(data.get("type"))
         return DeclareAttack(_ints(data.get("pos")), kind)
     if verb == "counter":
-        return Choice("counter", card=card, pos=_ints(data.get("target")))
+        return Choice("counter", card=card, pos=_ints(data.get("target"), "target"))
     if verb == "encore":
         pay, cost = paid(data.get("pay"))
         return PutReversed(_ints(data.get("pos")), pay, cost)
@@ -228,7 +229,7 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
             return Choice(decision.kind, card=str(target))
         return ResolveFirst(str(data.get("source", card)), str(data.get("ability")))
     if verb == "act":
-        return Activate(_ints(data.get("pos")), _ints(data.get("ability")))
+        return Activate(_ints(data.get("pos")), _ints(data.get("ability"), "ability"))
     return Choice(verb, card=card, pos=_ints(data.get("pos")))
 
 
@@ -261,9 +262,9 @@ def field_choice(decision: Decision, data: dict[str, Any]) -> Choice | None:
     if name == "comeback":
         return Choice("comeback", card=str(value))
     if name == "return":
-        return Choice("return", pos=_ints(value))
+        return Choice("return", pos=_ints(value, "return"))
     if name == "target":
-        return Choice("target", pos=_ints(value))
+        return Choice("target", pos=_ints(value, "target"))
     if name == "salvage":
         return Choice("salvage", card=str(value))
     if name == "standby":
@@ -494,7 +495,7 @@ def field_stating(choice: Choice, decision: Decision) -> tuple[str, Any] | None:
 
 
 def text_operations(data: dict[str, Any]) -> list[TextOperation]:
-    """The primitive operations an ``effect`` entry declares; ValueError or TypeError names a malformed one.
+    """The primitive operations an ``effect`` entry declares; EntryError names a malformed one.
 
     ``moves: [{card, from, to, pos, p}]`` (``pos`` is the stage position left or
     entered), ``power: [{pos, amount, p}]`` and ``soul: [{pos, amount, p}]``
@@ -506,15 +507,15 @@ def text_operations(data: dict[str, Any]) -> list[TextOperation]:
         if isinstance(items, dict):
             items = [items]
         if not isinstance(items, list):
-            raise TypeError(f"{kind} is {items!r}, not a list of operations")
+            raise EntryError(f"{kind} is {items!r}, not a list of operations")
         for item in items:
             if not isinstance(item, dict):
-                raise TypeError(f"{kind}: {item!r} is not a mapping")
+                raise EntryError(f"{kind}: {item!r} is not a mapping")
             player = item.get("p")
             if kind == "moves":
                 source, target = item.get("from"), item.get("to")
                 if not isinstance(source, str) or not isinstance(target, str):
-                    raise ValueError(f"a move needs 'from' and 'to' zones: {item!r}")
+                    raise EntryError(f"a move needs 'from' and 'to' zones: {item!r}")
                 position = _ints(item.get("pos"))
                 operations.append(
                     TextOperation(
@@ -530,7 +531,7 @@ def text_operations(data: dict[str, Any]) -> list[TextOperation]:
             else:
                 amount = _signed(item.get("amount"))
                 if amount is None:
-                    raise ValueError(f"{kind}: amount {item.get('amount')!r} is not a whole number")
+                    raise EntryError(f"{kind}: amount {item.get('amount')!r} is not a whole number")
                 operations.append(
                     TextOperation(
                         kind,
