@@ -74,7 +74,7 @@ def main() -> None:
     verdicts = [verify_log(log) for log in logs]
     replay = time.perf_counter() - start
     start = time.perf_counter()
-    graphs = [replay_graph(verdict.records) for verdict in verdicts]
+    graphs = [replay_graph(verdict.records, game="ws") for verdict in verdicts]
     build = time.perf_counter() - start
     nodes = sum(graph.number_of_nodes() for graph in graphs) / len(graphs)
     print(f"{len(logs)} self-played games, {nodes:.0f} graph nodes per game")

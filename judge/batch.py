@@ -402,6 +402,7 @@ def summarise_chunk(items: list[BatchItem]) -> list[GraphSummarised]:
             results.append(GraphSummarised(item.name, "", None, f"malformed log: {verdict.violations[0].message}"))
             continue
         cited = [clause for record in verdict.records for clause in record.clauses]
-        graph = replay_graph(verdict.records, os.path.basename(item.name))
-        results.append(GraphSummarised(item.name, str(log.header.get("game")), graph_summary(graph, cited)))
+        game = str(log.header.get("game"))
+        graph = replay_graph(verdict.records, os.path.basename(item.name), game=game)
+        results.append(GraphSummarised(item.name, game, graph_summary(graph, cited)))
     return results

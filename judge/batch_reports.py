@@ -92,9 +92,10 @@ from types import TracebackType
 from typing import IO, Self
 from urllib.parse import quote
 
-from judge.clause_anchors import SHEETS, anchor_for, page_of
+from judge.clause_anchors import anchor_for, page_of
 from judge.report import clause_text, clauses_text
 from judge.verdict import Verdict, VerdictKind, Violation
+from rules_index.documents import beginner_documents
 
 __all__ = ["BatchTotals", "HtmlReport", "JUnitReport", "SlowLog", "classname_of", "clause_url", "located", "printable"]
 
@@ -163,7 +164,7 @@ def clause_url(docs_url: str, clause_id: str) -> str | None:
     ``ws:4.10.1.2`` → ``{docs_url}/rules/ws/4.html#ws-4-10-1-2``; ``vg:3.1.1#2`` →
     ``{docs_url}/rules/vg/3.html#vg-3-1-1-2nd``; a beginner sheet's clause is on the sheet's one page.
     """
-    page = page_of(clause_id, SHEETS)
+    page = page_of(clause_id, beginner_documents())
     if page is None:
         return None
     return f"{docs_url.rstrip('/')}/{quote(page)}.html#{quote(anchor_for(clause_id))}"

@@ -24,10 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-__all__ = ["CLAUSE_ID", "NUMERIC", "SHEETS", "anchor_for", "hyphen_form", "normalise_clause_id", "page_of"]
-
-SHEETS = ("ws-sheet", "ws-guide")
-"""The beginner sheets: documents the site shows whole, each on one page (``rules/ws-sheet``)."""
+__all__ = ["CLAUSE_ID", "NUMERIC", "anchor_for", "hyphen_form", "normalise_clause_id", "page_of"]
 
 CLAUSE_ID = re.compile(r"^\s*(?P<doc>[A-Za-z][A-Za-z0-9-]*)\s*:\s*(?P<number>[^\s#]+?)\.?(?:#(?P<occurrence>\S+))?\s*$")
 """``<doc>:<number>[#<occurrence>]``, with the spacing and closing period people type."""
@@ -94,7 +91,8 @@ def page_of(clause_id: str, single_page: Collection[str] = ()) -> str | None:
     A numbered clause is on the page of its first number: ``ws:4.10.1.2`` → ``rules/ws/4``,
     ``vg:3.1.1#2`` → ``rules/vg/3``.  Any other clause of a document is on the page of
     the first part of its path (``rules/<doc>/<slug>``), except for the documents named in
-    *single_page*, which the site shows whole on one page: ``rules/ws-sheet``.
+    *single_page*, which the site shows whole on one page (the beginner documents of
+    ``rules_index.documents.beginner_documents``): ``rules/ws-sheet``.
     """
     canonical = normalise_clause_id(clause_id)
     if canonical is None:

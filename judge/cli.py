@@ -44,18 +44,20 @@ class LazyGroup(click.Group):
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="judge")
 def main() -> None:
-    """judge: recorded games of Weiss Schwarz checked clause by clause, and the
-    comprehensive rules of Weiss Schwarz, Cardfight!! Vanguard and the ENERGIO!!
-    game as a searchable reference.
+    """judge: recorded games of Weiss Schwarz, Cardfight!! Vanguard and the
+    ENERGIO!! game checked clause by clause, and their comprehensive rules as a
+    searchable, annotated reference.
 
     \b
     Start with:
       judge verify judge/examples/ws-game.yaml   is this game log legal?
       judge replay judge/examples/ws-game.yaml   every step, with its clause
+      judge verify judge/examples/vg-game.yaml   the same for Cardfight!! Vanguard (wl: ENERGIO!!)
       judge selfplay --games 5 --out corpus/     random legal games as logs
       judge scenario list --topic damage         rulings, each a position and its answer
       judge graph replay LOG --html view.html    what triggered what, as a graph
       judge rules show ws:4.10.1.2               one clause, its context and references
       judge rules search damage cancel           ranked search over all documents
       judge rules lint                           mistakes found in the rules texts
+      judge docs build site/                     the annotated rules as a website
     """

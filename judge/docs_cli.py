@@ -7,8 +7,7 @@ from pathlib import Path
 import click
 
 from judge.errors import JudgeError
-
-GAMES = ("ws", "vg", "wl")
+from judge.options_cli import GAME_KEY
 
 
 @click.group()
@@ -18,24 +17,35 @@ def docs() -> None:
 
 @docs.command()
 @click.argument("out", type=click.Path(file_okay=False))
-@click.option("--game", "games", multiple=True, type=click.Choice(GAMES), help="Only these rules documents (repeat).")
+@click.option(
+    "--game",
+    "games",
+    multiple=True,
+    type=GAME_KEY,
+    help="Only the rules of this registered game (repeat for several); every game's by default.",
+)
 @click.option("--jobs", type=click.IntRange(1), default=1, show_default=True, help="Parallel Sphinx processes.")
 def build(out: str, games: tuple[str, ...], jobs: int) -> None:
-    """Build the HTML site into OUT, with warnings as errors (needs the project's docs/ folder).
+    """Build the HTML site into OUT, with warnings as errors.
+
+    From any folder, an installed judge builds the rules of every registered game (each clause annotated with
+    the engine code, the scenarios and the lint findings that concern it), the scenario library and the
+    command reference.  Run from a checkout, the site also has the project's own pages (docs/).
 
     \b
     Examples:
       judge docs build site/ --game ws
       judge docs build site/ --jobs 2
     """
-    from sphinx.errors import SphinxError
-
-    from judge.docs_build import build as build_site
-
-    if not (Path(__file__).resolve().parents[1] / "docs" / "conf.py").is_file():
-        raise JudgeError("the docs/ folder of the project is not beside this installation; build from a checkout")
     try:
-        html = build_site(Path(out), games or GAMES, jobs)
+        from sphinx.errors import SphinxError
+
+        from judge.docs_build import build as build_site
+        from judge.docs_build import rules_documents
+    except ImportError as error:  # an installation made without its dependencies
+        raise JudgeError(f"the docs build needs Sphinx and sphinx-click, which this installation lacks: {error}")
+    try:
+        html = build_site(Path(out), rules_documents(games), jobs)
     except (SphinxError, RuntimeError) as error:  # a warning is an error here
         raise JudgeError(f"the docs build failed: {error}") from None
     click.echo(f"built {html}/index.html")

@@ -14,7 +14,7 @@ pages beside the hand-written ones:
   the heading's words finds clauses that share a word, not the ones it explains);
 * the JSON Schema as tables: the header's fields, each game's verbs with their
   arguments, and every record the verbs use (``schema-fields.inc``, included by
-  ``docs/schema.rst``).
+  ``judge/site/schema.rst``).
 
 Nothing written here holds a path of the machine that builds it: a scenario is
 named by its id and its file by its place in the library.
@@ -35,9 +35,8 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from judge.clause_anchors import SHEETS
 from rules_index import RulesIndex
-from rules_index.documents import DOCUMENTS_BY_KEY
+from rules_index.documents import DOCUMENTS_BY_KEY, comprehensive_rules
 
 if TYPE_CHECKING:
     from judge.scenarios import Scenario
@@ -105,8 +104,9 @@ def sheet_links() -> dict[str, tuple[str, ...]]:
     return table
 
 
-def sheet_pages(index: RulesIndex, rules_dir: Path) -> list[str]:
-    """Write a page per beginner sheet into ``rules_dir``; returns their names for the toctree.
+def sheet_pages(index: RulesIndex, rules_dir: Path, sheets: Sequence[str]) -> list[str]:
+    """Write a page per beginner sheet of ``sheets`` (document keys) into ``rules_dir``; returns their names for
+    the toctree.
 
     Each heading is a ``rules:clause`` target followed by the clauses the curated
     table says it explains.  A heading missing from the table is an error, so a
@@ -114,13 +114,13 @@ def sheet_pages(index: RulesIndex, rules_dir: Path) -> list[str]:
     """
     links = sheet_links()
     names = []
-    for doc in SHEETS:
+    for doc in sheets:
         document = DOCUMENTS_BY_KEY[doc]
         lines = _heading(document.title, "=")
         lines += [
             (
                 f"The headings of this beginner document, each with the clauses of the "
-                f"{DOCUMENTS_BY_KEY['ws'].title} that it explains."
+                f"{comprehensive_rules(document.game).title} that it explains."
             ),
             "",
         ]
@@ -559,13 +559,12 @@ def schema_reference(schema: Schema) -> str:
 
 
 def write_schema_page(source: Path, schema: Schema) -> None:
-    """The tables that ``docs/schema.rst`` includes, written into the build's source folder."""
+    """The tables that ``judge/site/schema.rst`` includes, written into the build's source folder."""
     (source / SCHEMA_INCLUDE).write_text(schema_reference(schema), encoding="utf-8")
 
 
 __all__ = [
     "SCHEMA_INCLUDE",
-    "SHEETS",
     "SHEET_LINKS",
     "STEPPER_MODULE",
     "ScenarioWalk",

@@ -19,7 +19,7 @@
 * a coverage page: how many clauses the engine cites, the scenarios exercise, the
   lint reports on and none of these cover, per chapter, with links to each clause.
 * ``_static/judge-clauses.js``: every clause id with its page, anchor and heading,
-  which the site's jump box (``docs/_static/judge-jump.js``) reads to go to a clause
+  which the site's jump box (``judge/site/_static/judge-jump.js``) reads to go to a clause
   typed as ``4.10.1.2``, ``ws:4.10.1.2`` or ``7-1-4-1-2``, from ``file://`` too.
 
 The inputs (the index, the engine's citations, the scenarios' coverage) come

@@ -21,8 +21,10 @@ from judge.graphs.pages import outline_page, procedure_page
 from judge.graphs.static import clause_graph, procedure_graph
 from judge.graphs.timeline import replay_page
 from judge.logfile import LogFormatError, load_log
+from judge.options_cli import game_option
 from judge.replay import verify_log
 from judge.verdict import VerdictKind
+from rules_index.documents import comprehensive_rules
 
 
 def _output_options(command):
@@ -80,7 +82,7 @@ def graph() -> None:
 
 
 @graph.command()
-@click.option("--game", default="ws", show_default=True, help="Which game's procedure (a registered game).")
+@game_option("Which game's procedure")
 @_output_options
 def rules(
     game: str, fmt: str | None, out: str | None, render_as: str | None, html: str | None, docs_url: str | None
@@ -104,7 +106,13 @@ def rules(
 
 
 @graph.command()
-@click.option("--game", "doc", default="ws", show_default=True, help="Which rules document (ws, vg, wl).")
+@click.option(
+    "--game",
+    "doc",
+    default=lambda: comprehensive_rules(games.default()).key,
+    show_default=games.default(),
+    help="Which rules document: a registered game's key, or a beginner document's (ws-sheet).",
+)
 @_output_options
 def clauses(
     doc: str, fmt: str | None, out: str | None, render_as: str | None, html: str | None, docs_url: str | None
@@ -131,7 +139,8 @@ def _replayed(path: str) -> tuple[nx.MultiDiGraph, list[ActionRecord], str]:
     verdict = verify_log(log)
     if verdict.kind is VerdictKind.MALFORMED:
         raise JudgeError(f"malformed log: {verdict.violations[0].message}")
-    return replay_graph(verdict.records, Path(path).name), verdict.records, str(log.header.get("game"))
+    game = str(log.header.get("game"))
+    return replay_graph(verdict.records, Path(path).name, game=game), verdict.records, game
 
 
 @graph.command()

@@ -66,7 +66,6 @@ import yaml
 from judge import collector, loglimits
 from judge.logformat import (
     FORMAT_ID,
-    GAMES,
     UNKNOWN_CARD,
     Checker,
     KeyPath,
@@ -84,7 +83,6 @@ __all__ = [
     "ALIAS_EXPANSION_RATIO",
     "ENCODINGS_BY_SUFFIX",
     "FORMAT_ID",
-    "GAMES",
     "MAX_LOG_BYTES",
     "MAX_NESTING",
     "UNKNOWN_CARD",

@@ -12,19 +12,28 @@ from __future__ import annotations
 import reprlib
 from collections.abc import Callable, Mapping
 
-__all__ = ["FORMAT_ID", "GAMES", "UNKNOWN_CARD", "Checker", "KeyPath", "Location", "LogFormatError", "check_shape"]
+__all__ = [
+    "FORMAT_ID",
+    "UNKNOWN_CARD",
+    "Checker",
+    "EntryError",
+    "KeyPath",
+    "Location",
+    "LogFormatError",
+    "check_shape",
+    "log_games",
+]
 
 FORMAT_ID = "judge-log/1"
-GAMES = ("ws", "vg", "wl")
-"""The games the format names; a game registered with the judge (``judge.games``) is accepted too."""
 UNKNOWN_CARD = "?"
 
 
 def log_games() -> tuple[str, ...]:
-    """The ``game:`` keys a log may have: those the format names, then any other game registered."""
+    """The ``game:`` keys a log may have: every game registered with the judge (``judge.games``), the built-in
+    ones first."""
     from judge import games  # the registry imports no game until one is used
 
-    return tuple(dict.fromkeys([*GAMES, *games.available()]))
+    return games.available()
 
 
 Location = tuple[int | None, int | None]

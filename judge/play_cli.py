@@ -8,21 +8,14 @@ from pathlib import Path
 
 import click
 
-from judge import games
 from judge.batch import clause_check
 from judge.batch_cli import echo
 from judge.errors import JudgeError
 from judge.logfile import LogFormatError, load_log
+from judge.options_cli import game_option
 from judge.replay import malformed, verify_log
 from judge.report import trace_text, verdict_text
 from judge.verdict import Verdict
-
-
-def _registered_game(key: str) -> str:
-    """``key`` when a game of that key is registered; else a usage error that names the registered ones."""
-    if key not in games.available():
-        raise click.BadParameter(f"{key!r} is not a registered game; registered: {', '.join(games.available())}")
-    return key
 
 
 def _show(verdict: Verdict, as_json: bool) -> None:
@@ -65,13 +58,7 @@ def replay(log: str, as_json: bool, quiet_timing: bool) -> None:
 
 
 @click.command()
-@click.option(
-    "--game",
-    default="ws",
-    show_default=True,
-    callback=lambda _context, _option, value: _registered_game(value),
-    help="Which game: a registered game's key (ws, vg; others a package registers), each with its bundled cards.",
-)
+@game_option("Which game, played with its bundled cards")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game; game i uses seed+i.")
 @click.option("--games", type=click.IntRange(1), default=1, show_default=True, help="How many games.")
 @click.option("--out", type=click.Path(file_okay=False), required=True, help="Folder for the logs (created).")

@@ -338,7 +338,7 @@ def header_schema() -> Schema:
     return schema
 
 
-def entry_schema(game: str | None = "ws") -> Schema:
+def entry_schema(game: str | None) -> Schema:
     """One entry line of a JSON Lines log (or one item of ``actions``) of ``game``; None: any game."""
     known = games.available()
     if game is not None and game not in known:

@@ -16,9 +16,10 @@ import yaml
 from judge import games
 
 
-def play_game(seed: int, game: str = "ws") -> dict[str, Any]:
-    """One complete self-played game of ``game``, as a ``judge-log/1`` document."""
-    return games.get(game).self_play(seed)
+def play_game(seed: int, game: str | None = None) -> dict[str, Any]:
+    """One complete self-played game of ``game`` (the registry's default game when None), as a ``judge-log/1``
+    document."""
+    return games.get(game or games.default()).self_play(seed)
 
 
 def write_log(document: dict[str, Any], path: Path) -> None:

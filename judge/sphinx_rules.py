@@ -15,8 +15,8 @@ Markup
     Defines a clause.  Option ``:title:`` (inline markup allowed) names it;
     the directive content (any body markup) is the clause text.  The output is a
     block (``<div class="rules-clause">``) with a stable anchor, a heading line
-    showing the id (for the documents listed in ``rules_hyphen_docs``, ``wl`` by
-    default, also the printed hyphen form: ``wl:7.1.4.1.2 (7-1-4-1-2)``), the
+    showing the id (for the documents listed in ``rules_hyphen_docs``, by default
+    every document that prints its numbers with hyphens, also the printed hyphen form: ``wl:7.1.4.1.2 (7-1-4-1-2)``), the
     title, and then the content.
 
     Options for pages that show a whole document, the way it prints itself:
@@ -116,6 +116,7 @@ from sphinx.util.nodes import make_refnode
 from sphinx.util.typing import RoleFunction
 
 from judge.clause_anchors import NUMERIC, anchor_for, hyphen_form, normalise_clause_id
+from rules_index import documents
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -545,7 +546,8 @@ def _document_left_out(app: Sphinx, domain: Domain, node: Any) -> bool | None:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the ``rules`` domain, the global ``:rule:`` role and the ``rules_hyphen_docs`` setting."""
-    app.add_config_value("rules_hyphen_docs", ("wl",), "env", types=(list, tuple, set, frozenset))
+    hyphenated = tuple(document.key for document in documents.documents() if document.hyphen_aliases)
+    app.add_config_value("rules_hyphen_docs", hyphenated, "env", types=(list, tuple, set, frozenset))
     app.add_domain(RulesDomain)
     app.add_role("rule", ClauseRole(warn_dangling=True))
     app.connect("warn-missing-reference", _document_left_out)

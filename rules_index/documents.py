@@ -9,6 +9,7 @@ it as they know the bundled ones.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from importlib import resources
 from pathlib import Path
 
@@ -28,6 +29,27 @@ DOCUMENTS: tuple[Document, ...] = (
 
 DOCUMENTS_BY_KEY: dict[str, Document] = {document.key: document for document in DOCUMENTS}
 """Every document by its key: the bundled ones, then those added (``add_document``)."""
+
+
+BEGINNER_KINDS = (DocumentKind.MARKDOWN_SHEET, DocumentKind.OUTLINE_GUIDE)
+"""Documents that explain a game to a beginner, beside its comprehensive rules, and are read whole."""
+
+
+def beginner_documents(games: Collection[str] | None = None) -> tuple[str, ...]:
+    """The keys of the known beginner documents (a rules sheet, a guide), of ``games`` only if given."""
+    return tuple(
+        document.key
+        for document in DOCUMENTS_BY_KEY.values()
+        if document.kind in BEGINNER_KINDS and (games is None or document.game in games)
+    )
+
+
+def comprehensive_rules(game: str) -> Document:
+    """The comprehensive rules of ``game`` among the known documents (the one its clause ids are cited from)."""
+    for document in DOCUMENTS_BY_KEY.values():
+        if document.game == game and document.kind not in BEGINNER_KINDS:
+            return document
+    raise KeyError(f"no comprehensive rules of {game!r} are known")
 
 
 def add_document(document: Document) -> None:

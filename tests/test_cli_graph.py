@@ -53,6 +53,12 @@ def test_replay_graph_as_dot_and_html(tmp_path: Path) -> None:
     assert nx.node_link_graph(json.loads((tmp_path / "g.json").read_text()), edges="links").number_of_nodes() > 1000
 
 
+@pytest.mark.parametrize("game", ["ws", "vg", "wl"])
+def test_a_replay_graph_names_the_game_of_its_log(game: str) -> None:
+    code, out = run("graph", "replay", str(REPO / "judge" / "examples" / f"{game}-game.yaml"), "--format", "json")
+    assert code == 0 and json.loads(out)["graph"]["game"] == game
+
+
 @pytest.mark.parametrize("command", [["rules", "--game", "vg"], ["clauses", "--game", "wl"], ["replay", str(SCENARIO)]])
 def test_html_alone_writes_only_the_file(tmp_path: Path, command: list[str]) -> None:
     page = tmp_path / "view.html"

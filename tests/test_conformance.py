@@ -163,7 +163,7 @@ def test_the_stepper_and_the_graphs_work_on_its_logs(key: str) -> None:
     assert len(steps) == len(log.entries) + 1 and all(step.board for step in steps)
     assert "holds" in ending
     verdict = verify_log(log)
-    assert replay_graph(verdict.records, "game").number_of_nodes() > 0
+    assert replay_graph(verdict.records, "game", game=key).number_of_nodes() > 0
     graph = procedure_graph(key)
     assert graph.number_of_nodes() > 0
     assert all(data["clause"].startswith(f"{support.rules}:") for _, data in graph.nodes(data=True) if data["clause"])

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from judge import games
+from judge.cli import main
 from judge.docs_build import engine_citations
 from tests.browser import dump_dom, needs_chromium
+from tests.conftest import REPO
+from tests.toy.support import SUPPORT as TOY
 
 
 @pytest.fixture(scope="module")
@@ -65,3 +73,53 @@ def test_a_built_page_renders_in_a_browser(site: Path, tmp_path: Path) -> None:
     dom = dump_dom(page.as_uri(), tmp_path / "profile")
     assert 'id="ws-4-10-1-2"' in dom
     assert "CardMoves.deal_damage" in dom
+
+
+def test_an_installed_judge_builds_the_site_from_any_folder(tmp_path: Path) -> None:
+    """``pip install .`` and then ``judge docs build OUT`` elsewhere: the rules, the scenarios and the command
+    reference are built from what the package ships; the project's own pages stay with the checkout."""
+    installed = tmp_path / "installed"
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(installed), str(REPO)],
+        check=False,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0 and "Could not find a version" in done.stderr:
+        pytest.skip("no package index to build the package with")
+    assert done.returncode == 0, done.stderr[-2000:]
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    out = elsewhere / "site"
+    built = subprocess.run(
+        [sys.executable, "-m", "judge", "docs", "build", "site", "--game", "wl"],
+        cwd=elsewhere,
+        env={**os.environ, "PYTHONPATH": str(installed)},
+        check=False,
+        capture_output=True,
+        text=True,
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert (out / "rules" / "wl" / "7.html").is_file()
+    assert any((out / "scenarios" / "wl").rglob("*.html"))
+    assert "judge verify" in (out / "commands.html").read_text(encoding="utf-8")
+    assert (out / "schema.html").is_file() and (out / "scenarios.html").is_file()
+    assert not (out / "getting-started.html").exists()  # a page of the checkout's docs/
+
+
+def test_a_registered_game_builds_its_rules_pages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--game`` takes any registered game, the toy game of the tests too, as docs/adding-a-game.rst says."""
+    registered = dict(games._registered)
+    monkeypatch.setattr(games, "_registered", registered)
+    games.register(TOY)
+    result = CliRunner().invoke(main, ["docs", "build", str(tmp_path / "site"), "--game", "toy"])
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "site" / "rules" / "toy" / "index.html").read_text(encoding="utf-8")
+    assert "High Card" in page
+    assert not (tmp_path / "site" / "rules" / "ws").exists()
+
+
+def test_an_unknown_game_is_a_usage_error_naming_the_registered_ones(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["docs", "build", str(tmp_path / "site"), "--game", "nope"])
+    assert result.exit_code == 2
+    assert f"'nope' is not a registered game; registered: {', '.join(games.available())}" in result.output

@@ -19,13 +19,17 @@ from urllib.parse import quote
 
 import pytest
 
+from judge import games
 from judge.clause_anchors import anchor_for, page_of
-from judge.docs_build import RULE_DOCUMENTS, build, engine_citations, scenario_citations
+from judge.docs_build import build, engine_citations, rules_documents, scenario_citations
 from rules_index import Clause, RulesIndex, load_index
 from tests.browser import dump_dom, needs_chromium
 
+RULE_DOCUMENTS = rules_documents(games.BUILT_IN)
+"""The comprehensive rules of every built-in game: what `judge docs build` builds by default."""
+
 HIGHLIGHT = "rgb(255, 241, 184)"
-"""The background docs/_static/judge-rules.css gives the clause an anchor opens."""
+"""The background judge/site/_static/judge-rules.css gives the clause an anchor opens."""
 
 
 class Elements(HTMLParser):

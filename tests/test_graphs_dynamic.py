@@ -19,7 +19,7 @@ EXAMPLE = REPO / "judge" / "examples" / "ws-game.yaml"
 def graph_of(scenario_id: str) -> nx.MultiDiGraph:
     result = check(find(scenario_id))
     assert result.passed, result.differences
-    return replay_graph(result.verdict.records, scenario_id)
+    return replay_graph(result.verdict.records, scenario_id, game=scenario_id.partition("/")[0])
 
 
 def edges(graph: nx.MultiDiGraph, relation: str) -> list[tuple[str, str, dict]]:
@@ -80,7 +80,7 @@ def test_corpus_statistics() -> None:
 @pytest.fixture(scope="module")
 def example() -> tuple[list, nx.MultiDiGraph, list[Turn]]:
     verdict = verify_log(load_log(EXAMPLE))
-    graph = replay_graph(verdict.records, "ws-game")
+    graph = replay_graph(verdict.records, "ws-game", game="ws")
     return verdict.records, graph, game_turns(verdict.records, "ws", graph)
 
 

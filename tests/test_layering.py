@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from judge import games
 from tests.conftest import REPO
 
 FORBIDDEN = {
@@ -62,8 +63,60 @@ def test_the_judge_reaches_a_game_only_through_its_registry() -> None:
         and any(name.startswith("engine.games") for name in imported_modules(path))
     }
     assert offenders == {}
-    supports = {path.parent.name for path in games_root.glob("*/__init__.py")}
-    assert "ws" in supports
+
+
+GAME_KEYS = tuple(games.BUILT_IN)
+NAMING_GAMES = {
+    REPO / "judge" / "games" / "__init__.py": "the registry: the one list of the built-in games",
+    REPO / "rules_index" / "documents.py": "the table of the bundled rules documents, each named by its id",
+}
+"""The files outside the games' own packages that may write a game's key, and why."""
+
+
+def docstring_nodes(tree: ast.AST) -> set[int]:
+    """The string constants of ``tree`` that are documentation: a module's, class's or function's docstring, or
+    a bare string after an assignment (an attribute's)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            found.add(id(node.value))
+    return found
+
+
+def game_key_literals(path: Path) -> list[tuple[int, str]]:
+    """Each string literal of ``path`` (docstrings aside) that is a built-in game's key, or a clause id of its
+    rules (``ws:6.1.1``): a line number and the literal."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    documentation = docstring_nodes(tree)
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Constant) or not isinstance(node.value, str) or id(node) in documentation:
+            continue
+        if node.value in GAME_KEYS or node.value.partition(":")[0] in GAME_KEYS and ":" in node.value:
+            found.append((node.lineno, node.value))
+    return found
+
+
+def test_the_literal_search_finds_keys_and_clause_ids_but_not_documentation(tmp_path: Path) -> None:
+    source = tmp_path / "module.py"
+    source.write_text('"""About ws."""\nGAME = "ws"\nCLAUSE = ("vg:8.4.1",)\nNAME = "wsx"\nTEXT = f"{GAME}-{1}"\n')
+    assert game_key_literals(source) == [(2, "ws"), (3, "vg:8.4.1")]
+
+
+def test_no_game_key_is_written_outside_the_games_packages() -> None:
+    """A game's key and its clause ids live in ``engine/games/<key>`` and ``judge/games/<key>``; the rest of the
+    project asks the registry (``judge.games``) which games there are, so a game registered from elsewhere
+    is served as the built-in ones are."""
+    own = [REPO / package / "games" / key for package in ("engine", "judge") for key in GAME_KEYS]
+    offenders = {
+        str(path.relative_to(REPO)): literals
+        for package in ("engine", "judge", "rules_index")
+        for path in sorted((REPO / package).rglob("*.py"))
+        if path not in NAMING_GAMES
+        and not any(folder in path.parents for folder in own)
+        and (literals := game_key_literals(path))
+    }
+    assert offenders == {}
 
 
 COMMAND_LINE_MODULES = {"cli.py", "errors.py"}

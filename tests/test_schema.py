@@ -77,7 +77,7 @@ def label(path: Path) -> str:
         schema.log_schema,
         schema.scenario_schema,
         schema.header_schema,
-        schema.entry_schema,
+        lambda: schema.entry_schema("ws"),
         lambda: schema.entry_schema("vg"),
         lambda: schema.entry_schema("wl"),
         lambda: schema.entry_schema(None),
@@ -100,7 +100,7 @@ def test_the_top_level_structure() -> None:
         *("title", "question", "ruling", "clauses", "topics", "expected"),
     }
     assert built["properties"]["format"]["const"] == logfile.FORMAT_ID
-    assert built["properties"]["game"]["enum"] == list(logfile.GAMES)
+    assert built["properties"]["game"]["enum"] == list(games.available())
     assert "additionalProperties" not in built  # extensions are allowed
     assert "JSON Lines" in built["description"]
 
@@ -204,7 +204,7 @@ def test_json_lines_header_and_entries_validate() -> None:
         for entry in document["actions"]:
             assert problems(entry, entry_schema) == []
     assert problems({"p": "P1"}, schema.entry_schema(None)) == ["$: 'do' is a required property"]
-    assert problems({"do": "play", "card": "YL-01", "pos": 9}, schema.entry_schema()) == [
+    assert problems({"do": "play", "card": "YL-01", "pos": 9}, schema.entry_schema("ws")) == [
         "$.pos: 9 is not one of [1, 2, 3, 4, 5]"
     ]
     with pytest.raises(ValueError, match="unknown game"):
@@ -430,7 +430,8 @@ def test_the_schema_follows_the_verbs_positions_and_operations(monkeypatch: pyte
 
 def test_the_schema_follows_the_format_id_and_games(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(logformat, "FORMAT_ID", "judge-log/2")
-    monkeypatch.setattr(logformat, "GAMES", (*logformat.GAMES, "op"))
+    registered = logformat.log_games()
+    monkeypatch.setattr(logformat, "log_games", lambda: (*registered, "op"))
     built = schema.log_schema()
     assert built["properties"]["format"]["const"] == "judge-log/2"
     assert built["properties"]["game"]["enum"][-1] == "op"

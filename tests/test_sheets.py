@@ -8,7 +8,8 @@ import re
 import pytest
 
 from judge import docs_pages
-from judge.docs_pages import SHEETS, sheet_links
+from judge.docs_pages import sheet_links
+from rules_index.documents import beginner_documents
 from rules_index.index import RulesIndex
 from rules_index.model import Clause, Document, DocumentKind
 from rules_index.sheets import parse_markdown_sheet, parse_outline_guide, slugify
@@ -352,7 +353,7 @@ def test_odd_input_never_raises(text: str) -> None:
 
 def test_every_sheet_heading_has_an_entry_in_the_curated_table(index: RulesIndex) -> None:
     table = sheet_links()
-    headings = [clause.id for doc in SHEETS for clause in index.documents[doc].clauses]
+    headings = [clause.id for doc in beginner_documents() for clause in index.documents[doc].clauses]
     assert sorted(table) == sorted(headings)
     assert all(table[heading] for heading in headings), [h for h in headings if not table[h]]
 
@@ -382,11 +383,11 @@ def test_a_heading_missing_from_the_table_stops_the_sheet_pages(
     del table["ws-guide:turn-phases/deck-refresh"]
     monkeypatch.setattr(docs_pages, "sheet_links", lambda: table)
     with pytest.raises(ValueError, match="deck-refresh"):
-        docs_pages.sheet_pages(index, tmp_path)
+        docs_pages.sheet_pages(index, tmp_path, beginner_documents())
 
 
 def test_the_sheet_pages_list_the_table_links_under_each_heading(index: RulesIndex, tmp_path: pathlib.Path) -> None:
-    assert docs_pages.sheet_pages(index, tmp_path) == list(SHEETS)
+    assert docs_pages.sheet_pages(index, tmp_path, beginner_documents()) == list(beginner_documents())
     page = (tmp_path / "ws-guide.rst").read_text(encoding="utf-8")
     block = page[page.index(".. rules:clause:: ws-guide:turn-phases/deck-refresh") :]
     explains = block[block.index("**Explains:**") :].split("\n", 1)[0]

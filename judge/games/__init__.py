@@ -29,11 +29,22 @@ from typing import Final
 from judge.games.support import GameSupport
 from rules_index import documents
 
-__all__ = ["BUILT_IN", "ENTRY_POINT_GROUP", "GameSupport", "UnknownGameError", "available", "get", "register"]
+__all__ = [
+    "BUILT_IN",
+    "ENTRY_POINT_GROUP",
+    "GameSupport",
+    "UnknownGameError",
+    "available",
+    "default",
+    "get",
+    "register",
+]
 
 ENTRY_POINT_GROUP: Final = "judge.games"
 BUILT_IN: Final = {"ws": "judge.games.ws:SUPPORT", "vg": "judge.games.vg:SUPPORT", "wl": "judge.games.wl:SUPPORT"}
-"""Game key -> where its support object is (``module:attribute``)."""
+"""Game key -> where its support object is (``module:attribute``), in the order commands list them: the first
+is the game a command plays when none is named (``default``).  The one place a game's key is written outside
+its own packages (``judge/games/<key>``, ``engine/games/<key>``)."""
 
 _registered: dict[str, GameSupport] = {}
 """Games registered at run time (``register``), which take precedence."""
@@ -56,6 +67,11 @@ def _targets() -> dict[str, str]:
 def available() -> tuple[str, ...]:
     """Every registered game's key, built-in games first, without importing any of them."""
     return tuple(dict.fromkeys([*BUILT_IN, *_entry_points(), *_registered]))
+
+
+def default() -> str:
+    """The game a command uses when none is named: the first built-in one."""
+    return next(iter(BUILT_IN))
 
 
 def register(support: GameSupport) -> None:

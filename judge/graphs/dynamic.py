@@ -39,9 +39,9 @@ def _node_attributes(record: ActionRecord, kind: str) -> dict[str, object]:
     }
 
 
-def replay_graph(records: list[ActionRecord], name: str = "replay") -> nx.MultiDiGraph:
-    """The trigger graph of one replay's records (see the module docstring)."""
-    graph = nx.MultiDiGraph(name=name, game="ws")
+def replay_graph(records: list[ActionRecord], name: str = "replay", *, game: str) -> nx.MultiDiGraph:
+    """The trigger graph of one replay's records (see the module docstring); ``game`` is the log's game key."""
+    graph = nx.MultiDiGraph(name=name, game=game)
     last_node: str | None = None
     played_in: Counter[str] = Counter()
     for record in records:

@@ -18,7 +18,7 @@ from rules_index import RulesIndex, load_index
 from rules_index.model import Clause
 
 
-def procedure_graph(game: str = "ws") -> nx.MultiDiGraph:
+def procedure_graph(game: str) -> nx.MultiDiGraph:
     """The turn procedure of ``game`` (a registered game): phases, steps, timings, activations, rule actions."""
     if game not in games.available():
         raise ValueError(f"no procedure for game {game!r}; games with one: {', '.join(games.available())}")
@@ -47,7 +47,7 @@ def procedure_graph(game: str = "ws") -> nx.MultiDiGraph:
     return graph
 
 
-def clause_graph(doc: str = "ws") -> nx.MultiDiGraph:
+def clause_graph(doc: str) -> nx.MultiDiGraph:
     """Every clause of ``doc``, linked by ``parent``, ``refers_to`` and ``uses_term`` edges."""
     index = load_index()
     document = index.documents.get(doc)

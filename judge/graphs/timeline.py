@@ -132,7 +132,7 @@ def _item_ids(records: Sequence[ActionRecord], graph: nx.MultiDiGraph) -> dict[i
 
 def game_turns(records: Sequence[ActionRecord], game: str, graph: nx.MultiDiGraph | None = None) -> list[Turn]:
     """The records of a replayed game cut into turns and segments (see the module docstring)."""
-    graph = replay_graph(list(records)) if graph is None else graph
+    graph = replay_graph(list(records), game=game) if graph is None else graph
     if game in games.available():
         procedure = procedure_graph(game)
         lanes = procedure_lanes(procedure)
@@ -476,7 +476,7 @@ def _strip(turns: Sequence[Turn], players: Sequence[str]) -> str:
 def replay_page(
     records: Sequence[ActionRecord],
     title: str,
-    game: str = "ws",
+    game: str,
     docs_url: str | None = None,
     graph: nx.MultiDiGraph | None = None,
 ) -> str:
@@ -485,7 +485,7 @@ def replay_page(
     It opens on the turn with the longest chain of triggers (the first turn when none has one), or on the
     view named after ``#`` in the address (``#t17``, ``#t17s6``).
     """
-    graph = replay_graph(list(records), title) if graph is None else graph
+    graph = replay_graph(list(records), title, game=game) if graph is None else graph
     turns = game_turns(records, game, graph)
     edges = [(u, v, str(d.get("relation", ""))) for u, v, d in graph.edges(data=True) if d.get("relation") in RELATIONS]
     players = sorted({turn.player for turn in turns if turn.player})

@@ -1,8 +1,10 @@
 """Sphinx configuration of the judge documentation.
 
-Build it with ``judge docs build OUT``: that command writes the generated rules,
-scenario and schema pages beside these hand-written ones and builds with
-warnings as errors.
+Build it with ``judge docs build OUT``: that command copies this folder (the site as
+it ships with the package: this configuration, its static files and the pages
+every installation can build), adds the project's own pages from a checkout's
+``docs/`` folder where there is one, writes the generated rules, scenario and
+schema pages beside them and builds with warnings as errors.
 """
 
 from pathlib import Path
