@@ -6,7 +6,7 @@ traceback.  This module is the only place that reads log files: it decodes them
 (UTF-8 only, size-limited, never written), parses them with the fast C parsers,
 records the 1-based line (and column, where the encoding has one) of every
 ``actions`` entry and of every key and item of the header, and has the *shape* the format
-contract (``log-format.md``) requires checked (:mod:`judge.logformat`: header keys, players,
+contract (``judge/site/log-format.rst``) requires checked (:mod:`judge.logformat`: header keys, players,
 deck lists and the basic form of every entry).  It knows no game's rules: what a verb
 means, whether a card may be played, or whether ``setup`` is a legal position is
 the replay's business.

@@ -2,7 +2,7 @@
 raises, and the shape every log must have whatever its encoding.
 
 :mod:`judge.logfile` reads and parses a file and :mod:`judge.loglimits` bounds what it may hold; this
-module checks what the format contract (``log-format.md``) requires of the parsed data: the header keys,
+module checks what the format contract (``judge/site/log-format.rst``) requires of the parsed data: the header keys,
 players, deck lists and the basic form of every entry.  It knows no game's rules: what a verb means,
 whether a card may be played, or whether ``setup`` is a legal position is the replay's business.
 """

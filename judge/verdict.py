@@ -1,6 +1,7 @@
 """Verdicts on logs: legal, illegal, incomplete or malformed, with located violations.
 
-The machine-readable form (``to_dict``) is the one ``log-format.md`` promises:
+The machine-readable form (``to_dict``) is the one the log format promises (``judge/site/log-format.rst``,
+"Verdicts"):
 ``{"file", "verdict", "violations": [{"entry", "line", "clauses", "message"}],
 "notes"}``, plus a violation's ``column`` and ``options`` when known and the
 replay's trace when asked for.

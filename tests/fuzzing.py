@@ -83,7 +83,7 @@ def encode(document: Document, suffix: str, style: int = 0) -> str:
     """``document`` in the encoding of ``suffix``; ``style`` varies the layout (flow or block YAML, JSON indentation).
 
     JSON Lines puts the header (every key but ``actions``) on line 1 and each entry on
-    its own line, as ``log-format.md`` says; a document without an ``actions`` list is
+    its own line, as ``judge/site/log-format.rst`` says; a document without an ``actions`` list is
     written whole on line 1.
     """
     if suffix == ".json":

@@ -1,6 +1,6 @@
 """Bad input to ``judge verify`` and ``judge replay``: a located error and a non-zero exit, never a traceback.
 
-The promise tested here (``log-format.md``, "Encodings" and "Verdicts"): malformed
+The promise tested here (``judge/site/log-format.rst``, "Encodings" and "Verdicts"): malformed
 YAML, JSON or JSON Lines, wrong card ids, impossible positions, wrong types
 anywhere and huge files each get a verdict (``malformed`` exit 2, ``illegal`` or
 ``incomplete`` exit 1), a message naming the file and the line, and the input

@@ -343,11 +343,11 @@ def test_the_sheets_link_the_clauses_of_the_curated_table(site: Path) -> None:
 # --------------------------------------------------------------------------- the log format
 
 
-def test_the_schema_page_is_tables_with_a_download(site: Path) -> None:
+def test_the_log_format_page_has_every_verb_in_tables_and_a_download(site: Path) -> None:
     from judge import games
     from judge.schema import log_schema
 
-    page = _page(site, "schema.html")
+    page = _page(site, "log-format.html")
     assert re.search(r'href="_downloads/[0-9a-f]+/judge-log-1\.schema\.json"', page)
     assert "highlight-json" not in page and '"$defs"' not in page
     assert len(page) < 400_000

@@ -1,6 +1,6 @@
 """Fuzzing the loader and the replay: whatever bytes a log file holds, a verdict, never a traceback.
 
-The contract (``log-format.md``: logs that break it must get a clear, located error):
+The contract (``judge/site/log-format.rst``: logs that break it must get a clear, located error):
 ``verify_path`` returns a verdict for any file and raises nothing, and every
 ``malformed`` verdict names the file and, when the file has any content, a line of
 it.  ``judge verify`` on the command line likewise exits 0, 1 or 2 and prints no

@@ -141,7 +141,7 @@ def test_turns_written_in_the_log_anchor_the_replay_ws_6_1_1() -> None:
 
 
 def test_an_entry_that_fits_no_point_of_its_stated_turn_breaks_the_rule_that_forbids_it_ws_6_5_1_2() -> None:
-    """log-format: an entry with `turn:` stays in that turn.  The other player playing a card in the middle of the
+    """The log format ("Passing"): an entry with `turn:` stays in that turn.  The other player playing a card in the middle of the
     turn player's turn breaks ws:6.5.1.2 there: the replay does not pass on into the next turn to place it, and
     the rest of the turn replays as written."""
     document = example_with_turns()

@@ -278,7 +278,7 @@ def test_card_listed_after_the_canceling_climax_is_a_violation_ws_4_10_1_2() -> 
 
 def test_damage_entry_naming_too_few_cards_is_a_violation_ws_4_10_1_3() -> None:
     """ws:4.10.1.3: three damage move three cards to the resolution zone; a damage entry naming one breaks it
-    there (log-format, "ws details").  The two cards it left out are taken as no climax, and said so."""
+    there (``judge/site/ws-logs.rst``, ``damage``).  The two cards it left out are taken as no climax, and said so."""
     verdict = verify(DIRECT_ATTACK_3 + "  - {p: P2, do: damage, cards: [Y0B]}\n")
     violation = assert_violation(verdict, 2, "ws:4.10.1.3", "moved 3 card(s)", "the log lists 1")
     assert violation.line == entry_line(DIRECT_ATTACK_3 + "  - {p: P2, do: damage, cards: [Y0B]}\n", "do: damage")
@@ -1301,7 +1301,7 @@ def test_encore_entry_with_pay_true_pays_the_encore_ws_10_2_2() -> None:
 
 
 def test_an_encore_entry_paying_sees_its_encore_resolved_in_its_expect_ws_10_2_2() -> None:
-    """ws:10.2.2 (log-format, ws details): an ``encore`` entry with ``pay: true`` pays the cost and resolves the
+    """ws:10.2.2 (``judge/site/ws-logs.rst``, ``encore``): an ``encore`` entry with ``pay: true`` pays the cost and resolves the
     Encore, so its own ``expect`` sees the character back on its position, rested, and the stock paid."""
     verdict = verify(
         tie_log()

@@ -56,7 +56,7 @@ CHOICE_VERBS: Final = frozenset(
 )
 CHOICE_FIELDS: Final = {"power": "power", "critical": "critical", "stand": "stand", "heal": "heal"}
 """Decision kind -> the field of the ``drive`` or ``damage`` entry being applied that answers it: a trigger's
-choices (log-format, ``vg``)."""
+choices (``vg-logs.rst``)."""
 SETUP_PILES: Final = ("hand", "drop", "soul", "bind", "removed")
 ORIENTATIONS: Final = ("stand", "rest")
 

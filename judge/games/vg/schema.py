@@ -34,7 +34,7 @@ RESULT_REASONS: Final = {
     "concede": "vg 1.2.4",
     "time": "a time limit of the event",
 }
-"""``result.reason`` words of a ``vg`` log (log-format, ``vg`` logs), each with why the game ends; the replay
+"""``result.reason`` words of a ``vg`` log (``vg-logs.rst``), each with why the game ends; the replay
 checks the claimed winner, not the reason."""
 FACES: Final = ("up", "down")
 """A card's face in a public place: ``down`` after a Counter Blast (vg 10.1.15) or for a first vanguard before
@@ -323,7 +323,7 @@ def _vg_position_defs() -> dict[str, Schema]:
                 },
                 "circles": {
                     "description": "Circle -> a standing unit's id, or {card, state, face, hearts, mate, locked, "
-                    "deleted}; null is empty.  'G' is the guardian circle as a list (log-format), which a "
+                    "deleted}; null is empty.  'G' is the guardian circle as a list (vg-logs.rst), which a "
                     "position the loader accepts never holds: a setup starts at the beginning of a phase, "
                     "outside any battle (vg 9.4.1).",
                     "type": ["object", "null"],

@@ -274,7 +274,7 @@ NEXT_TURN_VERBS: Final = frozenset({"draw", "energio", "play", "act", "give", "a
 
 
 def reachable(game: Energio, decision: Decision, verb: str, player: str, this_turn: bool = False) -> bool:
-    """Whether ``verb`` by ``player`` can come after ``decision`` if only defaults are taken (log-format, wl: a
+    """Whether ``verb`` by ``player`` can come after ``decision`` if only defaults are taken (``wl-logs.rst``: a
     ``counter`` implies the Block Step's pass; a ``damage``, ``ko`` or later turn player's entry implies every
     pass of the battle; an ``act`` or a [Main] ``play`` after an ``attack`` belongs after that battle)."""
     if verb in ("resolve", "pass"):

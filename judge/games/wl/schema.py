@@ -31,7 +31,7 @@ RESULT_REASONS: Final = {
     "concede": "wl 1.2.3",
     "time": "a time limit of the event",
 }
-"""``result.reason`` words of a ``wl`` log (log-format, ``wl`` logs), each with why the game ends; the replay
+"""``result.reason`` words of a ``wl`` log (``wl-logs.rst``), each with why the game ends; the replay
 checks the claimed winner, not the reason."""
 TIMINGS: Final = {
     "on_play": "[On Play], wl 10.2.6",
@@ -46,7 +46,7 @@ TIMINGS: Final = {
     "counter": "[Counter], wl 10.2.4",
     "trigger": "[Trigger], wl 10.1.5",
 }
-"""The ``timing`` words of an ability (log-format, ``wl`` logs: the bracketed words of wl 10); the engine reads
+"""The ``timing`` words of an ability (``wl-logs.rst``: the bracketed words of wl 10); the engine reads
 ``timing`` but accepts any word, playing only the timings ``modelled`` in ``engine.games.wl.playing`` knows and
 reporting the others as card text it does not model, so they are described, not enumerated."""
 COST_MEANINGS: Final = {

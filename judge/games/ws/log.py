@@ -305,7 +305,7 @@ def cards_within(reveal: Reveal, data: dict[str, Any]) -> list[str | None] | Non
 
 def reveal_findings(verb: str, reveal: Reveal, answer: list[str | None]) -> tuple[list[Refusal], list[str]]:
     """A ``draw`` must list as many cards as the rules draw, and a ``damage`` every card the damage process moved
-    (log-format, "ws details": a shorter list breaks ws 4.10.1.3)."""
+    (``ws-logs.rst``, ``damage``: a shorter list breaks ws 4.10.1.3)."""
     if verb == "draw" and len(answer) != reveal.count and reveal.purpose != "mulligan_draw":
         message = f"the rules make {reveal.player} draw {reveal.count} card(s) here; the log lists {len(answer)}"
         return [Refusal(reveal.clauses, message)], []
@@ -339,7 +339,7 @@ NEXT_TURN_VERBS: Final = frozenset({"draw", "clock", "play", "move", "act", "cli
 def reachable(game: WeissSchwarz, decision: Decision, verb: str, player: str, this_turn: bool = False) -> bool:
     """Whether ``verb`` by ``player`` can come after ``decision`` if only defaults are taken.
 
-    This is what makes a pass implied (log-format: an entry that can only belong
+    This is what makes a pass implied (``log-format.rst``, "Passing": an entry that can only belong
     to a later point passes the points before it): the entry must fit a later
     point of this turn reached by passing, or the next turn, which the other
     player takes.  A ``damage`` or ``trigger`` needs an attack first, so it
