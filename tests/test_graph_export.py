@@ -141,17 +141,25 @@ def test_graph_text_matches_the_file_for_every_format(tmp_path: Path) -> None:
 
 
 def test_a_plain_digraph_exports_too(tmp_path: Path) -> None:
+    """Every format writes a plain directed graph as one, which reads back with its nodes, edge and labels."""
     graph = nx.DiGraph()
     graph.add_node("ws:1", kind="phase", label="Stand", clause="1", title="")
     graph.add_node("ws:2", kind="phase", label="Draw", clause="2", title="")
     graph.add_edge("ws:1", "ws:2", relation="next")
+    readers = {
+        "graphml": nx.read_graphml,
+        "gexf": nx.read_gexf,
+        "json": lambda path: nx.node_link_graph(json.loads(path.read_text(encoding="utf-8")), edges="links"),
+        "dot": lambda path: from_pydot(pydot.graph_from_dot_data(path.read_text(encoding="utf-8"))[0]),
+    }
+    assert set(readers) == set(FORMATS)
     for fmt in FORMATS:
         write_graph(graph, tmp_path / f"g.{fmt}", fmt)
-    assert isinstance(nx.read_graphml(tmp_path / "g.graphml"), nx.DiGraph)
-    dot = pydot.graph_from_dot_data((tmp_path / "g.dot").read_text(encoding="utf-8"))[0]
-    back = from_pydot(dot)
-    assert isinstance(back, nx.DiGraph) and not back.is_multigraph()
-    assert set(back.edges) == {("ws:1", "ws:2")}
+        back = readers[fmt](tmp_path / f"g.{fmt}")
+        assert back.is_directed() and not back.is_multigraph(), fmt
+        assert set(back.edges) == {("ws:1", "ws:2")}, fmt
+        assert {node: back.nodes[node]["label"].strip('"') for node in back} == {"ws:1": "Stand", "ws:2": "Draw"}, fmt
+        assert next(iter(back.edges(data=True)))[2]["relation"].strip('"') == "next", fmt
 
 
 # --------------------------------------------------------------------------- sanitizing
