@@ -120,6 +120,38 @@ class LookAhead:
         """
         if not candidates:
             return None
+        point = (replay.requests, start if takes_entry else start + 1)
+        known = replay.decided.get(point) if replay.rerun_until is not None else None
+        if known is not None:  # a replay run again: what was chosen here the first time
+            chosen, best = known
+        else:
+            chosen, best = self.best_candidate(replay, candidates, takes_entry, start)
+            replay.decided[point] = (chosen, best)
+        replay.chosen[point] = (chosen, takes_entry)
+        if chosen is None:
+            return None
+        if chosen == written:
+            replay.assumed(decision, chosen, "carried out as written, so the game goes on as the log plays it")
+            return chosen
+        ahead = min(LOOK_AHEAD, len(replay.log.entries) - start - 1)
+        if replay.violations and best <= LOOK_AHEAD and ahead > 0:
+            if best:
+                tail = f"{best} violation(s) follow in the next {ahead} entries"
+            else:
+                tail = (
+                    "the entry after it then replays cleanly"
+                    if ahead == 1
+                    else f"the next {ahead} entries then replay cleanly"
+                )
+            replay.violations[-1] = replace(replay.violations[-1], intended=f"{chosen.describe()}; {tail}")
+        replay.assumed(decision, chosen, "the option under which the entries after it replay")
+        return chosen
+
+    def best_candidate(
+        self, replay: Replay, candidates: list[Choice | None], takes_entry: bool, start: int
+    ) -> tuple[Choice | None, int]:
+        """The candidate under which the entries after ``start`` replay with the fewest violations (the earlier on
+        a tie, an option rather than the entry left out), and that count; each tried in a trial replay."""
         best, chosen = LOOK_AHEAD + 1, candidates[0]
         clean: list[Choice | None] = []
         self.copy_at = max((n for n in replay.turn_starts if n < replay.requests), default=None)
@@ -143,25 +175,13 @@ class LookAhead:
                 farther.append((score, candidate is None, index))
             if len(farther) == len(clean):  # only a comparison of all of them may overturn the first look's choice
                 chosen = clean[min(farther)[2]]
-        replay.chosen[(replay.requests, start if takes_entry else start + 1)] = (chosen, takes_entry)
-        if chosen is None:
-            return None
-        if chosen == written:
-            replay.assumed(decision, chosen, "carried out as written, so the game goes on as the log plays it")
-            return chosen
-        ahead = min(LOOK_AHEAD, len(replay.log.entries) - start - 1)
-        if replay.violations and best <= LOOK_AHEAD and ahead > 0:
-            if best:
-                tail = f"{best} violation(s) follow in the next {ahead} entries"
-            else:
-                tail = (
-                    "the entry after it then replays cleanly"
-                    if ahead == 1
-                    else f"the next {ahead} entries then replay cleanly"
-                )
-            replay.violations[-1] = replace(replay.violations[-1], intended=f"{chosen.describe()}; {tail}")
-        replay.assumed(decision, chosen, "the option under which the entries after it replay")
-        return chosen
+        return chosen, best
+
+    def can_rerun(self, replay: Replay, upto: int) -> bool:
+        """Whether running the replay again from the log's start to entry ``upto`` (``Replay.rewound``) stays
+        within the trials' share of the work, which it shares."""
+        entries = len(replay.log.entries)
+        return self.trial_entries + upto + TRIAL_SETUP <= TRIAL_SHARE * entries + TRIAL_FLOOR
 
     def can_try(self, replay: Replay, horizon: int) -> bool:
         """Whether one more trial replay, to ``horizon``, stays within the trials' share of the work."""
@@ -194,6 +214,7 @@ class LookAhead:
         trial.looks_ahead = False
         point = (replay.requests, start if takes_entry else start + 1)
         trial.chosen = {**replay.chosen, point: (candidate, takes_entry)}
+        trial.left_out = replay.left_out
         trial.horizon = horizon
         trial.counting = (start, enough)
         trial.counted = 0

@@ -25,7 +25,7 @@ import copy
 from collections.abc import Callable
 from typing import Any, Final
 
-from engine.core.game import Procedure
+from engine.core.game import Procedure, Request
 from engine.core.interface import PlayableGame
 from engine.core.protocol import (
     Checkpoint,
@@ -40,7 +40,7 @@ from judge import collector, games
 from judge.games.support import GameSupport
 from judge.logfile import GameLog, LogEntry, LogFormatError, load_log
 from judge.logformat import EntryError
-from judge.lookahead import NEAR_OPTIONS, EnoughSeen, LookAhead
+from judge.lookahead import NEAR_OPTIONS, TRIAL_SETUP, EnoughSeen, LookAhead
 from judge.verdict import Verdict, VerdictKind, Violation, winner_of
 
 ClauseCheck = Callable[[str], bool]
@@ -98,8 +98,9 @@ class Replay:
         """Entries taken before their place (one of several the rules make simultaneous), passed over later."""
         self.last_taken: LogEntry | None = None
         """The entry taken most recently, in the order the replay took them."""
-        self.implied_since: tuple[int, int, Decision] | None = None
-        """Where implied passes began for the next entry: its position, the turn, and the point the game was at."""
+        self.implied_since: tuple[int, int, Decision, int] | None = None
+        """Where implied passes began for the next entry: its position, the turn, the point the game was at, and
+        that point's request number."""
         self.turn_starts: list[int] = []
         """The numbers of the ``TurnStart`` requests met with nothing open: where a copy of the replay can go on
         from (``judge.lookahead``)."""
@@ -125,6 +126,19 @@ class Replay:
         """Called when an entry has been applied (the stepper takes its picture of the board then)."""
         self.on_taken: Callable[[LogEntry], None] | None = None
         """Called with each entry as the replay takes it, before anything of it is applied."""
+        self.left_out: frozenset[tuple[int, int]] = frozenset()
+        """(request number, entry index): entries that fit no point where they stand, left out there when the
+        replay goes back to that request (``rewound``), so that the passes they implied are taken back."""
+        self.decided: dict[tuple[int, int], tuple[Choice | None, int]] = {}
+        """(request number, entry index) -> what the look-ahead chose there after a violation, and its score:
+        a replay run again to a request before this one (``rewound``) takes it without trying again."""
+        self.rerun_until: int | None = None
+        """For a replay run again from the start (``rewound``): the request up to which the look-ahead takes what
+        ``decided`` says instead of trying the options."""
+        self.stop_at: int | None = None
+        """For a replay run again from the start: the request at which to stop, unanswered, in ``pending``."""
+        self.pending: tuple[Procedure, Request] | None = None
+        """Where such a replay stopped: its game's procedure and the request it has not answered."""
 
     # -- helpers ---------------------------------------------------------------
 
@@ -226,57 +240,125 @@ class Replay:
             for problem in game.setup_problems:
                 self.violate(None, problem.clauses, problem.message)
         procedure: Procedure = game.run() if resumed is None else resumed
-        answer: Any = None
+        done = True
         try:
-            request = next(procedure)
-            while True:
-                self.requests += 1
-                if self.horizon is not None and self.position > self.horizon and not self.applying:
-                    return  # a trial replay has looked far enough: what comes after is not its to judge
-                if isinstance(request, Checkpoint):
-                    if request.closes is None:  # a TurnStart
-                        self.turn_started()
-                    else:
-                        self.close(request)
-                    request = procedure.send(None)
-                elif isinstance(request, Reveal):
-                    if self.peek() is None and not self.applying:
-                        break  # the log ends here: nothing hidden is revealed past its last entry
-                    request = self.answer_reveal(request, procedure)
-                else:
-                    result = self.decide(request)
-                    if result is None:
-                        break
-                    answer, implied = result
-                    if implied:
-                        entry = self.peek()
-                        implied_since = self.implied_since
-                        if implied_since is None or implied_since[0] != self.position:
-                            self.implied_since = (self.position, game.turn, request)
-                        elif entry is not None and game.turn > self.last_turn(entry, implied_since[1]):
-                            point = implied_since[2]
-                            self.violate(
-                                entry,
-                                point.clauses,
-                                f"{entry.data.get('do')!r} fits no point of this turn or the next; where the entry "
-                                f"stands the rules required {point.player} to {point.prompt}",
-                                tuple(option.describe() for option in point.options[:20]),
-                            )
-                            self.position += 1
-                            self.implied_since = None
-                    elif self.implied_since is not None:
-                        self.implied_since = None
-                    game.fresh_budget()
-                    request = procedure.send(answer)
+            done = self.play(procedure, next(procedure))
         except StopIteration:
             pass
         except EngineLimitReached as error:
-            self.violate(self.current, game.clauses.loops, str(error))
+            self.violate(self.current, self.game.clauses.loops, str(error))
             self.stopped = True
         finally:
             self.look_ahead.drop_turn_copy()
-        self.attribute()
-        self.finish()
+        if done:
+            self.attribute()
+            self.finish()
+
+    def play(self, procedure: Procedure, request: Request) -> bool:
+        """Answer the game's requests from the log, ``request`` first, until the game ends or the log can answer
+        no more (True: the replay is done), or a trial or a replay run again has gone far enough (False)."""
+        answer: Any = None
+        game = self.game
+        while True:
+            self.requests += 1
+            if self.stop_at == self.requests:
+                self.pending = (procedure, request)  # a replay run again to a request, for another to go on from
+                return False
+            if self.horizon is not None and self.position > self.horizon and not self.applying:
+                return False  # a trial replay has looked far enough: what comes after is not its to judge
+            if isinstance(request, Checkpoint):
+                if request.closes is None:  # a TurnStart
+                    self.turn_started()
+                else:
+                    self.close(request)
+                request = procedure.send(None)
+            elif isinstance(request, Reveal):
+                if self.peek() is None and not self.applying:
+                    return True  # the log ends here: nothing hidden is revealed past its last entry
+                request = self.answer_reveal(request, procedure)
+            else:
+                result = self.decide(request)
+                if result is None:
+                    return True
+                answer, implied = result
+                if implied:
+                    entry = self.peek()
+                    implied_since = self.implied_since
+                    if implied_since is None or implied_since[0] != self.position:
+                        self.implied_since = (self.position, game.turn, request, self.requests)
+                    elif entry is not None and game.turn > self.last_turn(entry, implied_since[1]):
+                        rewound = self.rewound(implied_since[3], entry)
+                        if rewound is not None:  # the passes it implied are taken back: on from where it stood
+                            procedure, request = self.adopt(rewound)
+                            game = self.game
+                            continue
+                        point = implied_since[2]
+                        self.violate(
+                            entry,
+                            point.clauses,
+                            f"{entry.data.get('do')!r} fits no point of this turn or the next; where the entry "
+                            f"stands the rules required {point.player} to {point.prompt}",
+                            tuple(option.describe() for option in point.options[:20]),
+                        )
+                        self.position += 1
+                        self.implied_since = None
+                elif self.implied_since is not None:
+                    self.implied_since = None
+                game.fresh_budget()
+                request = procedure.send(answer)
+
+    def rewound(self, point: int, entry: LogEntry) -> Replay | None:
+        """This replay run again from the log's start to request ``point``, where the passes ``entry`` implied
+        began, with ``entry`` left out there: stopped before it answers that request, for this replay to go on
+        from (``adopt``).  None for a trial replay, when the look-ahead's share of the work cannot pay for it,
+        or when the entry was left out there already.
+
+        An entry that fits no point of its turn must not carry the game past the points it passed by: what
+        follows it in the log is judged from where it stood.  The replay run again makes the same choices (the
+        look-ahead's, from ``decided``), so it reaches the same request with the same game.
+        """
+        key = (point, entry.index)
+        if not self.looks_ahead or key in self.left_out or not self.look_ahead.can_rerun(self, entry.index):
+            return None  # a trial replay counts what follows from where it is
+        twin = type(self)(self.log, self.support.build(self.log), self.support, self.clause_exists, self.trace)
+        twin.game.keeps_trace = self.game.keeps_trace
+        twin.left_out = self.left_out | {key}
+        twin.decided = self.decided
+        twin.rerun_until = point
+        twin.stop_at = point
+        twin.run()
+        self.look_ahead.trial_entries += twin.position + TRIAL_SETUP
+        if twin.pending is None:  # it did not come back to that request: go on as before
+            twin.game.close()
+            return None
+        return twin
+
+    def adopt(self, twin: Replay) -> tuple[Procedure, Request]:
+        """Go on as ``twin``, a replay run again to a request this one passed (``rewound``): its game, its place
+        in the log and what it found so far become this replay's; the look-ahead's work and the callbacks stay.
+        Returns the procedure to go on with and the request it waits on."""
+        pending = twin.pending
+        assert pending is not None
+        self.game.close()
+        self.game = twin.game
+        self.position = twin.position
+        self.violations = twin.violations
+        self.notes = twin.notes
+        self.applying = twin.applying
+        self.open = twin.open
+        self.attributed = twin.attributed
+        self.stopped = twin.stopped
+        self.requests = twin.requests - 1  # the request it stopped at is counted again when it is answered
+        self.early = twin.early
+        self.last_taken = twin.last_taken
+        self.implied_since = twin.implied_since
+        self.turn_starts = twin.turn_starts
+        self.drift = twin.drift
+        self.chosen = twin.chosen
+        self.counted = twin.counted
+        self.left_out = twin.left_out
+        self.rerun_until = None
+        return pending
 
     def turn_started(self) -> None:
         """A turn begins.  With no entry open, the replay could go on from a copy made here: remember the
@@ -315,6 +397,11 @@ class Replay:
         (``answer_from``), which either answers it or is dealt with on its own (reported, or applied as card
         text), and then the entry after it is looked at.
         """
+        while self.left_out:
+            entry = self.peek()
+            if entry is None or (self.requests, entry.index) not in self.left_out:
+                break
+            self.leave_out(decision, entry)
         field = self.support.choice_fields.get(decision.kind)
         if field is not None and (
             "resolve" not in decision.verbs or (self.current is not None and field in self.current.data)
@@ -329,6 +416,23 @@ class Replay:
             answer = self.answer_from(decision, entry)
             if not isinstance(answer, _NextEntry):
                 return answer
+
+    def leave_out(self, decision: Decision, entry: LogEntry) -> None:
+        """``entry`` fits no point from here to the end of its turn (``rewound``): one violation, citing what
+        rules it out where it stands, and the game goes on from here without it."""
+        self.consume()
+        self.implied_since = None
+        verb = str(entry.data["do"])
+        about = str(self.support.subject(entry.data) or decision.player)
+        stated = entry.data.get("turn")
+        when = f"turn {stated}" if isinstance(stated, int) else "this turn or the next"
+        refusal = self.game.why_not_now(verb, about)
+        self.violate(
+            entry,
+            refusal.clauses or decision.clauses,
+            f"{verb!r} by {entry.data.get('p') or decision.player} fits no point of {when}: {refusal.message}",
+            tuple(option.describe() for option in decision.options[:20]),
+        )
 
     def answer_from(self, decision: Decision, entry: LogEntry) -> Answer | _NextEntry | None:
         """What ``entry``, the next one, makes of ``decision``: its answer; None to stop (a concession, or a point
@@ -835,7 +939,7 @@ def _replayed(log: GameLog, support: GameSupport, clause_exists: ClauseCheck | N
     replay = Replay(log, game, support, clause_exists, trace)
     replay.run()
     verdict = replay.verdict()
-    game.close()
+    replay.game.close()  # the game it went on with: another, if it went back (``Replay.rewound``)
     return verdict
 
 

@@ -135,7 +135,7 @@ def walk_scenario(scenario: Scenario, given: str | None = None) -> Walk:
         return data_of(game) if data_of is not None else generic_board(game.snapshot(), names)
 
     def drawn(board: dict[str, Any]) -> str:
-        return support.board_text(game) if own_text else board_text_of(board)
+        return support.board_text(replay.game) if own_text else board_text_of(board)
 
     entries = scenario.log.entries
     pictures: dict[int, tuple[tuple[ActionRecord, ...], dict[str, Any], str, str]] = {}
@@ -146,6 +146,7 @@ def walk_scenario(scenario: Scenario, given: str | None = None) -> Walk:
     def picture(index: int, state: str) -> None:
         """The board now, and what happened since the last picture, for entry ``index`` (-1: the start)."""
         nonlocal seen
+        game = replay.game  # the replay may go back and on with another game (``Replay.rewound``)
         happened = tuple(record for record in game.records[seen:] if _shown(record))
         seen = len(game.records)
         board = board_of(game)

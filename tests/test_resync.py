@@ -20,6 +20,8 @@ from judge.games.ws import SUPPORT
 from judge.logfile import parse_log
 from judge.lookahead import TRIAL_FLOOR, TRIAL_SHARE
 from judge.replay import Replay, verify_log
+from judge.scenarios import Scenario
+from judge.stepper import APPLIED, REFUSED, walk
 from judge.verdict import VerdictKind
 from tests.conftest import REPO
 from tests.mutants import KINDS, check, double_mutants, mutants
@@ -153,6 +155,64 @@ def test_an_entry_that_fits_no_point_of_its_stated_turn_breaks_the_rule_that_for
     verdict = verify_log(parse_log(json.dumps(document), "turns.json", "json"))
     [violation] = verdict.violations
     assert violation.entry == index and "ws:6.5.1.2" in violation.clauses
+
+
+@pytest.mark.parametrize("with_turns", [False, True], ids=["no-turns", "turns"])
+def test_an_entry_that_fits_no_point_leaves_the_game_where_it_stood_ws_7_7_1_2(with_turns: bool) -> None:
+    """ws:7.7.1.2: the encore step puts reversed characters into the waiting room.  An ``encore`` for the
+    character that has just made a direct attack (rested, never reversed) fits no point: the passes it implied
+    looking for one (the rest of the attack phase, the turn, the next) are taken back, it is one violation, at
+    its entry, citing the encore step, and the game goes on from where it stood: the attacks written after it
+    are that turn's, and no turn is reported out of place."""
+    document = example_with_turns() if with_turns else yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    actions: list[dict[str, object]] = document["actions"]  # type: ignore[assignment]
+    attack = next(i for i, entry in enumerate(actions) if entry["do"] == "attack")
+    after = next(i for i in range(attack + 1, len(actions)) if actions[i]["do"] == "attack")
+    bogus: dict[str, object] = {"p": actions[attack]["p"], "do": "encore", "pos": actions[attack]["pos"]}
+    if with_turns:
+        bogus["turn"] = actions[attack]["turn"]
+    actions.insert(after, bogus)
+    verdict = verify_log(parse_log(json.dumps(document), "encore.json", "json"))
+    [violation] = verdict.violations
+    assert violation.entry == after and "ws:7.7.1.2" in violation.clauses
+    assert "fits no point" in violation.message
+    assert not any("the replay is in turn" in note for note in verdict.notes)
+
+
+def test_an_entry_left_out_is_taken_back_in_the_trace_too_ws_7_7_1_2() -> None:
+    """The trace of a replay that went back shows the game once: the passes the misplaced entry implied are
+    not in it, and the entries after it are placed in the turn they were written in."""
+    document = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    legal = verify_log(parse_log(json.dumps(document), "example.json", "json"))
+    actions = document["actions"]
+    attack = next(i for i, entry in enumerate(actions) if entry["do"] == "attack")
+    after = next(i for i in range(attack + 1, len(actions)) if actions[i]["do"] == "attack")
+    actions.insert(after, {"p": actions[attack]["p"], "do": "encore", "pos": actions[attack]["pos"]})
+    verdict = verify_log(parse_log(json.dumps(document), "encore.json", "json"))
+    turns = {record.entry: record.turn for record in legal.records if record.entry is not None}
+    shifted = {
+        (record.entry if record.entry < after else record.entry - 1): record.turn
+        for record in verdict.records
+        if record.entry is not None and record.entry != after
+    }
+    assert shifted == turns
+    seqs = [record.seq for record in verdict.records]
+    assert seqs == sorted(seqs) and len(seqs) == len(set(seqs))
+
+
+def test_the_stepper_pictures_the_game_the_replay_went_on_with_ws_7_7_1_2() -> None:
+    """The stepper follows a replay that went back: every entry gets its step, the misplaced one refused, and
+    the boards after it are those of the game the replay went on with."""
+    document = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
+    actions = document["actions"]
+    attack = next(i for i, entry in enumerate(actions) if entry["do"] == "attack")
+    after = next(i for i in range(attack + 1, len(actions)) if actions[i]["do"] == "attack")
+    actions.insert(after, {"p": actions[attack]["p"], "do": "encore", "pos": actions[attack]["pos"]})
+    log = parse_log(json.dumps(document), "encore.json", "json")
+    steps, _ = walk(Scenario("ws/encore", log.path, log, "a misplaced encore", "-", "-", ("ws:7.7.1.2",), ()))
+    assert len(steps) == len(actions) + 1
+    assert [step.state for step in steps].count(REFUSED) == 1 and steps[after + 1].state == REFUSED
+    assert all(step.state == APPLIED for step in steps[after + 2 : after + 8])
 
 
 def test_the_players_opening_draws_may_be_written_in_either_order_ws_5_2_1_4() -> None:
