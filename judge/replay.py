@@ -22,6 +22,7 @@ The engine runs the game and stops at decisions, reveals and checkpoints (see
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -109,6 +110,8 @@ class Replay:
         self.copied: Replay | None = None
         self.drift = 0
         """How many turns ahead of the replay the last entry with a turn said it was (0: none)."""
+        self.drifts: Counter[int] = Counter()
+        """How many entries placed so far said they were each number of turns ahead of the replay."""
         self.looks_ahead = True
         """Whether a refused entry makes the replay try the legal options (a trial replay does not)."""
         self.chosen: dict[tuple[int, int], tuple[Choice | None, bool]] = {}
@@ -153,8 +156,9 @@ class Replay:
         """The innermost entry being applied."""
         return self.applying[-1] if self.applying else None
 
-    def consume(self, ahead: LogEntry | None = None) -> LogEntry:
-        """Take the next entry, or ``ahead``, an entry after it that is taken before its place."""
+    def consume(self, ahead: LogEntry | None = None, placed: bool = True) -> LogEntry:
+        """Take the next entry, or ``ahead``, an entry after it that is taken before its place.  ``placed`` False:
+        the entry is taken only to be left out (it fits no point), so the turn it states is not compared."""
         if ahead is not None and ahead.index != self.position:
             entry = ahead
             self.early.add(entry.index)
@@ -167,7 +171,7 @@ class Replay:
             self.on_taken(entry)
         self.attribute()
         turn = entry.data.get("turn")
-        if isinstance(turn, int):
+        if placed and isinstance(turn, int):
             drift = turn - self.game.turn
             if drift and drift != self.drift:  # the same drift again follows from the first: reported once
                 self.violate(
@@ -176,6 +180,7 @@ class Replay:
                     f"the entry says turn {turn}; the replay is in turn {self.game.turn}",
                 )
             self.drift = drift
+            self.drifts[drift] += 1
         return entry
 
     @staticmethod
@@ -266,6 +271,13 @@ class Replay:
                 return False
             if self.horizon is not None and self.position > self.horizon and not self.applying:
                 return False  # a trial replay has looked far enough: what comes after is not its to judge
+            since = self.implied_since
+            if since is not None and self.passed_its_turn():
+                rewound = self.rewound(since[3], self.log.entries[self.position])
+                if rewound is not None:  # the passes it implied are taken back: on from where it stood
+                    procedure, request = self.adopt(rewound)
+                    game = self.game
+                    continue
             if isinstance(request, Checkpoint):
                 if request.closes is None:  # a TurnStart
                     self.turn_started()
@@ -287,12 +299,7 @@ class Replay:
                     if implied_since is None or implied_since[0] != self.position:
                         self.implied_since = (self.position, game.turn, request, self.requests)
                     elif entry is not None and game.turn > self.last_turn(entry, implied_since[1]):
-                        rewound = self.rewound(implied_since[3], entry)
-                        if rewound is not None:  # the passes it implied are taken back: on from where it stood
-                            procedure, request = self.adopt(rewound)
-                            game = self.game
-                            continue
-                        point = implied_since[2]
+                        point = implied_since[2]  # and it could not be taken back (``rewound``)
                         self.violate(
                             entry,
                             point.clauses,
@@ -306,6 +313,13 @@ class Replay:
                     self.implied_since = None
                 game.fresh_budget()
                 request = procedure.send(answer)
+
+    def passed_its_turn(self) -> bool:
+        """Whether the passes the next entry implied have carried the game past the last turn it could be of."""
+        since = self.implied_since
+        if since is None or since[0] != self.position or self.position >= len(self.log.entries):
+            return False
+        return self.game.turn > self.last_turn(self.log.entries[self.position], since[1])
 
     def rewound(self, point: int, entry: LogEntry) -> Replay | None:
         """This replay run again from the log's start to request ``point``, where the passes ``entry`` implied
@@ -354,6 +368,7 @@ class Replay:
         self.implied_since = twin.implied_since
         self.turn_starts = twin.turn_starts
         self.drift = twin.drift
+        self.drifts = twin.drifts
         self.chosen = twin.chosen
         self.counted = twin.counted
         self.left_out = twin.left_out
@@ -420,7 +435,7 @@ class Replay:
     def leave_out(self, decision: Decision, entry: LogEntry) -> None:
         """``entry`` fits no point from here to the end of its turn (``rewound``): one violation, citing what
         rules it out where it stands, and the game goes on from here without it."""
-        self.consume()
+        self.consume(placed=False)
         self.implied_since = None
         verb = str(entry.data["do"])
         about = str(self.support.subject(entry.data) or decision.player)
@@ -458,9 +473,22 @@ class Replay:
         )
         if belongs_here and (player is None or player == decision.player):
             return self.stated_choice(decision, entry)
+        if self.turn_is_over(entry):
+            self.leave_out(decision, entry)
+            return NEXT_ENTRY
         if decision.default is not None:
             return self.passed_by(decision, entry)
         return self.unanswered(decision, entry)
+
+    def turn_is_over(self, entry: LogEntry) -> bool:
+        """Whether ``entry`` states a turn the game has left: no point ahead is of its turn (an entry with
+        ``turn:`` stays in that turn, ``log-format.rst``, "Passing").  A log that numbers its turns off by the
+        same amount (the commonest drift of the entries placed so far) is read by its own numbering."""
+        stated = entry.data.get("turn")
+        if not isinstance(stated, int):
+            return False
+        offset = self.drifts.most_common(1)[0][0] if self.drifts else 0
+        return stated - offset < self.game.turn
 
     def field_answer(self, decision: Decision) -> Answer:
         """The choice a field of the entry being applied states for ``decision`` (``GameSupport.choice_fields``);
@@ -750,11 +778,16 @@ class Replay:
             matches = verb in forced and reveal.purpose in forced[verb] and about == reveal.player
             if matches or verb in ("effect", "concede", "resolve") or (verb not in choices and verb not in forced):
                 return entry
-            if self.support.reachable_after_reveal(self.game, verb, about):
+            turn_over = self.turn_is_over(entry)
+            if not turn_over and self.support.reachable_after_reveal(self.game, verb, about):
                 return entry
-            self.consume()
+            self.consume(placed=not turn_over)
             refusal = self.game.why_not_now(verb, about)
-            self.violate(entry, refusal.clauses, f"{verb!r} by {about} is not possible now: {refusal.message}")
+            if turn_over:
+                message = f"{verb!r} by {about} fits no point of turn {entry.data['turn']}: {refusal.message}"
+            else:
+                message = f"{verb!r} by {about} is not possible now: {refusal.message}"
+            self.violate(entry, refusal.clauses, message)
         return None
 
     def close(self, checkpoint: Checkpoint) -> None:

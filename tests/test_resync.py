@@ -215,6 +215,37 @@ def test_the_stepper_pictures_the_game_the_replay_went_on_with_ws_7_7_1_2() -> N
     assert all(step.state == APPLIED for step in steps[after + 2 : after + 8])
 
 
+def test_an_entry_of_a_turn_that_is_over_breaks_the_rule_that_forbids_it_there_ws_6_8_1_2() -> None:
+    """ws:6.8.1.2: only the turn player discards to the hand limit.  The other player's discard written with
+    ``turn: t`` after the game has left turn t (nothing was left to decide in it) stays in turn t: one
+    violation of 6.8.1.2, not of the turn order, and the next turn's entries, its draw first, replay as
+    written."""
+    document = example_with_turns()
+    actions: list[dict[str, object]] = document["actions"]  # type: ignore[assignment]
+    index = next(
+        i
+        for i in range(len(actions) - 1)
+        if actions[i]["turn"] >= 4 and actions[i + 1]["turn"] == actions[i]["turn"] + 1  # type: ignore[operator]
+    )
+    other = "P2" if actions[index]["p"] == "P1" else "P1"
+    actions.insert(index + 1, {"p": other, "do": "discard", "cards": [], "turn": actions[index]["turn"]})
+    verdict = verify_log(parse_log(json.dumps(document), "turns.json", "json"))
+    [violation] = verdict.violations
+    assert violation.entry == index + 1 and "ws:6.8.1.2" in violation.clauses
+    assert "fits no point of turn" in violation.message
+
+
+def test_a_log_that_numbers_every_turn_off_by_one_is_one_violation_ws_6_1_1() -> None:
+    """ws:6.1.1: a log whose turns are all one off (counted from 0) is one turn-order violation, at its first
+    entry; its entries are read by its own numbering, none left out as of a turn that is over."""
+    document = example_with_turns()
+    for entry in document["actions"]:  # type: ignore[attr-defined]
+        entry["turn"] -= 1
+    verdict = verify_log(parse_log(json.dumps(document), "turns.json", "json"))
+    [violation] = verdict.violations
+    assert (violation.entry, violation.clauses) == (0, ("ws:6.1.1",))
+
+
 def test_the_players_opening_draws_may_be_written_in_either_order_ws_5_2_1_4() -> None:
     """ws:5.2.1.4: each player draws five cards, and only the mulligans go from the starting player; the log may
     write either player's draw first, and the replay is the same game either way."""
