@@ -142,6 +142,8 @@ class Replay:
         """For a replay run again from the start: the request at which to stop, unanswered, in ``pending``."""
         self.pending: tuple[Procedure, Request] | None = None
         """Where such a replay stopped: its game's procedure and the request it has not answered."""
+        self.answered_fields: set[tuple[int, str]] = set()
+        """(entry index, field): the fields of forced entries that answered a choice the rules asked."""
 
     # -- helpers ---------------------------------------------------------------
 
@@ -372,6 +374,7 @@ class Replay:
         self.chosen = twin.chosen
         self.counted = twin.counted
         self.left_out = twin.left_out
+        self.answered_fields = twin.answered_fields
         self.rerun_until = None
         return pending
 
@@ -494,6 +497,8 @@ class Replay:
         """The choice a field of the entry being applied states for ``decision`` (``GameSupport.choice_fields``);
         where it states none, or an illegal one (a violation), the decision's default, implied."""
         stated = self.support.field_choice(decision, self.current.data if self.current is not None else {})
+        if stated is not None and self.current is not None:
+            self.answered_fields.add((self.current.index, self.support.choice_fields[decision.kind]))
         if stated is not None:
             refusal = self.game.check(decision, stated)
             if refusal is None:
@@ -811,6 +816,8 @@ class Replay:
         self.attribute()
         if isinstance(request, Reveal):
             self.check_reveal(entry, request, answer)
+            if owns:
+                self.check_claims(entry, request)
         if not owns:
             return
         if self.applying[-1] is entry:
@@ -834,6 +841,26 @@ class Replay:
             self.violate(entry, violation.clauses, violation.message)
         for note in notes:
             self.note(f"entry {entry.index}: {note}")
+
+    def check_claims(self, entry: LogEntry, reveal: Reveal) -> None:
+        """A forced entry's choice fields (``GameSupport.claim_fields``) that claim an effect where the rules asked
+        no such choice: a violation each, citing the clauses of the event (and of why it had no such effect,
+        where the game says: ``Reveal.no_effect``)."""
+        fields = self.support.claim_fields.get(str(entry.data["do"]))
+        if not fields:
+            return
+        for field in fields:
+            value = entry.data.get(field)
+            if value in (None, False, "", "pass") or (entry.index, field) in self.answered_fields:
+                continue
+            why = reveal.no_effect
+            clauses = (why.clauses if why is not None else ()) or reveal.clauses
+            because = f": {why.message}" if why is not None else ""
+            self.violate(
+                entry,
+                clauses,
+                f"{entry.data['do']!r} states {field}: {value!r}, but the rules asked no {field} choice here{because}",
+            )
 
     def check_rule(self, entry: LogEntry) -> None:
         """A ``rule`` the writer cites must be a clause; a wrong one is a note, never dropped."""

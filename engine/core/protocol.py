@@ -342,6 +342,9 @@ class Reveal:
     due_here: bool
     """Whether the rules perform it at this moment and no other (a refresh, the moment the deck is empty,
     ws 9.1.2.1): an entry written for it after later entries is late, not a move of its own."""
+    no_effect: Refusal | None
+    """Set by the game when a revealed card's effect does not happen (a Vanguard trigger of a clan no unit
+    shares, vg 2.8.1.1.2): why, with the clauses, for a driver to cite against a claim that it did."""
 
     def __init__(
         self,
@@ -361,6 +364,7 @@ class Reveal:
         self.problems = []
         self.simultaneous = simultaneous
         self.due_here = due_here
+        self.no_effect = None
 
 
 class Checkpoint:

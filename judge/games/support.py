@@ -48,6 +48,7 @@ class GameSupport:
         forced_verbs: dict[str, tuple[str, ...]],
         choice_fields: dict[str, str] | None = None,
         rules_document: Document | None = None,
+        claim_fields: dict[str, tuple[str, ...]] | None = None,
     ) -> None:
         self.key = key
         """The log's ``game:`` (``ws``)."""
@@ -63,6 +64,10 @@ class GameSupport:
         """Decision kind -> the field of the entry being applied that answers it (a trigger entry's ``pool``)."""
         self.rules_document = rules_document
         """Its rules document, for a game whose rules do not ship with the judge (None: they do)."""
+        self.claim_fields: dict[str, tuple[str, ...]] = {} if claim_fields is None else claim_fields
+        """Forced verb -> the fields of its entries that answer choices the event may or may not ask (a trigger
+        check's icon choices): a field that claims an effect where the rules asked no such choice is a
+        violation of that entry."""
 
     # -- reading a log ---------------------------------------------------------
 

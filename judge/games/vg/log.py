@@ -57,6 +57,9 @@ CHOICE_VERBS: Final = frozenset(
 CHOICE_FIELDS: Final = {"power": "power", "critical": "critical", "stand": "stand", "heal": "heal"}
 """Decision kind -> the field of the ``drive`` or ``damage`` entry being applied that answers it: a trigger's
 choices (``vg-logs.rst``)."""
+CLAIM_FIELDS: Final[dict[str, tuple[str, ...]]] = {"drive": tuple(CHOICE_FIELDS), "damage": tuple(CHOICE_FIELDS)}
+"""A check's trigger choices claim what its trigger did: a violation where the trigger does not resolve (vg
+2.8.1.1: no unit of the same clan, or a heal that cannot heal)."""
 SETUP_PILES: Final = ("hand", "drop", "soul", "bind", "removed")
 ORIENTATIONS: Final = ("stand", "rest")
 

@@ -39,6 +39,9 @@ CHOICE_VERBS: Final = frozenset(
     {"mulligan", "play", "act", "give", "attack", "block", "counter", "resolve", "end", "effect", "pass", "concede"}
 )
 CHOICE_FIELDS: Final = {"trigger": "trigger"}
+CLAIM_FIELDS: Final[dict[str, tuple[str, ...]]] = {"damage": ("trigger",)}
+"""A ``damage`` entry's ``trigger: true`` claims a [Trigger] was activated: a violation where the Life card
+taken has none (wl 10.1.5)."""
 """Decision kind -> the field of the ``damage`` entry being applied that answers it: the [Trigger] choice."""
 SETUP_PILES: Final = ("hand", "trash", "life", "stage")
 

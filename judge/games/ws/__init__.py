@@ -24,7 +24,15 @@ class WeissSchwarzSupport(GameSupport):
     """The judge's side of Weiss Schwarz (see ``judge.games.support.GameSupport``)."""
 
     def __init__(self) -> None:
-        super().__init__("ws", "Weiss Schwarz", "ws", log.CHOICE_VERBS, log.FORCED_VERBS, log.CHOICE_FIELDS)
+        super().__init__(
+            "ws",
+            "Weiss Schwarz",
+            "ws",
+            log.CHOICE_VERBS,
+            log.FORCED_VERBS,
+            log.CHOICE_FIELDS,
+            claim_fields=log.CLAIM_FIELDS,
+        )
 
     def build(self, game_log: GameLog) -> PlayableGame:
         return log.game_of(game_log)

@@ -248,6 +248,11 @@ CHOICE_FIELDS: Final = {
 or ``resolve`` entry names for its ability."""
 
 
+CLAIM_FIELDS: Final[dict[str, tuple[str, ...]]] = {"trigger": ("pool", "draw", "comeback", "return", "standby")}
+"""A trigger entry's icon choices: each claims what an icon did, so it is a violation where the card revealed
+has no icon that asks it (ws 4.12.2)."""
+
+
 def field_choice(decision: Decision, data: dict[str, Any]) -> Choice | None:
     """A trigger icon's choice (or an ability's target) as the entry states it, or None when it does not say."""
     field = CHOICE_FIELDS.get(decision.kind)
@@ -304,12 +309,20 @@ def cards_within(reveal: Reveal, data: dict[str, Any]) -> list[str | None] | Non
 
 
 def reveal_findings(verb: str, reveal: Reveal, answer: list[str | None]) -> tuple[list[Refusal], list[str]]:
-    """A ``draw`` must list as many cards as the rules draw, and a ``damage`` every card the damage process moved
-    (``ws-logs.rst``, ``damage``: a shorter list breaks ws 4.10.1.3)."""
+    """A ``draw`` must list as many cards as the rules draw, a ``damage`` every card the damage process moved and
+    no more (``ws-logs.rst``, ``damage``: a list longer or shorter breaks ws 4.10.1.3; one that goes on after
+    a cancel is the engine's to refuse, ws 4.10.1.2), and a ``refresh`` order the whole new deck (ws 9.2.2)."""
     if verb == "draw" and len(answer) != reveal.count and reveal.purpose != "mulligan_draw":
         message = f"the rules make {reveal.player} draw {reveal.count} card(s) here; the log lists {len(answer)}"
         return [Refusal(reveal.clauses, message)], []
-    if verb == "damage" and len(answer) < reveal.used:
+    if verb == "refresh" and answer and len(answer) != reveal.count:
+        message = (
+            f"the refresh makes {reveal.player}'s waiting room of {reveal.count} card(s) the new deck; the log's "
+            f"order lists {len(answer)}"
+        )
+        return [Refusal(("ws:9.2.2",), message)], []
+    dealt_in_full = reveal.used == reveal.count and not reveal.problems  # no cancel, no loss in the middle
+    if verb == "damage" and (len(answer) < reveal.used or (dealt_in_full and len(answer) > reveal.used)):
         message = (
             f"the damage process moved {reveal.used} card(s) of {reveal.player}'s deck to the resolution zone; "
             f"the log lists {len(answer)}"

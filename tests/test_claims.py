@@ -1,0 +1,86 @@
+"""An entry that claims more than the rules made happen is a violation at that entry.
+
+A forced entry says what the rules did: the cards a damage process moved, the new deck a refresh made, the
+choices a trigger's icon asked.  Writing more than that (a second damage card where one damage was dealt, a
+pool answer for a card without the pool icon) is a claim the rules did not produce, located at its entry and
+citing the clause that made the event what it was.  The same holds in every game whose forced entries carry
+such answers (``GameSupport.claim_fields``).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import yaml
+
+from judge.games.ws import SUPPORT as WS
+from judge.logfile import parse_log
+from judge.replay import verify_log
+from judge.verdict import Verdict, VerdictKind
+from tests.conftest import REPO
+
+EXAMPLE: dict[str, Any] = yaml.safe_load((REPO / "judge" / "examples" / "ws-game.yaml").read_text(encoding="utf-8"))
+ICONS = {card: set(record.get("triggers") or ()) for card, record in EXAMPLE["cards"].items()}
+
+
+def verdict_of(document: dict[str, Any]) -> Verdict:
+    return verify_log(parse_log(json.dumps(document), "claims.json", "json"), trace=False)
+
+
+def test_the_example_claims_nothing_beyond_the_rules() -> None:
+    assert verdict_of(EXAMPLE).kind is VerdictKind.LEGAL
+
+
+def test_a_damage_entry_listing_more_cards_than_the_damage_dealt_breaks_ws_4_10_1_3() -> None:
+    """ws:4.10.1.3: the damage process moves as many cards as the damage, one at a time; a list with one more
+    card than were moved (no climax among them) claims a damage that was not dealt."""
+    document = copy.deepcopy(EXAMPLE)
+    actions = document["actions"]
+    index = next(
+        i
+        for i, entry in enumerate(actions)
+        if entry["do"] == "damage" and not any(EXAMPLE["cards"][card]["type"] == "climax" for card in entry["cards"])
+    )
+    dealt = len(actions[index]["cards"])
+    actions[index]["cards"] = [*actions[index]["cards"], actions[index]["cards"][-1]]
+    [violation] = verdict_of(document).violations
+    assert (violation.entry, violation.clauses) == (index, ("ws:4.10.1.3",))
+    assert f"moved {dealt} card(s)" in violation.message and f"lists {dealt + 1}" in violation.message
+
+
+def test_a_pool_answer_for_a_card_without_the_pool_icon_breaks_the_trigger_check_ws_7_3_1_2() -> None:
+    """ws:7.3.1.2 with 4.12.2: a trigger check's icons say which choices it asks; ``pool: true`` for a card
+    without the pool or treasure icon claims that its top card went into the stock."""
+    document = copy.deepcopy(EXAMPLE)
+    actions = document["actions"]
+    index = next(
+        i
+        for i, entry in enumerate(actions)
+        if entry["do"] == "trigger" and not ICONS.get(entry["card"], set()) & {"pool", "treasure"}
+    )
+    actions[index]["pool"] = True
+    [violation] = verdict_of(document).violations
+    assert violation.entry == index and "ws:7.3.1.2" in violation.clauses
+    assert "pool" in violation.message
+    actions[index]["pool"] = False  # declining a choice never asked claims nothing
+    assert verdict_of(document).kind is VerdictKind.LEGAL
+
+
+def test_a_refresh_order_of_the_wrong_length_breaks_ws_9_2_2() -> None:
+    """ws:9.2.2: the refresh makes the whole waiting room the new deck; an order that lists one card fewer, or
+    one more, is not that deck."""
+    actions = EXAMPLE["actions"]
+    index = next(i for i, entry in enumerate(actions) if entry["do"] == "refresh" and entry.get("order"))
+    for order in (actions[index]["order"][:-1], [*actions[index]["order"], actions[index]["order"][0]]):
+        document = copy.deepcopy(EXAMPLE)
+        document["actions"][index]["order"] = order
+        violations = verdict_of(document).violations
+        assert violations and violations[0].entry == index and violations[0].clauses == ("ws:9.2.2",)
+        assert f"lists {len(order)}" in violations[0].message
+
+
+def test_every_game_names_the_fields_that_claim_an_effect() -> None:
+    """A trigger entry's icon choices are Weiss Schwarz's claims; each names a field its reading takes."""
+    assert set(WS.claim_fields["trigger"]) <= set(WS.choice_fields.values())
