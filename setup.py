@@ -14,6 +14,7 @@ import os
 from setuptools import Extension, setup
 
 COMPILED_MODULES = [
+    "engine/core/card_records.py",
     "engine/core/cards.py",
     "engine/core/check_timing.py",
     "engine/core/effects.py",
