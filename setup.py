@@ -22,6 +22,7 @@ COMPILED_MODULES = [
     "engine/core/interface.py",
     "engine/core/procedure.py",
     "engine/core/protocol.py",
+    "engine/core/reveals.py",
     "engine/core/zones.py",
     "engine/games/vg/actions.py",
     "engine/games/vg/battle.py",
