@@ -136,3 +136,14 @@ def take_named(pile: list[Card], identity: str, owner: str, zone: str) -> Card:
         raise LookupError(f"{owner} has no {identity} in the {zone}")
     pile.remove(card)
     return card
+
+
+def shuffled_in(owner: str, deck: list[Card], added: list[Card], pool: IdentityPool) -> list[Card]:
+    """``owner``'s ``deck`` with ``added`` shuffled in: as many unseen cards of ``pool``, since no card's place
+    in it is known any more.  ``pool`` is what every card of the player not known to the log could be,
+    wherever it lies; each known card shuffled in goes back into it."""
+    cards = [*deck, *added]
+    for card in cards:
+        if card.identity is not None:
+            pool.contents[card.identity] = pool.contents.get(card.identity, 0) + 1
+    return [Card(owner, pool=pool) for _ in cards]

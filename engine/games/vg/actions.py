@@ -4,7 +4,7 @@ Implements vg 4.1.4 (a card that moves, other than from circle to circle, is a
 new card), 4.6.4.1 and 4.6.6.1 (a unit put on a circle stands), 10.1.1 (draw,
 one card at a time, 4.2.3), 10.1.3 (retire), 10.1.5 (ride: the old vanguard to
 the soul, a G unit to the G zone), 10.1.6 (call), 10.1.7 (heal), 10.1.11
-(stand and rest) and 10.1.15 (Counter Blast).  Cards whose identity the log
+(stand and rest), 10.1.10 (shuffle) and 10.1.15 (Counter Blast).  Cards whose identity the log
 has not told yet are bound to it here, when revealed.
 """
 
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 from engine.core.cards import Card, possible_identities
 from engine.core.game import Procedure
 from engine.core.protocol import Checkpoint, RecordKind, Reveal
-from engine.core.reveals import RevealRules, bind_revealed, take_named
+from engine.core.reveals import RevealRules, bind_revealed, shuffled_in, take_named
 from engine.games.vg.state import GUARDIAN, VANGUARD, PlayerState
 
 if TYPE_CHECKING:
@@ -53,6 +53,12 @@ class CardMoves:
     def take(self, player: str, zone: str, identity: str) -> Card:
         """The first card of ``identity`` in a pile (known, or an unknown card that could be it), taken out."""
         return take_named(self.states[player].zone(zone), identity, player, zone)
+
+    def shuffle_in(self, me: PlayerState, added: list[Card]) -> None:
+        """vg 10.1.10: the deck with ``added`` shuffled in; no card's place in it is known any more."""
+        pool = me.unknown
+        assert pool is not None
+        me.deck = shuffled_in(me.id, me.deck, added, pool)
 
     def hand_identities(self, player: str) -> list[str]:
         """The card ids ``player`` could take from the hand: known cards, and what unknown ones could be."""

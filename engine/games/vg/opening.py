@@ -139,23 +139,9 @@ class Opening:
             cards=list(choice.cards),
         )
         if returned:
-            self.hide_deck(me, returned)
+            self.game.moves.shuffle_in(me, returned)
             yield from self.game.moves.draw(player, len(returned), ("vg:5.4.4",), purpose="mulligan_draw")
         yield Checkpoint(decision)
-
-    def hide_deck(self, me: PlayerState, added: list[Card]) -> None:
-        """The deck with ``added`` shuffled in (vg 10.1.10): no card's place in it is known any more.
-
-        The player's pool of unknown identities (``PlayerState.unknown``) is what every card not known to the log
-        could be, wherever it lies; a known card shuffled in goes back into it.
-        """
-        pool = me.unknown
-        assert pool is not None
-        cards = [*me.deck, *added]
-        for card in cards:
-            if card.identity is not None:
-                pool.contents[card.identity] = pool.contents.get(card.identity, 0) + 1
-        me.deck = [Card(me.id, pool=pool) for _ in cards]
 
     def stand_up(self) -> Procedure:
         """vg 6.1.1: both vanguards turn face up; a log may write it as a ``stand_up`` entry."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 from engine.core.cards import Card
 from engine.core.game import Procedure
 from engine.core.protocol import Checkpoint, RecordKind, Refusal, Reveal
-from engine.core.reveals import RevealRules, bind_revealed, take_named
+from engine.core.reveals import RevealRules, bind_revealed, shuffled_in, take_named
 from engine.games.wl.state import PlayerState
 
 if TYPE_CHECKING:
@@ -72,15 +72,10 @@ class CardMoves:
         bind_revealed(card, answer, index, reveal, owner.deck_list, owner.deck, REVEALS)
 
     def shuffle_in(self, me: PlayerState, added: list[Card]) -> None:
-        """The deck with ``added`` shuffled in: no card's place in it is known any more; a known card's identity
-        goes back to the pool of what unseen cards could be."""
+        """The deck with ``added`` shuffled in: no card's place in it is known any more."""
         pool = me.unknown
         assert pool is not None
-        cards = [*me.deck, *added]
-        for card in cards:
-            if card.identity is not None:
-                pool.contents[card.identity] = pool.contents.get(card.identity, 0) + 1
-        me.deck = [Card(me.id, pool=pool) for _ in cards]
+        me.deck = shuffled_in(me.id, me.deck, added, pool)
 
     def take(self, player: str, zone: str, identity: str) -> Card:
         """The first card of ``identity`` in a pile (known, or an unseen card that could be it), taken out."""
