@@ -12,7 +12,8 @@ answers.  This class keeps what every game shares, whatever its procedure:
   answers a request, and running out raises ``EngineLimitReached`` so that an
   endless loop the rules run on their own (ws 11.1, vg 11.1, wl 11.1) is
   reported, never run;
-* the outcome (``Outcome``), once a rule ends the game or a player concedes.
+* the outcome (``Outcome``), once a rule ends the game or a player concedes;
+* the turns resumed from a copy of the game made at a turn's start (``resume_turn``).
 """
 
 from __future__ import annotations
@@ -159,6 +160,8 @@ class Game(Generic[D]):
     """The game's own clauses for the situations every game has (each game states its own)."""
     zones = ZoneTable(())
     """What the rules say about each zone (each game declares its own)."""
+    turn_begins_with = ""
+    """The phase each turn begins with (ws 6.1.1: ``stand``), where ``resume_turn`` takes the game on."""
 
     def __init__(
         self,
@@ -201,6 +204,9 @@ class Game(Generic[D]):
         self.context: dict[str, int] = {}
         """Where records are being made: ``ct`` (the check timing's record) and ``in_ability`` (the
         resolving ability's id); each record carries it, so graphs can tell what caused what."""
+        self.version = 0
+        """Counts the changes to the table a rule could depend on (a card placed, an effect begun): a game
+        that has seen nothing change since it last looked need not look again."""
 
     # -- the procedure, and the state as data: each game's own -----------------
 
@@ -212,10 +218,18 @@ class Game(Generic[D]):
         """What no move changes (the card definitions, tables made from them): a copy of the game shares these."""
         return (self.definitions,)
 
-    def resume_turn(self) -> Procedure:
-        """For a copy of the game made at a ``TurnStart``: the game on from there, as ``run`` would have gone on.
+    def turns(self, start: str) -> Procedure:
+        """Turn after turn, the first from the beginning of phase ``start``; a ``TurnStart`` before each next.
         A game whose ``run`` yields ``TurnStart`` writes it."""
         raise NotImplementedError(f"{type(self).__name__} yields no turn start")
+
+    def resume_turn(self) -> Procedure:
+        """For a copy of the game made at a ``TurnStart``: the game on from there, as ``run`` would have gone on
+        (the turns, from the phase each begins with, until the game ends)."""
+        try:
+            yield from self.turns(self.turn_begins_with)
+        except GameEnded:
+            return
 
     def snapshot(self) -> dict[str, Any]:
         """The state as plain data: ``turn``, ``phase``, ``turn_player``, ``outcome``, and ``players``: per

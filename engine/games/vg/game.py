@@ -55,6 +55,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         card_records=("vg:2.1",),
     )
     zones = ZONES
+    turn_begins_with = "stand"
     # The parts close() deletes: a compiled build lets only the attributes named here be deleted.
     __deletable__ = (
         "moves",
@@ -97,9 +98,6 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         self.extra_turns: list[str] = []
         """The players given extra turns, the last given last (vg 11.4): each is taken after the current turn,
         the one given last first (11.4.2)."""
-        self.version = 0
-        """Counts changes to the table, so that a check timing knows when nothing can have become due."""
-        self.quiet_version = -1
         self.moves = CardMoves(self)
         self.opening = Opening(self)
         self.phases = Phases(self)
@@ -144,12 +142,6 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         except GameEnded:
             return
 
-    def resume_turn(self) -> Procedure:
-        try:
-            yield from self.turns("stand")
-        except GameEnded:
-            return
-
     def turns(self, start: str) -> Procedure:
         """Turn after turn (6.2.1: the players alternate, but for an extra turn, 11.4), the first from the beginning
         of phase ``start``; a ``TurnStart`` before each next."""
@@ -188,11 +180,8 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
 
     # -- the check timing's rule actions (9), for engine.core.check_timing --------------------
 
-    def nothing_due(self) -> bool:
-        """Whether no rule action is due: nothing changed since the last check found none, or none is (9)."""
-        if self.version != self.quiet_version and not self.rule_actions.due():
-            self.quiet_version = self.version
-        return self.version == self.quiet_version
+    def rule_actions_due(self) -> bool:
+        return self.rule_actions.due()
 
     def perform_rule_actions(self) -> Procedure:
         return self.rule_actions.perform()

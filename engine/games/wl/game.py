@@ -59,6 +59,7 @@ class Energio(Game[WlCardDefinition]):
         card_records=("wl:2.1",),
     )
     zones = ZONES
+    turn_begins_with = "refresh"
     __deletable__ = ("moves", "opening", "phases", "battle", "playing", "rule_processing")
 
     def __init__(
@@ -86,7 +87,6 @@ class Energio(Game[WlCardDefinition]):
         self.order = order or {}
         """Known deck orders after the shuffle, top first, by player id."""
         self.position = position
-        self.version = 0
         self.moves = CardMoves(self)
         self.opening = Opening(self)
         self.phases = Phases(self)
@@ -108,12 +108,6 @@ class Energio(Game[WlCardDefinition]):
                 start = self.position.phase
                 self.opening.report_text_in_play()
             yield from self.turns(start)
-        except GameEnded:
-            return
-
-    def resume_turn(self) -> Procedure:
-        try:
-            yield from self.turns("refresh")
         except GameEnded:
             return
 

@@ -65,6 +65,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         card_records=("ws:2.3",),
     )
     zones = ZONES
+    turn_begins_with = "stand"
     # The parts close() deletes: a compiled build lets only the attributes named here be deleted.
     __deletable__ = (
         "moves",
@@ -123,11 +124,6 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         """Whether a continuous ability or an Assist of this game's cards can lower a character's power."""
         self.weak_printed = any(d.type == "character" and d.power <= 0 for d in definitions.values())
         """Whether some character of this game is printed with 0 or less power."""
-        self.version = 1
-        """Bumped by every change a rule action could depend on (cards placed, effects)."""
-        self.quiet_version = 0
-        """The version at which the last check found no rule action due."""
-
         self.moves = CardMoves(self)
         self.opening = Opening(self)
         self.phases = Phases(self)
@@ -158,12 +154,6 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
 
     def unchanging(self) -> tuple[object, ...]:
         return (self.definitions, self.modelled)
-
-    def resume_turn(self) -> Procedure:
-        try:
-            yield from self.turns("stand")
-        except GameEnded:
-            return
 
     def turns(self, start: str) -> Procedure:
         """Turn after turn, the first from the beginning of phase ``start``; a ``TurnStart`` before each next."""
@@ -225,11 +215,8 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
 
     # -- the check timing's rule actions (9), for engine.core.check_timing ------------
 
-    def nothing_due(self) -> bool:
-        """Whether no rule action is due: nothing changed since the last check found none, or none is (9)."""
-        if self.version != self.quiet_version and not self.rule_actions.rule_actions_due():
-            self.quiet_version = self.version
-        return self.version == self.quiet_version
+    def rule_actions_due(self) -> bool:
+        return self.rule_actions.rule_actions_due()
 
     def perform_rule_actions(self) -> Procedure:
         return self.rule_actions.perform_rule_actions()
