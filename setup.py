@@ -20,6 +20,7 @@ COMPILED_MODULES = [
     "engine/core/effects.py",
     "engine/core/game.py",
     "engine/core/interface.py",
+    "engine/core/parts.py",
     "engine/core/procedure.py",
     "engine/core/protocol.py",
     "engine/core/reveals.py",
