@@ -14,13 +14,16 @@ import os
 from setuptools import Extension, setup
 
 COMPILED_MODULES = [
+    "engine/core/card_records.py",
     "engine/core/cards.py",
     "engine/core/check_timing.py",
     "engine/core/effects.py",
     "engine/core/game.py",
     "engine/core/interface.py",
+    "engine/core/parts.py",
     "engine/core/procedure.py",
     "engine/core/protocol.py",
+    "engine/core/reveals.py",
     "engine/core/zones.py",
     "engine/games/vg/actions.py",
     "engine/games/vg/battle.py",

@@ -32,9 +32,20 @@ class CheckTimingGame(Game[D]):
     standby_clauses: tuple[str, ...] = ()
     """The clauses by which abilities in standby are played, turn player first (ws 8.5.1.2-8.5.1.3)."""
 
+    quiet_version: int = -1
+    """The ``version`` at which the last look found no rule action due."""
+
     def nothing_due(self) -> bool:
-        """True when no rule action can be due (a game that tracks its changes says so cheaply)."""
-        return False
+        """Whether no rule action is due: nothing changed since the last look found none (``version``), or none
+        is now (``rule_actions_due``)."""
+        if self.version != self.quiet_version and not self.rule_actions_due():
+            self.quiet_version = self.version
+        return self.version == self.quiet_version
+
+    def rule_actions_due(self) -> bool:
+        """Whether any rule action is due: each game looks at its own (ws 9); the check timing asks only after a
+        change."""
+        return True
 
     def perform_rule_actions(self) -> Procedure:
         """Perform every rule action due at once; return True when any was performed."""

@@ -12,7 +12,9 @@ answers.  This class keeps what every game shares, whatever its procedure:
   answers a request, and running out raises ``EngineLimitReached`` so that an
   endless loop the rules run on their own (ws 11.1, vg 11.1, wl 11.1) is
   reported, never run;
-* the outcome (``Outcome``), once a rule ends the game or a player concedes.
+* the outcome (``Outcome``), once a rule ends the game or a player concedes;
+* the parts a game is composed of (``parts``, ``engine.core.parts``): built in one loop, dropped in one;
+* the turns resumed from a copy of the game made at a turn's start (``resume_turn``).
 """
 
 from __future__ import annotations
@@ -20,12 +22,13 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
 from engine.core.cards import Card, CardDefinition
 from engine.core.effects import EffectLedger
+from engine.core.parts import Part
 from engine.core.protocol import (
     ActionRecord,
     Checkpoint,
@@ -159,6 +162,11 @@ class Game(Generic[D]):
     """The game's own clauses for the situations every game has (each game states its own)."""
     zones = ZoneTable(())
     """What the rules say about each zone (each game declares its own)."""
+    turn_begins_with = ""
+    """The phase each turn begins with (ws 6.1.1: ``stand``), where ``resume_turn`` takes the game on."""
+    parts: ClassVar[tuple[Part[Any], ...]] = ()
+    """The parts the game is composed of, in the order they are built (``engine.core.parts``); none for a game
+    written as one class."""
 
     def __init__(
         self,
@@ -201,6 +209,15 @@ class Game(Generic[D]):
         self.context: dict[str, int] = {}
         """Where records are being made: ``ct`` (the check timing's record) and ``in_ability`` (the
         resolving ability's id); each record carries it, so graphs can tell what caused what."""
+        self.version = 0
+        """Counts the changes to the table a rule could depend on (a card placed, an effect begun): a game
+        that has seen nothing change since it last looked need not look again."""
+
+    def build_parts(self) -> None:
+        """Build the game's parts (``parts``), each as the attribute its row names, in the table's order: a
+        game's constructor calls it once what the parts read of the game is set."""
+        for part in self.parts:
+            setattr(self, part.name, part.part_class(self))
 
     # -- the procedure, and the state as data: each game's own -----------------
 
@@ -212,10 +229,18 @@ class Game(Generic[D]):
         """What no move changes (the card definitions, tables made from them): a copy of the game shares these."""
         return (self.definitions,)
 
-    def resume_turn(self) -> Procedure:
-        """For a copy of the game made at a ``TurnStart``: the game on from there, as ``run`` would have gone on.
+    def turns(self, start: str) -> Procedure:
+        """Turn after turn, the first from the beginning of phase ``start``; a ``TurnStart`` before each next.
         A game whose ``run`` yields ``TurnStart`` writes it."""
         raise NotImplementedError(f"{type(self).__name__} yields no turn start")
+
+    def resume_turn(self) -> Procedure:
+        """For a copy of the game made at a ``TurnStart``: the game on from there, as ``run`` would have gone on
+        (the turns, from the phase each begins with, until the game ends)."""
+        try:
+            yield from self.turns(self.turn_begins_with)
+        except GameEnded:
+            return
 
     def snapshot(self) -> dict[str, Any]:
         """The state as plain data: ``turn``, ``phase``, ``turn_player``, ``outcome``, and ``players``: per
@@ -315,13 +340,15 @@ class Game(Generic[D]):
     def close(self) -> None:
         """The driver is done with this game: break the references that lead back to it.
 
-        A game composed of parts that refer to it (``engine.games.ws.game``) forms reference
-        cycles; once closed, dropping the game frees it at once, by reference counting, which a
+        A game composed of parts that refer to it (``parts``) forms reference cycles; closing drops
+        the parts, so that dropping the game then frees it at once, by reference counting, which a
         batch of replays run with the cyclic collector paused relies on.  A closed game is not
         used again.
         """
         self.standby.clear()
         self.pending_triggers.clear()
+        for part in self.parts:
+            delattr(self, part.name)
 
     # -- legality ------------------------------------------------------------
 

@@ -23,10 +23,14 @@ Edge relations (``Edge.relation``):
 * ``next``: the order the procedure goes in; a ``condition`` makes it one branch of several;
 * ``checked_at``: a rule action to the timing nodes where the rules check it;
 * ``may_trigger``: an activation condition to the check timing that plays what it triggers.
+
+A game writes its tables as rows of plain strings, and makes its nodes and edges of them with
+``procedure_nodes`` and ``procedure_edges``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -70,3 +74,25 @@ class Edge:
 
 Procedure = tuple[tuple[Node, ...], tuple[Edge, ...]]
 """A game's whole procedure: its nodes and its edges."""
+
+
+def procedure_nodes(tables: Iterable[tuple[str, Iterable[tuple[str, ...]]]]) -> tuple[Node, ...]:
+    """The nodes of a game's tables, table after table, each given with the kind of its nodes: each row of a
+    table begins ``(key, clause, label)`` (a row of activations goes on with the check timing that plays what
+    they trigger, which ``procedure_edges`` reads)."""
+    return tuple(Node(row[0], kind, row[2], row[1]) for kind, rows in tables for row in rows)
+
+
+def procedure_edges(
+    flow: Iterable[tuple[str, str, str, str]],
+    checked_at: Iterable[tuple[str, str, str]],
+    activations: Iterable[tuple[str, str, str, str]] = (),
+) -> tuple[Edge, ...]:
+    """The edges of a game's procedure: the ``next`` edges of ``flow``, rows ``(source, target, clause,
+    condition)``; then the ``checked_at`` edges, rows ``(rule action, where it is checked, clause)``; then a
+    ``may_trigger`` edge for each row of ``activations``, ``(key, clause, label, the check timing that plays
+    what it triggers)``."""
+    edges = [Edge(source, target, NEXT, clause, condition) for source, target, clause, condition in flow]
+    edges.extend(Edge(rule_action, where, CHECKED_AT, clause) for rule_action, where, clause in checked_at)
+    edges.extend(Edge(key, timing, MAY_TRIGGER, clause) for key, clause, _, timing in activations)
+    return tuple(edges)

@@ -4,21 +4,30 @@ Implements vg 4.1.4 (a card that moves, other than from circle to circle, is a
 new card), 4.6.4.1 and 4.6.6.1 (a unit put on a circle stands), 10.1.1 (draw,
 one card at a time, 4.2.3), 10.1.3 (retire), 10.1.5 (ride: the old vanguard to
 the soul, a G unit to the G zone), 10.1.6 (call), 10.1.7 (heal), 10.1.11
-(stand and rest) and 10.1.15 (Counter Blast).  Cards whose identity the log
+(stand and rest), 10.1.10 (shuffle) and 10.1.15 (Counter Blast).  Cards whose identity the log
 has not told yet are bound to it here, when revealed.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from engine.core.cards import Card, possible_identities
 from engine.core.game import Procedure
-from engine.core.protocol import Checkpoint, RecordKind, Refusal, Reveal
+from engine.core.protocol import Checkpoint, RecordKind, Reveal
+from engine.core.reveals import RevealRules, bind_revealed, shuffled_in, take_named
 from engine.games.vg.state import GUARDIAN, VANGUARD, PlayerState
 
 if TYPE_CHECKING:
     from engine.games.vg.game import Vanguard
+
+REVEALS: Final = RevealRules(
+    list_name="main deck list",
+    not_listed=("vg:5.4.2",),
+    another_card=("vg:4.2.2",),
+    all_accounted=("vg:5.4.2", "vg:5.2.2.2"),
+)
+"""What vg cites for a revealed card the replay cannot take as stated (``bind``)."""
 
 
 class CardMoves:
@@ -43,14 +52,13 @@ class CardMoves:
 
     def take(self, player: str, zone: str, identity: str) -> Card:
         """The first card of ``identity`` in a pile (known, or an unknown card that could be it), taken out."""
-        pile = self.states[player].zone(zone)
-        card = next((c for c in pile if c.identity == identity), None)
-        if card is None:
-            card = next((c for c in pile if c.identity is None and c.reveal(identity)), None)
-        if card is None:
-            raise LookupError(f"{player} has no {identity} in the {zone}")
-        pile.remove(card)
-        return card
+        return take_named(self.states[player].zone(zone), identity, player, zone)
+
+    def shuffle_in(self, me: PlayerState, added: list[Card]) -> None:
+        """vg 10.1.10: the deck with ``added`` shuffled in; no card's place in it is known any more."""
+        pool = me.unknown
+        assert pool is not None
+        me.deck = shuffled_in(me.id, me.deck, added, pool)
 
     def hand_identities(self, player: str) -> list[str]:
         """The card ids ``player`` could take from the hand: known cards, and what unknown ones could be."""
@@ -130,35 +138,10 @@ class CardMoves:
         return card, reveal
 
     def bind(self, card: Card, answer: list[Any] | None, index: int, reveal: Reveal | None) -> None:
-        """Give ``card`` the identity the answer to ``reveal`` states for it, if any; an impossible one is a problem.
-
-        After a problem the game goes on as close to what was stated as the cards allow: a card the deck list
-        does not have leaves the card as the replay knew it; a card the replay knew as another, where the stated
-        card lies elsewhere in the deck, takes its place there (the two exchange identities).
-        """
-        if not answer or index >= len(answer) or answer[index] in (None, "?"):
-            return
-        identity = str(answer[index])
-        if card.reveal(identity):
-            return
+        """Give ``card`` the identity the answer to ``reveal`` states for it, if any; an impossible one is a problem
+        (``engine.core.reveals.bind_revealed``)."""
         owner = self.states[card.owner]
-        if owner.deck_list[identity] == 0:
-            message = f"{identity} is not in {card.owner}'s main deck list"
-            clauses: tuple[str, ...] = ("vg:5.4.2",)
-        elif card.identity is not None:
-            message = f"the card there is {card.identity}, not {identity}"
-            clauses = ("vg:4.2.2",)
-            other = next((c for c in owner.deck if c.identity == identity), None)
-            if other is not None:
-                other.identity, card.identity = card.identity, identity
-        else:
-            message = (
-                f"{identity} cannot be revealed here: {card.owner}'s deck list has {owner.deck_list[identity]} "
-                f"cop{'y' if owner.deck_list[identity] == 1 else 'ies'} and all are accounted for"
-            )
-            clauses = ("vg:5.4.2", "vg:5.2.2.2")
-        if reveal is not None:
-            reveal.problems.append(Refusal(clauses, message))
+        bind_revealed(card, answer, index, reveal, owner.deck_list, owner.deck, REVEALS)
 
     # -- riding ---------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Final
 
+from engine.core.card_records import CardRecordError, name_list, whole_number
 from engine.core.cards import CardDefinition
 from engine.core.protocol import Refusal
 
@@ -51,10 +52,6 @@ SENTINELS: Final = 4
 """vg 5.2.2.5, 10.2.8."""
 G_DECK_SIZE: Final = 8
 """vg 5.3.2: a G deck has 0 to 8 cards."""
-
-
-class CardRecordError(ValueError):
-    """A card record that does not describe a Vanguard card."""
 
 
 @dataclass(slots=True, init=False)
@@ -124,24 +121,6 @@ class VgCardDefinition(CardDefinition):
         return self.type == "g"
 
 
-def _integer(card_id: str, fields: dict[str, Any], key: str, default: int = 0) -> int:
-    value = fields.get(key, default)
-    if value is None:
-        return default
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise CardRecordError(f"card {card_id!r}: {key} is {value!r}, not a whole number")
-    return value
-
-
-def _names(card_id: str, fields: dict[str, Any], key: str) -> tuple[str, ...]:
-    value = fields.get(key, ())
-    if isinstance(value, str):
-        return (value,)
-    if not isinstance(value, list | tuple) or not all(isinstance(item, str) for item in value):
-        raise CardRecordError(f"card {card_id!r}: {key} is {value!r}, not a list of names")
-    return tuple(value)
-
-
 def _keywords(card_id: str, fields: dict[str, Any]) -> tuple[dict[str, Any], ...]:
     value = fields.get("keywords", ())
     if not isinstance(value, list | tuple):
@@ -176,14 +155,14 @@ def definition_from_record(card_id: str, fields: dict[str, Any]) -> VgCardDefini
             f"card {card_id!r}: a {card_type} unit {'has no' if trigger is None else 'with'} trigger icon "
             f"{'' if trigger is None else repr(trigger) + ' '}is not a card of vg 2.9.2"
         )
-    skills = _names(card_id, fields, "skills")
+    skills = name_list(card_id, fields, "skills")
     unknown = [skill for skill in skills if skill not in SKILLS]
     if unknown:
         raise CardRecordError(f"card {card_id!r}: unknown skill {unknown[0]!r} ({', '.join(SKILLS)})")
     abilities = fields.get("abilities", ())
     if not isinstance(abilities, list | tuple) or not all(isinstance(a, dict | str) for a in abilities):
         raise CardRecordError(f"card {card_id!r}: abilities must be a list")
-    grade = _integer(card_id, fields, "grade")
+    grade = whole_number(card_id, fields, "grade")
     if grade < 0:
         raise CardRecordError(f"card {card_id!r}: grade {grade} is below 0 (vg 2.4)")
     return VgCardDefinition(
@@ -191,11 +170,11 @@ def definition_from_record(card_id: str, fields: dict[str, Any]) -> VgCardDefini
         name=str(fields.get("name", card_id)),
         type=str(card_type),
         grade=grade,
-        power=_integer(card_id, fields, "power"),
-        shield=_integer(card_id, fields, "shield"),
-        critical=_integer(card_id, fields, "critical", 1),
+        power=whole_number(card_id, fields, "power"),
+        shield=whole_number(card_id, fields, "shield"),
+        critical=whole_number(card_id, fields, "critical", 1),
         trigger=None if trigger is None else str(trigger),
-        clans=_names(card_id, fields, "clan"),
+        clans=name_list(card_id, fields, "clan"),
         nation=str(fields.get("nation", "")),
         race=str(fields.get("race", "")),
         skills=frozenset(skills),

@@ -20,6 +20,7 @@ from engine.core.cards import Card, IdentityPool, first_unheld
 from engine.core.check_timing import CheckTimingGame
 from engine.core.game import GameClauses, GameEnded, Procedure
 from engine.core.interface import PlayerSpec
+from engine.core.parts import Part
 from engine.core.protocol import Choice, Decision, Refusal, TurnStart
 from engine.games.vg.actions import CardMoves
 from engine.games.vg.battle import BattlePhase
@@ -55,7 +56,29 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         card_records=("vg:2.1",),
     )
     zones = ZONES
-    # The parts close() deletes: a compiled build lets only the attributes named here be deleted.
+    turn_begins_with = "stand"
+    parts = (
+        Part("moves", CardMoves),
+        Part("opening", Opening, calls=("moves",)),
+        Part("phases", Phases, calls=("moves", "playing", "keywords")),
+        Part("battle", BattlePhase, calls=("moves", "triggers", "characteristics", "playing")),
+        Part("triggers", Triggers, calls=("moves", "characteristics")),
+        Part("characteristics", Characteristics, calls=("playing",)),
+        Part("rule_actions", RuleActions, calls=("moves",)),
+        Part("keywords", Keywords, calls=("moves", "playing")),
+        Part("playing", Playing, calls=("moves", "characteristics", "keywords")),
+    )
+    # The parts again, as a compiled build needs them (engine.core.parts): their types, and the
+    # attributes close() may delete; tests/test_engine_parts.py checks that all three agree.
+    moves: CardMoves
+    opening: Opening
+    phases: Phases
+    battle: BattlePhase
+    triggers: Triggers
+    characteristics: Characteristics
+    rule_actions: RuleActions
+    keywords: Keywords
+    playing: Playing
     __deletable__ = (
         "moves",
         "opening",
@@ -97,18 +120,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         self.extra_turns: list[str] = []
         """The players given extra turns, the last given last (vg 11.4): each is taken after the current turn,
         the one given last first (11.4.2)."""
-        self.version = 0
-        """Counts changes to the table, so that a check timing knows when nothing can have become due."""
-        self.quiet_version = -1
-        self.moves = CardMoves(self)
-        self.opening = Opening(self)
-        self.phases = Phases(self)
-        self.battle = BattlePhase(self)
-        self.triggers = Triggers(self)
-        self.characteristics = Characteristics(self)
-        self.rule_actions = RuleActions(self)
-        self.keywords = Keywords(self)
-        self.playing = Playing(self)
+        self.build_parts()
         self.opening.check_decks()
         if position is not None:
             self.opening.place(position)
@@ -144,12 +156,6 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         except GameEnded:
             return
 
-    def resume_turn(self) -> Procedure:
-        try:
-            yield from self.turns("stand")
-        except GameEnded:
-            return
-
     def turns(self, start: str) -> Procedure:
         """Turn after turn (6.2.1: the players alternate, but for an extra turn, 11.4), the first from the beginning
         of phase ``start``; a ``TurnStart`` before each next."""
@@ -180,19 +186,10 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
     def unchanging(self) -> tuple[object, ...]:
         return (self.definitions,)
 
-    def close(self) -> None:
-        """Drop the parts: each refers back to the game (see ``Game.close``)."""
-        super().close()
-        del self.moves, self.opening, self.phases, self.battle, self.triggers
-        del self.characteristics, self.rule_actions, self.keywords, self.playing
-
     # -- the check timing's rule actions (9), for engine.core.check_timing --------------------
 
-    def nothing_due(self) -> bool:
-        """Whether no rule action is due: nothing changed since the last check found none, or none is (9)."""
-        if self.version != self.quiet_version and not self.rule_actions.due():
-            self.quiet_version = self.version
-        return self.version == self.quiet_version
+    def rule_actions_due(self) -> bool:
+        return self.rule_actions.due()
 
     def perform_rule_actions(self) -> Procedure:
         return self.rule_actions.perform()

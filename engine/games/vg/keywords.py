@@ -147,7 +147,7 @@ class Keywords:
         game = self.game
         me = self.states[player]
         returned = [game.moves.take(player, "drop", identity) for identity in choice.cards]
-        game.opening.hide_deck(me, returned)
+        game.moves.shuffle_in(me, returned)
         game.record(
             RecordKind.CHOICE,
             player,
@@ -172,7 +172,7 @@ class Keywords:
                 ("vg:10.1.24.1", "vg:10.1.24.2", "vg:10.1.5.1.5"),
             )
             game.playing.unmodelled_text(player, mate)
-        game.opening.hide_deck(me, [])
+        game.moves.shuffle_in(me, [])
         game.record(RecordKind.FORCED, player, f"{player} shuffles the deck", ("vg:10.2.9.2", "vg:10.1.10"))
         return
         yield  # pragma: no cover - a procedure, for the legion abilities to come

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from engine.core.cards import Card
 from engine.core.game import Procedure
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
+from engine.core.reveals import card_from_deck_list, lay_known_order
 from engine.games.vg.cards import deck_problems
 from engine.games.vg.state import CIRCLES, OPENING_HAND, VANGUARD, PlayerState, Position
 
@@ -47,17 +48,9 @@ class Opening:
                     Refusal(("vg:5.4.2",), f"{where}: {identity!r} is not in {player.id}'s G deck list")
                 )
             return card
-        card = Card(player.id, pool=player.unknown)
-        if identity is not None and not card.reveal(identity):
-            self.game.setup_problems.append(
-                Refusal(
-                    ("vg:5.4.2",),
-                    f"{where}: {identity!r} does not fit {player.id}'s deck list "
-                    f"({player.deck_list[identity]} copies, all placed already)",
-                )
-            )
-            card.identity = identity
-        return card
+        return card_from_deck_list(
+            player.id, player.unknown, player.deck_list, identity, where, ("vg:5.4.2",), self.game.setup_problems
+        )
 
     # -- from the opening -----------------------------------------------------------------
 
@@ -118,12 +111,8 @@ class Opening:
 
     def shuffle_deck(self, state: PlayerState) -> None:
         """vg 5.4.3.1: the main deck, shuffled; the log's ``order`` says how it lies, as far as it says."""
-        for card, identity in zip(state.deck, self.game.order.get(state.id, []), strict=False):
-            if not card.reveal(identity):
-                self.game.setup_problems.append(
-                    Refusal(("vg:5.4.2",), f"order of {state.id} names {identity!r} more often than the deck list")
-                )
-                card.identity = identity
+        order = self.game.order.get(state.id, [])
+        lay_known_order(state.deck, order, state.id, ("vg:5.4.2",), self.game.setup_problems)
 
     def draw_opening_hand(self, player: str) -> Procedure:
         yield from self.game.moves.draw(player, OPENING_HAND, ("vg:5.4.4",), purpose="opening", simultaneous=True)
@@ -150,23 +139,9 @@ class Opening:
             cards=list(choice.cards),
         )
         if returned:
-            self.hide_deck(me, returned)
+            self.game.moves.shuffle_in(me, returned)
             yield from self.game.moves.draw(player, len(returned), ("vg:5.4.4",), purpose="mulligan_draw")
         yield Checkpoint(decision)
-
-    def hide_deck(self, me: PlayerState, added: list[Card]) -> None:
-        """The deck with ``added`` shuffled in (vg 10.1.10): no card's place in it is known any more.
-
-        The player's pool of unknown identities (``PlayerState.unknown``) is what every card not known to the log
-        could be, wherever it lies; a known card shuffled in goes back into it.
-        """
-        pool = me.unknown
-        assert pool is not None
-        cards = [*me.deck, *added]
-        for card in cards:
-            if card.identity is not None:
-                pool.contents[card.identity] = pool.contents.get(card.identity, 0) + 1
-        me.deck = [Card(me.id, pool=pool) for _ in cards]
 
     def stand_up(self) -> Procedure:
         """vg 6.1.1: both vanguards turn face up; a log may write it as a ``stand_up`` entry."""

@@ -128,7 +128,7 @@ class Phases:
                 reveal.problems.append(
                     Refusal(("vg:6.4.1.2.7",), f"{choice.card} is not among the five cards {player} looked at")
                 )
-                self.game.opening.hide_deck(me, [])
+                self.game.moves.shuffle_in(me, [])
                 yield Checkpoint(decision)
                 return
             me.deck.remove(taken)
@@ -147,7 +147,7 @@ class Phases:
                 f"{player} takes {choice.card} and removes {', '.join(c.identity or '?' for c in removed)} from the game",
                 ("vg:6.4.1.2.7", "vg:6.4.1.2.7.2"),
             )
-        self.game.opening.hide_deck(me, [])
+        self.game.moves.shuffle_in(me, [])
         self.game.record(RecordKind.FORCED, player, f"{player} shuffles the deck", ("vg:6.4.1.2.7", "vg:10.1.10"))
         yield Checkpoint(decision)
 

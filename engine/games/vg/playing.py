@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from engine.core.card_records import has_structured_effect
 from engine.core.cards import Card
 from engine.core.effects import ContinuousEffect, Duration
 from engine.core.game import Procedure
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 
 COST_WORDS: Final = ("counter_blast", "soul_blast", "discard")
 """The costs an ability record may structure (log-format, vg), as numbers of cards."""
+CONDITION_WORDS: Final = ("limit_break", "generation_break")
+"""The conditions an ability record may structure: Limit Break (10.2.5) and Generation Break (10.2.11)."""
 DURATIONS: Final = {"end_of_turn": Duration.END_OF_TURN, "end_of_battle": Duration.END_OF_BATTLE}
 ZONES_OF_TEXT: Final = ("hand", "drop", "soul", "damage", "bind", "deck", "circle")
 """The places an ``effect`` entry's moves name (``circle`` with the circle)."""
@@ -57,20 +60,12 @@ class TextOperation:
 
 def modelled(ability: dict[str, Any]) -> bool:
     """Whether the engine plays ``ability`` itself: an activated or continuous ability whose effect is the one
-    structured effect, with at most the structured conditions and costs."""
-    effect = ability.get("effect")
-    condition = ability.get("condition") or {}
-    cost = ability.get("cost") or {}
+    structured effect, with at most the structured conditions and costs (a continuous one has no cost)."""
+    kind = ability.get("type")
     return (
-        ability.get("type") in ("act", "cont")
-        and isinstance(effect, dict)
-        and set(effect) <= {"power", "target", "until"}
-        and isinstance(effect.get("power"), int)
-        and isinstance(condition, dict)
-        and set(condition) <= {"limit_break", "generation_break"}
-        and isinstance(cost, dict)
-        and set(cost) <= set(COST_WORDS)
-        and (ability.get("type") == "act" or not cost)
+        kind in ("act", "cont")
+        and has_structured_effect(ability, CONDITION_WORDS, COST_WORDS)
+        and (kind == "act" or not ability.get("cost"))
     )
 
 

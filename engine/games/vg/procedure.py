@@ -72,11 +72,8 @@ from __future__ import annotations
 from engine.core.procedure import (
     ACTIVATION,
     CHECK_TIMING,
-    CHECKED_AT,
     CHOICE,
     FORCED,
-    MAY_TRIGGER,
-    NEXT,
     PHASE,
     PLAY_TIMING,
     RULE_ACTION,
@@ -84,6 +81,8 @@ from engine.core.procedure import (
     Edge,
     Node,
     Procedure,
+    procedure_edges,
+    procedure_nodes,
 )
 
 # -- the nodes ----------------------------------------------------------------
@@ -336,33 +335,24 @@ FLOW: tuple[tuple[str, str, str, str], ...] = (
 """The ``next`` edges: (source, target, clause, condition)."""
 
 
-def _nodes() -> tuple[Node, ...]:
-    nodes: list[Node] = []
-    for kind, table in (
+PROCEDURE_NODES: tuple[Node, ...] = procedure_nodes(
+    (
         (PHASE, PHASES),
         (STEP, STEPS),
         (CHECK_TIMING, CHECK_TIMINGS),
         (PLAY_TIMING, PLAY_TIMINGS),
         (CHOICE, CHOICES),
         (FORCED, FORCED_STEPS),
-    ):
-        nodes.extend(Node(key, kind, label, clause) for key, clause, label in table)
-    nodes.extend(Node(key, ACTIVATION, label, clause) for key, clause, label, _ in ACTIVATIONS)
-    nodes.extend(Node(key, RULE_ACTION, label, clause) for key, clause, label in RULE_ACTIONS)
-    return tuple(nodes)
-
-
-def _edges() -> tuple[Edge, ...]:
-    edges = [Edge(source, target, NEXT, clause, condition) for source, target, clause, condition in FLOW]
-    for key, _, _ in RULE_ACTIONS:
-        edges.extend(Edge(key, timing, CHECKED_AT, "vg:9.1.2") for timing, _, _ in CHECK_TIMINGS)
-    edges.extend(Edge(key, timing, MAY_TRIGGER, clause) for key, clause, _, timing in ACTIVATIONS)
-    return tuple(edges)
-
-
-PROCEDURE_NODES: tuple[Node, ...] = _nodes()
+        (ACTIVATION, ACTIVATIONS),
+        (RULE_ACTION, RULE_ACTIONS),
+    )
+)
 """Every node of the procedure."""
-PROCEDURE_EDGES: tuple[Edge, ...] = _edges()
+PROCEDURE_EDGES: tuple[Edge, ...] = procedure_edges(
+    FLOW,
+    [(key, timing, "vg:9.1.2") for key, _, _ in RULE_ACTIONS for timing, _, _ in CHECK_TIMINGS],
+    ACTIVATIONS,
+)
 """Every edge of the procedure: ``next``, then ``checked_at``, then ``may_trigger``."""
 START = "phase:stand"
 """Where a turn starts (6.2.1); the game's preparation and Stand Up (5.4, 6.1) are not part of the turn procedure."""

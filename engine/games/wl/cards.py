@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Final
 
+from engine.core.card_records import CardRecordError, name_list, whole_number
 from engine.core.cards import CardDefinition
 from engine.core.protocol import Refusal
 
@@ -35,10 +36,6 @@ COPIES: Final = 4
 """wl 5.1.2.3: cards of one card number per deck."""
 DECK_CATEGORIES: Final = ("character", "event", "stage")
 """wl 5.1.2.1."""
-
-
-class CardRecordError(ValueError):
-    """A card record that does not describe an ENERGIO!! card."""
 
 
 @dataclass(slots=True, init=False)
@@ -92,24 +89,6 @@ class WlCardDefinition(CardDefinition):
         self.keywords = keywords
 
 
-def _integer(card_id: str, fields: dict[str, Any], key: str) -> int:
-    value = fields.get(key, 0)
-    if value is None:
-        return 0
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise CardRecordError(f"card {card_id!r}: {key} is {value!r}, not a whole number")
-    return value
-
-
-def _names(card_id: str, fields: dict[str, Any], key: str) -> tuple[str, ...]:
-    value = fields.get(key, ())
-    if isinstance(value, str):
-        return (value,)
-    if not isinstance(value, list | tuple) or not all(isinstance(item, str) for item in value):
-        raise CardRecordError(f"card {card_id!r}: {key} is {value!r}, not a list of names")
-    return tuple(value)
-
-
 def definition_from_record(card_id: str, fields: dict[str, Any]) -> WlCardDefinition:
     """The definition of ``card_id`` from its record; raises CardRecordError naming the field."""
     category = fields.get("category")
@@ -117,29 +96,29 @@ def definition_from_record(card_id: str, fields: dict[str, Any]) -> WlCardDefini
         raise CardRecordError(
             f"card {card_id!r}: category is {category!r}, not one of {', '.join(CATEGORIES)} (wl 2.2.2)"
         )
-    colors = _names(card_id, fields, "color")
+    colors = name_list(card_id, fields, "color")
     unknown = [color for color in colors if color not in COLORS]
     if unknown:
         raise CardRecordError(f"card {card_id!r}: {unknown[0]!r} is not a color ({', '.join(COLORS)}, wl 2.3.3)")
-    keywords = _names(card_id, fields, "keywords")
+    keywords = name_list(card_id, fields, "keywords")
     unknown = [keyword for keyword in keywords if keyword not in KEYWORDS]
     if unknown:
         raise CardRecordError(f"card {card_id!r}: unknown keyword {unknown[0]!r} ({', '.join(KEYWORDS)})")
     abilities = fields.get("abilities", ())
     if not isinstance(abilities, list | tuple) or not all(isinstance(a, dict | str) for a in abilities):
         raise CardRecordError(f"card {card_id!r}: abilities must be a list")
-    cost = _integer(card_id, fields, "cost")
+    cost = whole_number(card_id, fields, "cost")
     return WlCardDefinition(
         id=card_id,
         name=str(fields.get("name", card_id)),
         type=str(category),
         colors=colors,
-        types=_names(card_id, fields, "types"),
-        attributes=_names(card_id, fields, "attributes"),
-        power=_integer(card_id, fields, "power"),
+        types=name_list(card_id, fields, "types"),
+        attributes=name_list(card_id, fields, "attributes"),
+        power=whole_number(card_id, fields, "power"),
         cost=max(0, cost),
-        life=_integer(card_id, fields, "life"),
-        counter=_integer(card_id, fields, "counter"),
+        life=whole_number(card_id, fields, "life"),
+        counter=whole_number(card_id, fields, "counter"),
         trigger=bool(fields.get("trigger", False)),
         keywords=frozenset(keywords),
         abilities=tuple(a if isinstance(a, dict) else {"text": a} for a in abilities),

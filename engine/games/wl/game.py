@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from engine.core.cards import Card, IdentityPool
 from engine.core.game import Game, GameClauses, GameEnded, Procedure
+from engine.core.parts import Part
 from engine.core.protocol import Choice, Decision, Refusal, TurnStart
 from engine.games.wl.battle import BattleSteps
 from engine.games.wl.cards import WlCardDefinition
@@ -59,6 +60,23 @@ class Energio(Game[WlCardDefinition]):
         card_records=("wl:2.1",),
     )
     zones = ZONES
+    turn_begins_with = "refresh"
+    parts = (
+        Part("moves", CardMoves, calls=("rule_processing",)),
+        Part("opening", Opening, calls=("moves", "playing", "rule_processing")),
+        Part("phases", Phases, calls=("moves", "battle", "playing")),
+        Part("battle", BattleSteps, calls=("moves", "phases", "playing", "rule_processing")),
+        Part("playing", Playing, calls=("moves", "rule_processing")),
+        Part("rule_processing", RuleProcessing),
+    )
+    # The parts again, as a compiled build needs them (engine.core.parts): their types, and the
+    # attributes close() may delete; tests/test_engine_parts.py checks that all three agree.
+    moves: CardMoves
+    opening: Opening
+    phases: Phases
+    battle: BattleSteps
+    playing: Playing
+    rule_processing: RuleProcessing
     __deletable__ = ("moves", "opening", "phases", "battle", "playing", "rule_processing")
 
     def __init__(
@@ -86,13 +104,7 @@ class Energio(Game[WlCardDefinition]):
         self.order = order or {}
         """Known deck orders after the shuffle, top first, by player id."""
         self.position = position
-        self.version = 0
-        self.moves = CardMoves(self)
-        self.opening = Opening(self)
-        self.phases = Phases(self)
-        self.battle = BattleSteps(self)
-        self.playing = Playing(self)
-        self.rule_processing = RuleProcessing(self)
+        self.build_parts()
         self.opening.check_decks()
         if position is not None:
             self.opening.place(position)
@@ -108,12 +120,6 @@ class Energio(Game[WlCardDefinition]):
                 start = self.position.phase
                 self.opening.report_text_in_play()
             yield from self.turns(start)
-        except GameEnded:
-            return
-
-    def resume_turn(self) -> Procedure:
-        try:
-            yield from self.turns("refresh")
         except GameEnded:
             return
 
@@ -138,10 +144,6 @@ class Energio(Game[WlCardDefinition]):
 
     def unchanging(self) -> tuple[object, ...]:
         return (self.definitions, self.specs)
-
-    def close(self) -> None:
-        super().close()
-        del self.moves, self.opening, self.phases, self.battle, self.playing, self.rule_processing
 
     # -- the state as data -------------------------------------------------------------------------------
 

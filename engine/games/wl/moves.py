@@ -9,15 +9,26 @@ yet are bound to it here, when revealed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from engine.core.cards import Card
 from engine.core.game import Procedure
 from engine.core.protocol import Checkpoint, RecordKind, Refusal, Reveal
+from engine.core.reveals import RevealRules, bind_revealed, shuffled_in, take_named
 from engine.games.wl.state import PlayerState
 
 if TYPE_CHECKING:
     from engine.games.wl.game import Energio
+
+REVEALS: Final = RevealRules(
+    list_name="deck list",
+    not_listed=("wl:5.2.1.1",),
+    another_card=("wl:3.2.2",),
+    all_accounted=("wl:5.2.1.1", "wl:5.1.2.3"),
+    another_card_in_damage=("wl:7.1.4.1.1.2", "wl:3.10.2"),
+)
+"""What wl cites for a revealed card the replay cannot take as stated (``bind``): a damage's Life card has
+clauses of its own (7.1.4.1.1.2)."""
 
 
 class CardMoves:
@@ -56,54 +67,19 @@ class CardMoves:
 
     def bind(self, card: Card, answer: list[Any] | None, index: int, reveal: Reveal | None) -> None:
         """Give ``card`` the identity the answer to ``reveal`` states for it, if any; an impossible one is a problem
-        (the card stays as the replay knew it, or changes places with the stated card where that lies in the deck)."""
-        if not answer or index >= len(answer) or answer[index] in (None, "?"):
-            return
-        identity = str(answer[index])
-        if card.reveal(identity):
-            return
+        (``engine.core.reveals.bind_revealed``)."""
         owner = self.states[card.owner]
-        if owner.deck_list.get(identity, 0) == 0:
-            clauses: tuple[str, ...] = ("wl:5.2.1.1",)
-            message = f"{identity} is not in {card.owner}'s deck list"
-        elif card.identity is not None:
-            where = (
-                ("wl:7.1.4.1.1.2", "wl:3.10.2") if reveal is not None and reveal.purpose == "damage" else ("wl:3.2.2",)
-            )
-            message, clauses = f"the card there is {card.identity}, not {identity}", where
-            other = next((c for c in owner.deck if c.identity == identity), None)
-            if other is not None:
-                other.identity, card.identity = card.identity, identity
-        else:
-            message = (
-                f"{identity} cannot be revealed here: {card.owner}'s deck list has {owner.deck_list[identity]} "
-                f"cop{'y' if owner.deck_list[identity] == 1 else 'ies'} and all are accounted for"
-            )
-            clauses = ("wl:5.2.1.1", "wl:5.1.2.3")
-        if reveal is not None:
-            reveal.problems.append(Refusal(clauses, message))
+        bind_revealed(card, answer, index, reveal, owner.deck_list, owner.deck, REVEALS)
 
     def shuffle_in(self, me: PlayerState, added: list[Card]) -> None:
-        """The deck with ``added`` shuffled in: no card's place in it is known any more; a known card's identity
-        goes back to the pool of what unseen cards could be."""
+        """The deck with ``added`` shuffled in: no card's place in it is known any more."""
         pool = me.unknown
         assert pool is not None
-        cards = [*me.deck, *added]
-        for card in cards:
-            if card.identity is not None:
-                pool.contents[card.identity] = pool.contents.get(card.identity, 0) + 1
-        me.deck = [Card(me.id, pool=pool) for _ in cards]
+        me.deck = shuffled_in(me.id, me.deck, added, pool)
 
     def take(self, player: str, zone: str, identity: str) -> Card:
         """The first card of ``identity`` in a pile (known, or an unseen card that could be it), taken out."""
-        pile = self.states[player].zone(zone)
-        card = next((c for c in pile if c.identity == identity), None)
-        if card is None:
-            card = next((c for c in pile if c.identity is None and c.reveal(identity)), None)
-        if card is None:
-            raise LookupError(f"{player} has no {identity} in the {zone}")
-        pile.remove(card)
-        return card
+        return take_named(self.states[player].zone(zone), identity, player, zone)
 
     def leave_field(self, player: str, card: Card) -> None:
         """A Character or Stage leaves its area (a new card, 3.1.6); ENERGIO!! given to it go to the cost area,

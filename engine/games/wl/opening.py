@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from engine.core.cards import Card
 from engine.core.game import Procedure
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
+from engine.core.reveals import card_from_deck_list, lay_known_order
 from engine.games.wl.cards import ENERGIO_DECK_SIZE, deck_problems
 from engine.games.wl.state import OPENING_HAND, PlayerState, Position
 
@@ -46,17 +47,10 @@ class Opening:
                 self.game.playing.unmodelled_text(me.id, card, played=False)
 
     def new_card(self, me: PlayerState, identity: str | None, where: str) -> Card:
-        card = Card(me.id, pool=me.unknown)
-        if identity is not None and not card.reveal(identity):
-            self.game.setup_problems.append(
-                Refusal(
-                    ("wl:5.2.1.1",),
-                    f"{where}: {identity!r} does not fit {me.id}'s deck list "
-                    f"({me.deck_list.get(identity, 0)} copies, all placed already)",
-                )
-            )
-            card.identity = identity
-        return card
+        """A card of ``me``'s deck that a position names; one the deck list cannot give is a setup problem."""
+        return card_from_deck_list(
+            me.id, me.unknown, me.deck_list, identity, where, ("wl:5.2.1.1",), self.game.setup_problems
+        )
 
     # -- from the start -------------------------------------------------------------------------
 
@@ -67,12 +61,7 @@ class Opening:
         for me in self.states.values():
             assert me.unknown is not None
             me.deck = [Card(me.id, pool=me.unknown) for _ in range(sum(me.unknown.contents.values()))]
-            for card, identity in zip(me.deck, game.order.get(me.id, []), strict=False):
-                if not card.reveal(identity):
-                    game.setup_problems.append(
-                        Refusal(("wl:5.2.1.1",), f"order of {me.id} names {identity!r} more often than the deck list")
-                    )
-                    card.identity = identity
+            lay_known_order(me.deck, game.order.get(me.id, []), me.id, ("wl:5.2.1.1",), game.setup_problems)
             me.energio_deck = ENERGIO_DECK_SIZE
         game.record(
             RecordKind.FORCED,

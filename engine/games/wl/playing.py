@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from engine.core.card_records import has_structured_effect
 from engine.core.cards import Card, first_unheld
 from engine.core.effects import ContinuousEffect, Duration
 from engine.core.protocol import RecordKind, Refusal
@@ -41,6 +42,11 @@ DURATIONS: Final = {"end_of_turn": Duration.END_OF_TURN, "end_of_battle": Durati
 COST_WORDS: Final = ("energio", "trash")
 """The costs the engine pays itself: ① (``energio``, 8.3.1.5) and trashing from the hand (``trash``, 10.2.14).
 ENERGIO!! -X (``energio_return``, 10.2.10) leaves the ability to card text the engine does not model."""
+CONDITION_WORDS: Final = ("energio", "turn")
+"""The conditions the engine checks itself: [ENERGIO!! xX] (``energio``, 10.2.9) and [Your Turn] / [Opponent's Turn]
+(``turn``, 10.2.11, 10.2.12)."""
+MODELLED_TIMINGS: Final = ("main", "counter", "trigger", "activate_main")
+"""The timings of the effects the engine runs: [Main], [Counter], [Trigger] and [Activate: Main]."""
 ZONES_OF_TEXT: Final = ("hand", "trash", "deck", "life", "characters", "stage")
 """The places an ``effect`` entry's moves name."""
 
@@ -62,19 +68,7 @@ class TextOperation:
 def modelled(ability: dict[str, Any]) -> bool:
     """Whether the engine plays ``ability`` itself: one of the timings it runs, the structured effect, and at most
     the structured conditions and costs."""
-    effect = ability.get("effect")
-    condition = ability.get("condition") or {}
-    cost = ability.get("cost") or {}
-    return (
-        ability.get("timing") in ("main", "counter", "trigger", "activate_main")
-        and isinstance(effect, dict)
-        and set(effect) <= {"power", "target", "until"}
-        and isinstance(effect.get("power"), int)
-        and isinstance(condition, dict)
-        and set(condition) <= {"energio", "turn"}
-        and isinstance(cost, dict)
-        and set(cost) <= set(COST_WORDS)
-    )
+    return ability.get("timing") in MODELLED_TIMINGS and has_structured_effect(ability, CONDITION_WORDS, COST_WORDS)
 
 
 class Playing:

@@ -102,10 +102,8 @@ from typing import Final
 
 from engine.core.procedure import (
     ACTIVATION,
-    CHECKED_AT,
     CHOICE,
     FORCED,
-    NEXT,
     PHASE,
     PLAY_TIMING,
     RULE_ACTION,
@@ -114,6 +112,8 @@ from engine.core.procedure import (
     Edge,
     Node,
     Procedure,
+    procedure_edges,
+    procedure_nodes,
 )
 
 # -- the nodes ----------------------------------------------------------------
@@ -325,9 +325,8 @@ FLOW: tuple[tuple[str, str, str, str], ...] = (
 """The ``next`` edges: (source, target, clause, condition)."""
 
 
-def _nodes() -> tuple[Node, ...]:
-    nodes: list[Node] = []
-    for kind, table in (
+PROCEDURE_NODES: tuple[Node, ...] = procedure_nodes(
+    (
         (PHASE, PHASES),
         (STEP, STEPS),
         (PLAY_TIMING, PLAY_TIMINGS),
@@ -335,22 +334,13 @@ def _nodes() -> tuple[Node, ...]:
         (FORCED, FORCED_STEPS),
         (ACTIVATION, ACTIVATIONS),
         (TIMING, TIMINGS),
-    ):
-        nodes.extend(Node(key, kind, label, clause) for key, clause, label in table)
-    nodes.extend(Node(key, RULE_ACTION, label, clause) for key, clause, label, _ in RULE_ACTIONS)
-    return tuple(nodes)
-
-
-def _edges() -> tuple[Edge, ...]:
-    edges = [Edge(source, target, NEXT, clause, condition) for source, target, clause, condition in FLOW]
-    for key, _, _, points in RULE_ACTIONS:
-        edges.extend(Edge(key, point, CHECKED_AT, "wl:9.1.2") for point in (ANY_MOMENT, *points))
-    return tuple(edges)
-
-
-PROCEDURE_NODES: tuple[Node, ...] = _nodes()
+        (RULE_ACTION, [(key, clause, label) for key, clause, label, _ in RULE_ACTIONS]),
+    )
+)
 """Every node of the procedure."""
-PROCEDURE_EDGES: tuple[Edge, ...] = _edges()
+PROCEDURE_EDGES: tuple[Edge, ...] = procedure_edges(
+    FLOW, [(key, point, "wl:9.1.2") for key, _, _, points in RULE_ACTIONS for point in (ANY_MOMENT, *points)]
+)
 """Every edge of the procedure: ``next``, then ``checked_at``."""
 START = "phase:refresh"
 """Where a turn starts (6.1.1); the pre-game preparations (5.2) are not part of the turn procedure."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from engine.core.card_records import CardRecordError, whole_number
 from engine.core.cards import CardDefinition
 from engine.games.ws.abilities import AbilityRecordError, card_abilities
 
@@ -22,10 +23,6 @@ TRIGGER_ICONS: Final = ("soul", "return", "pool", "comeback", "draw", "shot", "t
 MODELLED_TRIGGERS: Final = frozenset(TRIGGER_ICONS) - {"gate", "choice"}
 KEYWORDS: Final = ("encore", "backup", "assist", "bond", "great_performance", "shift")
 """The keyword abilities of ws 10 that change the procedure."""
-
-
-class CardRecordError(ValueError):
-    """A card record that does not describe a Weiss Schwarz card."""
 
 
 @dataclass(slots=True, init=False)
@@ -76,13 +73,6 @@ class WsCardDefinition(CardDefinition):
         self.counter = counter
 
 
-def _integer(card_id: str, fields: dict[str, Any], key: str, default: int = 0) -> int:
-    value = fields.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise CardRecordError(f"card {card_id!r}: {key} is {value!r}, not a whole number")
-    return value
-
-
 def definition_from_record(card_id: str, fields: dict[str, Any]) -> WsCardDefinition:
     """The definition of ``card_id`` from its record; raises CardRecordError naming the field."""
     card_type = fields.get("type")
@@ -122,11 +112,11 @@ def definition_from_record(card_id: str, fields: dict[str, Any]) -> WsCardDefini
         id=card_id,
         name=str(fields.get("name", card_id)),
         type=card_type,
-        level=_integer(card_id, fields, "level"),
-        cost=_integer(card_id, fields, "cost"),
+        level=whole_number(card_id, fields, "level", null_is_default=False),
+        cost=whole_number(card_id, fields, "cost", null_is_default=False),
         colors=colors,
-        power=_integer(card_id, fields, "power"),
-        soul=_integer(card_id, fields, "soul", 1 if card_type == "character" else 0),
+        power=whole_number(card_id, fields, "power", null_is_default=False),
+        soul=whole_number(card_id, fields, "soul", 1 if card_type == "character" else 0, null_is_default=False),
         triggers=tuple(triggers),
         traits=tuple(str(trait) for trait in traits) if isinstance(traits, list | tuple) else (str(traits),),
         counter=bool(fields.get("counter", False)),

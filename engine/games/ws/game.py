@@ -31,6 +31,7 @@ from engine.core.cards import IdentityPool, first_unheld
 from engine.core.check_timing import CheckTimingGame
 from engine.core.game import GameClauses, GameEnded, Procedure
 from engine.core.interface import PlayerSpec
+from engine.core.parts import Part
 from engine.core.protocol import Choice, Decision, Refusal, TurnStart
 from engine.games.ws.abilities import CardAbility, card_abilities
 from engine.games.ws.attack import AttackPhase
@@ -65,7 +66,33 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         card_records=("ws:2.3",),
     )
     zones = ZONES
-    # The parts close() deletes: a compiled build lets only the attributes named here be deleted.
+    turn_begins_with = "stand"
+    parts = (
+        Part("moves", CardMoves, calls=("rule_actions", "playing", "keywords")),
+        Part("opening", Opening, calls=("moves",)),
+        Part("phases", Phases, calls=("moves", "attack_phase", "playing", "rule_actions", "keywords")),
+        Part(
+            "attack_phase",
+            AttackPhase,
+            calls=("moves", "phases", "playing", "characteristics", "rule_actions", "keywords"),
+        ),
+        Part("playing", Playing, calls=("moves", "characteristics", "rule_actions", "other_rules")),
+        Part("characteristics", Characteristics, calls=("keywords",)),
+        Part("rule_actions", RuleActions, calls=("moves", "characteristics")),
+        Part("keywords", Keywords, calls=("moves", "playing", "rule_actions")),
+        Part("other_rules", OtherRules),
+    )
+    # The parts again, as a compiled build needs them (engine.core.parts): their types, and the
+    # attributes close() may delete; tests/test_engine_parts.py checks that all three agree.
+    moves: CardMoves
+    opening: Opening
+    phases: Phases
+    attack_phase: AttackPhase
+    playing: Playing
+    characteristics: Characteristics
+    rule_actions: RuleActions
+    keywords: Keywords
+    other_rules: OtherRules
     __deletable__ = (
         "moves",
         "opening",
@@ -123,21 +150,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         """Whether a continuous ability or an Assist of this game's cards can lower a character's power."""
         self.weak_printed = any(d.type == "character" and d.power <= 0 for d in definitions.values())
         """Whether some character of this game is printed with 0 or less power."""
-        self.version = 1
-        """Bumped by every change a rule action could depend on (cards placed, effects)."""
-        self.quiet_version = 0
-        """The version at which the last check found no rule action due."""
-
-        self.moves = CardMoves(self)
-        self.opening = Opening(self)
-        self.phases = Phases(self)
-        self.attack_phase = AttackPhase(self)
-        self.playing = Playing(self)
-        self.characteristics = Characteristics(self)
-        self.rule_actions = RuleActions(self)
-        self.keywords = Keywords(self)
-        self.other_rules = OtherRules(self)
-
+        self.build_parts()
         if position is None:
             self.opening.deal_decks()
         else:
@@ -159,12 +172,6 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
     def unchanging(self) -> tuple[object, ...]:
         return (self.definitions, self.modelled)
 
-    def resume_turn(self) -> Procedure:
-        try:
-            yield from self.turns("stand")
-        except GameEnded:
-            return
-
     def turns(self, start: str) -> Procedure:
         """Turn after turn, the first from the beginning of phase ``start``; a ``TurnStart`` before each next."""
         while True:
@@ -173,12 +180,6 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             self.turn += 1
             self.turn_player = self.other_rules.next_turn_player()
             yield TurnStart()
-
-    def close(self) -> None:
-        """Drop the parts: each refers back to the game (see ``Game.close``)."""
-        super().close()
-        del self.moves, self.opening, self.phases, self.attack_phase, self.playing
-        del self.characteristics, self.rule_actions, self.keywords, self.other_rules
 
     def snapshot(self) -> dict[str, Any]:
         """The state as plain data (see ``engine.core.interface.PlayableGame.snapshot``).
@@ -225,11 +226,8 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
 
     # -- the check timing's rule actions (9), for engine.core.check_timing ------------
 
-    def nothing_due(self) -> bool:
-        """Whether no rule action is due: nothing changed since the last check found none, or none is (9)."""
-        if self.version != self.quiet_version and not self.rule_actions.rule_actions_due():
-            self.quiet_version = self.version
-        return self.version == self.quiet_version
+    def rule_actions_due(self) -> bool:
+        return self.rule_actions.rule_actions_due()
 
     def perform_rule_actions(self) -> Procedure:
         return self.rule_actions.perform_rule_actions()

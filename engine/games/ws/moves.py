@@ -9,14 +9,25 @@ identity the log has not told yet are bound to it here, when revealed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from engine.core.cards import Card, possible_identities
 from engine.core.game import Procedure, Termination
 from engine.core.protocol import Checkpoint, RecordKind, Refusal, Reveal
+from engine.core.reveals import RevealRules, bind_revealed
 
 if TYPE_CHECKING:
     from engine.games.ws.game import WeissSchwarz
+
+REVEALS: Final = RevealRules(
+    list_name="deck list",
+    not_listed=("ws:5.2.1.1",),
+    another_card=("ws:3.2.2",),
+    all_accounted=("ws:5.2.1.1", "ws:5.1.2.2"),
+    refreshed=("ws:9.2.2",),
+    refreshed_from="the waiting room",
+)
+"""What ws cites for a revealed card the replay cannot take as stated (``bind``)."""
 
 
 class CardMoves:
@@ -117,42 +128,10 @@ class CardMoves:
         return canceled
 
     def bind(self, card: Card, answer: list[Any] | None, index: int, reveal: Reveal | None) -> None:
-        """Give ``card`` the identity the answer to ``reveal`` states for it, if any; an impossible one is a problem.
-
-        After a problem the game goes on as close to what was stated as the cards allow, so that one wrong
-        card does not make every later one wrong too: a card the deck list does not have, or one more copy
-        than it has, leaves the card as the replay knew it; a card the replay knew as another, where the
-        stated card lies elsewhere in the deck, takes its place there (the two exchange identities).
-        """
-        if not answer or index >= len(answer) or answer[index] in (None, "?"):
-            return
-        identity = str(answer[index])
-        if card.reveal(identity):
-            return
-        pool = card.pool
+        """Give ``card`` the identity the answer to ``reveal`` states for it, if any; an impossible one is a problem
+        (``engine.core.reveals.bind_revealed``)."""
         owner = self.states[card.owner]
-        if owner.deck_list[identity] == 0:
-            message = f"{identity} is not in {card.owner}'s deck list"
-            clauses: tuple[str, ...] = ("ws:5.2.1.1",)
-        elif card.identity is not None:
-            message = f"the card there is {card.identity}, not {identity}"
-            clauses = ("ws:3.2.2",)
-            other = next((c for c in owner.deck if c.identity == identity), None)
-            if other is not None:
-                other.identity, card.identity = card.identity, identity
-        elif pool is not None and pool.name.startswith("refresh"):
-            message = (
-                f"{identity} could not be in this deck: it was not in the waiting room when the deck was refreshed"
-            )
-            clauses = ("ws:9.2.2",)
-        else:
-            message = (
-                f"{identity} cannot be revealed here: {card.owner}'s deck list has {owner.deck_list[identity]} "
-                f"cop{'y' if owner.deck_list[identity] == 1 else 'ies'} and all are accounted for"
-            )
-            clauses = ("ws:5.2.1.1", "ws:5.1.2.2")
-        if reveal is not None:
-            reveal.problems.append(Refusal(clauses, message))
+        bind_revealed(card, answer, index, reveal, owner.deck_list, owner.deck, REVEALS)
 
     def assume(self, message: str, clauses: tuple[str, ...]) -> None:
         """The log leaves out something the replay needs; say so (the verdict cannot be legal)."""

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from engine.core.cards import Card
 from engine.core.game import Procedure
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal
+from engine.core.reveals import card_from_deck_list, lay_known_order
 from engine.games.ws.state import POSITIONS, ZONE_NAMES, PlayerState, Position
 
 if TYPE_CHECKING:
@@ -37,14 +38,7 @@ class Opening:
             known = self.game.order.get(player.id, [])
             size = sum(player.deck_list.values())
             player.deck = [Card(player.id, pool=player.pool) for _ in range(size)]
-            for card, identity in zip(player.deck, known, strict=False):
-                if not card.reveal(identity):
-                    self.game.setup_problems.append(
-                        Refusal(
-                            ("ws:5.2.1.1",), f"order of {player.id} names {identity!r} more often than the deck list"
-                        )
-                    )
-                    card.identity = identity
+            lay_known_order(player.deck, known, player.id, ("ws:5.2.1.1",), self.game.setup_problems)
 
     def check_deck_construction(self, player: PlayerState) -> None:
         """ws 5.1.2: 50 cards, at most 4 of a name, at most 8 climaxes."""
@@ -70,17 +64,10 @@ class Opening:
             )
 
     def new_card(self, player: PlayerState, identity: str | None, where: str) -> Card:
-        card = Card(player.id, pool=player.pool)
-        if identity is not None and not card.reveal(identity):
-            self.game.setup_problems.append(
-                Refusal(
-                    ("ws:5.2.1.1",),
-                    f"{where}: {identity!r} does not fit {player.id}'s deck list "
-                    f"({player.deck_list[identity]} copies, all placed already)",
-                )
-            )
-            card.identity = identity
-        return card
+        """A card of ``player``'s deck that a position names; one the deck list cannot give is a setup problem."""
+        return card_from_deck_list(
+            player.id, player.pool, player.deck_list, identity, where, ("ws:5.2.1.1",), self.game.setup_problems
+        )
 
     def place(self, position: Position) -> None:
         """Lay out a starting position; cards must fit the deck lists and the zones (3.x)."""

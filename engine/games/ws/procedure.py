@@ -59,11 +59,8 @@ from typing import Final
 from engine.core.procedure import (
     ACTIVATION,
     CHECK_TIMING,
-    CHECKED_AT,
     CHOICE,
     FORCED,
-    MAY_TRIGGER,
-    NEXT,
     PHASE,
     PLAY_TIMING,
     RULE_ACTION,
@@ -72,6 +69,8 @@ from engine.core.procedure import (
     Edge,
     Node,
     Procedure,
+    procedure_edges,
+    procedure_nodes,
 )
 
 INTERRUPT: Final = "interrupt"
@@ -283,9 +282,20 @@ FLOW: tuple[tuple[str, str, str, str], ...] = (
 """The ``next`` edges: (source, target, clause, condition)."""
 
 
-def _nodes() -> tuple[Node, ...]:
-    nodes: list[Node] = []
-    for kind, table in (
+def _where_checked() -> list[tuple[str, str, str]]:
+    """Each rule action with where it is checked: a check type one at every check timing (9.1.2.2), an interrupt
+    type one at any moment (9.1.2.1)."""
+    checked: list[tuple[str, str, str]] = []
+    for key, _, _, action_type in RULE_ACTIONS:
+        if action_type == CHECK:
+            checked.extend((key, timing, "ws:9.1.2.2") for timing, _, _ in CHECK_TIMINGS)
+        else:
+            checked.append((key, ANY_MOMENT, "ws:9.1.2.1"))
+    return checked
+
+
+PROCEDURE_NODES: tuple[Node, ...] = procedure_nodes(
+    (
         (PHASE, PHASES),
         (STEP, STEPS),
         (CHECK_TIMING, CHECK_TIMINGS),
@@ -293,30 +303,12 @@ def _nodes() -> tuple[Node, ...]:
         (CHOICE, CHOICES),
         (FORCED, FORCED_STEPS),
         (TIMING, TIMINGS),
-    ):
-        nodes.extend(Node(key, kind, label, clause) for key, clause, label in table)
-    nodes.extend(Node(key, ACTIVATION, label, clause) for key, clause, label, _ in ACTIVATIONS)
-    nodes.extend(
-        Node(key, RULE_ACTION, f"{label} ({action_type} type)", clause)
-        for key, clause, label, action_type in RULE_ACTIONS
+        (ACTIVATION, ACTIVATIONS),
+        (RULE_ACTION, [(key, clause, f"{label} ({kind} type)") for key, clause, label, kind in RULE_ACTIONS]),
     )
-    return tuple(nodes)
-
-
-def _edges() -> tuple[Edge, ...]:
-    edges = [Edge(source, target, NEXT, clause, condition) for source, target, clause, condition in FLOW]
-    for key, _, _, action_type in RULE_ACTIONS:
-        if action_type == CHECK:
-            edges.extend(Edge(key, timing, CHECKED_AT, "ws:9.1.2.2") for timing, _, _ in CHECK_TIMINGS)
-        else:
-            edges.append(Edge(key, ANY_MOMENT, CHECKED_AT, "ws:9.1.2.1"))
-    edges.extend(Edge(key, timing, MAY_TRIGGER, clause) for key, clause, _, timing in ACTIVATIONS)
-    return tuple(edges)
-
-
-PROCEDURE_NODES: tuple[Node, ...] = _nodes()
+)
 """Every node of the procedure."""
-PROCEDURE_EDGES: tuple[Edge, ...] = _edges()
+PROCEDURE_EDGES: tuple[Edge, ...] = procedure_edges(FLOW, _where_checked(), ACTIVATIONS)
 """Every edge of the procedure: ``next``, then ``checked_at``, then ``may_trigger``."""
 START = "phase:stand"
 """Where a turn starts (6.1.1); the game's opening (5.2) is not part of the turn procedure."""

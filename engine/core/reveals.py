@@ -1,0 +1,149 @@
+"""What a log tells of hidden cards, bound to the game's cards: the same in every game, its clauses each game's.
+
+A log names the cards the replay could not see: a card revealed (drawn, checked, dealt as damage), the
+order of a shuffled deck, the cards of a starting position, a card taken from a pile by name.  Each name
+is bound to a card through the card's identity pool (``engine.core.cards``), and a name the deck list
+cannot give is a problem the replay reports, citing the game's own clauses, while the game goes on as
+close to what the log says as the cards allow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.cards import Card, IdentityPool
+from engine.core.protocol import Refusal, Reveal
+
+
+@dataclass(frozen=True, slots=True)
+class RevealRules:
+    """What a game's rules say of a revealed card the replay cannot take as stated: the clauses to cite, and the
+    words the problem is told in."""
+
+    list_name: str
+    """What the rules call the list a player's deck is built from (``deck list``, ``main deck list``)."""
+    not_listed: tuple[str, ...]
+    """Cited for a card the deck list does not have (ws 5.2.1.1)."""
+    another_card: tuple[str, ...]
+    """Cited for a card the replay knows to be another (ws 3.2.2: the order of the deck)."""
+    all_accounted: tuple[str, ...]
+    """Cited for one copy more than the deck list has (ws 5.2.1.1, 5.1.2.2)."""
+    another_card_in_damage: tuple[str, ...] = ()
+    """Cited instead of ``another_card`` when the reveal is a damage's, in a game with a clause of its own for
+    it; none where it has not."""
+    refreshed: tuple[str, ...] = ()
+    """Cited for an unseen card of a deck made by a refresh (its pool named ``refresh ...``) that was not among
+    the cards the deck was made of (ws 9.2.2); none in a game without refreshes."""
+    refreshed_from: str = ""
+    """Where the cards of a refreshed deck come from (``the waiting room``)."""
+
+
+def bind_revealed(
+    card: Card,
+    answer: list[Any] | None,
+    index: int,
+    reveal: Reveal | None,
+    deck_list: Mapping[str, int],
+    deck: list[Card],
+    rules: RevealRules,
+) -> None:
+    """Give ``card`` the identity ``answer`` states for it at ``index``, if any; an impossible one is a problem of
+    ``reveal``, citing ``rules``.
+
+    The owner's ``deck_list`` says how many of each card there are; ``deck`` is the owner's deck.  After a
+    problem the game goes on as close to what was stated as the cards allow, so that one wrong card does not
+    make every later one wrong too: a card the deck list does not have, or one more copy than it has, leaves
+    the card as the replay knew it; a card the replay knew as another, where the stated card lies elsewhere in
+    the deck, takes its place there (the two exchange identities).
+    """
+    if not answer or index >= len(answer) or answer[index] in (None, "?"):
+        return
+    identity = str(answer[index])
+    if card.reveal(identity):
+        return
+    copies = deck_list.get(identity, 0)
+    if copies == 0:
+        message = f"{identity} is not in {card.owner}'s {rules.list_name}"
+        clauses = rules.not_listed
+    elif card.identity is not None:
+        message = f"the card there is {card.identity}, not {identity}"
+        damage = reveal is not None and reveal.purpose == "damage"
+        clauses = rules.another_card_in_damage if damage and rules.another_card_in_damage else rules.another_card
+        other = next((c for c in deck if c.identity == identity), None)
+        if other is not None:
+            other.identity, card.identity = card.identity, identity
+    elif rules.refreshed and card.pool is not None and card.pool.name.startswith("refresh"):
+        message = (
+            f"{identity} could not be in this deck: it was not in {rules.refreshed_from} when the deck was refreshed"
+        )
+        clauses = rules.refreshed
+    else:
+        message = (
+            f"{identity} cannot be revealed here: {card.owner}'s deck list has {copies} "
+            f"cop{'y' if copies == 1 else 'ies'} and all are accounted for"
+        )
+        clauses = rules.all_accounted
+    if reveal is not None:
+        reveal.problems.append(Refusal(clauses, message))
+
+
+def card_from_deck_list(
+    owner: str,
+    pool: IdentityPool | None,
+    deck_list: Mapping[str, int],
+    identity: str | None,
+    where: str,
+    clauses: tuple[str, ...],
+    problems: list[Refusal],
+) -> Card:
+    """A card of ``owner``'s that a starting position names at ``where`` (``identity``, None where the position
+    does not say), drawn from ``pool``.  A card the deck list cannot give, all its copies placed already, is a
+    problem of the setup, citing ``clauses``; the card is the one named all the same."""
+    card = Card(owner, pool=pool)
+    if identity is not None and not card.reveal(identity):
+        problems.append(
+            Refusal(
+                clauses,
+                f"{where}: {identity!r} does not fit {owner}'s deck list "
+                f"({deck_list.get(identity, 0)} copies, all placed already)",
+            )
+        )
+        card.identity = identity
+    return card
+
+
+def lay_known_order(
+    deck: list[Card], order: list[str], owner: str, clauses: tuple[str, ...], problems: list[Refusal]
+) -> None:
+    """The top cards of ``owner``'s shuffled ``deck`` are the ones a log's ``order`` names, as far as it names
+    them.  A name the deck list has no copy left of is a problem of the setup, citing ``clauses``; the card is
+    the one named all the same."""
+    for card, identity in zip(deck, order, strict=False):
+        if not card.reveal(identity):
+            problems.append(Refusal(clauses, f"order of {owner} names {identity!r} more often than the deck list"))
+            card.identity = identity
+
+
+def take_named(pile: list[Card], identity: str, owner: str, zone: str) -> Card:
+    """The first card of ``identity`` in ``owner``'s ``pile`` (its ``zone``), taken out: a known one, else an
+    unseen one that could be it, revealed as it.  LookupError when none can be."""
+    card = next((c for c in pile if c.identity == identity), None)
+    if card is None:
+        card = next((c for c in pile if c.identity is None and c.reveal(identity)), None)
+    if card is None:
+        raise LookupError(f"{owner} has no {identity} in the {zone}")
+    pile.remove(card)
+    return card
+
+
+def shuffled_in(owner: str, deck: list[Card], added: list[Card], pool: IdentityPool) -> list[Card]:
+    """``owner``'s ``deck`` with ``added`` shuffled in: as many unseen cards of ``pool``, since no card's place
+    in it is known any more.  ``pool`` is what every card of the player not known to the log could be,
+    wherever it lies; each known card shuffled in goes back into it."""
+    cards = [*deck, *added]
+    for card in cards:
+        if card.identity is not None:
+            pool.contents[card.identity] = pool.contents.get(card.identity, 0) + 1
+    return [Card(owner, pool=pool) for _ in cards]
