@@ -1,7 +1,7 @@
 """Reading card records: what every game's reader of its records shares.
 
 A log describes each card it uses by a record, a mapping of the card's characteristics in the
-game's words (log-format).  Each game reads its own (``engine.games.ws.cards.definition_from_record``)
+game's words (``judge/site/log-format.rst``, "Card records").  Each game reads its own (``engine.games.ws.cards.definition_from_record``)
 and refuses a record that does not describe one of its cards with ``CardRecordError``, naming the
 field.  The fields of one shape in every game are read here: a whole number, a list of names, and
 the one structured effect the engines play themselves.

@@ -1,7 +1,7 @@
 """Playing abilities (vg 8.1, 8.5): activated abilities and their costs, the structured effect, and card text
 the engine does not model.
 
-A card record's abilities share one shape in every game (log-format): ``{type,
+A card record's abilities share one shape in every game (``judge/site/log-format.rst``, "Card records"): ``{type,
 timing, zone, once_per_turn, condition, cost, effect, text}``.  The engine
 models what that shape structures:
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from engine.games.vg.game import Vanguard
 
 COST_WORDS: Final = ("counter_blast", "soul_blast", "discard")
-"""The costs an ability record may structure (log-format, vg), as numbers of cards."""
+"""The costs an ability record may structure (``judge/site/vg-logs.rst``), as numbers of cards."""
 CONDITION_WORDS: Final = ("limit_break", "generation_break")
 """The conditions an ability record may structure: Limit Break (10.2.5) and Generation Break (10.2.11)."""
 DURATIONS: Final = {"end_of_turn": Duration.END_OF_TURN, "end_of_battle": Duration.END_OF_BATTLE}

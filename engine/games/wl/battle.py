@@ -123,7 +123,7 @@ class BattleSteps:
 
     def block_step(self, defender: str, battle: Battle) -> Procedure:
         """wl 7.1.2.1, 10.1.4.1: the defender may rest one active [Blocker] other than the attacked card; it becomes
-        the card being attacked.  A point only while such a Blocker is there (log-format, wl)."""
+        the card being attacked.  A point only while such a Blocker is there (the log format: ``judge/site/wl-logs.rst``)."""
         me = self.states[defender]
         blockers = [
             c

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 ENERGIO_PER_TURN: Final = 2
 """wl 6.4.1."""
 MAIN_VERBS: Final = frozenset({"play", "act", "give", "attack", "end", "pass", "effect"})
-"""The main phase's verbs; ``pass`` there declares its end, as ``end`` does (log-format: a point may be passed)."""
+"""The main phase's verbs; ``pass`` there declares its end, as ``end`` does (``judge/site/log-format.rst``, "Passing")."""
 END: Final = Choice("end")
 """Declaring the end of the main phase (wl 6.5.2.1)."""
 

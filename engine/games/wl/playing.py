@@ -1,6 +1,6 @@
 """Playing cards and effects (wl 6.5.3-6.5.5, 7.1.3.2, 8): costs, power, and card text the engine does not model.
 
-A card record's abilities share one shape in every game (log-format): ``{type,
+A card record's abilities share one shape in every game (``judge/site/log-format.rst``, "Card records"): ``{type,
 timing, zone, once_per_turn, condition, cost, effect, text}``.  The engine plays
 what that shape structures:
 

@@ -494,7 +494,9 @@ class AttackPhase:
                 if choice.flag is None:
                     yield Checkpoint(decision)
                 yield from self.game.check_timing("after a reversed character goes to the waiting room", (clause,))
-                if choice.flag is not None:  # log-format, ws details: the entry's expect sees its Encore resolved
+                if (
+                    choice.flag is not None
+                ):  # judge/site/ws-logs.rst, encore: the entry's expect sees its Encore resolved
                     yield Checkpoint(decision)
             yield from self.game.check_timing("end of the encore step", ("ws:7.7.1.4",))
             if not any(card.orientation == "reverse" for p in self.states.values() for _, card in p.characters()):
