@@ -173,75 +173,112 @@ class RuleActions:
         return False
 
     def perform_rule_actions(self) -> Procedure:
-        """Check rule actions (9.4-9.9), all at once."""
+        """Check rule actions (9.4-9.9), all at once: a loss ends the game; then each player's, turn player first
+        (9.5 power, 9.6 two characters on a position, 9.7 two climaxes, 9.8 markers alone); then the refresh
+        points (9.9).  Returns whether any was performed."""
         if self.game.nothing_due():
             return False
+        self.end_for_losers()
+        acted = False
+        can_lower = self.power_can_drop()
+        for player in (self.game.turn_player, self.game.non_turn_player):
+            acted = self.powerless_characters(player, can_lower) or acted
+            acted = self.characters_put_over(player) or acted
+            acted = self.climaxes_put_over(player) or acted
+            acted = self.markers_left_alone(player) or acted
+        acted = (yield from self.refresh_points()) or acted
+        if not acted:
+            self.game.quiet_version = self.game.version
+        return acted
+
+    def end_for_losers(self) -> None:
+        """9.4.1: a player at level 4, or with neither deck nor waiting room, loses; both at once, a draw (1.2.3)."""
         losers = [
             player
             for player in self.game.players
             if self.states[player].level_count >= 4
             or (not self.states[player].deck and not self.states[player].waiting)
         ]
-        if losers:
-            if len(losers) == 2:
-                self.game.end_game(Termination.ALL_LOSE, None, "both players lose at once", ("ws:9.4.1", "ws:1.2.3"))
-            loser = losers[0]
-            why = "level 4" if self.states[loser].level_count >= 4 else "no cards in deck or waiting room"
-            self.game.end_game(
-                Termination.LOSS,
-                self.game.opponent(loser),
-                f"{loser} loses ({why})",
-                ("ws:9.4.1", "ws:1.2.2", "ws:1.2.1"),
-            )
+        if not losers:
+            return
+        if len(losers) == 2:
+            self.game.end_game(Termination.ALL_LOSE, None, "both players lose at once", ("ws:9.4.1", "ws:1.2.3"))
+        loser = losers[0]
+        why = "level 4" if self.states[loser].level_count >= 4 else "no cards in deck or waiting room"
+        self.game.end_game(
+            Termination.LOSS,
+            self.game.opponent(loser),
+            f"{loser} loses ({why})",
+            ("ws:9.4.1", "ws:1.2.2", "ws:1.2.1"),
+        )
+
+    def powerless_characters(self, player: str, can_lower: bool) -> bool:
+        """9.5.1: a character with 0 or less power goes to the waiting room.  ``can_lower`` False: no effect of
+        this game lowers power, so only a character printed with 0 or less is looked at."""
         acted = False
-        can_lower = self.power_can_drop()
-        for player in (self.game.turn_player, self.game.non_turn_player):
-            me = self.states[player]
-            for pos, card in me.characters():
-                definition = self.game.definition(card)
-                if not can_lower and definition is not None and definition.power > 0:
-                    continue
-                if self.game.characteristics.power(card) <= 0:
-                    self.game.moves.leave_stage(player, card, "waiting")
-                    self.game.record(
-                        RecordKind.RULE_ACTION, player, f"{card.identity} has 0 or less power", ("ws:9.5.1",)
-                    )
-                    acted = True
-            for pos, cards in zip(POSITIONS, me.stage):
-                while len(cards) > 1:
-                    earlier = cards[0]
-                    self.game.moves.leave_stage(player, earlier, "waiting")
-                    if not self.game.unrecorded():
-                        self.game.record(
-                            RecordKind.RULE_ACTION,
-                            player,
-                            f"{earlier.identity} leaves position {pos}: another character was put there",
-                            ("ws:9.6.1",),
-                        )
-                    acted = True
-            while len(me.climax) > 1:
-                earlier = me.climax[0]
-                self.game.moves.put(player, "waiting", self.game.moves.take_card(player, "climax", earlier))
-                self.game.record(
-                    RecordKind.RULE_ACTION,
-                    player,
-                    f"the earlier climax {earlier.identity} goes to the waiting room",
-                    ("ws:9.7.1",),
-                )
+        for _, card in self.states[player].characters():
+            definition = self.game.definition(card)
+            if not can_lower and definition is not None and definition.power > 0:
+                continue
+            if self.game.characteristics.power(card) <= 0:
+                self.game.moves.leave_stage(player, card, "waiting")
+                self.game.record(RecordKind.RULE_ACTION, player, f"{card.identity} has 0 or less power", ("ws:9.5.1",))
                 acted = True
-            for pos, cards, markers in zip(POSITIONS, me.stage, me.markers):
-                if markers and not cards:
-                    for marker in list(markers):
-                        markers.remove(marker)
-                        self.game.moves.put(player, "waiting", marker)
+        return acted
+
+    def characters_put_over(self, player: str) -> bool:
+        """9.6.1: of two characters on one position, the one there before goes to the waiting room."""
+        acted = False
+        for pos, cards in zip(POSITIONS, self.states[player].stage):
+            while len(cards) > 1:
+                earlier = cards[0]
+                self.game.moves.leave_stage(player, earlier, "waiting")
+                if not self.game.unrecorded():
                     self.game.record(
                         RecordKind.RULE_ACTION,
                         player,
-                        f"markers of position {pos} go to the waiting room",
-                        ("ws:9.8.1",),
+                        f"{earlier.identity} leaves position {pos}: another character was put there",
+                        ("ws:9.6.1",),
                     )
-                    acted = True
-        paid_refresh_point = False
+                acted = True
+        return acted
+
+    def climaxes_put_over(self, player: str) -> bool:
+        """9.7.1: of two climaxes in the climax area, the earlier goes to the waiting room."""
+        me = self.states[player]
+        acted = False
+        while len(me.climax) > 1:
+            earlier = me.climax[0]
+            self.game.moves.put(player, "waiting", self.game.moves.take_card(player, "climax", earlier))
+            self.game.record(
+                RecordKind.RULE_ACTION,
+                player,
+                f"the earlier climax {earlier.identity} goes to the waiting room",
+                ("ws:9.7.1",),
+            )
+            acted = True
+        return acted
+
+    def markers_left_alone(self, player: str) -> bool:
+        """9.8.1: markers on a position with no character go to the waiting room."""
+        me = self.states[player]
+        acted = False
+        for pos, cards, markers in zip(POSITIONS, me.stage, me.markers):
+            if markers and not cards:
+                for marker in list(markers):
+                    markers.remove(marker)
+                    self.game.moves.put(player, "waiting", marker)
+                self.game.record(
+                    RecordKind.RULE_ACTION, player, f"markers of position {pos} go to the waiting room", ("ws:9.8.1",)
+                )
+                acted = True
+        return acted
+
+    def refresh_points(self) -> Procedure:
+        """9.9.1: each player with a refresh point puts the top card of the deck into the clock, turn player
+        first; both are simultaneous (9.1.2.2.1), and the level ups they bring are checked after both.  Returns
+        whether any was paid."""
+        paid = False
         for player in (self.game.turn_player, self.game.non_turn_player):
             me = self.states[player]
             if me.refresh_point >= 1:
@@ -261,9 +298,7 @@ class RuleActions:
                     card=card.identity,
                 )
                 yield Checkpoint(reveal)
-                paid_refresh_point = acted = True
-        if paid_refresh_point:  # both players' refresh points are simultaneous (9.1.2.2.1); then their level ups
+                paid = True
+        if paid:
             yield from self.interrupts()
-        if not acted:
-            self.game.quiet_version = self.game.version
-        return acted
+        return paid
