@@ -444,7 +444,7 @@ class Replay:
         about = str(self.support.subject(entry.data) or decision.player)
         stated = entry.data.get("turn")
         when = f"turn {stated}" if isinstance(stated, int) else "this turn or the next"
-        refusal = self.game.why_not_now(verb, about)
+        refusal = self.game.why_not_now(verb, about, self.stated(entry, decision))
         self.violate(
             entry,
             refusal.clauses or decision.clauses,
@@ -482,6 +482,14 @@ class Replay:
         if decision.default is not None:
             return self.passed_by(decision, entry)
         return self.unanswered(decision, entry)
+
+    def stated(self, entry: LogEntry, decision: Decision) -> Choice | None:
+        """The choice ``entry`` states, read as if ``decision`` asked for it, for the game to name the state that
+        rules it out (``why_not_now``); None when its arguments cannot be read so."""
+        try:
+            return self.support.choice_of(entry.data, decision)
+        except EntryError:
+            return None
 
     def turn_is_over(self, entry: LogEntry) -> bool:
         """Whether ``entry`` states a turn the game has left: no point ahead is of its turn (an entry with
@@ -576,7 +584,7 @@ class Replay:
             self.imply(decision, default, "the log moves on")
             return default, True
         self.consume()
-        refusal = game.why_not_now(verb, about)
+        refusal = game.why_not_now(verb, about, self.stated(entry, decision))
         self.violate(
             entry,
             refusal.clauses or decision.clauses,

@@ -373,7 +373,8 @@ class Game(Generic[D]):
         """The option a legal choice stands for: the same choice, unless a game lets one be stated loosely."""
         return choice
 
-    def why_not_now(self, verb: str, player: str) -> Refusal:
-        """The clause that rules out an action of ``verb`` by ``player`` at the point the game is at; games
-        refine it per action."""
+    def why_not_now(self, verb: str, player: str, choice: Choice | None = None) -> Refusal:
+        """The clause that rules out an action of ``verb`` by ``player`` at the point the game is at, and the
+        state that blocks it; ``choice``, where the driver could read one, is the action as stated (the
+        position an ``encore`` names), so that the cause can be that card's.  Games refine it per action."""
         return Refusal(self.clauses.turn_order, f"{verb!r} has no place at this point of the turn")

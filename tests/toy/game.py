@@ -203,7 +203,7 @@ class HighCard(Game[HighCardDefinition]):
             return Refusal(("toy:5.3.1",), f"{choice.card} is not in {decision.player}'s hand")
         return super().explain(decision, choice)
 
-    def why_not_now(self, verb: str, player: str) -> Refusal:
+    def why_not_now(self, verb: str, player: str, choice: Choice | None = None) -> Refusal:
         if verb == "draw":
             return Refusal(("toy:5.2.1",), f"{player} draws in the draw phase of their own turn")
         return Refusal(("toy:5.3.1",), f"{verb} is the turn player's, in the play phase")

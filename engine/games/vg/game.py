@@ -331,7 +331,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
             )
         return Refusal(("vg:6.6.1.2.1",), f"{choice.card} cannot be called now")
 
-    def why_not_now(self, verb: str, player: str) -> Refusal:
+    def why_not_now(self, verb: str, player: str, choice: Choice | None = None) -> Refusal:
         """The clause that rules out ``verb`` by ``player`` at this point of the game."""
         if verb == "ride":
             return Refusal(("vg:6.5.1.1.2",), "a normal ride happens once a turn, in the ride step of the turn player")

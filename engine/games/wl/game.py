@@ -232,7 +232,7 @@ class Energio(Game[WlCardDefinition]):
         legal = ", ".join(option.describe() for option in decision.options[:12])
         return Refusal(decision.clauses, f"{choice.describe()} is not a legal option ({legal})")
 
-    def why_not_now(self, verb: str, player: str) -> Refusal:
+    def why_not_now(self, verb: str, player: str, choice: Choice | None = None) -> Refusal:
         if verb in ("play", "give", "act", "end"):
             return Refusal(("wl:6.5.2",), f"{verb} is a main-phase action of the turn player")
         if verb == "attack":

@@ -45,7 +45,17 @@ from engine.games.ws.other_rules import OtherRules
 from engine.games.ws.phases import Phases
 from engine.games.ws.playing import Playing
 from engine.games.ws.rule_actions import RuleActions
-from engine.games.ws.state import CENTER, FACING, HAND_LIMIT, POSITIONS, ZONES, Because, PlayerState, Position
+from engine.games.ws.state import (
+    CENTER,
+    FACING,
+    HAND_LIMIT,
+    POSITIONS,
+    ZONES,
+    Because,
+    PlayerState,
+    Position,
+    because,
+)
 
 PILES: Final = ZONES.names(piles=True)
 """The zones that hold a pile of cards, as a snapshot lists them."""
@@ -341,8 +351,34 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         legal = ", ".join(option.describe() for option in decision.options[:12])
         return Refusal(decision.clauses, f"{choice.describe()} is not a legal option ({legal})")
 
-    def why_not_now(self, verb: str, player: str) -> Refusal:
-        """The clause that rules out ``verb`` by ``player`` at this point of the game."""
+    def not_reversed(self, player: str, position: int | None) -> Refusal | None:
+        """Why no encore step puts ``player``'s character on ``position`` into the waiting room (ws 7.7.1.2: only a
+        reversed one goes): the position is empty, or the character is not reversed, with what made it so (an
+        attack that rested it, and no battle after a side or direct attack, 7.5.1.3).  None for a reversed one."""
+        if position not in POSITIONS:
+            return None
+        card = self.player_states[player].character_at(position)
+        if card is None:
+            emptied = because(self.why_empty.get((player, position)))
+            where = f"no character of {player} is on position {position}"
+            return Refusal(("ws:7.7.1.2",), where + (f": {emptied}" if emptied else ""))
+        if card.orientation == "reverse":
+            return None
+        state = "rested" if card.orientation == "rest" else "standing"
+        message = f"{card.identity} on position {position} is {state}, not reversed"
+        clauses: tuple[str, ...] = ("ws:7.7.1.2",)
+        rested = self.why_rested.get(card.instance) if card.orientation == "rest" else None
+        if rested is not None:
+            message += f": {because(rested)}"
+            kind = rested[1][1] if len(rested[1]) > 1 else None
+            if kind in ("side", "direct"):
+                message += f"; a {kind} attack ends after the damage step, with no battle (ws 7.5.1.3)"
+                clauses += ("ws:7.5.1.3",)
+        return Refusal(clauses, message + ", and only reversed characters go to the waiting room in the encore step")
+
+    def why_not_now(self, verb: str, player: str, choice: Choice | None = None) -> Refusal:
+        """The clause that rules out ``verb`` by ``player`` at this point of the game, and for an ``encore`` the
+        state of the character it names (``not_reversed``)."""
         me = self.player_states.get(player)
         if verb == "counter":
             if self.attack_phase.attack is not None and self.attack_phase.attack.kind != "front":
@@ -373,7 +409,8 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         if verb == "mulligan":
             return Refusal(("ws:5.2.1.4",), "each player mulligans once, before the first turn")
         if verb == "encore":
-            return Refusal(
+            cause = self.not_reversed(player, choice.pos) if choice is not None and me is not None else None
+            return cause or Refusal(
                 ("ws:7.7.1.2", "ws:7.7.1.3"),
                 "a reversed character goes to the waiting room in the encore step, its master's turn first",
             )
