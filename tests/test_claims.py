@@ -84,3 +84,17 @@ def test_a_refresh_order_of_the_wrong_length_breaks_ws_9_2_2() -> None:
 def test_every_game_names_the_fields_that_claim_an_effect() -> None:
     """A trigger entry's icon choices are Weiss Schwarz's claims; each names a field its reading takes."""
     assert set(WS.claim_fields["trigger"]) <= set(WS.choice_fields.values())
+
+
+def test_a_draw_off_the_known_order_is_reported_once_and_the_logs_cards_taken_ws_3_2_2() -> None:
+    """ws:3.2.2: the deck's order is what it is.  A header ``order`` one card off from the draws the log writes
+    (a card moved to the bottom) is one violation, at the first draw that differs; from there the replay gives
+    up the order it knew and takes the cards the log reveals, so no later draw is reported again."""
+    document = copy.deepcopy(EXAMPLE)
+    order = document["order"]["P1"]
+    order.append(order.pop(9))
+    [violation] = verdict_of(document).violations
+    assert (
+        violation.clauses == ("ws:3.2.2",)
+        and "the order known for the rest of P1's deck is given up" in violation.message
+    )

@@ -56,7 +56,9 @@ def bind_revealed(
     problem the game goes on as close to what was stated as the cards allow, so that one wrong card does not
     make every later one wrong too: a card the deck list does not have, or one more copy than it has, leaves
     the card as the replay knew it; a card the replay knew as another, where the stated card lies elsewhere in
-    the deck, takes its place there (the two exchange identities).
+    the deck, is taken as stated, and the order the replay knew for the rest of the deck is given up (its
+    cards are unseen, of the same contents), so that the cards the log reveals next are taken as written: the
+    game the log describes, reported once.
     """
     if not answer or index >= len(answer) or answer[index] in (None, "?"):
         return
@@ -71,9 +73,9 @@ def bind_revealed(
         message = f"the card there is {card.identity}, not {identity}"
         damage = reveal is not None and reveal.purpose == "damage"
         clauses = rules.another_card_in_damage if damage and rules.another_card_in_damage else rules.another_card
-        other = next((c for c in deck if c.identity == identity), None)
-        if other is not None:
-            other.identity, card.identity = card.identity, identity
+        if any(other.identity == identity for other in deck):
+            forget_order(card, deck, identity)
+            message += f"; the order known for the rest of {card.owner}'s deck is given up, and the log's cards taken"
     elif rules.refreshed and card.pool is not None and card.pool.name.startswith("refresh"):
         message = (
             f"{identity} could not be in this deck: it was not in {rules.refreshed_from} when the deck was refreshed"
@@ -87,6 +89,21 @@ def bind_revealed(
         clauses = rules.all_accounted
     if reveal is not None:
         reveal.problems.append(Refusal(clauses, message))
+
+
+def forget_order(card: Card, deck: list[Card], identity: str) -> None:
+    """``card``, taken from the top of ``deck``, is ``identity``, another card than the order the replay knew
+    says: every known card of the deck becomes unseen, drawn from one pool of the same contents (``card``'s
+    known identity among them), and ``card`` is revealed as ``identity`` from it."""
+    contents: dict[str, int] = {}
+    for known in [card, *deck]:
+        if known.identity is not None:
+            contents[known.identity] = contents.get(known.identity, 0) + 1
+    pool = IdentityPool(f"deck of {card.owner} in an order not known", contents)
+    for known in [card, *deck]:
+        if known.identity is not None:
+            known.hide_in(pool)
+    card.reveal(identity)
 
 
 def card_from_deck_list(
