@@ -795,7 +795,8 @@ class Replay:
             if not turn_over and self.support.reachable_after_reveal(self.game, verb, about):
                 return entry
             self.consume(placed=not turn_over)
-            refusal = self.game.why_not_now(verb, about)
+            asked = Decision(about, verb, [], reveal.clauses, frozenset({verb}))  # as if a point asked for it
+            refusal = self.game.why_not_now(verb, about, self.stated(entry, asked))
             if turn_over:
                 message = f"{verb!r} by {about} fits no point of turn {entry.data['turn']}: {refusal.message}"
             else:
@@ -833,8 +834,15 @@ class Replay:
         else:
             del self.applying[next(i for i, applying in enumerate(self.applying) if applying is entry)]
         if expect is not None:
-            for failure in self.support.expectation_failures(self.game, expect):
-                self.violate(entry, clauses, f"expect: {failure}")
+            failures = self.support.expectation_failures(self.game, expect)
+            if failures:
+                self.violate(entry, clauses, "expect: " + "; ".join(failures))
+                taken = self.support.take_expectation(self.game, expect)
+                if taken:
+                    self.note(
+                        f"entry {entry.index} (line {entry.line}): the replay goes on from the state the log "
+                        f"asserts: {'; '.join(taken)}"
+                    )
         if self.on_applied is not None:
             self.on_applied(entry)
 

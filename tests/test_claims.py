@@ -17,7 +17,7 @@ import yaml
 
 from judge.games.ws import SUPPORT as WS
 from judge.logfile import parse_log
-from judge.replay import verify_log
+from judge.replay import Replay, verify_log
 from judge.verdict import Verdict, VerdictKind
 from tests.conftest import REPO
 
@@ -98,3 +98,44 @@ def test_a_draw_off_the_known_order_is_reported_once_and_the_logs_cards_taken_ws
         violation.clauses == ("ws:3.2.2",)
         and "the order known for the rest of P1's deck is given up" in violation.message
     )
+
+
+def counts_after_each_entry(document: dict[str, Any]) -> dict[int, dict[str, int]]:
+    """P1's pile sizes after each entry of a legal log, as the replay has them."""
+    log = parse_log(json.dumps(document), "legal.json", "json")
+    replay = Replay(log, WS.build(log), WS)
+    seen: dict[int, dict[str, int]] = {}
+
+    def applied(entry: Any) -> None:
+        view = replay.game.snapshot()["players"]["P1"]
+        seen[entry.index] = {zone: len(view[zone]) for zone in ("stock", "waiting")}
+
+    replay.on_applied = applied
+    replay.run()
+    return seen
+
+
+def test_a_failed_expect_is_one_violation_and_the_replay_goes_on_from_the_asserted_state() -> None:
+    """The log's own game: an ``expect`` that asserts a card in P1's stock that the replay has in the waiting
+    room is one violation at its entry, naming every field that differs; the replay then takes that state,
+    so a later ``expect`` of the same game (the card still there) holds."""
+    document = copy.deepcopy(EXAMPLE)
+    actions = document["actions"]
+    counts = counts_after_each_entry(document)
+    first = next(
+        i
+        for i in sorted(counts)
+        if i > 40 and i + 1 in counts and counts[i]["waiting"] > 0 and counts[i] == counts[i + 1]
+    )
+    later = first + 1
+    for index in (first, later):
+        actions[index]["expect"] = {
+            "P1": {"stock": counts[index]["stock"] + 1, "waiting": counts[index]["waiting"] - 1}
+        }
+    del actions[later + 1 :]  # the log's game goes on no further than its assertions (the rest is the replay's)
+    document["result"] = {"reason": "time"}
+    verdict = verify_log(parse_log(json.dumps(document), "asserted.json", "json"))
+    [violation] = verdict.violations
+    assert violation.entry == first and violation.message.startswith("expect: ")
+    assert "P1 stock has" in violation.message and "; P1 waiting has" in violation.message
+    assert any("goes on from the state the log asserts" in note and "P1 stock" in note for note in verdict.notes)

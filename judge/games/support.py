@@ -127,6 +127,11 @@ class GameSupport:
         """How the state differs from an ``expect`` mapping (empty when it holds); see the function below."""
         return expectation_failures(game, expect, winner_of(game.outcome))
 
+    def take_expectation(self, game: PlayableGame, expect: Any) -> list[str]:
+        """Make the game's state what a failed ``expect`` asserts, as far as the game can (the replay goes on
+        from the game the log describes); what was changed, in words.  A game that cannot leaves it as it is."""
+        return []
+
     # -- showing and writing -----------------------------------------------------
 
     def board_text(self, game: PlayableGame) -> str:

@@ -6,6 +6,10 @@ shuffled; a log may say their order), 5.2.1.4 (five cards each, then one
 mulligan each, starting player first), 5.2.1.5 (refresh points 0) and 5.2.1.6
 (the starting player's first turn).  A scenario's starting position replaces
 all of it; its cards must fit the deck lists and the zones (3).
+
+A position a log asserts in the middle of the game, where the replay's differs
+(``take_asserted``), is taken the same way: the game goes on from the one the
+log describes, its cards as far as the deck lists allow.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from engine.core.cards import Card
+from engine.core.cards import Card, IdentityPool
 from engine.core.game import Procedure
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal
 from engine.core.reveals import card_from_deck_list, lay_known_order
@@ -22,6 +26,9 @@ from engine.games.ws.state import POSITIONS, ZONE_NAMES, PlayerState, Position
 
 if TYPE_CHECKING:
     from engine.games.ws.game import WeissSchwarz
+
+ASSERTED_PILES = ("hand", "deck", "stock", "clock", "level", "waiting", "memory", "climax")
+"""The piles a log's assertion counts, in the order cards are looked for in them."""
 
 
 class Opening:
@@ -114,6 +121,116 @@ class Opening:
                 self.game.setup_problems.append(
                     Refusal(("ws:9.4.1.1",), f"setup {player_id}: level {len(player.level)}")
                 )
+
+    def take_asserted(
+        self, player_id: str, counts: dict[str, int], stage: dict[int, tuple[str | None, str | None] | None]
+    ) -> list[str]:
+        """Make ``player_id``'s cards what a log asserts they are, where the replay's differ: ``counts`` of piles
+        (``hand``, ``deck``, ``stock``, ``clock``, ``level``, ``waiting``, ``memory``, ``climax``) and the
+        ``stage``, each position empty (None) or a card and an orientation (either None: as it is).  Returns
+        what was changed, in words.
+
+        A character the stage needs is taken from where the replay has a card of that name (a pile with more
+        cards than asserted first), or an unseen card that can be it; cards leave piles with more than asserted
+        for piles with fewer.  Which cards moved between piles is not known, so they become unseen, drawn from
+        one pool of their names: what the log reveals later binds them.
+        """
+        me = self.states[player_id]
+        changed: list[str] = []
+        loose: list[Card] = []
+        for position, wanted in sorted(stage.items()):
+            pile = me.pile_at(position) if position in POSITIONS else None
+            if pile is None:
+                continue
+            have = pile[-1] if pile else None
+            if wanted is None:
+                if have is not None:
+                    changed.append(f"{player_id} stage {position}: {have.identity or '?'} taken off")
+                    loose.extend(pile)
+                    pile.clear()
+                continue
+            identity, orientation = wanted
+            if have is None or (identity is not None and not have.reveal(identity)):
+                if have is not None:
+                    loose.extend(pile)
+                    pile.clear()
+                card = self._asserted_card(me, identity, counts, loose)
+                if card is None:
+                    changed.append(f"{player_id} stage {position}: no card of {player_id}'s can be {identity}")
+                    continue
+                card.renew()
+                me.pile_at(position).append(card)
+                me.placed_at[card.instance] = self.game.effects.next_timestamp()
+                changed.append(f"{player_id} stage {position}: {identity} put there")
+                have = card
+            if orientation is not None and have.orientation != orientation:
+                have.orientation = orientation
+                changed.append(f"{player_id} stage {position}: {have.identity or '?'} {orientation}")
+        moved = self._asserted_counts(me, counts, loose, changed)
+        if moved:
+            pool = IdentityPool(f"cards of {player_id} moved to the position a log asserts", {})
+            for card in moved:
+                if card.identity is not None:
+                    pool.contents[card.identity] = pool.contents.get(card.identity, 0) + 1
+                    card.hide_in(pool)
+        self.game.version += 1
+        return changed
+
+    def _asserted_card(
+        self, me: PlayerState, identity: str | None, counts: dict[str, int], loose: list[Card]
+    ) -> Card | None:
+        """A card to put on the stage as ``identity``: one taken off the stage meanwhile, else one in a pile with
+        more cards than asserted, else in any pile, named so or unseen and able to be it."""
+        for card in loose:
+            if identity is None or card.identity == identity:
+                loose.remove(card)
+                return card
+        surplus_first = sorted(
+            ASSERTED_PILES, key=lambda zone: len(me.zone(zone)) <= counts.get(zone, len(me.zone(zone)))
+        )
+        for zone in surplus_first:
+            cards = me.zone(zone)
+            found = next((card for card in cards if identity is None or card.identity == identity), None)
+            if found is not None:
+                cards.remove(found)
+                return found
+        if identity is None:
+            return None
+        for zone in surplus_first:
+            cards = me.zone(zone)
+            found = next((card for card in cards if card.identity is None and card.reveal(identity)), None)
+            if found is not None:
+                cards.remove(found)
+                return found
+        return None
+
+    def _asserted_counts(
+        self, me: PlayerState, counts: dict[str, int], loose: list[Card], changed: list[str]
+    ) -> list[Card]:
+        """Move cards from the piles with more cards than ``counts`` asserts to those with fewer (cards taken off
+        the stage first); returns the cards moved.  The deck gives from its top and takes at its bottom."""
+        before = {zone: len(me.zone(zone)) for zone in ASSERTED_PILES}
+        spare = list(loose)
+        for zone in ASSERTED_PILES:
+            cards = me.zone(zone)
+            while zone in counts and len(cards) > counts[zone]:
+                spare.append(cards.pop(0) if zone == "deck" else cards.pop())
+        moved: list[Card] = []
+        for zone in ASSERTED_PILES:
+            cards = me.zone(zone)
+            while zone in counts and len(cards) < counts[zone] and spare:
+                card = spare.pop()
+                card.renew()
+                cards.append(card)
+                moved.append(card)
+        for card in spare:  # more cards than the piles asserted can take: the waiting room keeps them
+            card.renew()
+            me.waiting.append(card)
+            moved.append(card)
+        for zone in ASSERTED_PILES:
+            if len(me.zone(zone)) != before[zone]:
+                changed.append(f"{me.id} {zone} {before[zone]} -> {len(me.zone(zone))}")
+        return moved
 
     def unknown_cards(self, player: PlayerState) -> Iterable[Card]:
         for zone in ZONE_NAMES:

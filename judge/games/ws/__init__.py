@@ -65,6 +65,9 @@ class WeissSchwarzSupport(GameSupport):
     def reachable(self, game: PlayableGame, decision: Decision, verb: str, player: str, this_turn: bool) -> bool:
         return log.reachable(_ws(game), decision, verb, player, this_turn)
 
+    def take_expectation(self, game: PlayableGame, expect: Any) -> list[str]:
+        return log.take_expectation(_ws(game), expect)
+
     def reachable_after_reveal(self, game: PlayableGame, verb: str, player: str) -> bool:
         return log.reachable_after_reveal(_ws(game), verb, player)
 

@@ -331,6 +331,51 @@ def reveal_findings(verb: str, reveal: Reveal, answer: list[str | None]) -> tupl
     return [], []
 
 
+# -- the state a log asserts ----------------------------------------------------------
+
+ASSERTED_PILES: Final = ("hand", "deck", "stock", "clock", "level", "waiting", "memory", "climax")
+
+
+def take_expectation(game: WeissSchwarz, expect: Any) -> list[str]:
+    """Make each player's piles and stage what a failed ``expect`` asserts (counts, or lists taken as their
+    counts; stage positions as ``{card, state}``, a card id, or null), through the engine
+    (``Opening.take_asserted``); what was changed, in words."""
+    if not isinstance(expect, dict):
+        return []
+    changed: list[str] = []
+    for player, wanted in expect.items():
+        if player not in game.player_states or not isinstance(wanted, dict):
+            continue
+        counts: dict[str, int] = {}
+        for zone in ASSERTED_PILES:
+            value = wanted.get(zone)
+            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                counts[zone] = value
+            elif isinstance(value, list):
+                counts[zone] = len(value)
+        stage: dict[int, tuple[str | None, str | None] | None] = {}
+        positions = wanted.get("stage")
+        for key, value in positions.items() if isinstance(positions, dict) else ():
+            try:
+                position = _ints(key)
+            except EntryError:
+                continue
+            if position is None:
+                continue
+            if value is None:
+                stage[position] = None
+            elif isinstance(value, str):
+                stage[position] = (value, None)
+            elif isinstance(value, dict):
+                card, state = value.get("card"), value.get("state")
+                stage[position] = (
+                    card if isinstance(card, str) else None,
+                    state if state in ("stand", "rest", "reverse") else None,
+                )
+        changed.extend(game.opening.take_asserted(str(player), counts, stage))
+    return changed
+
+
 # -- implied passes --------------------------------------------------------------------
 
 TURN_ORDER: Final = ("clock", "main", "climax", "attack", "encore", "discard")
