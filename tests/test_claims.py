@@ -139,3 +139,39 @@ def test_a_failed_expect_is_one_violation_and_the_replay_goes_on_from_the_assert
     assert violation.entry == first and violation.message.startswith("expect: ")
     assert "P1 stock has" in violation.message and "; P1 waiting has" in violation.message
     assert any("goes on from the state the log asserts" in note and "P1 stock" in note for note in verdict.notes)
+
+
+def example(game: str) -> dict[str, Any]:
+    return yaml.safe_load((REPO / "judge" / "examples" / f"{game}-game.yaml").read_text(encoding="utf-8"))
+
+
+def test_a_trigger_choice_for_a_card_with_no_trigger_breaks_the_check_vg_7_5_1_2_2() -> None:
+    """vg:7.5.1.2.2 with 2.8.1: a drive check resolves the checked card's trigger; ``critical: V`` on the check
+    of a card with no trigger icon claims an effect that never happened, and the violation says why."""
+    document = example("vg")
+    cards = document["cards"]
+    index = next(
+        i
+        for i, entry in enumerate(document["actions"])
+        if entry["do"] == "drive" and not cards[entry["card"]].get("trigger")
+    )
+    document["actions"][index]["critical"] = "V"
+    [violation] = verdict_of(document).violations
+    assert violation.entry == index and "vg:7.5.1.2.2" in violation.clauses
+    assert "no trigger icon" in violation.message
+
+
+def test_a_trigger_claimed_for_a_life_card_without_trigger_breaks_wl_10_1_5() -> None:
+    """wl:10.1.5: only a Life card with [Trigger] may be activated as it is taken; ``trigger: true`` on the
+    damage of one without claims an activation the rules did not allow."""
+    document = example("wl")
+    cards = document["cards"]
+    index = next(
+        i
+        for i, entry in enumerate(document["actions"])
+        if entry["do"] == "damage" and not cards.get(str(entry.get("card")).split("@")[0], {}).get("trigger")
+    )
+    document["actions"][index]["trigger"] = True
+    violations = verdict_of(document).violations
+    assert violations and violations[0].entry == index
+    assert "trigger" in violations[0].message

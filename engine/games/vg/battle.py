@@ -363,7 +363,7 @@ class BattlePhase:
             (clauses[0] + ".1",),
             card=card.identity,
         )
-        yield from game.triggers.resolve(player, card, ("vg:7.5.1.2.2",) if drive else ("vg:7.6.1.6.2",))
+        yield from game.triggers.resolve(player, card, ("vg:7.5.1.2.2",) if drive else ("vg:7.6.1.6.2",), reveal)
         yield from game.check_timing(f"after the {purpose} check's trigger", (clauses[0] + ".3",))
         me = self.states[player]
         if card in me.trigger:

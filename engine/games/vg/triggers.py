@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Final
 
 from engine.core.cards import Card
 from engine.core.game import Procedure
-from engine.core.protocol import Choice, Decision, RecordKind
+from engine.core.protocol import Choice, Decision, RecordKind, Refusal, Reveal
 from engine.games.vg.choices import OnCircle
 
 if TYPE_CHECKING:
@@ -50,20 +50,21 @@ class Triggers:
                 return True
         return False
 
-    def resolve(self, player: str, card: Card, clauses: tuple[str, ...]) -> Procedure:
-        """Resolve the icon of ``card`` for ``player``, if its clan matches."""
+    def resolve(self, player: str, card: Card, clauses: tuple[str, ...], reveal: Reveal | None = None) -> Procedure:
+        """Resolve the icon of ``card`` for ``player``, if its clan matches; where it does nothing, why is told to
+        the check's ``reveal`` (``Reveal.no_effect``), for a log that claims it did."""
         definition = self.game.definition(card)
         icon = definition.trigger if definition is not None else None
         if icon is None:
+            if reveal is not None and card.identity is not None:
+                reveal.no_effect = Refusal(clauses + ("vg:2.8.1",), f"{card.identity} has no trigger icon")
             return
         icon_clause = ICON_CLAUSES[icon]
         if not self.clan_matches(player, card):
-            self.game.record(
-                RecordKind.FORCED,
-                player,
-                f"{card.identity} shares no clan with {player}'s units: its {icon} trigger does nothing",
-                clauses,
-            )
+            message = f"{card.identity} shares no clan with {player}'s units: its {icon} trigger does nothing"
+            self.game.record(RecordKind.FORCED, player, message, clauses)
+            if reveal is not None:
+                reveal.no_effect = Refusal(clauses, message)
             return
         game = self.game
         if icon == "critical":
@@ -80,7 +81,13 @@ class Triggers:
                 game.version += 1
                 game.record(RecordKind.FORCED, player, f"{target.identity} stands", (icon_clause, *clauses))
         elif icon == "heal":
-            yield from self.heal(player, card, icon_clause)
+            healed = yield from self.heal(player, card, icon_clause)
+            if not healed and reveal is not None:
+                me, opponent = self.states[player], self.states[game.opponent(player)]
+                reveal.no_effect = Refusal(
+                    (icon_clause,),
+                    f"{player} has {len(me.damage)} damage against {len(opponent.damage)}: the heal trigger heals none",
+                )
         target = yield from self.choose_unit(player, "power", card, icon_clause, rear_guards_only=False)
         if target is not None:
             game.characteristics.add(target, "power", TRIGGER_POWER, f"{icon} trigger {card.identity}", (icon_clause,))
@@ -109,7 +116,8 @@ class Triggers:
         return me.unit_at(circle) if circle is not None else None
 
     def heal(self, player: str, card: Card, clause: str) -> Procedure:
-        """vg 2.8.1.1.5, 10.1.7: with at least as many damage as the opponent, a damage card to the drop zone."""
+        """vg 2.8.1.1.5, 10.1.7: with at least as many damage as the opponent, a damage card to the drop zone.
+        Returns whether the heal was asked for (False: too few damage to heal any)."""
         game = self.game
         me = self.states[player]
         opponent = self.states[game.opponent(player)]
@@ -120,7 +128,7 @@ class Triggers:
                 f"{player} has {len(me.damage)} damage against {len(opponent.damage)}: nothing to heal",
                 (clause,),
             )
-            return
+            return False
         identities = sorted({c.identity for c in me.damage if c.identity is not None})
         unknown = [c for c in me.damage if c.identity is None]
         decision = Decision(
@@ -145,7 +153,8 @@ class Triggers:
         if healed is None:
             healed = next((c for c in unknown if choice.card is None or c.reveal(choice.card)), None)
         if healed is None:
-            return
+            return True  # a heal chosen, and no card of it to be found: the choice was refused already
         me.damage.remove(healed)
         game.moves.put(player, "drop", healed)
         game.record(RecordKind.FORCED, player, f"{player} heals {healed.identity}", (clause, "vg:10.1.7"))
+        return True
