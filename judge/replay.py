@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final
 
-from engine.core.game import Procedure, Request
+from engine.core.game import Procedure, Request, UnplayedText
 from engine.core.interface import PlayableGame
 from engine.core.protocol import (
     Checkpoint,
@@ -84,6 +84,9 @@ class Replay:
         self.clause_exists = clause_exists
         self.position = 0
         self.violations: list[Violation] = []
+        self.undecided: dict[int, UnplayedText] = {}
+        """Violation (by its place in ``violations``) -> the card text the engine does not play that was met
+        before it: what that text did could have made the entry legal, so the verdict does not rest on it."""
         self.notes: list[str] = []
         self.applying: list[LogEntry] = []
         """Entries being applied, outermost first (a refresh entry inside a damage entry);
@@ -215,7 +218,13 @@ class Replay:
             if self.counted >= self.counting[1]:
                 raise EnoughSeen
         line = entry.line if entry is not None else self.log.header_lines.get("players")
-        self.violations.append(Violation(entry.index if entry else None, line, clauses, message, options))
+        self.add_violation(Violation(entry.index if entry else None, line, clauses, message, options))
+
+    def add_violation(self, violation: Violation) -> None:
+        """A violation, undecided when card text the engine does not play was met before it (``undecided``)."""
+        if self.game.unplayed:
+            self.undecided[len(self.violations)] = self.game.unplayed[0]
+        self.violations.append(violation)
 
     def note(self, message: str) -> None:
         self.notes.append(message)
@@ -359,6 +368,7 @@ class Replay:
         self.game = twin.game
         self.position = twin.position
         self.violations = twin.violations
+        self.undecided = twin.undecided
         self.notes = twin.notes
         self.applying = twin.applying
         self.open = twin.open
@@ -529,8 +539,12 @@ class Replay:
 
     def effect_entry(self, decision: Decision, entry: LogEntry, player: str) -> Answer | _NextEntry:
         """An ``effect`` entry: card text taken as the choice at a play timing that takes it, else card text
-        applied on its own, as the log declares it."""
+        applied on its own, as the log declares it.  It declares what its ``source``'s text did: that text no
+        longer leaves later outcomes undecided."""
         self.consume()
+        source = entry.data.get("source")
+        if isinstance(source, str):
+            self.game.declared(source)
         if "effect" not in decision.verbs:
             self.declared_effect(entry, player)
             return NEXT_ENTRY
@@ -910,7 +924,7 @@ class Replay:
         if isinstance(result, dict) and "winner" in result:
             claimed = result.get("winner")
             if outcome is not None and claimed != winner:
-                self.violations.append(
+                self.add_violation(
                     Violation(
                         None,
                         self.log.header_lines.get("result"),
@@ -919,7 +933,7 @@ class Replay:
                     )
                 )
             elif outcome is None and claimed is not None:
-                self.violations.append(
+                self.add_violation(
                     Violation(
                         None,
                         self.log.header_lines.get("result"),
@@ -957,7 +971,15 @@ class Replay:
     def verdict(self) -> Verdict:
         """The verdict on the log so far, with the game's records if the replay keeps its trace."""
         game = self.game
-        if self.violations:
+        violations = [v for index, v in enumerate(self.violations) if index not in self.undecided]
+        for index, text in sorted(self.undecided.items()):
+            undecided = self.violations[index]
+            where = f"entry {undecided.entry}" if undecided.entry is not None else "the result"
+            self.notes.append(
+                f"{where} not judged: {undecided.message} ({', '.join(undecided.clauses)}); its outcome could be "
+                f"changed by {text.describe()}, which the engine does not play"
+            )
+        if violations:
             kind = VerdictKind.ILLEGAL
         elif game.unmodelled:
             kind = VerdictKind.INCOMPLETE
@@ -973,7 +995,7 @@ class Replay:
             kind = VerdictKind.LEGAL
         records = game.records if self.trace else []
         return Verdict(
-            self.log.path, kind, self.violations, self.notes, records, winner_of(game.outcome), len(self.log.entries)
+            self.log.path, kind, violations, self.notes, records, winner_of(game.outcome), len(self.log.entries)
         )
 
 

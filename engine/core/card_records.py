@@ -54,3 +54,12 @@ def has_structured_effect(ability: dict[str, Any], conditions: Collection[str], 
         and isinstance(cost, dict)
         and set(cost) <= set(costs)
     )
+
+
+def ability_words(ability: dict[str, Any]) -> str:
+    """How a report names an ability: its printed ``text`` where the record keeps it, else its structured words."""
+    text = ability.get("text")
+    if isinstance(text, str) and text:
+        return text
+    shown = {key: value for key, value in ability.items() if key != "text"}
+    return ", ".join(f"{key}: {value}" for key, value in shown.items()) or "(no text)"

@@ -99,6 +99,20 @@ class GameClauses:
     """A card's characteristics (ws 2): cited for a card the game does not know."""
 
 
+@dataclass(frozen=True, slots=True)
+class UnplayedText:
+    """Card text the engine met and does not play: whose, which words, and the log entry that met it."""
+
+    player: str | None
+    card: str
+    text: str
+    entry: int | None
+
+    def describe(self) -> str:
+        met = f" (met at entry {self.entry})" if self.entry is not None else ""
+        return f"{self.card}'s text {self.text!r}{met}"
+
+
 class GameEnded(Exception):
     """Raised inside the procedure when the game ends (a loss, a draw, a concession)."""
 
@@ -193,6 +207,9 @@ class Game(Generic[D]):
         self.step_budget = step_budget
         self.unmodelled = 0
         """How many times card text the engine does not model was relied on."""
+        self.unplayed: list[UnplayedText] = []
+        """Card text the engine met and did not play, whose effect no ``effect`` entry has declared: what it
+        did could change any later outcome, so the driver judges nothing after it (``unplayed_text``)."""
         self.setup_problems: list[Refusal] = []
         """What in the decks or the starting position the rules do not allow."""
         self.text_problems: list[Refusal] = []
@@ -270,6 +287,19 @@ class Game(Generic[D]):
         if self.pending_triggers:
             self.record_triggers(seq)
         return seq
+
+    def unplayed_text(
+        self, player: str | None, card: str, text: str, message: str, clauses: tuple[str, ...], **data: Any
+    ) -> None:
+        """Card text the engine does not play was met (``card``'s ``text``): the game relies on it, and until the
+        log declares what it did (``declared``), no later outcome can be judged against the rules."""
+        self.unmodelled += 1
+        self.record(RecordKind.UNMODELLED, player, message, clauses, **data)
+        self.unplayed.append(UnplayedText(player, card, text, self.entry))
+
+    def declared(self, card: str) -> None:
+        """An ``effect`` entry declared what ``card``'s text did: that text no longer leaves outcomes undecided."""
+        self.unplayed = [text for text in self.unplayed if text.card != card]
 
     def unrecorded(self) -> bool:
         """Number a step without making its record, when no one will read it; True when it did.

@@ -4,7 +4,8 @@ Implements 7.1 and 7.1.1.1-7.1.1.2 (an active Leader or Character rests to attac
 the opponent's Leader or a rested Character; a Character played this turn only
 with [Rush], 3.7.4, 10.1.1; no battle on either player's first turn, 6.5.6.1),
 7.1.2 (one [Blocker] of the defender's, 10.1.4, becomes the target), 7.1.3.2
-(counters: ``engine.games.wl.playing``), 7.1.4 (the powers compared; a Leader
+(counters: ``engine.games.wl.playing``), [When Attacking], [On Your Opponent's Attack]
+and [On Block] effects (10.2.5, 10.2.16, 10.2.15) and [On K.O.] (10.2.17), 7.1.4 (the powers compared; a Leader
 takes 1 damage, 2 with [Double Attack], 10.1.2, each moving its top Life card to
 the hand, or to the trash with [Banish], 10.1.3, or revealing a [Trigger], 10.1.5;
 with no Life, the attacker wins, 7.1.4.1.1.1; a Character is K.O.'d, 10.2.1) and
@@ -104,6 +105,8 @@ class BattleSteps:
             f"{player} attacks {defender}'s {self.states[defender].address(target)} with {me.address(attacker)}",
             ("wl:7.1.1.1", "wl:7.1.1.2"),
         )
+        game.playing.auto_effects(player, attacker, "when_attacking")  # the turn player's first (8.6.1)
+        game.playing.field_autos(defender, "on_opponents_attack")
         yield Checkpoint(decision)
         battle.step = "block"
         yield from self.block_step(defender, battle)
@@ -157,6 +160,7 @@ class BattleSteps:
                 f"{defender} blocks with {me.address(blocker)}",
                 ("wl:7.1.2.1", "wl:10.1.4.1"),
             )
+            self.game.playing.auto_effects(defender, blocker, "on_block")
         yield Checkpoint(decision)
 
     # -- counter (7.1.3) -----------------------------------------------------------------------------------
@@ -300,7 +304,9 @@ class BattleSteps:
                     ("wl:7.1.4.1.2", "wl:10.2.1.2"), f"the Character K.O.'d is {address}; the entry names {answer[0]}"
                 )
             )
+        activated = self.game.playing.auto_effects(defender, card, "on_ko", resolve=False)  # checked on the field
         self.game.moves.trash_from_field(defender, card, ("wl:7.1.4.1.2", "wl:10.2.1.2"), f"{address} is K.O.'d")
+        self.game.playing.resolve_autos(defender, card, "on_ko", activated)
         reveal.used = 1
         yield Checkpoint(reveal)
 

@@ -6,8 +6,9 @@ the first player's first turn), the ENERGIO!! phase (6.4.1-6.4.3: two, one for
 the first player's first turn, fewer when the ENERGIO!! deck runs out), the main
 phase's actions in any order (6.5.2: play a card, activate an effect, give
 ENERGIO!!, battle, none on either player's first turn, 6.5.6.1) until its end is
-declared (6.5.2.1), and the end phase (6.6.1.2-6.6.1.3: the turn player's
-effects "during this turn" end, then the other player's).
+declared (6.5.2.1), and the end phase (6.6.1.1: [End of Your Turn] and [End of
+Your Opponent's Turn] effects; 6.6.1.2-6.6.1.3: the turn player's effects
+"during this turn" end, then the other player's).
 """
 
 from __future__ import annotations
@@ -159,6 +160,8 @@ class Phases:
         other player's (6.6.1.2, 6.6.1.3)."""
         game = self.game
         self.enter("end", ("wl:6.6",))
+        game.playing.field_autos(game.turn_player, "end_of_your_turn")  # 6.6.1.1, the turn player's first (8.6.1)
+        game.playing.field_autos(game.non_turn_player, "end_of_opponents_turn")
         for player in (game.turn_player, game.non_turn_player):
             if game.effects.expire(Duration.END_OF_TURN, controller=player):
                 game.version += 1

@@ -14,11 +14,21 @@ what that shape structures:
   (``{energio: N}``, 8.3.1.5) and trashing (``{trash: N}``, 10.2.14), the
   conditions [ENERGIO!! xX] and [Your Turn] / [Opponent's Turn] (10.2.9,
   10.2.11, 10.2.12), and [Once Per Turn] (10.2.13);
+* auto effects without a cost, activated when their timing comes (8.3.1.8, 8.4.1):
+  [On Play] (10.2.6), [When Attacking] (10.2.5), [On Your Opponent's Attack]
+  (10.2.16), [On Block] (10.2.15), [On K.O.] (10.2.17), [End of Your Turn] and
+  [End of Your Opponent's Turn] (10.2.7, 10.2.8), with the same conditions; the
+  turn player's first (8.6.1), each player's in the order of the card's text;
+* permanent effects (8.1.3.4: ``type: cont`` with no timing) that give their own
+  card power while their conditions are met;
 * the one structured effect, ``{power: N, target: self|leader|<card>, until:
   end_of_battle|end_of_turn}``.
 
 Any other card text is reported when its card is played or its effect used
-(the verdict cannot be legal), never guessed; ``effect`` entries declare it.
+(the verdict cannot be legal), never guessed; ``effect`` entries declare it.  Text
+that acts when the engine cannot play it (an unknown timing or effect, a cost
+such as ENERGIO!! -X whose choices are not read) leaves what follows undecided
+(``Game.unplayed_text``).
 """
 
 from __future__ import annotations
@@ -26,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from engine.core.card_records import has_structured_effect
+from engine.core.card_records import ability_words, has_structured_effect
 from engine.core.cards import Card, first_unheld
 from engine.core.effects import ContinuousEffect, Duration
 from engine.core.protocol import RecordKind, Refusal
@@ -46,7 +56,19 @@ CONDITION_WORDS: Final = ("energio", "turn")
 """The conditions the engine checks itself: [ENERGIO!! xX] (``energio``, 10.2.9) and [Your Turn] / [Opponent's Turn]
 (``turn``, 10.2.11, 10.2.12)."""
 MODELLED_TIMINGS: Final = ("main", "counter", "trigger", "activate_main")
-"""The timings of the effects the engine runs: [Main], [Counter], [Trigger] and [Activate: Main]."""
+"""The timings of the effects the engine runs with their costs: [Main], [Counter], [Trigger] and [Activate: Main]."""
+AUTO_TIMINGS: Final = {
+    "on_play": "wl:10.2.6.1",
+    "when_attacking": "wl:10.2.5.1",
+    "on_opponents_attack": "wl:10.2.16.1",
+    "on_block": "wl:10.2.15.1",
+    "on_ko": "wl:10.2.17.1",
+    "end_of_your_turn": "wl:10.2.7.1",
+    "end_of_opponents_turn": "wl:10.2.8.1",
+}
+"""The auto effects' timings the engine activates itself (when they have no cost, ``modelled``), with the clause
+that says when each comes.  A cost "may" be paid (8.3.1.4): an auto effect with one asks a choice the engine does
+not ask, so it is card text the engine does not model."""
 ZONES_OF_TEXT: Final = ("hand", "trash", "deck", "life", "characters", "stage")
 """The places an ``effect`` entry's moves name."""
 
@@ -67,8 +89,29 @@ class TextOperation:
 
 def modelled(ability: dict[str, Any]) -> bool:
     """Whether the engine plays ``ability`` itself: one of the timings it runs, the structured effect, and at most
-    the structured conditions and costs."""
-    return ability.get("timing") in MODELLED_TIMINGS and has_structured_effect(ability, CONDITION_WORDS, COST_WORDS)
+    the structured conditions and costs (none for an auto effect or a permanent one)."""
+    timing = ability.get("timing")
+    if timing in AUTO_TIMINGS or permanent(ability):
+        return has_structured_effect(ability, CONDITION_WORDS, ())
+    return timing in MODELLED_TIMINGS and has_structured_effect(ability, CONDITION_WORDS, COST_WORDS)
+
+
+def permanent(ability: dict[str, Any]) -> bool:
+    """A permanent effect (8.1.3.4): ``type: cont`` and no timing."""
+    return ability.get("type") == "cont" and ability.get("timing") is None
+
+
+def acts_on_entering(ability: dict[str, Any]) -> bool:
+    """Whether unmodelled text can act from the moment its card enters the field: a permanent effect, [On Play], a
+    timing the engine does not know, or printed text alone (whose timing is not known)."""
+    timing = ability.get("timing")
+    return timing is None or timing == "on_play" or (timing not in AUTO_TIMINGS and timing not in MODELLED_TIMINGS)
+
+
+def has_timing(definition: Any, word: str) -> bool:
+    """Whether an Event is a [Main] or [Counter] Event (10.2.3.1, 10.2.4.1): the keyword, or an ability of that
+    timing in the shared shape."""
+    return word in definition.keywords or any(a.get("timing") == word for a in definition.abilities)
 
 
 class Playing:
@@ -89,7 +132,38 @@ class Playing:
         power = definition.power if definition is not None else 0
         if self.game.turn_player == player:
             power += GIVEN_POWER * self.states[player].given.get(card.instance, 0)
+        if definition is not None and definition.abilities:
+            power += self.permanent_power(player, card, definition.abilities)
         return self.game.effects.value(card.instance, "power", power)
+
+    def permanent_power(self, player: str, card: Card, abilities: tuple[dict[str, Any], ...]) -> int:
+        """wl 8.1.3.4: what the card's own permanent effects add to its power while their conditions are met
+        (8.3.2); only a card on the field has them."""
+        total = 0
+        for ability in abilities:
+            if (
+                permanent(ability)
+                and modelled(ability)
+                and ability["effect"].get("target", "self") == "self"
+                and self.condition_refusal(player, card, ability) is None
+            ):
+                total += int(ability["effect"]["power"])
+        return total
+
+    def condition_refusal(self, player: str, card: Card, ability: dict[str, Any]) -> Refusal | None:
+        """Why the effect's conditions are not met (8.3.2): [ENERGIO!! xX] (10.2.9.1), [Your Turn] (10.2.11.1),
+        [Opponent's Turn] (10.2.12.1); None when they are."""
+        condition = ability.get("condition") or {}
+        given = self.states[player].given.get(card.instance, 0)
+        needed = condition.get("energio")
+        if isinstance(needed, int) and given < needed:
+            return Refusal(("wl:8.3.2.3", "wl:10.2.9.1"), f"{card.identity} has {given} ENERGIO!! given, not {needed}")
+        turn = condition.get("turn")
+        if turn == "opponents" and self.game.turn_player == player:
+            return Refusal(("wl:8.3.2.5", "wl:10.2.12.1"), "the effect is [Opponent's Turn]")
+        if turn == "yours" and self.game.turn_player != player:
+            return Refusal(("wl:8.3.2.4", "wl:10.2.11.1"), "the effect is [Your Turn]")
+        return None
 
     def add_power(
         self, player: str, card: Card, amount: int, duration: Duration, source: str, clauses: tuple[str, ...]
@@ -116,7 +190,7 @@ class Playing:
         definition = self.game.definitions.get(choice.card or "")
         if definition is None or first_unheld(me.hand, (choice.card_id,)) is not None:
             return Refusal(("wl:6.5.3.1",), f"{choice.card} is not in {player}'s hand")
-        if definition.type == "event" and "main" not in definition.keywords:
+        if definition.type == "event" and not has_timing(definition, "main"):
             return Refusal(("wl:6.5.3.1", "wl:10.2.3.1"), f"{choice.card} is an Event without [Main]")
         if definition.type not in ("character", "stage", "event"):
             return Refusal(
@@ -158,6 +232,7 @@ class Playing:
                 RecordKind.CHOICE, player, f"{player} plays {card.identity}", ("wl:6.5.3.1", "wl:2.7.2", "wl:3.7.5")
             )
             self.unmodelled_text(player, card, played=True)
+            self.auto_effects(player, card, "on_play")
         elif definition.type == "stage":
             for old in list(me.stage):
                 game.moves.trash_from_field(player, old, ("wl:3.8.5.1",), "replaced by a new Stage")
@@ -167,36 +242,105 @@ class Playing:
                 RecordKind.CHOICE, player, f"{player} plays the Stage {card.identity}", ("wl:6.5.3.1", "wl:2.7.4")
             )
             self.unmodelled_text(player, card, played=True)
+            self.auto_effects(player, card, "on_play")
         else:
             me.trash.append(card)
             game.record(RecordKind.CHOICE, player, f"{player} activates {card.identity}", ("wl:6.5.3.1", "wl:2.7.3"))
             self.event_effect(player, card, "main", choice.source)
 
     def event_effect(self, player: str, card: Card, timing: str, target: str | None) -> None:
-        """An Event's effect of ``timing`` ([Main] or [Counter]): the structured one, or reported."""
+        """An Event's effect of ``timing`` ([Main] or [Counter]), or a [Trigger]: the structured one, or reported
+        as text the engine does not play."""
         definition = self.game.definition(card)
-        abilities = [a for a in (definition.abilities if definition is not None else ()) if a.get("timing") == timing]
+        every = definition.abilities if definition is not None else ()
+        abilities = [a for a in every if a.get("timing") == timing]
         if abilities and modelled(abilities[0]):
             self.structured_effect(player, card, abilities[0], target)
-        elif abilities or (definition is not None and definition.abilities):
-            self.report(player, f"the effect of {card.identity} is card text the engine does not model")
+        elif abilities or every:
+            text = ability_words(abilities[0] if abilities else every[0])
+            self.unplayed(player, card, text, f"the effect of {card.identity} is card text the engine does not model")
 
     def unmodelled_text(self, player: str, card: Card, played: bool) -> None:
-        """A card with abilities the engine does not model entered the field: what they do is not checked."""
+        """A card with abilities the engine does not model entered the field: what they do is not checked.  Those
+        that can act from now on (``acts_on_entering``) leave what follows undecided."""
         definition = self.game.definition(card)
-        if definition is not None and any(not modelled(a) for a in definition.abilities):
-            self.report(player, f"{card.identity} has card text the engine does not model; what it does is not checked")
+        if definition is None:
+            return
+        texts = [a for a in definition.abilities if not modelled(a)]
+        if not texts:
+            return
+        acting = [a for a in texts if acts_on_entering(a)]
+        message = f"{card.identity} has card text the engine does not model; what it does is not checked"
+        if acting:
+            self.unplayed(player, card, ability_words(acting[0]), message)
+        else:
+            self.report(player, message)
 
     def report(self, player: str, message: str) -> None:
         self.game.unmodelled += 1
         self.game.record(RecordKind.UNMODELLED, player, message, ("wl:8.1.1",))
+
+    def unplayed(self, player: str, card: Card, text: str, message: str) -> None:
+        """Card text that acts now and that the engine does not play (8.1.1)."""
+        self.game.unplayed_text(player, card.identity or "?", text, message, ("wl:8.1.1",))
+
+    # -- auto effects (8.3.1.8, 8.4.1) ------------------------------------------------------------------
+
+    def auto_effects(self, player: str, card: Card, timing: str, resolve: bool = True) -> list[dict[str, Any]]:
+        """The timing of ``card``'s auto effects of ``timing`` came: each whose conditions are met activates
+        (8.4.1.1) and resolves, in the order of its text, its structured effect played, any other effect
+        reported as text the engine does not play.  With ``resolve`` False the effects that activate are returned
+        to be resolved later (an [On K.O.] effect checks its conditions before the card leaves, 10.2.17.1)."""
+        definition = self.game.definition(card)
+        if definition is None or not definition.abilities:
+            return []
+        activated: list[dict[str, Any]] = []
+        for index, ability in enumerate(definition.abilities):
+            if ability.get("timing") != timing:
+                continue
+            if not modelled(ability):
+                self.unplayed(
+                    player,
+                    card,
+                    ability_words(ability),
+                    f"{card.identity}'s {timing} effect is card text the engine does not model",
+                )
+                continue
+            if ability.get("once_per_turn") and (card.instance, index) in self.used_this_turn:
+                continue
+            if self.condition_refusal(player, card, ability) is not None:
+                continue
+            if ability.get("once_per_turn"):
+                self.used_this_turn.add((card.instance, index))
+            activated.append(ability)
+        if resolve:
+            self.resolve_autos(player, card, timing, activated)
+        return activated
+
+    def resolve_autos(self, player: str, card: Card, timing: str, abilities: list[dict[str, Any]]) -> None:
+        for ability in abilities:
+            self.game.record(
+                RecordKind.ABILITY,
+                player,
+                f"{card.identity}'s {timing} effect activates",
+                (AUTO_TIMINGS[timing], "wl:8.4.1.1", "wl:8.6.1"),
+            )
+            self.structured_effect(player, card, ability, None)
+
+    def field_autos(self, player: str, timing: str) -> None:
+        """``player``'s Leader's, Characters' and Stage's auto effects of ``timing`` (the end of a turn, an
+        opponent's attack)."""
+        me = self.states[player]
+        for card in (me.leader, *me.characters, *me.stage):
+            self.auto_effects(player, card, timing)
 
     def structured_effect(self, player: str, source: Card, ability: dict[str, Any], target: str | None) -> None:
         """``{power, target, until}``: +power to the source, the Leader, or the card the entry names."""
         effect = ability["effect"]
         me = self.states[player]
         named = target or str(effect.get("target", LEADER))
-        card = source if named == "self" else me.find(named)
+        on_field = source is me.leader or source in me.characters or source in me.stage
+        card = (source if on_field else None) if named == "self" else me.find(named)
         if card is None:
             self.game.record(
                 RecordKind.ABILITY, player, f"no {named} to give power to: the effect does nothing", ("wl:1.3.2",)
@@ -277,7 +421,12 @@ class Playing:
         if modelled(ability):
             self.structured_effect(player, source, ability, None)
         else:
-            self.report(player, f"the effect of {choice.source} is card text the engine does not model")
+            self.unplayed(
+                player,
+                source,
+                ability_words(ability),
+                f"the effect of {choice.source} is card text the engine does not model",
+            )
 
     # -- giving ENERGIO!! (6.5.5) -------------------------------------------------------------------
 
@@ -323,14 +472,14 @@ class Playing:
             if definition.counter <= 0:
                 return Refusal(("wl:7.1.3.2.1", "wl:2.10.2"), f"{choice.card} has no (Symbol) Counter")
             return None
-        if definition.type == "event" and "counter" in definition.keywords:
+        if definition.type == "event" and has_timing(definition, "counter"):
             if definition.cost > me.cost_active:
                 return Refusal(
                     ("wl:7.1.3.2.2", "wl:2.7.3"),
                     f"{choice.card} costs {definition.cost}; {player} has {me.cost_active} active ENERGIO!! card(s)",
                 )
             return None
-        if definition.type == "event" and "main" in definition.keywords:
+        if definition.type == "event" and has_timing(definition, "main"):
             return Refusal(
                 ("wl:10.2.3.1", "wl:7.1.3.2.2"), f"{choice.card} is a [Main] Event: it is not used in a battle"
             )
