@@ -193,6 +193,9 @@ class BattlePhase:
             f"{choice.attacker}" + (f", boosted by {booster.identity}" if booster is not None else ""),
             ("vg:7.3.1.3", "vg:7.3.1.4") + (("vg:7.3.1.6", "vg:10.2.3") if booster is not None else ()),
         )
+        game.playing.auto_triggers(player, attacker, choice.attacker, "when_attacking", f"{attacker.identity} attacks")
+        if booster is not None:
+            game.playing.auto_triggers(player, booster, choice.boost, "when_boosting", f"{booster.identity} boosts")
         yield Checkpoint(decision)
         yield from game.check_timing("when a unit attacks or boosts", ("vg:7.3.1.8",))
         yield from game.check_timing("end of the attack step", ("vg:7.3.1.9",))
@@ -414,6 +417,9 @@ class BattlePhase:
         elif hit:
             game.record(RecordKind.FORCED, player, "a rear-guard is hit: no damage check", ("vg:7.6.1.7",))
         yield from self.retire_step(opponent, battle, hit)
+        if hit and self.still_there(player, battle.attacker, battle.attacker_circle):
+            cause = f"the attack of {battle.attacker.identity} hits"
+            game.playing.auto_triggers(player, battle.attacker, battle.attacker_circle, "on_attack_hits", cause)
         yield from game.check_timing("when an attack hits", ("vg:7.6.1.9",))
 
     def retire_step(self, player: str, battle: Battle, hit: bool) -> Procedure:

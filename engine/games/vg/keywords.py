@@ -82,6 +82,7 @@ class Keywords:
                 f"forerunner: {card.identity} is called to {choice.circle}",
                 ("vg:10.2.6", "vg:10.1.6"),
             )
+            game.playing.placed(player, card, choice.circle)
         yield Checkpoint(decision)
 
     # -- Seek Mate and legion (10.2.9, 10.1.24) ---------------------------------------------------

@@ -197,7 +197,7 @@ class Phases:
         if choice.verb == "ride":
             card = game.moves.take(player, "hand", choice.card_id)
             game.moves.ride(player, card, ("vg:6.5.1.1.2", "vg:8.5.3.1", "vg:10.1.5"))
-            game.playing.unmodelled_text(player, card)
+            game.playing.placed(player, card, VANGUARD)
             game.keywords.forerunner_triggers(player, card)
         yield Checkpoint(decision)
         yield from game.check_timing("after the ride step", ("vg:6.5.1.1.4",))
@@ -317,7 +317,7 @@ class Phases:
             f"{', '.join(c.identity or '?' for c in me.hearts)} become the heart",
             ("vg:6.5.1.2.2", "vg:8.5.3.4", "vg:10.1.27", "vg:10.1.27.2.3", "vg:10.2.10.3.1"),
         )
-        game.playing.unmodelled_text(player, g_unit)
+        game.playing.placed(player, g_unit, VANGUARD)
         return
         yield  # pragma: no cover - a procedure, for the stride abilities to come
 
@@ -385,7 +385,7 @@ class Phases:
                 f"{player} calls {choice.card} to {choice.circle}",
                 ("vg:6.6.1.2.1", "vg:8.5.3.2", "vg:10.1.6"),
             )
-            game.playing.unmodelled_text(player, card)
+            game.playing.placed(player, card, choice.circle)
         elif isinstance(choice, Activate):
             yield from game.playing.act(player, choice)
         elif isinstance(choice, SeekMate):

@@ -9,12 +9,21 @@ models what that shape structures:
   timing (6.6.1.2.2): its source is a unit of the player's, its condition is met
   (Limit Break 10.2.5, Generation Break 10.2.11), its cost (Counter Blast 10.1.15,
   Soul Blast 10.1.16, discarding 10.1.2) is paid in full or not at all (8.5.2.3);
+* an automatic ability (``type: auto``, 8.1.1.2) without a cost whose ``timing`` is
+  one the engine knows (``AUTO_TIMINGS``): it goes into standby when its unit, on a
+  circle of its ``zone``, is placed, attacks, boosts or hits (8.6.2), and is played
+  at the check timing that follows (8.6.3, 8.6.3.1);
 * the one structured effect, ``{power: N, target: self|vanguard|<circle>, until:
-  end_of_turn|end_of_battle}``, for an activated ability, and for a continuous
-  ability (``type: cont``, 8.1.1.3) of the unit itself in its zone (``V`` or ``R``);
+  end_of_turn|end_of_battle}``, for an activated or automatic ability, and for a
+  continuous ability (``type: cont``, 8.1.1.3) of the unit itself in its zone (``V`` or ``R``);
+* Limit Break and Generation Break written as the card's keywords
+  (``{keyword: limit_break, count: 4}``) gate each of the card's abilities, as an
+  ability's own ``condition`` does (10.2.5.1, 10.2.11.1);
 * anything else is card text the engine does not model: playing it is reported
   (the verdict cannot be legal), never guessed, and an ``effect`` entry may
-  declare what it did in primitive operations (moves, power changes).
+  declare what it did in primitive operations (moves, power changes).  Text that
+  acts when the engine cannot play it leaves what follows undecided
+  (``Game.unplayed_text``).
 """
 
 from __future__ import annotations
@@ -22,21 +31,34 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from engine.core.card_records import has_structured_effect
+from engine.core.card_records import ability_words, has_structured_effect
 from engine.core.cards import Card
 from engine.core.effects import ContinuousEffect, Duration
-from engine.core.game import Procedure
+from engine.core.game import Procedure, StandbyAbility
 from engine.core.protocol import RecordKind, Refusal
 from engine.games.vg.choices import Activate
-from engine.games.vg.state import CIRCLES, VANGUARD
+from engine.games.vg.state import CIRCLES, REAR_GUARD_CIRCLES, VANGUARD
 
 if TYPE_CHECKING:
+    from engine.games.vg.cards import VgCardDefinition
     from engine.games.vg.game import Vanguard
 
 COST_WORDS: Final = ("counter_blast", "soul_blast", "discard")
 """The costs an ability record may structure (``judge/site/vg-logs.rst``), as numbers of cards."""
 CONDITION_WORDS: Final = ("limit_break", "generation_break")
 """The conditions an ability record may structure: Limit Break (10.2.5) and Generation Break (10.2.11)."""
+GATES: Final = {"limit_break": "vg:10.2.5.1", "generation_break": "vg:10.2.11.1"}
+"""The keywords that gate a card's abilities (Limit Break, Generation Break), with the clause that says so."""
+AUTO_TIMINGS: Final = {
+    "on_play": "vg:8.1.1.2.1",
+    "when_attacking": "vg:7.3.1.8",
+    "when_boosting": "vg:7.3.1.8",
+    "on_attack_hits": "vg:7.6.1.9",
+}
+"""The automatic abilities' timings the engine plays (``on_play``: the unit is placed on a circle of its zone by
+a ride, a call or a stride; it attacks; it boosts; its attack hits), with the clause of the check timing or the
+form that says when each goes into standby.  An automatic ability with a cost asks whether to pay it (8.6.4), a
+choice the engine does not ask: it is card text the engine does not model."""
 DURATIONS: Final = {"end_of_turn": Duration.END_OF_TURN, "end_of_battle": Duration.END_OF_BATTLE}
 ZONES_OF_TEXT: Final = ("hand", "drop", "soul", "damage", "bind", "deck", "circle")
 """The places an ``effect`` entry's moves name (``circle`` with the circle)."""
@@ -59,14 +81,26 @@ class TextOperation:
 
 
 def modelled(ability: dict[str, Any]) -> bool:
-    """Whether the engine plays ``ability`` itself: an activated or continuous ability whose effect is the one
-    structured effect, with at most the structured conditions and costs (a continuous one has no cost)."""
+    """Whether the engine plays ``ability`` itself: an activated, automatic or continuous ability whose effect is
+    the one structured effect, with at most the structured conditions and costs (an automatic one of a timing the
+    engine knows and no cost; a continuous one on its own unit and no cost)."""
     kind = ability.get("type")
+    if kind == "act":
+        return has_structured_effect(ability, CONDITION_WORDS, COST_WORDS)
+    if kind == "auto":
+        return ability.get("timing") in AUTO_TIMINGS and has_structured_effect(ability, CONDITION_WORDS, ())
     return (
-        kind in ("act", "cont")
-        and has_structured_effect(ability, CONDITION_WORDS, COST_WORDS)
-        and (kind == "act" or not ability.get("cost"))
+        kind == "cont"
+        and has_structured_effect(ability, CONDITION_WORDS, ())
+        and ability["effect"].get("target", "self") == "self"
     )
+
+
+def acts_on_entering(ability: dict[str, Any]) -> bool:
+    """Whether unmodelled text can act from the moment its unit comes onto a circle: a continuous ability, an
+    automatic one placed there or of a timing the engine does not know, or printed text alone."""
+    kind = ability.get("type")
+    return kind not in ("act", "auto") or ability.get("timing") not in AUTO_TIMINGS or ability["timing"] == "on_play"
 
 
 class Playing:
@@ -81,19 +115,89 @@ class Playing:
     # -- what a card's text does on its own --------------------------------------------------
 
     def unmodelled_text(self, player: str, card: Card) -> None:
-        """A card with abilities the engine does not model came onto a circle: what they do is not checked."""
+        """A card with abilities the engine does not model came onto a circle: what they do is not checked.  Text
+        that can act from now on (``acts_on_entering``) leaves what follows undecided."""
         definition = self.game.definition(card)
         if definition is None:
             return
         texts = [ability for ability in definition.abilities if not modelled(ability)]
-        if texts:
-            self.game.unmodelled += 1
-            self.game.record(
-                RecordKind.UNMODELLED,
-                player,
-                f"{card.identity} has card text the engine does not model; what it does is not checked",
-                ("vg:8.5",),
+        if not texts:
+            return
+        message = f"{card.identity} has card text the engine does not model; what it does is not checked"
+        acting = [ability for ability in texts if acts_on_entering(ability)]
+        if acting:
+            self.game.unplayed_text(player, card.identity or "?", ability_words(acting[0]), message, ("vg:8.5",))
+            return
+        self.game.unmodelled += 1
+        self.game.record(RecordKind.UNMODELLED, player, message, ("vg:8.5",))
+
+    def placed(self, player: str, card: Card, circle: str) -> None:
+        """A unit was placed on ``circle`` by a ride, a call or a stride: its text the engine does not model is
+        reported, and its automatic abilities "when placed" go into standby."""
+        self.unmodelled_text(player, card)
+        self.auto_triggers(player, card, circle, "on_play", f"{card.identity} was placed on {circle}")
+
+    # -- automatic abilities (8.6) --------------------------------------------------------------
+
+    def auto_triggers(self, player: str, unit: Card, circle: str | None, timing: str, cause: str) -> None:
+        """The trigger condition ``timing`` of ``unit``'s automatic abilities is met on ``circle``: each of its zone
+        whose condition is met goes into standby (8.6.2; a Limit Break one only then, 10.2.5.3.2.1); one the
+        engine does not play is reported, and leaves what follows undecided."""
+        definition = self.game.definition(unit)
+        if definition is None or not definition.abilities or circle is None:
+            return
+        zone = "V" if circle == VANGUARD else "R" if circle in REAR_GUARD_CIRCLES else None
+        if zone is None or unit.instance in self.states[player].deleted:  # a deleted unit has no text (10.1.25.3)
+            return
+        for index, ability in enumerate(definition.abilities):
+            if ability.get("type") != "auto" or ability.get("timing") != timing or ability.get("zone", zone) != zone:
+                continue
+            if not modelled(ability):
+                self.game.unplayed_text(
+                    player,
+                    unit.identity or "?",
+                    ability_words(ability),
+                    f"the automatic ability of {unit.identity} is card text the engine does not model",
+                    ("vg:8.6.2",),
+                )
+                continue
+            if ability.get("once_per_turn") and (unit.instance, index) in self.used_this_turn:
+                continue
+            if self.condition_refusal(player, ability, definition) is not None:
+                continue
+            self.game.trigger(
+                StandbyAbility(
+                    player,
+                    str(index),
+                    unit,
+                    unit.instance,
+                    self.resolve_auto,
+                    (AUTO_TIMINGS[timing], "vg:8.6.2"),
+                    {"circle": circle, "index": index},
+                ),
+                cause,
             )
+
+    def resolve_auto(self, standby: StandbyAbility) -> Procedure:
+        """vg 8.6.3, 8.6.3.1: the automatic ability is played; it resolves even where its unit has moved on
+        (8.6.8), its effect on the unit itself then doing nothing."""
+        player, unit = standby.master, standby.source
+        definition = self.game.definition(unit)
+        assert definition is not None
+        index = int(standby.data["index"])
+        ability = definition.abilities[index]
+        if ability.get("once_per_turn"):
+            self.used_this_turn.add((standby.source_instance, index))
+        circle = str(standby.data["circle"])
+        moved = self.states[player].unit_at(circle) is not unit or unit.instance != standby.source_instance
+        if moved and ability["effect"].get("target", "self") == "self":
+            self.game.record(
+                RecordKind.ABILITY, player, f"{unit.identity} has left {circle}: the effect does nothing", ("vg:8.6.8",)
+            )
+            return
+        self.structured_effect(player, unit, circle, ability)
+        return
+        yield  # pragma: no cover - a procedure, as every ability's play is
 
     def continuous_power(self, player: str, card: Card, circle: str | None) -> int:
         """vg 8.1.1.3, 8.7: what the unit's own continuous abilities add to its power where it is."""
@@ -108,22 +212,29 @@ class Playing:
             if ability.get("type") != "cont" or not modelled(ability):
                 continue
             effect = ability["effect"]
-            if effect.get("target", "self") != "self" or ability.get("zone", zone) != zone:
+            if ability.get("zone", zone) != zone:
                 continue
-            if self.condition_refusal(player, ability) is None:
+            if self.condition_refusal(player, ability, definition) is None:
                 total += int(effect["power"])
         return total
 
-    def condition_refusal(self, player: str, ability: dict[str, Any]) -> Refusal | None:
-        """Limit Break n (vg 10.2.5) and Generation Break n (10.2.11): why the condition is not met, or None."""
+    def condition_refusal(self, player: str, ability: dict[str, Any], definition: VgCardDefinition) -> Refusal | None:
+        """Limit Break n (vg 10.2.5) and Generation Break n (10.2.11), the ability's own ``condition`` or the card's
+        keyword, which gates each of its abilities (10.2.5.1, 10.2.11.1): why one is not met, or None."""
         condition = ability.get("condition") or {}
-        count = condition.get("limit_break")
-        if isinstance(count, int) and not self.game.keywords.limit_break(player, count):
-            damage = len(self.states[player].damage)
-            return Refusal(("vg:10.2.5",), f"Limit Break {count}: {player} has {damage} damage")
-        count = condition.get("generation_break")
-        if isinstance(count, int) and not self.game.keywords.generation_break(player, count):
-            return Refusal(("vg:10.2.11",), f"Generation Break {count}: {player} has fewer face-up G units")
+        for word, clause in GATES.items():
+            count = condition.get(word)
+            gate = definition.has(word)
+            cited: tuple[str, ...] = ("vg:10.2.5",) if word == "limit_break" else ("vg:10.2.11",)
+            if not isinstance(count, int) and gate is not None and isinstance(gate.get("count"), int):
+                count, cited = gate["count"], (*cited, clause)
+            if not isinstance(count, int):
+                continue
+            if word == "limit_break" and not self.game.keywords.limit_break(player, count):
+                damage = len(self.states[player].damage)
+                return Refusal(cited, f"Limit Break {count}: {player} has {damage} damage")
+            if word == "generation_break" and not self.game.keywords.generation_break(player, count):
+                return Refusal(cited, f"Generation Break {count}: {player} has fewer face-up G units")
         return None
 
     # -- activated abilities (6.6.1.2.2, 8.5) ----------------------------------------------------
@@ -170,7 +281,9 @@ class Playing:
             return Refusal(
                 ("vg:8.1.1.1",), f"the ability of {unit.identity} is played from ({zone}), not from {circle}"
             )
-        refusal = self.condition_refusal(player, ability)
+        definition = self.game.definition(unit)
+        assert definition is not None
+        refusal = self.condition_refusal(player, ability, definition)
         if refusal is not None:
             return refusal
         return self.cost_refusal(player, ability, choice)
@@ -224,10 +337,10 @@ class Playing:
         if modelled(ability):
             self.structured_effect(player, unit, circle, ability)
         else:
-            game.unmodelled += 1
-            game.record(
-                RecordKind.UNMODELLED,
+            game.unplayed_text(
                 player,
+                unit.identity or "?",
+                ability_words(ability),
                 f"the effect of {unit.identity}'s ability is card text the engine does not model",
                 ("vg:8.5.3.5",),
             )
