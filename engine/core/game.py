@@ -289,13 +289,14 @@ class Game(Generic[D]):
         return seq
 
     def unplayed_text(
-        self, player: str | None, card: str, text: str, message: str, clauses: tuple[str, ...], **data: Any
+        self, player: str | None, source: str, text: str, message: str, clauses: tuple[str, ...], **data: Any
     ) -> None:
-        """Card text the engine does not play was met (``card``'s ``text``): the game relies on it, and until the
-        log declares what it did (``declared``), no later outcome can be judged against the rules."""
+        """Card text the engine does not play was met (``source``'s ``text``, ``source`` a card id): the game relies
+        on it, and until the log declares what it did (``declared``), no later outcome can be judged against the
+        rules."""
         self.unmodelled += 1
         self.record(RecordKind.UNMODELLED, player, message, clauses, **data)
-        self.unplayed.append(UnplayedText(player, card, text, self.entry))
+        self.unplayed.append(UnplayedText(player, source, text, self.entry))
 
     def declared(self, card: str) -> None:
         """An ``effect`` entry declared what ``card``'s text did: that text no longer leaves outcomes undecided."""

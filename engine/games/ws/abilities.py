@@ -1,27 +1,32 @@
 """The card abilities the engine models, written declaratively in card records (ws 8.1, 8.4, 8.6).
 
-A card record's ``abilities`` list holds, beside keyword abilities, entries such as::
+A card record's ``abilities`` list holds, beside keyword abilities, abilities in the
+format's shared shape ``{type, timing, zone, once_per_turn, condition, cost, effect,
+text}`` (``judge/site/log-format.rst``, "Card records")::
 
-    {kind: auto, when: played, effect: {draw: 1}}
-    {kind: auto, when: attacks, cost: {stock: 1}, effect: {power: 1000}}
-    {kind: act, cost: {stock: 1, rest: true}, effect: {power: 1500, target: choose}}
-    {kind: cont, effect: {power: 500}}
-    {kind: event, effect: [{salvage: character}, {draw: 1}]}
+    {type: auto, timing: on_play, effect: {draw: 1}}
+    {type: auto, timing: when_attacking, cost: {stock: 1}, effect: {power: 1000}}
+    {type: act, cost: {stock: 1, rest: true}, effect: {power: 1500, target: choose}}
+    {type: cont, effect: {power: 500}}
+    {timing: main, effect: [{salvage: character}, {draw: 1}]}
 
-``kind`` is the ability's category (8.1.1): ``auto`` (with ``when``: ``played``,
-``attacks`` or ``placed`` for a climax put in the climax area), ``act``, ``cont``,
-``event`` for an event card's own effect, or ``replace`` for a replacement effect
-(8.2.1.3, 8.10): ``{kind: replace, when: reversed, instead: rest}`` (``optional:
-true`` lets its master decline) or ``{kind: replace, when: leaves_stage, instead:
+``type`` is the ability's category (8.1.1): ``auto`` (with ``timing``: ``on_play``,
+when the character is played or the climax placed in the climax area, or
+``when_attacking``), ``act``, ``cont``; an event card's own text has no type and the
+``timing`` ``main`` or ``counter`` (ws 8.6.2.4.2); ``replace`` is a replacement effect
+(8.2.1.3, 8.10): ``{type: replace, timing: reversed, instead: rest}`` (``optional:
+true`` lets its master decline) or ``{type: replace, timing: leaves_stage, instead:
 memory}`` (instead of the waiting room; or ``hand``).  ``cost`` is paid all or nothing
 (8.4.2.2): ``stock`` cards from the top of the stock (8.4.3) and ``rest: true``
 to rest the character itself; an automatic ability with a cost may be declined
-(8.7.3.1.1).  ``effect`` is one operation or a list, done in order:
+(8.7.3.1.1).  ``effect`` is one operation or a list, done in order: the format's
+structured power change, and the operations this game adds:
 
 * ``draw: N`` — draw N cards (4.7.3);
-* ``power: N`` / ``soul: N`` — until end of turn (8.2.1.2) to ``target``:
-  ``self`` (the default), ``choose`` (one of the master's characters, 8.6.3) or
-  ``all`` (all of them); for a ``cont`` ability, while its card is on the stage;
+* ``power: N`` / ``soul: N`` — until end of turn (8.2.1.2; ``until: end_of_turn`` may
+  be written) to ``target``: ``self`` (the default), ``choose`` (one of the master's
+  characters, 8.6.3) or ``all`` (all of them); for a ``cont`` ability, while its card
+  is on the stage;
 * ``salvage: character`` (or ``climax``, ``event``, ``any``) — choose such a card
   in the waiting room and put it into the hand (8.6.3.1);
 * ``stock: N`` — put the top N cards of the deck into the stock;
@@ -34,8 +39,12 @@ characters that have that trait, counting traits gained from other continuous
 effects; such an effect depends on the effects that give the trait and applies
 after them, whatever their timestamps (8.9.1.4).
 
-Card text outside this vocabulary is carried by a log's ``effect`` entries and
-reported as unmodelled, never guessed.
+The words of the engine's first vocabulary are read as an alias: ``kind`` for
+``type`` (``event`` for an event's text), ``when`` for ``timing``, with ``played`` and
+``placed`` for ``on_play`` and ``attacks`` for ``when_attacking``.  An alias record
+outside the vocabulary is an error, as it always was; a record in the shared shape
+outside it (another timing, a condition, [1/Turn], another effect) is card text the
+engine does not play: reported where it acts (``unplayed``), never guessed.
 """
 
 from __future__ import annotations
@@ -44,9 +53,18 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 KINDS: Final = ("auto", "act", "cont", "event", "replace")
+"""The categories an ability is read as (``event``: an event card's own text)."""
+TIMINGS: Final = ("on_play", "when_attacking")
+"""The timings of the automatic abilities the engine plays: when its card is played or placed in the climax
+area (8.1.1.2.1), when it attacks."""
+EVENT_TIMINGS: Final = ("main", "counter")
+"""The timings an event card's own text is written with in the shared shape."""
+ALIAS_WHEN: Final = {"played": "on_play", "placed": "on_play", "attacks": "when_attacking"}
+"""The first vocabulary's ``when`` words, read as the shared shape's timings."""
 REPLACEMENTS: Final = {"reversed": ("rest",), "leaves_stage": ("memory", "hand")}
 """Events a ``replace`` ability can replace, and what can happen instead (ws 8.2.1.3, 8.10)."""
-TRIGGERS: Final = ("played", "attacks", "placed")
+TRIGGERS: Final = tuple(ALIAS_WHEN)
+"""The ``when`` words of an alias record's automatic ability."""
 OPERATIONS: Final = ("draw", "power", "soul", "salvage", "stock", "extra_turn", "trait")
 CONTINUOUS_ONLY: Final = ("trait", "with_trait")
 """What only a ``cont`` ability's operations may say."""
@@ -109,17 +127,55 @@ class CardAbility:
 
 
 def parse_ability(index: int, record: dict[str, Any]) -> CardAbility | None:
-    """The ability an entry describes; None for keyword abilities and plain text; AbilityRecordError when malformed."""
-    kind = record.get("kind")
-    if kind is None:
+    """The ability an entry describes; None for keyword abilities, plain text and shared-shape text beyond the
+    vocabulary (``unplayed``); AbilityRecordError for an alias record outside it."""
+    if "kind" in record:
+        return _parse_alias(index, record)
+    if "keyword" in record or ("type" not in record and "timing" not in record):
         return None
+    try:
+        return _parse_shared(index, record)
+    except AbilityRecordError:
+        return None
+
+
+def unplayed(record: dict[str, Any]) -> bool:
+    """Whether ``record`` is an ability in the shared shape the engine does not play: card text to report."""
+    if "kind" in record or "keyword" in record or ("type" not in record and "timing" not in record):
+        return False
+    return parse_ability(0, record) is None
+
+
+def _parse_shared(index: int, record: dict[str, Any]) -> CardAbility | None:
+    kind, timing = record.get("type"), record.get("timing")
+    if kind == "replace":
+        return _parse_replacement(index, record, timing)
+    if kind is None and timing in EVENT_TIMINGS:
+        kind, timing = "event", None
+    if kind == "auto":
+        if timing not in TIMINGS:
+            return None
+    elif kind not in ("act", "cont", "event") or timing not in (None, "activate_main"):
+        return None
+    if record.get("condition") or record.get("once_per_turn") or record.get("zone") not in (None, "stage"):
+        return None
+    return _built(index, str(kind), timing if kind == "auto" else None, record)
+
+
+def _parse_alias(index: int, record: dict[str, Any]) -> CardAbility:
+    """The first vocabulary, ``{kind, when}``: an error outside it, as it always was."""
+    kind = record.get("kind")
     if kind not in KINDS:
         raise AbilityRecordError(f"ability {index}: kind {kind!r} is not one of {', '.join(KINDS)}")
     when = record.get("when")
     if kind == "auto" and when not in TRIGGERS:
         raise AbilityRecordError(f"ability {index}: when {when!r} is not one of {', '.join(TRIGGERS)}")
     if kind == "replace":
-        return _parse_replacement(index, record)
+        return _parse_replacement(index, record, when)
+    return _built(index, kind, ALIAS_WHEN[str(when)] if kind == "auto" else when, record)
+
+
+def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> CardAbility:
     cost = record.get("cost") or {}
     if isinstance(cost, int) and not isinstance(cost, bool):
         cost = {"stock": cost}
@@ -141,10 +197,10 @@ def parse_ability(index: int, record: dict[str, Any]) -> CardAbility | None:
     return CardAbility(index, kind, when, stock, bool(cost.get("rest", False)), tuple(effects))
 
 
-def _parse_replacement(index: int, record: dict[str, Any]) -> CardAbility:
-    """``{kind: replace, when: reversed, instead: rest, optional: true}``: if this would be reversed, it is
+def _parse_replacement(index: int, record: dict[str, Any], when: Any) -> CardAbility:
+    """``{type: replace, timing: reversed, instead: rest, optional: true}``: if this would be reversed, it is
     rested instead (ws 8.2.1.3.1; with ``optional``, its master may choose to, 8.2.1.3.2)."""
-    when, instead = record.get("when"), record.get("instead")
+    instead = record.get("instead")
     if not isinstance(when, str) or when not in REPLACEMENTS:
         raise AbilityRecordError(
             f"ability {index}: a replacement's when {when!r} is not one of {', '.join(REPLACEMENTS)}"
@@ -179,6 +235,8 @@ def _check_operation(index: int, effect: Any) -> None:
         raise AbilityRecordError(f"ability {index}: {name} {value!r} is not a whole number")
     if "with_trait" in effect and (not isinstance(effect["with_trait"], str) or not effect["with_trait"]):
         raise AbilityRecordError(f"ability {index}: with_trait {effect['with_trait']!r} is not a trait's name")
+    if "until" in effect and effect["until"] != "end_of_turn":
+        raise AbilityRecordError(f"ability {index}: until {effect['until']!r}: the effects last until end of turn")
     if effect.get("target", "self") not in TARGETS:
         raise AbilityRecordError(f"ability {index}: target {effect.get('target')!r} is not one of {', '.join(TARGETS)}")
 

@@ -151,7 +151,7 @@ class AttackPhase:
         self.game.moves.rest(
             attacker, "it rested to attack from position {} ({} attack, ws 7.2.1.5.3)", choice.pos, kind
         )
-        self.game.playing.trigger_card(player, attacker, "attacks")
+        self.game.playing.trigger_card(player, attacker, "when_attacking", "attacked")
         if not self.game.unrecorded():
             self.game.record(
                 RecordKind.CHOICE,
@@ -212,8 +212,13 @@ class AttackPhase:
         me = self.states[player]
         opponent = self.game.opponent(player)
         if icon not in MODELLED_TRIGGERS:
-            self.game.unmodelled += 1
-            self.game.record(RecordKind.UNMODELLED, player, f"the {icon} trigger icon is not modelled", ("ws:4.12.2",))
+            self.game.unplayed_text(
+                player,
+                card.identity or "?",
+                f"the {icon} trigger icon",
+                f"the {icon} trigger icon is not modelled",
+                ("ws:4.12.2",),
+            )
             return
         if icon == "soul":
             self.game.characteristics.add_effect(attack.attacker, "soul", 1, "soul trigger", ("ws:4.12.2.2",))

@@ -263,7 +263,7 @@ class Phases:
         if definition.type == "character":
             game.moves.put_on_stage(player, card, choice.position)
             game.keywords.trigger_bond(player, card)
-            game.playing.trigger_card(player, card, "played")
+            game.playing.trigger_card(player, card, "on_play", "was played")
             if not game.unrecorded():
                 game.record(
                     RecordKind.CHOICE,
@@ -304,7 +304,7 @@ class Phases:
         if choice.verb == "climax":
             card = self.game.moves.take_from(player, "hand", choice.card)
             self.game.moves.put(player, "climax", card)
-            self.game.playing.trigger_card(player, card, "placed")
+            self.game.playing.trigger_card(player, card, "on_play", "was placed in the climax area")
             self.game.record(
                 RecordKind.CHOICE,
                 player,

@@ -12,12 +12,13 @@ operations someone else states (``TextOperation``), counted as unmodelled (8.6).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
+from engine.core.card_records import ability_words
 from engine.core.cards import Card
 from engine.core.game import Procedure, StandbyAbility
 from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
-from engine.games.ws.abilities import CardAbility
+from engine.games.ws.abilities import CardAbility, unplayed
 from engine.games.ws.cards import WsCardDefinition, stock_cost
 from engine.games.ws.choices import PayCost
 from engine.games.ws.state import POSITIONS, ZONE_NAMES
@@ -25,7 +26,6 @@ from engine.games.ws.state import POSITIONS, ZONE_NAMES
 if TYPE_CHECKING:
     from engine.games.ws.game import WeissSchwarz
 
-TRIGGER_EVENTS: Final = {"played": "was played", "attacks": "attacked", "placed": "was placed in the climax area"}
 """The activation conditions of modelled automatic abilities, as a record says what happened."""
 
 
@@ -126,10 +126,12 @@ class Playing:
             for ability in effects:
                 yield from self.resolve_effects(player, card, ability)
         else:
-            self.game.unmodelled += 1
-            self.game.record(
-                RecordKind.UNMODELLED,
+            definition = self.game.definition(card)
+            texts = definition.abilities if definition is not None else ()
+            self.game.unplayed_text(
                 player,
+                card.identity or "?",
+                ability_words(texts[0]) if texts else "its text",
                 f"{player} plays the event {card.identity}: its text is not modelled",
                 ("ws:8.6.2.4.2",),
                 card=card.identity,
@@ -168,8 +170,11 @@ class Playing:
         self.pay_stock(player, ability.stock, ("ws:8.4.2", "ws:8.4.3"))
         self.game.paying_cost = False
 
-    def trigger_card(self, player: str, card: Card, when: str) -> None:
-        """Automatic abilities of ``card`` whose activation condition is ``when`` enter standby (8.7.2)."""
+    def trigger_card(self, player: str, card: Card, when: str, event: str) -> None:
+        """Automatic abilities of ``card`` whose activation condition is ``when`` (``on_play``, ``when_attacking``)
+        enter standby (8.7.2); its abilities of that timing the engine does not play are reported, and leave what
+        follows undecided.  ``event`` says what happened to it."""
+        self.report_unplayed(player, card, when)
         for ability in self.game.modelled.get(card.identity or "", ()):
             if ability.kind != "auto" or ability.when != when:
                 continue
@@ -179,8 +184,27 @@ class Playing:
 
             self.game.trigger(
                 StandbyAbility(player, ability.name, card, card.instance, resolve, ("ws:8.7.2", "ws:8.1.1.2.1")),
-                f"{card.identity} {TRIGGER_EVENTS[when]}",
+                f"{card.identity} {event}",
             )
+
+    def report_unplayed(self, player: str, card: Card, when: str) -> None:
+        """``card``'s abilities in the shared shape that the engine does not play and that can act now: those of
+        ``when``, and on ``on_play`` any other but ``when_attacking`` (its card is now where its text works)."""
+        definition = self.game.definition(card)
+        if definition is None or not definition.abilities:
+            return
+        for record in definition.abilities:
+            timing = record.get("timing")
+            acts = timing == when or (when == "on_play" and timing != "when_attacking")
+            if acts and unplayed(record):
+                self.game.unplayed_text(
+                    player,
+                    card.identity or "?",
+                    ability_words(record),
+                    f"{card.identity} has card text the engine does not model; what it does is not checked",
+                    ("ws:8.6",),
+                )
+                return
 
     def resolve_auto(self, standby: StandbyAbility, ability: CardAbility) -> Procedure:
         """Play an automatic ability: an optional cost (8.7.3.1.1), then its effects."""

@@ -99,8 +99,9 @@ def _ws_card_defs() -> dict[str, Schema]:
                 "traits": {"type": ["array", "string"], "items": {"type": "string"}},
                 "counter": {"description": "True for the counter icon.", "type": "boolean"},
                 "abilities": {
-                    "description": "Keyword abilities, modelled abilities, and card text (a string or a mapping "
-                    "with neither 'keyword' nor 'kind', reported as unmodelled when it matters).",
+                    "description": "Keyword abilities, abilities in the format's shared shape (or the first "
+                    "vocabulary's alias, {kind, when}), and card text (a string, or a mapping with no 'keyword', "
+                    "'type', 'timing' nor 'kind').",
                     "type": "array",
                     "items": ref("wsAbility"),
                 },
@@ -111,7 +112,40 @@ def _ws_card_defs() -> dict[str, Schema]:
             "allOf": [
                 {"if": {"type": "object", "required": ["keyword"]}, "then": ref("wsKeywordAbility")},
                 {"if": {"type": "object", "required": ["kind"]}, "then": ref("wsModelledAbility")},
+                {
+                    "if": {"type": "object", "anyOf": [{"required": ["type"]}, {"required": ["timing"]}]},
+                    "then": ref("wsSharedAbility"),
+                },
             ],
+        },
+        "wsSharedAbility": {
+            "title": "Ability",
+            "description": "An ability in the format's shared shape {type, timing, zone, once_per_turn, condition, "
+            "cost, effect, text}.  The engine plays type auto with timing on_play or when_attacking, type act, "
+            "type cont, an event's own text (no type, timing main or counter) and type replace (timing reversed "
+            "or leaves_stage, with 'instead'), with no condition and no [1/Turn], the costs and the operations of "
+            "the vocabulary (wsOperation); any other is card text the engine reports where it acts, never "
+            "guesses, so only its shape is described here.",
+            "type": "object",
+            "properties": {
+                "type": {"description": "The category of ws 8.1.1: auto, act or cont; or replace.", "type": "string"},
+                "timing": {"description": "When it works, in words.", "type": "string"},
+                "zone": {"type": "string"},
+                "once_per_turn": {"type": "boolean"},
+                "condition": {"type": "object"},
+                "cost": {
+                    "description": "Stock from the top of the stock, and 'rest: true' to rest the character "
+                    "itself (8.4.2.2).",
+                    "type": ["integer", "object", "null"],
+                },
+                "effect": {
+                    "description": "One operation or a list of them, done in order (wsOperation).",
+                    "type": ["object", "array"],
+                },
+                "instead": {"description": "For a replacement: what happens instead (8.10).", "type": "string"},
+                "optional": {"type": "boolean"},
+                "text": {"description": "The printed text.", "type": "string"},
+            },
         },
         "wsKeywordAbility": {
             "title": "Keyword ability",
@@ -130,9 +164,10 @@ def _ws_card_defs() -> dict[str, Schema]:
             "allOf": keyword_rules,
         },
         "wsModelledAbility": {
-            "title": "Modelled ability",
-            "description": "An ability in the engine's vocabulary (ws 8.1): its kind, when it triggers, its cost "
-            "and its effect.",
+            "title": "Ability in the first vocabulary",
+            "description": "An alias of the shared shape, read as it always was (ws 8.1): 'kind' for 'type' "
+            "(event for an event's text), 'when' for 'timing' (played and placed for on_play, attacks for "
+            "when_attacking); outside it, an error.",
             "type": "object",
             "required": ["kind"],
             "properties": {
@@ -185,6 +220,7 @@ def _ws_card_defs() -> dict[str, Schema]:
             "properties": {
                 **{name: operation_values.get(name, {"type": "integer"}) for name in operations},
                 "target": {"enum": names(ws_abilities.TARGETS)},
+                "until": {"description": "How long a power or soul change lasts.", "const": "end_of_turn"},
                 "with_trait": {
                     "description": "For a cont ability: applies only to characters with this trait, counting "
                     "gained traits (the effect depends on those that give it, 8.9.1.4).",
