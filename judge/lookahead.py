@@ -167,6 +167,10 @@ class LookAhead:
             if score < best or (score == best and chosen is None and candidate is not None):
                 best, chosen = score, candidate  # on a tie, an option rather than the entry left out
         if len(clean) > 1:  # several replay cleanly as far as it looked: look farther among them
+            # first the options whose card the player's later entries do not name: a card the log uses later
+            # was still in hand, so it was likely not this entry's
+            clean.sort(key=lambda candidate: (candidate is None, named_later(replay, candidate, start)))
+            chosen = clean[0]
             farther: list[tuple[int, bool, int]] = []
             for index, candidate in enumerate(clean):
                 if not self.can_try(replay, start + FARTHER):
@@ -253,3 +257,24 @@ def difference(option: Choice, written: Choice) -> float:
         gap = abs(first - second) if isinstance(first, int) and isinstance(second, int) else 9
         far += 1 + gap / 10
     return far
+
+
+def named_later(replay: Replay, candidate: Choice | None, start: int) -> int:
+    """How many entries after ``start`` by the player of entry ``start`` name ``candidate``'s card."""
+    if candidate is None or candidate.card is None:
+        return 0
+    entries = replay.log.entries
+    player = entries[start].data.get("p")
+    card = candidate.card
+    return sum(1 for entry in entries[start + 1 :] if entry.data.get("p") == player and card in _names(entry.data))
+
+
+def _names(value: object) -> list[str]:
+    """Every string in an entry's data, its fields' values and the items of its lists."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [name for item in value.values() for name in _names(item)]
+    if isinstance(value, list):
+        return [name for item in value for name in _names(item)]
+    return []

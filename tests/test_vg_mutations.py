@@ -28,9 +28,9 @@ from judge.verdict import Verdict
 from tests import replaying
 
 Document = dict[str, Any]
-Mutation = Callable[[Document, int, Vanguard], bool]
+Mutation = Callable[[Document, int, Vanguard], bool | int]
 """Tell a lie in entry ``index`` of the document, knowing the game as it was just before it; False when this
-entry cannot carry this lie."""
+entry cannot carry this lie, True when the lie is that entry, or the index of the entry that tells it."""
 SEEDS = range(12)
 CARDS = starter_set().cards
 
@@ -138,7 +138,39 @@ def attack_in_the_first_turn(document: Document, index: int, game: Vanguard) -> 
     return True
 
 
+def ability_of(entry: Document, game: Vanguard) -> Document | None:
+    """The card record's ability an ``act`` entry plays (not Seek Mate), or None."""
+    if entry["do"] != "act" or "return" in entry:
+        return None
+    unit = game.player_states[entry["p"]].unit_at(str(entry["source"]))
+    abilities = CARDS.get(str(unit.identity if unit is not None else ""), {}).get("abilities", [])
+    index = int(entry.get("ability", 0))
+    return abilities[index] if index < len(abilities) else None
+
+
+def once_per_turn_twice(document: Document, index: int, game: Vanguard) -> bool | int:
+    entry = document["actions"][index]
+    ability = ability_of(entry, game)
+    if ability is None or not ability.get("once_per_turn"):
+        return False
+    document["actions"].insert(index + 1, copy.deepcopy(entry))
+    return index + 1
+
+
+def ability_paid_short(document: Document, index: int, game: Vanguard) -> bool:
+    entry = document["actions"][index]
+    if ability_of(entry, game) is None:
+        return False
+    for field in ("counter_blast", "soul_blast", "discard"):
+        if entry.get(field):
+            entry[field] = entry[field][:-1]
+            return True
+    return False
+
+
 MUTATIONS: dict[str, tuple[Mutation, tuple[str, ...]]] = {
+    "a 1/Turn ability played twice": (once_per_turn_twice, ("vg:11.5.1.1",)),
+    "an activated ability paid short": (ability_paid_short, ("vg:8.5.2.3",)),
     "ride two grades up": (ride_two_grades_up, ("vg:8.5.2.1.1.1",)),
     "call above the vanguard's grade": (call_above_grade, ("vg:8.5.2.1.1.2",)),
     "attack from the back row": (attack_from_back_row, ("vg:7.3.1.3",)),
@@ -157,7 +189,13 @@ def mutant(kind: str, seed: int) -> tuple[Document, int] | None:
     mutate, _ = MUTATIONS[kind]
     document = play_game(seed)
     candidates = range(len(document["actions"]))
-    verbs = {"ride two grades up": "ride", "call above the vanguard's grade": "call", "stride paid short": "stride"}
+    verbs = {
+        "ride two grades up": "ride",
+        "call above the vanguard's grade": "call",
+        "stride paid short": "stride",
+        "a 1/Turn ability played twice": "act",
+        "an activated ability paid short": "act",
+    }
     wanted = verbs.get(kind)
     for index in candidates:
         if wanted is not None and document["actions"][index]["do"] != wanted:
@@ -165,8 +203,9 @@ def mutant(kind: str, seed: int) -> tuple[Document, int] | None:
         if kind == "attack in the very first turn" and index > 20:
             return None
         changed = copy.deepcopy(document)
-        if mutate(changed, index, game_before(document, index)):
-            return changed, index
+        told = mutate(changed, index, game_before(document, index))
+        if told is not False:
+            return changed, index if told is True else int(told)
     return None
 
 

@@ -26,7 +26,7 @@ from judge.verdict import Verdict
 from tests import replaying
 
 Document = dict[str, Any]
-Mutation = Callable[[Document, int, Energio], bool]
+Mutation = Callable[[Document, int, Energio], bool | int]
 SEEDS = range(10)
 CARDS = starter_set().cards
 
@@ -134,7 +134,37 @@ def attack_in_the_first_turn(document: Document, index: int, game: Energio) -> b
     return True
 
 
+def ability_of(entry: Document, game: Energio) -> Document | None:
+    """The card record's [Activate: Main] ability an ``act`` entry activates, or None."""
+    if entry["do"] != "act":
+        return None
+    me = game.player_states[entry["p"]]
+    card = me.find(str(entry["source"])) or next((c for c in me.stage if c.identity == entry["source"]), None)
+    abilities = CARDS.get(str(card.identity if card is not None else ""), {}).get("abilities", [])
+    index = int(entry.get("ability", 0))
+    return abilities[index] if index < len(abilities) else None
+
+
+def once_per_turn_twice(document: Document, index: int, game: Energio) -> bool | int:
+    entry = document["actions"][index]
+    ability = ability_of(entry, game)
+    if ability is None or not ability.get("once_per_turn"):
+        return False
+    document["actions"].insert(index + 1, copy.deepcopy(entry))
+    return index + 1
+
+
+def trash_cost_unpaid(document: Document, index: int, game: Energio) -> bool:
+    entry = document["actions"][index]
+    if ability_of(entry, game) is None or not entry.get("trash"):
+        return False
+    del entry["trash"]
+    return True
+
+
 MUTATIONS: dict[str, tuple[Mutation, tuple[str, ...]]] = {
+    "a [Once Per Turn] effect activated twice": (once_per_turn_twice, ("wl:10.2.13.1",)),
+    "an [Activate: Main] effect without its trash cost": (trash_cost_unpaid, ("wl:10.2.14.1",)),
     "a play without enough active ENERGIO!!": (play_too_costly, ("wl:2.7.2",)),
     "an attack on an active Character": (attack_an_active_character, ("wl:7.1.1.2",)),
     "an attack by a Character played this turn": (attack_with_a_fresh_character, ("wl:3.7.4",)),
@@ -158,13 +188,16 @@ def mutant(kind: str, seed: int) -> tuple[Document, int] | None:
         "more ENERGIO!! given than are active": "give",
         "two cards drawn in the draw phase": "draw",
         "an attack in the first turn": "end",
+        "a [Once Per Turn] effect activated twice": "act",
+        "an [Activate: Main] effect without its trash cost": "act",
     }
     for index, entry in enumerate(document["actions"]):
         if entry["do"] != verbs[kind] or (kind == "an attack in the first turn" and index > 40):
             continue
         changed = copy.deepcopy(document)
-        if mutate(changed, index, game_before(document, index)):
-            return changed, index
+        told = mutate(changed, index, game_before(document, index))
+        if told is not False:
+            return changed, index if told is True else int(told)
     return None
 
 

@@ -337,6 +337,7 @@ class Phases:
                     *self.call_options(player),
                     *self.move_options(player),
                     *game.keywords.seek_mate_options(player),
+                    *game.playing.act_options(player),
                 ],
                 ("vg:6.6.1.2",),
                 MAIN_VERBS,

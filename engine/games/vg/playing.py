@@ -262,6 +262,33 @@ class Playing:
                 return index, record
         return None
 
+    def act_options(self, player: str) -> list[Activate]:
+        """Each activated ability of ``player``'s units that can be played now (6.6.1.2.2), by its circle, its cost
+        paid with the first cards that can pay it (face-up damage, soul, hand)."""
+        me = self.states[player]
+        options: list[Activate] = []
+        for circle, unit in me.units():
+            definition = self.game.definition(unit)
+            if definition is None or not definition.abilities or me.unit_at(circle) is not unit:
+                continue  # a Legion Mate is not the unit its circle names
+            for index, ability in enumerate(definition.abilities):
+                if ability.get("type") != "act":
+                    continue
+                cost = ability.get("cost") or {}
+                paying = []
+                for word, cards in (
+                    ("counter_blast", [c.identity for c in me.face_up_damage()]),
+                    ("soul_blast", [c.identity for c in me.soul]),
+                    ("discard", sorted(c.identity for c in me.hand if c.identity is not None)),
+                ):
+                    needed = cost.get(word, 0)
+                    known = [identity for identity in cards if identity is not None]
+                    paying.append(tuple(known[:needed]) if isinstance(needed, int) and needed > 0 else ())
+                choice = Activate(circle, str(index), paying[0], paying[1], paying[2])
+                if self.act_refusal(player, choice) is None:
+                    options.append(choice)
+        return options
+
     def act_refusal(self, player: str, choice: Activate) -> Refusal | None:
         """Why an activated ability cannot be played as stated (6.6.1.2.2, 8.5.2.3); None when it can."""
         found = self.source_of(player, choice.card)

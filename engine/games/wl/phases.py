@@ -121,7 +121,8 @@ class Phases:
 
     def main_options(self, player: str) -> list[Choice]:
         """The main phase's actions now: each card of the hand that can be played (trashing the first Character
-        when the area is full), giving one ENERGIO!! card to each card, and each attack (6.5.3-6.5.6)."""
+        when the area is full), giving one ENERGIO!! card to each card, each [Activate: Main] effect that can be
+        activated (a trash cost paid with the first cards of the hand), and each attack (6.5.3-6.5.6)."""
         game = self.game
         me = self.states[player]
         options: list[Choice] = []
@@ -132,6 +133,7 @@ class Phases:
                 options.append(play)
         if me.cost_active:
             options.extend(Named("give", target=me.address(card), count=1) for card in (me.leader, *me.characters))
+        options.extend(game.playing.act_options(player))
         options.extend(game.battle.attack_options(player))
         return options
 

@@ -365,6 +365,25 @@ class Playing:
                 return index, record
         return None
 
+    def act_options(self, player: str) -> list[Named]:
+        """Each [Activate: Main] effect of ``player``'s cards that can be activated now, a trash cost paid with the
+        first cards of the hand (by card id)."""
+        me = self.states[player]
+        options: list[Named] = []
+        for card in (me.leader, *me.characters, *me.stage):
+            definition = self.game.definition(card)
+            for index, ability in enumerate(definition.abilities if definition is not None else ()):
+                if ability.get("timing") != "activate_main":
+                    continue
+                trash = (ability.get("cost") or {}).get("trash", 0)
+                hand = sorted(c.identity for c in me.hand if c.identity is not None)
+                cards = tuple(hand[:trash]) if isinstance(trash, int) and 0 < trash <= len(hand) else ()
+                source = card.identity if card in me.stage else me.address(card)
+                choice = Named("act", source=source, target=str(index), cards=cards)
+                if self.act_refusal(player, choice) is None:
+                    options.append(choice)
+        return options
+
     def act_refusal(self, player: str, choice: Named) -> Refusal | None:
         """Why an [Activate: Main] effect cannot be activated as stated (6.5.4.1, 8.3, 10.2.2, 10.2.13)."""
         me = self.states[player]

@@ -24,7 +24,7 @@ from engine.core.game import Termination
 from engine.core.interface import PlayerSpec
 from engine.core.protocol import PASS, Checkpoint, Choice, Decision, Reveal
 from engine.games.vg.cards import definition_from_record
-from engine.games.vg.choices import GAssist, Stride
+from engine.games.vg.choices import Activate, GAssist, Stride
 from engine.games.vg.game import Vanguard
 from judge.games.vg.log import entry_of, field_stating
 from judge.verdict import winner_of
@@ -83,6 +83,10 @@ class _Writer:
             if higher and rng.random() < 0.9:
                 return rng.choice(higher)
             return rng.choice(decision.options)
+        if decision.kind == "main":
+            abilities = [option for option in decision.options if isinstance(option, Activate)]
+            if abilities and rng.random() < 0.5:  # an ability is one option among many calls: give it its turn
+                return rng.choice(abilities)
         if decision.kind in ("main", "guard", "attack"):
             acts = [option for option in decision.options if option.verb != "pass"]
             keep_on = {"main": 0.7, "guard": 0.4, "attack": 0.85}[decision.kind]

@@ -381,6 +381,10 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
             entry["blocker"] = choice.source
         elif choice.verb == "counter":
             entry.update(card=choice.card, target=choice.target)
+        elif choice.verb == "act":
+            entry.update(source=choice.source, ability=int(choice.target) if choice.target else None)
+            if choice.cards:
+                entry["trash"] = list(choice.cards)
     elif isinstance(choice, ResolveFirst):
         entry.update(source=choice.card, ability=choice.ability)
     return entry

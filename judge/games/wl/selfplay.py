@@ -61,6 +61,9 @@ class _Writer:
         if decision.kind == "main":
             acts = [option for option in decision.options if option.verb != "end"]
             attacks = [option for option in acts if option.verb == "attack"]
+            effects = [option for option in acts if option.verb == "act"]
+            if effects and rng.random() < 0.5:  # one option among many plays and gives: give it its turn
+                return rng.choice(effects)
             if attacks and rng.random() < 0.5:
                 return rng.choice(attacks)
             return rng.choice(acts) if acts and rng.random() < 0.8 else END
