@@ -343,6 +343,7 @@ class Phases:
                 MAIN_VERBS,
                 prompt="call a unit, swap a column's rear-guards, play an ability, or pass to the battle phase",
                 default=PASS,
+                allows=lambda choice: self.main_allows(player, choice),
             )
             choice = yield decision
             if choice.verb == "pass":
@@ -351,6 +352,16 @@ class Phases:
                 return
             yield from self.apply_main(player, choice)
             yield Checkpoint(decision)
+
+    def main_allows(self, player: str, choice: Choice) -> bool:
+        """Whether the main phase's options hold ``choice``, building only the options of its kind."""
+        if choice == PASS:
+            return True
+        if isinstance(choice, OnCircle) and choice.verb == "call":
+            return choice in self.call_options(player)
+        if isinstance(choice, OnCircle) and choice.verb == "move":
+            return choice in self.move_options(player)
+        return choice in [*self.game.keywords.seek_mate_options(player), *self.game.playing.act_options(player)]
 
     def call_options(self, player: str) -> list[Choice]:
         """vg 6.6.1.2.1, 8.5.2.1.1.2: a hand card of grade no higher than the vanguard's, to a rear-guard circle."""

@@ -111,6 +111,8 @@ class Playing:
         self.states = game.player_states
         self.used_this_turn: set[tuple[int, int]] = set()
         """(card instance, ability index) of the 1/Turn abilities played this turn (vg 11.5.1.1)."""
+        self.activated: dict[str, tuple[int, ...]] = {}
+        """Card id -> the places of its activated abilities among its abilities, as they are first looked for."""
 
     # -- what a card's text does on its own --------------------------------------------------
 
@@ -264,29 +266,45 @@ class Playing:
 
     def act_options(self, player: str) -> list[Activate]:
         """Each activated ability of ``player``'s units that can be played now (6.6.1.2.2), by its circle, its cost
-        paid with the first cards that can pay it (face-up damage, soul, hand)."""
+        paid with the first known cards that can pay it (face-up damage, soul, hand): what ``act_refusal``
+        accepts, found without trying each choice."""
         me = self.states[player]
         options: list[Activate] = []
+        payers: dict[str, list[str]] = {}
         for circle, unit in me.units():
             definition = self.game.definition(unit)
-            if definition is None or not definition.abilities or me.unit_at(circle) is not unit:
+            if definition is None or not definition.abilities:
+                continue
+            activated = self.activated.get(definition.id)
+            if activated is None:
+                activated = self.activated[definition.id] = tuple(
+                    index for index, ability in enumerate(definition.abilities) if ability.get("type") == "act"
+                )
+            if not activated or me.unit_at(circle) is not unit:
                 continue  # a Legion Mate is not the unit its circle names
-            for index, ability in enumerate(definition.abilities):
-                if ability.get("type") != "act":
+            zone = "V" if circle == VANGUARD else "R"
+            for index in activated:
+                ability = definition.abilities[index]
+                if ability.get("once_per_turn") and (unit.instance, index) in self.used_this_turn:
+                    continue
+                if ability.get("zone", zone) not in (zone, None) or self.condition_refusal(player, ability, definition):
                     continue
                 cost = ability.get("cost") or {}
-                paying = []
-                for word, cards in (
-                    ("counter_blast", [c.identity for c in me.face_up_damage()]),
-                    ("soul_blast", [c.identity for c in me.soul]),
-                    ("discard", sorted(c.identity for c in me.hand if c.identity is not None)),
-                ):
+                paid: list[tuple[str, ...]] = []
+                for word in COST_WORDS:
                     needed = cost.get(word, 0)
-                    known = [identity for identity in cards if identity is not None]
-                    paying.append(tuple(known[:needed]) if isinstance(needed, int) and needed > 0 else ())
-                choice = Activate(circle, str(index), paying[0], paying[1], paying[2])
-                if self.act_refusal(player, choice) is None:
-                    options.append(choice)
+                    if not isinstance(needed, int) or needed <= 0:
+                        paid.append(())
+                        continue
+                    if word not in payers:
+                        cards = {"counter_blast": me.face_up_damage(), "soul_blast": me.soul, "discard": me.hand}[word]
+                        known = [card.identity for card in cards if card.identity is not None]
+                        payers[word] = sorted(known) if word == "discard" else known
+                    if len(payers[word]) < needed:
+                        break
+                    paid.append(tuple(payers[word][:needed]))
+                else:
+                    options.append(Activate(circle, str(index), paid[0], paid[1], paid[2]))
         return options
 
     def act_refusal(self, player: str, choice: Activate) -> Refusal | None:

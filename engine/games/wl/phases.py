@@ -111,6 +111,7 @@ class Phases:
                 MAIN_VERBS,
                 prompt="play a card, activate an effect, give ENERGIO!!, battle, or declare the end of the main phase",
                 default=END,
+                allows=lambda choice: self.main_allows(player, choice),
             )
             choice = yield decision
             if choice.verb == "end":
@@ -136,6 +137,14 @@ class Phases:
         options.extend(game.playing.act_options(player))
         options.extend(game.battle.attack_options(player))
         return options
+
+    def main_allows(self, player: str, choice: Choice) -> bool:
+        """Whether the main phase's options hold ``choice``, building only the options of its kind."""
+        if choice == END:
+            return True
+        if choice.verb == "attack":
+            return choice in self.game.battle.attack_options(player)
+        return choice in [END, *self.main_options(player)]
 
     def apply_main(self, player: str, choice: Choice, decision: Decision) -> Procedure:
         game = self.game
