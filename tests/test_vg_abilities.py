@@ -123,3 +123,32 @@ def test_an_outcome_that_unplayed_text_could_change_is_incomplete_not_illegal_vg
     verdict = verify(battle_log(card, THREE))
     assert verdict.kind is VerdictKind.INCOMPLETE and verdict.violations == []
     assert any("entry 2 not judged" in note and "SL-SK" in note for note in verdict.notes), verdict.notes
+
+
+def test_an_automatic_ability_when_the_unit_boosts_adds_to_the_attack_vg_7_3_1_8() -> None:
+    """vg:7.3.1.8, vg:7.3.1.7: "when this unit boosts" is played at the attack step's check timing; the booster's
+    +power counts in the boosted attack."""
+    document = battle_log(ACTIVATED, THREE)
+    document["setup"]["P1"]["circles"] = {"V": "SL-21", "FL": "SL-11", "BL": "SL-SK"}
+    booster = {**auto("when_boosting", power=3000, zone="R"), "grade": 1, "power": 2000, "skills": ["boost"]}
+    document["cards"]["SL-SK"] = booster
+    document["actions"][0]["boost"] = "BL"
+    verdict = verify(document)  # 7000 + 2000 + 3000 against 11000, and a damage check
+    assert verdict.kind is VerdictKind.LEGAL, [v.message for v in verdict.violations]
+    booster["abilities"][0]["zone"] = "V"  # an ability of (VC) does not trigger on BL: 9000 does not hit
+    verdict = verify(document)
+    assert verdict.kind is VerdictKind.ILLEGAL, [v.message for v in verdict.violations]
+    document["actions"] = document["actions"][:2]
+    verdict = verify(document)
+    assert verdict.kind is VerdictKind.LEGAL, [v.message for v in verdict.violations]
+
+
+def test_an_automatic_ability_when_the_attack_hits_vg_7_6_1_9() -> None:
+    """vg:7.6.1.9: "when this unit's attack hits" goes into standby after the hit and is played at the check
+    timing of 7.6.1.9: the unit has its +5000 afterwards."""
+    card = auto("on_attack_hits")
+    document = battle_log(card, THREE)
+    document["setup"]["P2"]["circles"]["V"] = "TW-21"
+    document["actions"].append({"p": "P1", "do": "pass", "expect": {"P1": {"circles": {"FL": {"power": 14000}}}}})
+    verdict = verify(document)
+    assert verdict.kind is VerdictKind.LEGAL, [v.message for v in verdict.violations]

@@ -157,3 +157,74 @@ def test_text_the_log_declares_leaves_later_mistakes_illegal_wl_8_1_1() -> None:
     )
     kind, violations, _ = messages(copy.deepcopy(document))
     assert kind is VerdictKind.ILLEGAL and "not possible" in violations[0], violations
+
+
+def test_an_on_ko_effect_is_checked_on_the_field_and_resolves_after_wl_10_2_17_1() -> None:
+    """wl:10.2.17.1, wl:10.2.17.2: a Character K.O.'d in battle activates its [On K.O.] (its conditions checked
+    while it is on the field); its +2000 to the Leader counts once it has left."""
+    on_ko = {"type": "auto", "timing": "on_ko", "effect": {"power": 2000, "target": "leader", "until": "end_of_turn"},
+             "text": "[On K.O.] Your Leader gets +2000 power during this turn."}  # fmt: skip
+    document = battle_log(
+        character([]),
+        "[{p: P1, do: attack, attacker: RD-11, target: BL-11}, {p: P2, do: pass},"
+        " {p: P2, do: ko, card: BL-11, expect: {P2: {characters: 0, leader: {power: 7000}}}}]",
+        p2=", characters: [{card: BL-11, state: rest}]",
+    )
+    document["cards"]["BL-11"] = {"name": "Drowned Bell", "category": "character", "color": ["blue"], "power": 2000,
+                                  "cost": 2, "abilities": [on_ko]}  # fmt: skip
+    document["players"][1]["deck"]["BL-11"] = 2
+    del document["players"][1]["deck"]["BL-10"]
+    kind, violations, _ = messages(document)
+    assert kind is VerdictKind.LEGAL, violations
+
+
+def test_an_effect_on_the_opponents_attack_counts_in_that_battle_wl_10_2_16_1() -> None:
+    """wl:10.2.16.1, wl:8.6.1: [On Your Opponent's Attack] activates for the defender's cards when the attack is
+    declared, after the attacker's effects; its +1000 to the Leader makes a 6000 attack lose."""
+    guard = {"type": "auto", "timing": "on_opponents_attack", "effect": {"power": 2000, "target": "leader",
+             "until": "end_of_battle"}, "text": "[On Your Opponent's Attack] Your Leader gets +2000 power."}  # fmt: skip
+    document = battle_log(
+        character([when_attacking()]),
+        "[{p: P1, do: attack, attacker: RD-11, target: leader}, {p: P2, do: pass}, {p: P1, do: end}]",
+        p2=", characters: [{card: BL-11}]",
+    )
+    document["cards"]["BL-11"] = {"name": "Sentry", "category": "character", "color": ["blue"], "power": 1000,
+                                  "cost": 1, "abilities": [guard]}  # fmt: skip
+    document["players"][1]["deck"]["BL-11"] = 2
+    del document["players"][1]["deck"]["BL-10"]
+    kind, violations, _ = messages(document)
+    assert kind is VerdictKind.LEGAL, violations
+
+
+def test_end_of_turn_effects_activate_at_the_end_phase_wl_10_2_7_1_and_10_2_8_1() -> None:
+    """wl:10.2.7.1, wl:10.2.8.1, wl:6.6.1.1: [End of Your Turn] and [End of Your Opponent's Turn] activate in the
+    end phase, the turn player's first; the trace names each."""
+    mine = {"type": "auto", "timing": "end_of_your_turn", "effect": {"power": 1000, "target": "leader"},
+            "text": "[End of Your Turn] Your Leader gets +1000 power during this turn."}  # fmt: skip
+    theirs = {"type": "auto", "timing": "end_of_opponents_turn", "effect": {"power": 1000, "target": "self"},
+              "text": "[End of Your Opponent's Turn] This Character gets +1000 power during this turn."}  # fmt: skip
+    document = battle_log(character([mine]), "[{p: P1, do: end}]", p2=", characters: [{card: BL-11}]")
+    document["cards"]["BL-11"] = {"name": "Keeper", "category": "character", "color": ["blue"], "power": 1000,
+                                  "cost": 1, "abilities": [theirs]}  # fmt: skip
+    document["players"][1]["deck"]["BL-11"] = 2
+    del document["players"][1]["deck"]["BL-10"]
+    verdict = verify(document)
+    assert verdict.kind is VerdictKind.LEGAL, [v.message for v in verdict.violations]
+    activated = [r.message for r in verdict.records if "effect activates" in r.message]
+    assert activated == ["RD-11's end_of_your_turn effect activates", "BL-11's end_of_opponents_turn effect activates"]
+
+
+def test_a_main_event_in_the_shared_shape_is_a_main_event_wl_10_2_3_1() -> None:
+    """wl:10.2.3.1, wl:6.5.3.1: an Event whose ability has ``timing: main`` is played in the main phase and its
+    effect given, without the ``main`` keyword."""
+    event = {"name": "High Water", "category": "event", "color": ["red"], "cost": 1,
+             "abilities": [{"timing": "main", "effect": {"power": 1000, "target": "leader"},
+                            "text": "[Main] Your Leader gets +1000 power during this turn."}]}  # fmt: skip
+    document = battle_log(
+        character([]), "[{p: P1, do: play, card: RD-E9, expect: {P1: {leader: {power: 6000}}}}]", p1=", hand: [RD-E9]"
+    )
+    document["cards"]["RD-E9"] = event
+    document["players"][0]["deck"]["RD-E9"] = 1
+    document["players"][0]["deck"]["RD-11"] = 1
+    kind, violations, _ = messages(document)
+    assert kind is VerdictKind.LEGAL, violations
