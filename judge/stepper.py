@@ -181,8 +181,8 @@ def walk_scenario(scenario: Scenario, given: str | None = None) -> Walk:
     for index in range(next_unpictured(), len(entries)):
         picture(index, APPLIED if index in applied else TAKEN if index in taken else NOT_REACHED)
     refusals: dict[int, list[Violation]] = {}
-    for violation in replay.violations:
-        if violation.entry is not None:
+    for place, violation in enumerate(replay.violations):
+        if violation.entry is not None and place not in replay.undecided:  # undecided: card text could allow it
             refusals.setdefault(violation.entry, []).append(violation)
     opening, start, start_text, _ = pictures[-1]
     steps = [Step(0, None, opening, start_text, start, own_text=own_text)]

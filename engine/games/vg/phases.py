@@ -361,7 +361,9 @@ class Phases:
             return choice in self.call_options(player)
         if isinstance(choice, OnCircle) and choice.verb == "move":
             return choice in self.move_options(player)
-        return choice in [*self.game.keywords.seek_mate_options(player), *self.game.playing.act_options(player)]
+        if choice in self.game.keywords.seek_mate_options(player):
+            return True
+        return choice in self.game.playing.act_options(player)
 
     def call_options(self, player: str) -> list[Choice]:
         """vg 6.6.1.2.1, 8.5.2.1.1.2: a hand card of grade no higher than the vanguard's, to a rear-guard circle."""

@@ -144,7 +144,7 @@ class Phases:
             return True
         if choice.verb == "attack":
             return choice in self.game.battle.attack_options(player)
-        return choice in [END, *self.main_options(player)]
+        return choice in self.main_options(player)
 
     def apply_main(self, player: str, choice: Choice, decision: Decision) -> Procedure:
         game = self.game
