@@ -19,10 +19,10 @@ from judge.cli import main as judge_main
 from judge.selfplay import play_game, write_log
 
 REPO = Path(__file__).resolve().parents[1]
-EXAMPLE_SEEDS = {"ws": 14, "vg": 137, "wl": 78}
-"""The seed of each game's example: ws 14 plays most of the Weiss Schwarz procedure; vg 137 has G assists,
+EXAMPLE_SEEDS = {"ws": 14, "vg": 2, "wl": 189}
+"""The seed of each game's example: ws 14 plays most of the Weiss Schwarz procedure; vg 2 has G assists,
 strides, an intercept, a Seek Mate and its legion, a trigger of every icon, guards and activated and automatic
-abilities; wl 78 has a redraw, blocks, counters and [Counter] Events, a [Trigger], a sixth Character and
+abilities; wl 189 has a redraw, blocks, counters and [Counter] Events, a [Trigger], a sixth Character and
 [Activate: Main], auto and permanent effects."""
 GOLDEN_LOGS = REPO / "tests" / "golden"
 

@@ -152,3 +152,23 @@ def test_an_automatic_ability_when_the_attack_hits_vg_7_6_1_9() -> None:
     document["actions"].append({"p": "P1", "do": "pass", "expect": {"P1": {"circles": {"FL": {"power": 14000}}}}})
     verdict = verify(document)
     assert verdict.kind is VerdictKind.LEGAL, [v.message for v in verdict.violations]
+
+
+def test_self_play_reaches_every_ability_of_the_bundled_pool() -> None:
+    """The bundled pool's abilities are met in self-play: automatic abilities of each timing are played, and
+    activated ones with each cost, Limit Break and Generation Break among them."""
+    import json
+
+    from judge.games.vg.selfplay import play_game
+    from judge.logfile import parse_log
+    from judge.replay import verify_log
+
+    seen: set[str] = set()
+    for seed in range(30):
+        document = play_game(seed)
+        verdict = verify_log(parse_log(json.dumps(document), f"{seed}.json", "json"))
+        seen.update(r.clauses[0] for r in verdict.records if r.kind.value == "ability" and "triggers" in r.message)
+        for entry in document["actions"]:
+            if entry["do"] == "act" and "return" not in entry:
+                seen.update(word for word in ("counter_blast", "soul_blast", "discard") if word in entry)
+    assert {"vg:8.1.1.2.1", "vg:7.3.1.8", "vg:7.6.1.9", "counter_blast", "soul_blast", "discard"} <= seen, seen

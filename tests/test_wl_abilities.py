@@ -228,3 +228,27 @@ def test_a_main_event_in_the_shared_shape_is_a_main_event_wl_10_2_3_1() -> None:
     document["players"][0]["deck"]["RD-11"] = 1
     kind, violations, _ = messages(document)
     assert kind is VerdictKind.LEGAL, violations
+
+
+def test_self_play_reaches_every_timing_of_the_bundled_pool() -> None:
+    """The bundled pool's abilities are met in self-play: each auto timing activates, [Activate: Main] effects
+    are activated with each cost, and [Counter] and [Main] Events written with the timing alone are used."""
+    import json
+
+    from judge.games.wl.selfplay import play_game
+    from judge.logfile import parse_log
+    from judge.replay import verify_log
+
+    seen: set[str] = set()
+    for seed in range(40):
+        document = play_game(seed)
+        verdict = verify_log(parse_log(json.dumps(document), f"{seed}.json", "json"))
+        seen.update(r.message.split("'s ")[-1] for r in verdict.records if r.message.endswith("effect activates"))
+        for entry in document["actions"]:
+            if entry["do"] == "act":
+                seen.add("act with trash" if entry.get("trash") else "act")
+            if entry["do"] in ("counter", "play") and entry.get("card") in ("BL-E1", "RD-E2"):
+                seen.add(f"{entry['card']} by its timing")
+    timings = {"on_play", "when_attacking", "on_opponents_attack", "on_block", "on_ko", "end_of_your_turn"}
+    wanted = {f"{timing} effect activates" for timing in (*timings, "end_of_opponents_turn")}
+    assert wanted | {"act", "act with trash", "BL-E1 by its timing", "RD-E2 by its timing"} <= seen, seen
