@@ -19,11 +19,11 @@ from judge.cli import main as judge_main
 from judge.selfplay import play_game, write_log
 
 REPO = Path(__file__).resolve().parents[1]
-EXAMPLE_SEEDS = {"ws": 14, "vg": 2, "wl": 189}
-"""The seed of each game's example: ws 14 plays most of the Weiss Schwarz procedure; vg 2 has G assists,
-strides, an intercept, a Seek Mate and its legion, a trigger of every icon, guards and activated and automatic
-abilities; wl 189 has a redraw, blocks, counters and [Counter] Events, a [Trigger], a sixth Character and
-[Activate: Main], auto and permanent effects."""
+EXAMPLE_SEEDS = {"ws": 14, "vg": 8, "wl": 157}
+"""The seed of each game's example: ws 14 plays most of the Weiss Schwarz procedure; vg 8 has G assists,
+strides, an intercept, a Seek Mate and its legion, a trigger of every icon, guards, and activated and automatic
+abilities, one with its cost paid; wl 157 has a redraw, blocks, counters and [Counter] Events, a [Trigger], a
+sixth Character, and [Activate: Main], auto (one with its cost paid) and permanent effects."""
 GOLDEN_LOGS = REPO / "tests" / "golden"
 
 

@@ -14,6 +14,7 @@ targets with thousands of inputs.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -118,24 +119,25 @@ def test_a_header_key_the_log_lacks_is_located_at_the_header() -> None:
 VG_EXAMPLE = fuzzing.REPO / "judge" / "examples" / "vg-game.yaml"
 
 
+def single_entry(text: str, verb: str) -> str:
+    """The first of P1's ``verb`` entries of the example that the example writes once."""
+    lines = [line for line in text.splitlines() if line.startswith(f"- {{p: P1, do: {verb}, card: ")]
+    return next(line for line in lines if lines.count(line) == 1)
+
+
 @pytest.mark.parametrize(
-    ("entry", "cardless", "message"),
+    ("verb", "message"),
     [
-        ("- {p: P1, do: ride, card: SL-21}", "- {p: P1, do: ride}", "a ride names the card from the hand it rides"),
-        (
-            "- {p: P1, do: call, card: SL-13, to: BC}",
-            "- {p: P1, do: call, to: BC}",
-            "a call names the card from the hand it calls",
-        ),
+        ("ride", "a ride names the card from the hand it rides"),
+        ("call", "a call names the card from the hand it calls"),
     ],
 )
-def test_a_vanguard_ride_or_call_without_its_card_is_a_violation(
-    tmp_path: Path, entry: str, cardless: str, message: str
-) -> None:
+def test_a_vanguard_ride_or_call_without_its_card_is_a_violation(tmp_path: Path, verb: str, message: str) -> None:
     """Once a ValueError from the engine's explanation of a refused choice (``Choice.card_id`` of a card-less
     choice, in ``Vanguard.ride_refusal`` and ``call_refusal``): now a violation of the clause that was broken."""
     text = VG_EXAMPLE.read_text(encoding="utf-8")
-    assert text.count(entry + "\n") == 1
+    entry = single_entry(text, verb)
+    cardless = re.sub(r", card: [^,}]+", "", entry)
     path = tmp_path / "cardless.yaml"
     path.write_text(text.replace(entry + "\n", cardless + "\n"), encoding="utf-8")
     outcome = fuzzing.run(path)

@@ -172,3 +172,19 @@ def test_self_play_reaches_every_ability_of_the_bundled_pool() -> None:
             if entry["do"] == "act" and "return" not in entry:
                 seen.update(word for word in ("counter_blast", "soul_blast", "discard") if word in entry)
     assert {"vg:8.1.1.2.1", "vg:7.3.1.8", "vg:7.6.1.9", "counter_blast", "soul_blast", "discard"} <= seen, seen
+
+
+def test_an_automatic_abilitys_cost_is_paid_in_full_or_not_at_all_vg_8_6_4() -> None:
+    """vg:8.6.4: "when this unit attacks, [Counter Blast (1)]: +5000": a ``resolve`` entry with ``pay: true``
+    and the card turned face down plays it, and the attack hits; without it the cost is not paid, the attack does
+    not hit and the damage check is refused; a Counter Blast of a card that is not there is refused."""
+    card = auto("when_attacking", cost={"counter_blast": 1})
+    paid = battle_log(card, THREE)
+    paid["actions"].insert(1, {"p": "P1", "do": "resolve", "source": "SL-SK", "ability": 0, "pay": True,
+                               "counter_blast": ["SL-11"], "expect": {"P1": {"damage_face_down": 1}}})  # fmt: skip
+    verdict = verify(paid)
+    assert verdict.kind is VerdictKind.LEGAL, [v.message for v in verdict.violations]
+    assert verify(battle_log(card, THREE)).kind is VerdictKind.ILLEGAL
+    paid["actions"][1]["counter_blast"] = ["TW-11"]
+    verdict = verify(paid)
+    assert verdict.violations and verdict.violations[0].entry == 1 and "vg:8.6.4" in verdict.violations[0].clauses

@@ -252,3 +252,24 @@ def test_self_play_reaches_every_timing_of_the_bundled_pool() -> None:
     timings = {"on_play", "when_attacking", "on_opponents_attack", "on_block", "on_ko", "end_of_your_turn"}
     wanted = {f"{timing} effect activates" for timing in (*timings, "end_of_opponents_turn")}
     assert wanted | {"act", "act with trash", "BL-E1 by its timing", "RD-E2 by its timing"} <= seen, seen
+
+
+def test_an_auto_effects_cost_may_be_paid_wl_8_3_1_4() -> None:
+    """wl:8.3.1.4, wl:8.3.1.5: "[When Attacking] (1): +3000": a ``resolve`` entry with ``pay: true`` rests an
+    active ENERGIO!! card and the attack wins; with no entry the cost is not paid, the effect is not activated
+    and the damage is refused; a trash cost paid with a card the hand does not hold is refused."""
+    document = battle_log(character([when_attacking(cost={"energio": 1})]), HIT)
+    document["actions"].insert(
+        1, {"p": "P1", "do": "resolve", "source": "RD-11", "ability": 0, "pay": True,
+            "expect": {"P1": {"cost": {"active": 2, "rested": 1}}}},
+    )  # fmt: skip
+    kind, violations, _ = messages(document)
+    assert kind is VerdictKind.LEGAL, violations
+    kind, violations, _ = messages(battle_log(character([when_attacking(cost={"energio": 1})]), HIT))
+    assert kind is VerdictKind.ILLEGAL and "not possible" in violations[0], violations
+    trashing = battle_log(character([when_attacking(cost={"trash": 1})]), HIT, p1=", hand: [RD-01]")
+    trashing["actions"].insert(1, {"p": "P1", "do": "resolve", "source": "RD-11", "ability": 0, "pay": True,
+                                   "trash": ["RD-02"]})  # fmt: skip
+    verdict = verify(trashing)
+    assert verdict.violations and verdict.violations[0].entry == 1
+    assert "wl:8.3.1.4" in verdict.violations[0].clauses, verdict.violations[0]

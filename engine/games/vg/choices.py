@@ -119,6 +119,32 @@ class Activate(Choice):
         return (self.ability, self.counter_blast, self.soul_blast)
 
 
+class PayAbility(Choice):
+    """Pay the cost of an automatic ability of the unit ``card`` names, or not (vg 8.6.4): ``flag``, and the cards
+    that pay it, as for ``Activate``: ``counter_blast``, ``soul_blast`` and the hand cards discarded (``cards``)."""
+
+    __slots__ = ("counter_blast", "soul_blast")
+
+    def __init__(
+        self,
+        card: str | None,
+        pay: bool,
+        counter_blast: tuple[str, ...] = (),
+        soul_blast: tuple[str, ...] = (),
+        cards: tuple[str, ...] = (),
+    ) -> None:
+        self.verb = "pay"
+        self.card = card
+        self.pos = None
+        self.cards = cards
+        self.flag = pay
+        self.counter_blast = counter_blast
+        self.soul_blast = soul_blast
+
+    def details(self) -> tuple[object, ...]:
+        return (self.counter_blast, self.soul_blast)
+
+
 class SeekMate(Choice):
     """Play the Seek Mate of the vanguard ``card`` names (vg 10.2.9.2): the four drop-zone cards returned to the
     deck (``cards``), and the card searched for and put in legion with it (``mate``; None: not found)."""

@@ -9,10 +9,11 @@ models what that shape structures:
   timing (6.6.1.2.2): its source is a unit of the player's, its condition is met
   (Limit Break 10.2.5, Generation Break 10.2.11), its cost (Counter Blast 10.1.15,
   Soul Blast 10.1.16, discarding 10.1.2) is paid in full or not at all (8.5.2.3);
-* an automatic ability (``type: auto``, 8.1.1.2) without a cost whose ``timing`` is
-  one the engine knows (``AUTO_TIMINGS``): it goes into standby when its unit, on a
-  circle of its ``zone``, is placed, attacks, boosts or hits (8.6.2), and is played
-  at the check timing that follows (8.6.3, 8.6.3.1);
+* an automatic ability (``type: auto``, 8.1.1.2) whose ``timing`` is one the engine
+  knows (``AUTO_TIMINGS``): it goes into standby when its unit, on a circle of its
+  ``zone``, is placed, attacks, boosts or hits (8.6.2), and is played at the check
+  timing that follows (8.6.3, 8.6.3.1); its cost, if any, is paid in full or not at
+  all, as its master chooses (8.6.4), the effect only if it is;
 * the one structured effect, ``{power: N, target: self|vanguard|<circle>, until:
   end_of_turn|end_of_battle}``, for an activated or automatic ability, and for a
   continuous ability (``type: cont``, 8.1.1.3) of the unit itself in its zone (``V`` or ``R``);
@@ -35,8 +36,8 @@ from engine.core.card_records import ability_words, has_structured_effect
 from engine.core.cards import Card
 from engine.core.effects import ContinuousEffect, Duration
 from engine.core.game import Procedure, StandbyAbility
-from engine.core.protocol import RecordKind, Refusal
-from engine.games.vg.choices import Activate
+from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal
+from engine.games.vg.choices import Activate, PayAbility
 from engine.games.vg.state import CIRCLES, REAR_GUARD_CIRCLES, VANGUARD
 
 if TYPE_CHECKING:
@@ -57,8 +58,7 @@ AUTO_TIMINGS: Final = {
 }
 """The automatic abilities' timings the engine plays (``on_play``: the unit is placed on a circle of its zone by
 a ride, a call or a stride; it attacks; it boosts; its attack hits), with the clause of the check timing or the
-form that says when each goes into standby.  An automatic ability with a cost asks whether to pay it (8.6.4), a
-choice the engine does not ask: it is card text the engine does not model."""
+form that says when each goes into standby."""
 DURATIONS: Final = {"end_of_turn": Duration.END_OF_TURN, "end_of_battle": Duration.END_OF_BATTLE}
 ZONES_OF_TEXT: Final = ("hand", "drop", "soul", "damage", "bind", "deck", "circle")
 """The places an ``effect`` entry's moves name (``circle`` with the circle)."""
@@ -88,7 +88,7 @@ def modelled(ability: dict[str, Any]) -> bool:
     if kind == "act":
         return has_structured_effect(ability, CONDITION_WORDS, COST_WORDS)
     if kind == "auto":
-        return ability.get("timing") in AUTO_TIMINGS and has_structured_effect(ability, CONDITION_WORDS, ())
+        return ability.get("timing") in AUTO_TIMINGS and has_structured_effect(ability, CONDITION_WORDS, COST_WORDS)
     return (
         kind == "cont"
         and has_structured_effect(ability, CONDITION_WORDS, ())
@@ -191,15 +191,85 @@ class Playing:
         if ability.get("once_per_turn"):
             self.used_this_turn.add((standby.source_instance, index))
         circle = str(standby.data["circle"])
+        cost = ability.get("cost") or {}
+        decision = None
+        if cost:
+            paying = self.first_payers(player, cost)
+            options: list[Choice] = [PayAbility(unit.identity, False)]
+            if paying is not None:
+                options.append(PayAbility(unit.identity, True, *paying))
+            decision = Decision(
+                player,
+                "pay",
+                options,
+                ("vg:8.6.4",),
+                frozenset({"resolve"}),
+                prompt=f"pay the cost of ability {index} of {unit.identity}, or not",
+                default=options[0],
+                source=unit.identity,
+                ability=standby.name,
+                allows=lambda choice: self.pay_allows(player, ability, choice),
+            )
+            choice = yield decision
+            if not isinstance(choice, PayAbility) or not choice.flag:
+                self.game.record(
+                    RecordKind.CHOICE,
+                    player,
+                    f"{player} does not pay for ability {index} of {unit.identity}",
+                    ("vg:8.6.4",),
+                )
+                yield Checkpoint(decision)
+                return
+            self.pay(player, choice)
+            self.game.record(
+                RecordKind.CHOICE, player, f"{player} pays for ability {index} of {unit.identity}", ("vg:8.6.4",)
+            )
         moved = self.states[player].unit_at(circle) is not unit or unit.instance != standby.source_instance
         if moved and ability["effect"].get("target", "self") == "self":
             self.game.record(
                 RecordKind.ABILITY, player, f"{unit.identity} has left {circle}: the effect does nothing", ("vg:8.6.8",)
             )
-            return
-        self.structured_effect(player, unit, circle, ability)
-        return
-        yield  # pragma: no cover - a procedure, as every ability's play is
+        else:
+            self.structured_effect(player, unit, circle, ability)
+        if decision is not None:
+            yield Checkpoint(decision)
+
+    def pay_allows(self, player: str, ability: dict[str, Any], choice: Choice) -> bool:
+        """Whether ``choice`` answers whether to pay an automatic ability's cost: not paying, or paying it in full
+        with cards that are there (8.6.4)."""
+        if not isinstance(choice, PayAbility):
+            return False
+        return not choice.flag or self.cost_refusal(player, ability, choice) is None
+
+    def first_payers(self, player: str, cost: dict[str, Any]) -> tuple[tuple[str, ...], ...] | None:
+        """The first known cards that pay ``cost`` (face-up damage, soul, hand), by cost word; None when it cannot
+        be paid."""
+        me = self.states[player]
+        paid: list[tuple[str, ...]] = []
+        for word in COST_WORDS:
+            needed = cost.get(word, 0)
+            if not isinstance(needed, int) or needed <= 0:
+                paid.append(())
+                continue
+            cards = {"counter_blast": me.face_up_damage(), "soul_blast": me.soul, "discard": me.hand}[word]
+            known = [card.identity for card in cards if card.identity is not None]
+            if word == "discard":
+                known.sort()
+            if len(known) < needed:
+                return None
+            paid.append(tuple(known[:needed]))
+        return tuple(paid)
+
+    def pay(self, player: str, choice: Activate | PayAbility) -> None:
+        """Pay a cost all at once (8.5.2.3, 8.6.4): the damage cards turned face down, the soul and hand cards put
+        into the drop zone."""
+        game = self.game
+        game.moves.counter_blast(player, choice.counter_blast)
+        for identity in choice.soul_blast:
+            game.moves.put(player, "drop", game.moves.take(player, "soul", identity))
+        for identity in choice.cards:
+            game.moves.put(player, "drop", game.moves.take(player, "hand", identity))
+        game.version += 1
 
     def continuous_power(self, player: str, card: Card, circle: str | None) -> int:
         """vg 8.1.1.3, 8.7: what the unit's own continuous abilities add to its power where it is."""
@@ -333,7 +403,7 @@ class Playing:
             return refusal
         return self.cost_refusal(player, ability, choice)
 
-    def cost_refusal(self, player: str, ability: dict[str, Any], choice: Activate) -> Refusal | None:
+    def cost_refusal(self, player: str, ability: dict[str, Any], choice: Activate | PayAbility) -> Refusal | None:
         """vg 8.5.2.3: the whole cost, as the record states it, paid with cards that are there."""
         me = self.states[player]
         cost = ability.get("cost") or {}
@@ -367,12 +437,7 @@ class Playing:
         index, ability = named
         if ability.get("once_per_turn"):
             self.used_this_turn.add((unit.instance, index))
-        game.moves.counter_blast(player, choice.counter_blast)
-        for identity in choice.soul_blast:
-            game.moves.put(player, "drop", game.moves.take(player, "soul", identity))
-        for identity in choice.cards:
-            game.moves.put(player, "drop", game.moves.take(player, "hand", identity))
-        game.version += 1
+        self.pay(player, choice)
         game.record(
             RecordKind.CHOICE,
             player,

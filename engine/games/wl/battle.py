@@ -105,8 +105,8 @@ class BattleSteps:
             f"{player} attacks {defender}'s {self.states[defender].address(target)} with {me.address(attacker)}",
             ("wl:7.1.1.1", "wl:7.1.1.2"),
         )
-        game.playing.auto_effects(player, attacker, "when_attacking")  # the turn player's first (8.6.1)
-        game.playing.field_autos(defender, "on_opponents_attack")
+        yield from game.playing.autos(player, attacker, "when_attacking")  # the turn player's first (8.6.1)
+        yield from game.playing.field_autos(defender, "on_opponents_attack")
         yield Checkpoint(decision)
         battle.step = "block"
         yield from self.block_step(defender, battle)
@@ -160,7 +160,7 @@ class BattleSteps:
                 f"{defender} blocks with {me.address(blocker)}",
                 ("wl:7.1.2.1", "wl:10.1.4.1"),
             )
-            self.game.playing.auto_effects(defender, blocker, "on_block")
+            yield from self.game.playing.autos(defender, blocker, "on_block")
         yield Checkpoint(decision)
 
     # -- counter (7.1.3) -----------------------------------------------------------------------------------
@@ -304,9 +304,9 @@ class BattleSteps:
                     ("wl:7.1.4.1.2", "wl:10.2.1.2"), f"the Character K.O.'d is {address}; the entry names {answer[0]}"
                 )
             )
-        activated = self.game.playing.auto_effects(defender, card, "on_ko", resolve=False)  # checked on the field
+        activated = self.game.playing.auto_effects(defender, card, "on_ko")  # checked on the field
         self.game.moves.trash_from_field(defender, card, ("wl:7.1.4.1.2", "wl:10.2.1.2"), f"{address} is K.O.'d")
-        self.game.playing.resolve_autos(defender, card, "on_ko", activated)
+        yield from self.game.playing.resolve_autos(defender, card, "on_ko", activated)
         reveal.used = 1
         yield Checkpoint(reveal)
 

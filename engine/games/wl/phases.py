@@ -149,7 +149,7 @@ class Phases:
     def apply_main(self, player: str, choice: Choice, decision: Decision) -> Procedure:
         game = self.game
         if isinstance(choice, Named) and choice.verb == "play":
-            game.playing.play(player, choice)
+            yield from game.playing.play(player, choice)
             yield Checkpoint(decision)
         elif isinstance(choice, Named) and choice.verb == "give":
             game.playing.give(player, choice)
@@ -171,8 +171,8 @@ class Phases:
         other player's (6.6.1.2, 6.6.1.3)."""
         game = self.game
         self.enter("end", ("wl:6.6",))
-        game.playing.field_autos(game.turn_player, "end_of_your_turn")  # 6.6.1.1, the turn player's first (8.6.1)
-        game.playing.field_autos(game.non_turn_player, "end_of_opponents_turn")
+        yield from game.playing.field_autos(game.turn_player, "end_of_your_turn")  # 6.6.1.1, turn player first
+        yield from game.playing.field_autos(game.non_turn_player, "end_of_opponents_turn")
         for player in (game.turn_player, game.non_turn_player):
             if game.effects.expire(Duration.END_OF_TURN, controller=player):
                 game.version += 1
@@ -183,5 +183,3 @@ class Phases:
                 ("wl:6.6.1.2",) if player == game.turn_player else ("wl:6.6.1.3",),
             )
         game.record(RecordKind.TIMING, game.turn_player, "the turn ends", ("wl:6.6.1.4",))
-        return
-        yield  # pragma: no cover - a procedure, for the "end of your turn" effects to come

@@ -14,7 +14,8 @@ what that shape structures:
   (``{energio: N}``, 8.3.1.5) and trashing (``{trash: N}``, 10.2.14), the
   conditions [ENERGIO!! xX] and [Your Turn] / [Opponent's Turn] (10.2.9,
   10.2.11, 10.2.12), and [Once Per Turn] (10.2.13);
-* auto effects without a cost, activated when their timing comes (8.3.1.8, 8.4.1):
+* auto effects, activated when their timing comes (8.3.1.8, 8.4.1), a cost paid if
+  its player chooses to (8.3.1.4):
   [On Play] (10.2.6), [When Attacking] (10.2.5), [On Your Opponent's Attack]
   (10.2.16), [On Block] (10.2.15), [On K.O.] (10.2.17), [End of Your Turn] and
   [End of Your Opponent's Turn] (10.2.7, 10.2.8), with the same conditions; the
@@ -39,7 +40,8 @@ from typing import TYPE_CHECKING, Any, Final
 from engine.core.card_records import ability_words, has_structured_effect
 from engine.core.cards import Card, first_unheld
 from engine.core.effects import ContinuousEffect, Duration
-from engine.core.protocol import RecordKind, Refusal
+from engine.core.game import Procedure
+from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal
 from engine.games.wl.choices import Named
 from engine.games.wl.state import CHARACTER_LIMIT, LEADER
 
@@ -66,9 +68,8 @@ AUTO_TIMINGS: Final = {
     "end_of_your_turn": "wl:10.2.7.1",
     "end_of_opponents_turn": "wl:10.2.8.1",
 }
-"""The auto effects' timings the engine activates itself (when they have no cost, ``modelled``), with the clause
-that says when each comes.  A cost "may" be paid (8.3.1.4): an auto effect with one asks a choice the engine does
-not ask, so it is card text the engine does not model."""
+"""The auto effects' timings the engine activates itself (``modelled``), with the clause that says when each
+comes.  A cost "may" be paid (8.3.1.4): the player says whether by a ``resolve`` entry."""
 ZONES_OF_TEXT: Final = ("hand", "trash", "deck", "life", "characters", "stage")
 """The places an ``effect`` entry's moves name."""
 
@@ -89,11 +90,13 @@ class TextOperation:
 
 def modelled(ability: dict[str, Any]) -> bool:
     """Whether the engine plays ``ability`` itself: one of the timings it runs, the structured effect, and at most
-    the structured conditions and costs (none for an auto effect or a permanent one)."""
+    the structured conditions and costs (none for a permanent effect)."""
     timing = ability.get("timing")
-    if timing in AUTO_TIMINGS or permanent(ability):
+    if permanent(ability):
         return has_structured_effect(ability, CONDITION_WORDS, ())
-    return timing in MODELLED_TIMINGS and has_structured_effect(ability, CONDITION_WORDS, COST_WORDS)
+    return (timing in MODELLED_TIMINGS or timing in AUTO_TIMINGS) and has_structured_effect(
+        ability, CONDITION_WORDS, COST_WORDS
+    )
 
 
 def permanent(ability: dict[str, Any]) -> bool:
@@ -210,7 +213,7 @@ class Playing:
             return Refusal(("wl:3.7.6.1",), f"{player}'s Character area has room: no Character is trashed to play")
         return None
 
-    def play(self, player: str, choice: Named) -> None:
+    def play(self, player: str, choice: Named) -> Procedure:
         """Play the card: reveal it, rest ENERGIO!! equal to its cost, then put it into play (2.7.2-2.7.4)."""
         game = self.game
         me = self.states[player]
@@ -232,7 +235,7 @@ class Playing:
                 RecordKind.CHOICE, player, f"{player} plays {card.identity}", ("wl:6.5.3.1", "wl:2.7.2", "wl:3.7.5")
             )
             self.unmodelled_text(player, card, played=True)
-            self.auto_effects(player, card, "on_play")
+            yield from self.autos(player, card, "on_play")
         elif definition.type == "stage":
             for old in list(me.stage):
                 game.moves.trash_from_field(player, old, ("wl:3.8.5.1",), "replaced by a new Stage")
@@ -242,7 +245,7 @@ class Playing:
                 RecordKind.CHOICE, player, f"{player} plays the Stage {card.identity}", ("wl:6.5.3.1", "wl:2.7.4")
             )
             self.unmodelled_text(player, card, played=True)
-            self.auto_effects(player, card, "on_play")
+            yield from self.autos(player, card, "on_play")
         else:
             me.trash.append(card)
             game.record(RecordKind.CHOICE, player, f"{player} activates {card.identity}", ("wl:6.5.3.1", "wl:2.7.3"))
@@ -286,15 +289,15 @@ class Playing:
 
     # -- auto effects (8.3.1.8, 8.4.1) ------------------------------------------------------------------
 
-    def auto_effects(self, player: str, card: Card, timing: str, resolve: bool = True) -> list[dict[str, Any]]:
-        """The timing of ``card``'s auto effects of ``timing`` came: each whose conditions are met activates
-        (8.4.1.1) and resolves, in the order of its text, its structured effect played, any other effect
-        reported as text the engine does not play.  With ``resolve`` False the effects that activate are returned
-        to be resolved later (an [On K.O.] effect checks its conditions before the card leaves, 10.2.17.1)."""
+    def auto_effects(self, player: str, card: Card, timing: str) -> list[tuple[int, dict[str, Any]]]:
+        """The timing of ``card``'s auto effects of ``timing`` came: those whose conditions are met activate
+        (8.4.1.1), with their places among the card's abilities, to be resolved (``resolve_autos``) in the order of
+        its text; one the engine does not play is reported.  An [On K.O.] effect checks its conditions before the
+        card leaves (10.2.17.1)."""
         definition = self.game.definition(card)
         if definition is None or not definition.abilities:
             return []
-        activated: list[dict[str, Any]] = []
+        activated: list[tuple[int, dict[str, Any]]] = []
         for index, ability in enumerate(definition.abilities):
             if ability.get("timing") != timing:
                 continue
@@ -308,17 +311,37 @@ class Playing:
                 continue
             if ability.get("once_per_turn") and (card.instance, index) in self.used_this_turn:
                 continue
-            if self.condition_refusal(player, card, ability) is not None:
-                continue
-            if ability.get("once_per_turn"):
-                self.used_this_turn.add((card.instance, index))
-            activated.append(ability)
-        if resolve:
-            self.resolve_autos(player, card, timing, activated)
+            if self.condition_refusal(player, card, ability) is None:
+                activated.append((index, ability))
         return activated
 
-    def resolve_autos(self, player: str, card: Card, timing: str, abilities: list[dict[str, Any]]) -> None:
-        for ability in abilities:
+    def autos(self, player: str, card: Card, timing: str) -> Procedure:
+        """``card``'s auto effects of ``timing``: activated and resolved."""
+        yield from self.resolve_autos(player, card, timing, self.auto_effects(player, card, timing))
+
+    def resolve_autos(
+        self, player: str, card: Card, timing: str, abilities: list[tuple[int, dict[str, Any]]]
+    ) -> Procedure:
+        """Resolve activated auto effects: a cost "may" be paid (8.3.1.4), in full (8.3.1.3), the player choosing
+        by a ``resolve`` entry with ``pay`` (and ``trash``); an effect whose cost is not paid is not activated."""
+        for index, ability in abilities:
+            cost = ability.get("cost") or {}
+            decision = None
+            if cost:
+                decision = self.cost_decision(player, card, index, ability)
+                choice = yield decision
+                if not choice.flag:
+                    self.game.record(
+                        RecordKind.CHOICE,
+                        player,
+                        f"{player} does not pay for {card.identity}'s {timing} effect",
+                        ("wl:8.3.1.4",),
+                    )
+                    yield Checkpoint(decision)
+                    continue
+                self.pay_cost(player, cost, choice.cards)
+            if ability.get("once_per_turn"):
+                self.used_this_turn.add((card.instance, index))
             self.game.record(
                 RecordKind.ABILITY,
                 player,
@@ -326,13 +349,65 @@ class Playing:
                 (AUTO_TIMINGS[timing], "wl:8.4.1.1", "wl:8.6.1"),
             )
             self.structured_effect(player, card, ability, None)
+            if decision is not None:
+                yield Checkpoint(decision)
 
-    def field_autos(self, player: str, timing: str) -> None:
+    def cost_decision(self, player: str, card: Card, index: int, ability: dict[str, Any]) -> Decision:
+        """Whether to pay an auto effect's cost (8.3.1.4): not to, or to, with the first cards of the hand to trash;
+        any cards of the hand the cost can trash are allowed."""
+        me = self.states[player]
+        cost = ability["cost"]
+        hand = sorted(c.identity for c in me.hand if c.identity is not None)
+        trash = cost.get("trash", 0) if isinstance(cost.get("trash", 0), int) else 0
+        options = [Choice("pay", card=card.identity, flag=False)]
+        if self.cost_refusal(player, cost, tuple(hand[:trash])) is None:
+            options.append(Choice("pay", card=card.identity, cards=tuple(hand[:trash]), flag=True))
+        return Decision(
+            player,
+            "pay",
+            options,
+            ("wl:8.3.1.4", "wl:8.3.1.3"),
+            frozenset({"resolve"}),
+            prompt=f"pay the cost of {card.identity}'s effect, or not",
+            default=options[0],
+            source=card.identity,
+            ability=str(index),
+            allows=lambda choice: (
+                choice.verb == "pay" and (not choice.flag or self.cost_refusal(player, cost, choice.cards) is None)
+            ),
+        )
+
+    def cost_refusal(self, player: str, cost: dict[str, Any], cards: tuple[str, ...]) -> Refusal | None:
+        """Why ``cost`` cannot be paid in full with ``cards`` trashed: ① rests active ENERGIO!! cards (8.3.1.5),
+        trashing takes exactly that many cards of the hand (10.2.14.1); None when it can."""
+        me = self.states[player]
+        if isinstance(cost.get("energio"), int) and cost["energio"] > me.cost_active:
+            return Refusal(("wl:8.3.1.5",), f"the cost rests {cost['energio']} ENERGIO!!; {me.cost_active} are active")
+        if isinstance(cost.get("trash"), int):
+            if len(cards) != cost["trash"]:
+                return Refusal(
+                    ("wl:10.2.14.1", "wl:8.3.1.3"), f"the cost trashes {cost['trash']} card(s) from the hand"
+                )
+            if first_unheld(me.hand, cards) is not None:
+                return Refusal(("wl:10.2.14.1",), f"{player}'s hand does not hold {', '.join(cards)}")
+        return None
+
+    def pay_cost(self, player: str, cost: dict[str, Any], cards: tuple[str, ...]) -> None:
+        """Pay a cost in full (8.3.1.3): ① rests active ENERGIO!! cards (8.3.1.5), the hand cards are trashed."""
+        me = self.states[player]
+        rest = int(cost.get("energio", 0))
+        me.cost_active -= rest
+        me.cost_rested += rest
+        for identity in cards:
+            me.trash.append(self.game.moves.take(player, "hand", identity))
+        self.game.version += 1
+
+    def field_autos(self, player: str, timing: str) -> Procedure:
         """``player``'s Leader's, Characters' and Stage's auto effects of ``timing`` (the end of a turn, an
         opponent's attack)."""
         me = self.states[player]
         for card in (me.leader, *me.characters, *me.stage):
-            self.auto_effects(player, card, timing)
+            yield from self.autos(player, card, timing)
 
     def structured_effect(self, player: str, source: Card, ability: dict[str, Any], target: str | None) -> None:
         """``{power, target, until}``: +power to the source, the Leader, or the card the entry names."""
@@ -406,17 +481,7 @@ class Playing:
             return Refusal(("wl:10.2.9.1",), f"{choice.source} has {given} ENERGIO!! given, not {condition['energio']}")
         if condition.get("turn") == "opponents" and self.game.turn_player == player:
             return Refusal(("wl:10.2.12.1",), "the effect is [Opponent's Turn]")
-        cost = ability.get("cost") or {}
-        if isinstance(cost.get("energio"), int) and cost["energio"] > me.cost_active:
-            return Refusal(("wl:8.3.1.5",), f"the cost rests {cost['energio']} ENERGIO!!; {me.cost_active} are active")
-        if isinstance(cost.get("trash"), int):
-            if len(choice.cards) != cost["trash"]:
-                return Refusal(
-                    ("wl:10.2.14.1", "wl:8.3.1.3"), f"the cost trashes {cost['trash']} card(s) from the hand"
-                )
-            if first_unheld(me.hand, choice.cards) is not None:
-                return Refusal(("wl:10.2.14.1",), f"{player}'s hand does not hold {', '.join(choice.cards)}")
-        return None
+        return self.cost_refusal(player, ability.get("cost") or {}, choice.cards)
 
     def act(self, player: str, choice: Named) -> None:
         """Activate the effect: its cost paid in full (8.3.1.3), then the effect (8.4.1)."""
@@ -425,12 +490,7 @@ class Playing:
         named = self.ability_of(source, choice.target)
         assert named is not None
         index, ability = named
-        cost = ability.get("cost") or {}
-        rest = int(cost.get("energio", 0))
-        me.cost_active -= rest
-        me.cost_rested += rest
-        for identity in choice.cards:
-            me.trash.append(self.game.moves.take(player, "hand", identity))
+        self.pay_cost(player, ability.get("cost") or {}, choice.cards)
         if ability.get("once_per_turn"):
             self.used_this_turn.add((source.instance, index))
         self.game.version += 1

@@ -16,7 +16,7 @@ from typing import Any, Final
 from engine.core.interface import PlayableGame, PlayerSpec
 from engine.core.protocol import PASS, Choice, Decision, Refusal, ResolveFirst, Reveal
 from engine.games.vg.cards import CardRecordError, VgCardDefinition, definition_from_record
-from engine.games.vg.choices import Activate, DeclareAttack, GAssist, OnCircle, SeekMate, Stride
+from engine.games.vg.choices import Activate, DeclareAttack, GAssist, OnCircle, PayAbility, SeekMate, Stride
 from engine.games.vg.game import PHASES, Vanguard
 from engine.games.vg.playing import ZONES_OF_TEXT, TextOperation
 from engine.games.vg.state import CIRCLES, PlayerPosition, Position
@@ -247,6 +247,14 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
             tuple(sorted(reading.ids(data.get("discard"), "discard"))),
         )
     if verb == "resolve":
+        if decision.kind == "pay":  # whether an automatic ability's cost is paid, and with which cards (vg 8.6.4)
+            return PayAbility(
+                str(data.get("source", card)),
+                bool(data.get("pay", False)),
+                tuple(sorted(reading.ids(data.get("counter_blast"), "counter_blast"))),
+                tuple(sorted(reading.ids(data.get("soul_blast"), "soul_blast"))),
+                tuple(sorted(reading.ids(data.get("discard"), "discard"))),
+            )
         if decision.kind == "forerunner":
             target = _text(data.get("to"), "to")
             return PASS if target is None else OnCircle("call", target, card=decision.source)
@@ -495,6 +503,14 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
         entry["card"] = choice.card
     elif verb == "mulligan":
         entry["return"] = list(choice.cards)
+    elif isinstance(choice, PayAbility):
+        entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
+        entry["pay"] = bool(choice.flag)
+        for field, cards in (("counter_blast", choice.counter_blast), ("soul_blast", choice.soul_blast)):
+            if cards:
+                entry[field] = list(cards)
+        if choice.cards:
+            entry["discard"] = list(choice.cards)
     elif isinstance(choice, OnCircle) and decision.kind == "forerunner":
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": "forerunner"}
         entry["to"] = choice.circle

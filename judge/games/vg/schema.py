@@ -538,10 +538,20 @@ def _vg_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
         ),
         "resolve": (
             (
-                "An automatic ability in standby (vg 8.4.1.2-8.4.1.3, 8.6); a Forerunner called to 'to' "
+                "An automatic ability in standby (vg 8.4.1.2-8.4.1.3, 8.6): whether its cost is paid ('pay', with "
+                "the cards 'counter_blast', 'soul_blast', 'discard', vg 8.6.4); a Forerunner called to 'to' "
                 "(vg 10.2.6), not called without it."
             ),
-            {"source": card, "card": card, "ability": ability, "pay": {"type": "boolean"}, "to": circle},
+            {
+                "source": card,
+                "card": card,
+                "ability": ability,
+                "pay": {"type": "boolean"},
+                "counter_blast": cards,
+                "soul_blast": cards,
+                "discard": cards,
+                "to": circle,
+            },
             [],
         ),
         "superior_ride": ("A card from the soul rides when there is no vanguard (vg 9.5.1).", {"card": card}, ["card"]),

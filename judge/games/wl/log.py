@@ -186,6 +186,9 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
     if verb == "end" or (verb == "pass" and decision.kind == "main"):
         return END
     if verb == "resolve":
+        if decision.kind == "pay":  # whether an auto effect's cost is paid, and the cards trashed (wl 8.3.1.4)
+            cards = tuple(sorted(reading.ids(data.get("trash"), "trash")))
+            return Choice("pay", card=decision.source, cards=cards, flag=bool(data.get("pay", False)))
         return ResolveFirst(str(data.get("source", card)), str(data.get("ability")))
     if verb == "act":
         ability = data.get("ability")
@@ -387,4 +390,8 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
                 entry["trash"] = list(choice.cards)
     elif isinstance(choice, ResolveFirst):
         entry.update(source=choice.card, ability=choice.ability)
+    elif choice.verb == "pay":
+        entry.update(do="resolve", source=decision.source, ability=int(decision.ability or 0), pay=bool(choice.flag))
+        if choice.cards:
+            entry["trash"] = list(choice.cards)
     return entry

@@ -594,8 +594,17 @@ def _wl_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
             [],
         ),
         "resolve": (
-            "The order of effects whose timing came at once (wl 8.1.3.2, 8.6): the 'source' card and its 'ability'.",
-            {"source": {"type": "string"}, "card": card, "ability": ability},
+            (
+                "An auto effect's cost paid or not ('pay', and the hand cards it trashes, 'trash', wl 8.3.1.4), or "
+                "the order of effects whose timing came at once (wl 8.1.3.2, 8.6): the 'source' card and its 'ability'."
+            ),
+            {
+                "source": {"type": "string"},
+                "card": card,
+                "ability": ability,
+                "pay": {"type": "boolean"},
+                "trash": {"type": "array", "items": {"type": "string"}},
+            },
             [],
         ),
         "end": ("Declares the end of the main phase (wl 6.5.2.1).", {}, []),
