@@ -335,3 +335,43 @@ def test_trials_from_a_copy_at_the_turn_start_score_as_trials_from_the_log_start
     assert len(sample) >= 4
     for copied, replayed in zip(with_copies, from_the_start, strict=True):
         assert [v.to_dict() for v in copied.violations] == [v.to_dict() for v in replayed.violations]
+
+
+STAYS_WHEN_ADOPTING = {
+    "log": "the same log",
+    "support": "the same game support",
+    "clause_exists": "the same clause check",
+    "trace": "whether the trace is kept",
+    "look_ahead": "the look-ahead's work so far, its share of the trials and its turn copy",
+    "on_applied": "the stepper's callbacks",
+    "on_taken": "the stepper's callbacks",
+    "looks_ahead": "a replay that goes back is never a trial",
+    "copy_at": "for trials only",
+    "copied": "for trials only",
+    "horizon": "for trials only",
+    "counting": "for trials only",
+    "decided": "shared with the replay run again",
+    "stop_at": "for the replay run again only",
+    "pending": "for the replay run again only",
+}
+"""The attributes of a Replay that ``Replay.adopt`` leaves as they are, and why."""
+
+
+def test_going_on_as_a_replay_run_again_takes_all_of_its_state() -> None:
+    """``Replay.adopt`` must take every attribute that describes where the replay is; one added to the replay
+    and forgotten there would go on stale after a replay went back.  Each attribute is adopted or listed here."""
+    import ast
+    import inspect
+    import textwrap
+
+    log = parse_log(EXAMPLE.read_text(encoding="utf-8"), "example.yaml", "yaml")
+    attributes = set(vars(Replay(log, SUPPORT.build(log), SUPPORT)))
+    tree = ast.parse(textwrap.dedent(inspect.getsource(Replay.adopt)))
+    adopted = {
+        target.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"
+    }
+    assert attributes == adopted | set(STAYS_WHEN_ADOPTING), attributes - adopted - set(STAYS_WHEN_ADOPTING)
