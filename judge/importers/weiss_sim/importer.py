@@ -94,7 +94,8 @@ def _document(
 
 
 def _result(conversion: Conversion) -> dict[str, Any]:
-    """The outcome weiss-sim reached: a win by level or by deck, a draw, or a game cut off by its decision cap."""
+    """The outcome weiss-sim reached: a win by level, by deck or by concession, a draw, or a game cut off by its
+    decision cap."""
     terminal = conversion.played.replay.terminal
     if terminal is None or terminal[0] == "Timeout" or conversion.played.truncated:
         return {"winner": None, "reason": "time"}
@@ -103,4 +104,6 @@ def _result(conversion: Conversion) -> dict[str, Any]:
     if terminal[0] == "Draw":
         return {"winner": "draw", "reason": reason}
     winner = int(terminal[1])
+    if any(entry["do"] == "concede" for entry in conversion.entries):
+        return {"winner": PLAYER_IDS[winner], "reason": "concede"}
     return {"winner": PLAYER_IDS[winner], "reason": "level" if levels[1 - winner] >= 4 else "deck"}
