@@ -35,6 +35,7 @@ from judge.importers.weiss_sim.tracker import DECISION, Table
 
 HAND_LIMIT: Final = 7
 LEVEL_UP_CLOCK: Final = 7
+LOSING_LEVEL: Final = 4
 ATTACK_ENDS: Final = frozenset({"AttackType", "Stand", "EndTurn", "Terminal"})
 """Events after which the attack under way is over (the next attack's declaration among them)."""
 ATTACK_ENDING_DECISIONS: Final = frozenset({"AttackDeclaration", "Encore", "Main", "Clock", "Climax"})
@@ -72,6 +73,18 @@ class _DueRefresh:
     """Whether an entry other than the refresh follows that entry."""
 
 
+@dataclass
+class _DueLevelUp:
+    """A level up the rules performed the moment a clock reached seven."""
+
+    after: int
+    """The entry after which the clock held seven cards or more."""
+    bottom_seven: Counter[int]
+    """The cards the rules' level up chooses from (ws 9.3.2)."""
+    level: int
+    """The level then: at three, the rules' level up ends the game (ws 1.2.2.1)."""
+
+
 class _Referee:
     def __init__(self, conversion: Conversion) -> None:
         self.conversion = conversion
@@ -81,7 +94,7 @@ class _Referee:
         self.entry = 0
         self.attack: _Attack | None = None
         self.side_reversed: dict[tuple[int, int], _Attack] = {}
-        self.due_level_up: dict[int, int] = {}
+        self.due_level_up: dict[int, _DueLevelUp] = {}
         self.due_refresh: dict[int, _DueRefresh] = {}
         self.refreshed_in_entry: dict[int, list[int]] = {}
         """Seat -> the cards taken from its deck since a late refresh inside the current entry."""
@@ -137,7 +150,7 @@ class _Referee:
         elif kind == "Refresh":
             self._refresh(item["player"])
         elif kind == "LevelUpChoice":
-            self._level_up(item["player"])
+            self._level_up(item["player"], item["card"])
         elif kind == "ZoneMove" and item["frm"] == "Deck" and item["player"] in self.refreshed_in_entry:
             self.refreshed_in_entry[item["player"]].append(item["card"])
         self.table.apply(item)
@@ -218,7 +231,8 @@ class _Referee:
             if not seat.deck and seat.piles["waiting"] and seat_index not in self.due_refresh:
                 self._refresh_due(seat_index, entry)
             if len(seat.piles["clock"]) >= LEVEL_UP_CLOCK and seat_index not in self.due_level_up:
-                self.due_level_up[seat_index] = entry
+                bottom = Counter(seat.piles["clock"][:LEVEL_UP_CLOCK])
+                self.due_level_up[seat_index] = _DueLevelUp(entry, bottom, len(seat.piles["level"]))
 
     def _writes(self, entry: int, seat: int, verb: str) -> bool:
         """Whether entry ``entry`` exists and is ``verb`` of ``seat``."""
@@ -273,23 +287,29 @@ class _Referee:
             shown_at = later[0] if later else entry
         self._found(shown_at, DepartureKind.LATE_REFRESH, self._late_refresh_detail(seat, due))
 
-    def _level_up(self, seat: int) -> None:
+    def _level_up(self, seat: int, card: int) -> None:
+        """weiss-sim levels up: was it at once when the clock reached seven?  Late, it shows at the level up,
+        unless the rules' level up could not have been this one (a card not among the bottom seven then, or the
+        fourth level, which ends the game at once): then at the entry after the one it was due after."""
         due = self.due_level_up.pop(seat, None)
         if due is None:
             return
-        between = self.entries[due + 1 : self.entry]
+        between = self.entries[due.after + 1 : self.entry]
         if all(entry["do"] == "refresh" for entry in between):  # a refresh as the deck emptied comes first
             return
         verbs = [entry["do"] for entry in between]
         detail = (
-            f"{PLAYER_IDS[seat]}'s clock reached {LEVEL_UP_CLOCK} at entry {due}; weiss-sim wrote "
+            f"{PLAYER_IDS[seat]}'s clock reached {LEVEL_UP_CLOCK} at entry {due.after}; weiss-sim wrote "
             + ", ".join(verbs)
             + " before the level up"
         )
-        if self.entries[due]["do"] == "clock" and "draw" in verbs:
-            self._found(self.entry, DepartureKind.LEVEL_UP_AFTER_DRAWS, detail)
+        shown_at = self.entry
+        if card not in due.bottom_seven or due.level == LOSING_LEVEL - 1:
+            shown_at = due.after + 1
+        if self.entries[due.after]["do"] == "clock" and "draw" in verbs:
+            self._found(shown_at, DepartureKind.LEVEL_UP_AFTER_DRAWS, detail)
         else:
-            self._found(self.entry, DepartureKind.REFRESH_POINT_BEFORE_LEVEL_UP, detail)
+            self._found(shown_at, DepartureKind.REFRESH_POINT_BEFORE_LEVEL_UP, detail)
 
 
 def _damage_reveals(revealed: list[int], amount: int) -> list[int]:
