@@ -34,7 +34,8 @@ FIXTURES: tuple[tuple[str, int, Policy, frozenset[Kind]], ...] = (
     ("end-phase-cut-short", 122, Policy.MIX, frozenset(AVOIDABLE)),
     ("late-refresh", 114, Policy.HEURISTIC, frozenset(AVOIDABLE)),
     ("late-refresh-longer-order", 121, Policy.MIX, frozenset(AVOIDABLE)),
-    ("level-up-after-draws", 152, Policy.HEURISTIC, NO_SIDE_ATTACKS | {Kind.CLIMAX_WITHOUT_COLOR}),
+    ("level-up-after-draws", 137, Policy.MIX, NO_SIDE_ATTACKS | {Kind.CLIMAX_WITHOUT_COLOR}),
+    ("level-up-after-draws-ending-the-game", 152, Policy.HEURISTIC, NO_SIDE_ATTACKS | {Kind.CLIMAX_WITHOUT_COLOR}),
     ("refresh-point-before-level-up", 143, Policy.MIX, frozenset(AVOIDABLE)),
     ("side-attack-battle", 134, Policy.MIX, frozenset({Kind.CLIMAX_WITHOUT_COLOR, Kind.LEVEL_UP_AFTER_DRAWS})),
     (

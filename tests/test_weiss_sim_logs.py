@@ -32,6 +32,10 @@ JUDGE_DIFFERS = {
     "late-refresh-longer-order.yaml": "the judge takes at entry 169 a refresh whose order lists 40 cards when the "
     "waiting room it refreshes holds 39, and first objects at entry 172 (expect: 'P2 deck has 37 card(s), not 38', "
     "ws:6.3.1.2); the referee: entry 169, ws:9.2.2, the canceled damage's climax is in the new deck",
+    "level-up-after-draws-ending-the-game.yaml": "the judge takes entry 121, P1's fourth level up written after the "
+    "clock phase's draws, where it was due (after entry 119), and P1 loses there; yet it does not object to entry "
+    "120, a draw after the end of the game, and reports first at 121 ('level_up' written late); the referee: entry "
+    "120, the first entry after the level up that ended the game",
     "side-attack-battle.yaml": "the judge's first violation is at entry 108 citing ws:7.7.1.2, ws:7.7.1.3 (''encore' "
     "fits no point of turn 9'); the referee cites ws:7.5.1.3, ws:7.6.1: the side attack had no battle step",
     "side-attack-soul-floored.yaml": "the judge takes entry 108, a damage revealing 2 cards where the rules deal 1 "
