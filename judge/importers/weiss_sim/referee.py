@@ -6,8 +6,10 @@ entry in the log's order (``Conversion.owners``), keeps the zones with a
 
 * a rule action the rules perform at once, written after entries that should
   have come after it: a level up (D1, D7) or a refresh (D2).  It shows at the
-  late entry (for a refresh inside an entry: that entry when it reveals a card
-  the waiting room did not hold when the deck emptied, else its refresh point);
+  late entry, if the rules could have performed it where it was due (else at
+  the entry after that point); for a refresh inside an entry, at that entry when
+  it reveals a card the waiting room did not hold when the deck emptied, else at
+  its refresh point;
 * an end phase that left the turn player over the hand limit or a climax in
   the climax area (D3): it shows at the next turn's first entry;
 * a side attack whose battle reversed characters (D4): it shows at the first
