@@ -38,7 +38,7 @@ from judge.importers.weiss_sim.cards import sim_card
 from judge.importers.weiss_sim.observation import seat_views
 from judge.importers.weiss_sim.play import PlayedGame
 from judge.importers.weiss_sim.replay_file import Event
-from judge.importers.weiss_sim.tracker import DECISION, PILES, Table, TrackingError
+from judge.importers.weiss_sim.tracker import DECISION, Table, TrackingError
 
 PLAYER_IDS: Final = ("P1", "P2")
 """The log's player id of seat 0 and seat 1."""
@@ -52,7 +52,6 @@ UNSUPPORTED_EVENTS: Final = frozenset(
     {"Counter", "PlayEvent", "ControlChanged", "ModifierAdded", "TriggerCanceled", "ChoiceAutopicked"}
 )
 DAMAGE_TRAILERS: Final = frozenset({"DamageModified", "DamageCancel", "DamageCommitted", "Damage"})
-TRIGGER_TRAILERS: Final = frozenset({"Trigger", "TriggerQueued", "TriggerGrouped"})
 EXPECTED_ZONES: Final = ("hand", "deck", "stock", "clock", "level", "waiting", "memory", "climax")
 
 
@@ -80,16 +79,19 @@ class Conversion:
     final: Table
     """The zones at the end of the game."""
 
-    def seat_of(self, player: str) -> int:
-        return PLAYER_IDS.index(player)
-
 
 def card_number(sim_id: int) -> str:
+    """The log's id of a card: its printed number."""
     return sim_card(sim_id).number
 
 
 def position(seat: int, slot: int) -> int:
+    """The stage position (ws 3.6.3) of a seat's weiss-sim slot."""
     return POSITIONS[seat][slot]
+
+
+class _Unsupported(Exception):
+    """What the game holds that the converter cannot write (card text): a ConversionError once located."""
 
 
 @dataclass
@@ -391,10 +393,6 @@ class _EntryWriter:
             self.entries[self.awaiting_order.pop(seat)]["order"] = [card_number(card) for card in order]
 
 
-class _Unsupported(Exception):
-    """What the game holds that the converter cannot write (card text): a ConversionError once located."""
-
-
 def timeline_of(played: PlayedGame) -> tuple[list[Event], list[int]]:
     """The game's events with its decisions between them, and where each decision stands in it."""
     replay, counts = played.replay, played.event_counts
@@ -462,4 +460,4 @@ def _check(played: PlayedGame, table: Table, writer: _EntryWriter, step: int) ->
             raise ConversionError(played.seed, step, f"{PLAYER_IDS[seat]}: " + "; ".join(found))
 
 
-__all__ = ["PILES", "PLAYER_IDS", "Conversion", "ConversionError", "card_number", "convert", "position"]
+__all__ = ["PLAYER_IDS", "Conversion", "ConversionError", "card_number", "convert", "position"]
