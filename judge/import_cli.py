@@ -93,6 +93,7 @@ def weiss_sim(games: int, seed: int, out: str, fmt: str, avoid: str, policy: str
         simulator_version()
     except SimulatorMissing as error:
         raise JudgeError(str(error)) from None
+    from judge.importers.weiss_sim.cards import CardDataError
     from judge.importers.weiss_sim.convert import ConversionError
     from judge.importers.weiss_sim.importer import import_games
     from judge.importers.weiss_sim.play import PlayError, Policy
@@ -118,6 +119,6 @@ def weiss_sim(games: int, seed: int, out: str, fmt: str, avoid: str, policy: str
                 f"{name}: {game.entries} entries, winner {result['winner']} ({result['reason']}), "
                 f"{len(game.departures)} departure(s)" + (f": {found}" if found else "")
             )
-    except (ConversionError, PlayError) as error:
+    except (ConversionError, PlayError, CardDataError) as error:
         raise JudgeError(str(error)) from None
     echo(f"wrote {games} game(s) to {out}; the referee found {departures} departure(s)", err=True)

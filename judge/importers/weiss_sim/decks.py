@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from judge.importers.weiss_sim.cards import sim_card, sim_id_of
+from judge.importers.weiss_sim.cards import CardDataError, sim_card, sim_id_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +76,8 @@ def seated_decks(seed: int) -> tuple[Deck, Deck]:
 
 
 def check_vanilla(deck: Deck) -> None:
-    """Raise ValueError naming the first card of ``deck`` that is not vanilla in the installed weiss-sim."""
+    """Raise CardDataError naming the first card of ``deck`` that is not vanilla in the installed weiss-sim."""
     for number, _ in deck.cards:
         card = sim_card(sim_id_of(number))
         if not card.vanilla:
-            raise ValueError(f"{deck.name}: {number} is not a vanilla card in this weiss-sim")
+            raise CardDataError(f"{deck.name}: {number} is not a vanilla card in this weiss-sim")

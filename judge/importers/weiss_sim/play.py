@@ -33,7 +33,7 @@ from judge.importers.weiss_sim.cards import sim_card
 from judge.importers.weiss_sim.decks import Deck, check_vanilla
 from judge.importers.weiss_sim.departures import DepartureKind
 from judge.importers.weiss_sim.observation import SeatView, perspective, seat_views
-from judge.importers.weiss_sim.replay_file import ReplayFile, read_replay
+from judge.importers.weiss_sim.replay_file import ReplayFile, ReplayFormatError, read_replay
 
 EVENT_RING: Final = 1 << 16
 """Events kept per game; a game that makes more is refused rather than cut."""
@@ -125,15 +125,21 @@ def allowed_actions(pool: Any, observation: Sequence[int], avoid: Collection[Dep
     return allowed or [action_id for action_id, _ in legal]
 
 
-def _wait_for_replay(folder: Path) -> Path:
-    """The ``.wsr`` file the dropped pool writes (in a background thread of the simulator's)."""
+def _wait_for_replay(folder: Path) -> ReplayFile:
+    """The replay the dropped pool writes, in a background thread of the simulator's: read once the file is
+    there and whole (a file still being written reads as cut short, and is read again)."""
     deadline = time.monotonic() + REPLAY_WAIT_SECONDS
-    while time.monotonic() < deadline:
+    while True:
         found = sorted(folder.glob("*.wsr"))
-        if found:
-            return found[0]
+        try:
+            if found:
+                return read_replay(found[0])
+        except ReplayFormatError as error:
+            if time.monotonic() >= deadline:
+                raise PlayError(f"weiss-sim's replay file cannot be read: {error}") from None
+        if time.monotonic() >= deadline:
+            raise PlayError(f"weiss-sim wrote no replay file within {REPLAY_WAIT_SECONDS:.0f} s")
         time.sleep(0.02)
-    raise PlayError(f"weiss-sim wrote no replay file within {REPLAY_WAIT_SECONDS:.0f} s")
 
 
 def play_game(
@@ -185,7 +191,7 @@ def play_game(
         truncated = bool(out.truncated[0])
         del pool, out
         gc.collect()
-        replay = read_replay(_wait_for_replay(Path(folder)))
+        replay = _wait_for_replay(Path(folder))
     if len(replay.events) != counts[-1] or len(replay.actions) != len(counts) - 1:
         raise PlayError(f"seed {seed}: the replay file does not hold the game that was stepped")
     return PlayedGame(seed, decks, replay, counts, observations, truncated)
