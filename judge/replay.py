@@ -268,7 +268,7 @@ class Replay:
         game = self.game
         while True:
             self.requests += 1
-            if self.stop_at == self.requests:
+            if self.stop_at is not None and self.stop_at == self.requests:
                 self.pending = (procedure, request)  # a replay run again to a request, for another to go on from
                 return False
             if self.horizon is not None and self.position > self.horizon and not self.applying:
@@ -415,7 +415,7 @@ class Replay:
         (``answer_from``), which either answers it or is dealt with on its own (reported, or applied as card
         text), and then the entry after it is looked at.
         """
-        while self.left_out:
+        while len(self.left_out) > 0:
             entry = self.peek()
             if entry is None or (self.requests, entry.index) not in self.left_out:
                 break
