@@ -578,6 +578,8 @@ class Replay:
             self.start_applying(entry, decision, None)
             return resumed, False
         self.check_rule(entry)
+        for claim in self.support.choice_claims(game, decision, entry.data):
+            self.violate(entry, claim.clauses, f"{entry.data['do']}: {claim.message}")
         self.start_applying(entry, decision, None)
         return game.concrete(decision, choice), False
 

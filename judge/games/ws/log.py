@@ -253,6 +253,32 @@ CLAIM_FIELDS: Final[dict[str, tuple[str, ...]]] = {"trigger": ("pool", "draw", "
 has no icon that asks it (ws 4.12.2)."""
 
 
+def choice_claims(game: WeissSchwarz, decision: Decision, data: dict[str, Any]) -> list[Refusal]:
+    """A ``play`` entry's ``paid`` must name the stock cards the cost takes: the format's ``play`` row has
+    "optional ``paid: [ids]``", and "``paid`` lists the stock cards paid, top of the stock first"; the cost is
+    paid from the top of the stock (ws 3.10.2, 8.6.2.3).  An unknown stock card matches any id."""
+    if data.get("do") != "play" or "paid" not in data:
+        return []
+    try:
+        named = list(reading.ids(data.get("paid"), "paid"))
+    except EntryError as error:
+        return [Refusal(("ws:8.6.2.3",), str(error))]
+    definition = game.definitions.get(str(data.get("card")))
+    if definition is None or decision.player not in game.player_states:
+        return []
+    stock = game.player_states[decision.player].stock
+    taken = [card.identity for card in reversed(stock)][: definition.cost]
+    if len(named) == len(taken) and all(known in (None, card) for known, card in zip(taken, named, strict=True)):
+        return []
+    shown = [known or "?" for known in taken]
+    return [
+        Refusal(
+            ("ws:8.6.2.3", "ws:3.10.2"),
+            f"paid lists {named}; {definition.id} costs {definition.cost}, paid from the top of the stock: {shown}",
+        )
+    ]
+
+
 def field_choice(decision: Decision, data: dict[str, Any]) -> Choice | None:
     """A trigger icon's choice (or an ability's target) as the entry states it, or None when it does not say."""
     field = CHOICE_FIELDS.get(decision.kind)
