@@ -207,7 +207,11 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
             kind = kinds.pop() if len(kinds) == 1 else str(data.get("type"))
         return DeclareAttack(_ints(data.get("pos")), kind)
     if verb == "counter":
-        return Choice("counter", card=card, pos=_ints(data.get("target"), "target"))
+        pos = _ints(data.get("target"), "target")
+        offered = [option.pos for option in decision.options if option.verb == "counter" and option.card == card]
+        if offered and all(offered_pos is None for offered_pos in offered):
+            pos = None  # a counter event: its ``target`` is its effect's choice (``field_choice``), not the play's
+        return Choice("counter", card=card, pos=pos)
     if verb == "encore":
         pay, cost = paid(data.get("pay"))
         return PutReversed(_ints(data.get("pos")), pay, cost)
