@@ -1,0 +1,436 @@
+"""The log format, row by row: a log written to each row replays as the format says, and its broken twin does not.
+
+``/work/shared/spec/log-format.md`` (the contract with everyone who writes logs)
+and ``judge/site/*-logs.rst`` name, per game, the verbs and their arguments, the
+card fields, the zones a ``setup`` may hold and the keys an ``expect`` may assert.
+Each of those is a *row* here (``ws verb play``, ``vg arg attack.boost``, ``wl
+setup stage {card, state}``, ``ws expect winner``), and every row has
+
+* a small log under ``tests/data/format/<game>/``, written in the format's own
+  spelling, that must verify ``legal`` (``incomplete`` for the ``effect`` rows,
+  which declare card text the engine does not model, as the format's verdicts say);
+* its broken twin (``<name>.broken.yaml``): the same log with one thing wrong for
+  that row, which must be ``illegal`` at the right entry, citing one of the
+  clauses that the row's rule is written in.
+
+Where the format gives two forms of one thing (a bare card id or ``{card,
+state}``; a count or a list; ``to`` or ``p``), each form is a row of its own
+(``FORMS``).  When the contract is beside the project, its tables are read
+(``contract_rows``), so a verb, an argument, a card field, a ``setup`` zone or an
+``expect`` key added to it without a case here fails
+``test_every_row_of_the_format_has_a_case``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from judge.logfile import load_log
+from judge.replay import verify_log
+from judge.verdict import Verdict, VerdictKind
+
+REPO = Path(__file__).resolve().parents[1]
+CONTRACT = REPO.parent / "shared" / "spec" / "log-format.md"
+DATA = REPO / "tests" / "data" / "format"
+GAMES = ("ws", "vg", "wl")
+
+
+# --------------------------------------------------------------------------- the contract's rows
+
+
+def section(text: str, heading: str) -> str:
+    """The text of the contract's section ``heading`` (a ``## `` line), up to the next one."""
+    found = re.search(rf"^## {re.escape(heading)}$(.*?)(?=^## |\Z)", text, re.MULTILINE | re.DOTALL)
+    assert found, f"the contract's section {heading!r} was not found"
+    return found.group(1)
+
+
+def between(text: str, start: str, end: str) -> str:
+    def spaced(words: str) -> str:  # the contract wraps its lines anywhere
+        return r"\s+".join(re.escape(word) for word in words.split(" "))
+
+    found = re.search(spaced(start) + "(.*?)" + spaced(end), text, re.DOTALL)
+    assert found, f"the contract's text between {start!r} and {end!r} was not found"
+    return found.group(1)
+
+
+def top_level_items(text: str) -> list[str]:
+    """``text`` split at its commas outside brackets and backticks: one item per field the sentence lists."""
+    items, depth, quoted, current = [], 0, False, ""
+    for char in text:
+        if char == "`":
+            quoted = not quoted
+        elif not quoted and char in "([{":
+            depth += 1
+        elif not quoted and char in ")]}":
+            depth -= 1
+        if char == "," and depth == 0 and not quoted:
+            items.append(current)
+            current = ""
+        else:
+            current += char
+    return [*items, current]
+
+
+def first_words(text: str) -> list[str]:
+    """The first word of each item of a list such as "`name`, `type` (normal | trigger), `clan: [..]`"."""
+    words = []
+    for item in top_level_items(text):
+        word = re.match(r"\s*(?:and\s+)?`?\{?([a-z_]+)", item)
+        if word:
+            words.append(word.group(1))
+    return words
+
+
+def verb_rows(table_text: str, game: str) -> set[str]:
+    """``<game> verb X`` and ``<game> arg X.Y`` for every row of a verb table and every argument it names; an
+    argument written "as for `drive`" is that verb's arguments but its ``card``."""
+    table = {
+        verb: [
+            f"as {word}" if re.search(rf"as for `{word}`", arguments) else word
+            for word in re.findall(r"`([a-z_]+)", arguments)
+            if word not in GAMES  # "as `ws`": no argument of its own
+        ]
+        for verb, arguments in re.findall(r"^\| `([a-z_]+)` \| [a-z]+ \| (.*?) \|", table_text, re.MULTILINE)
+    }
+    rows = set()
+    for verb, arguments in table.items():
+        rows.add(f"{game} verb {verb}")
+        for argument in arguments:
+            other = argument.removeprefix("as ")
+            named = [word for word in table[other] if word != "card"] if argument != other else [argument]
+            rows |= {f"{game} arg {verb}.{word}" for word in named}
+    return rows
+
+
+def contract_rows(text: str) -> set[str]:
+    """Every row the contract names, per game: verbs, arguments, card fields, ``setup`` zones, ``expect`` keys."""
+    rows: set[str] = set()
+    header = section(text, "Header")
+    ws_fields = re.sub(r"\([^)]*\)", "", between(header, "for `ws`", ". `vg` and `wl`"))
+    rows |= {f"ws card {word}" for word in re.findall(r"[a-z_]+", ws_fields)}
+    setup_block = between(section(text, "Starting from a position (`setup`)"), "```yaml", "```")
+    rows |= {f"ws setup {key}" for key in re.findall(r"^  ([a-z_]+):", setup_block, re.MULTILINE)}
+    zones = re.findall(r"^    ([a-z_]+):", setup_block, re.MULTILINE)
+    rows |= {f"ws setup {zone}" for zone in zones}
+    entries = section(text, "Entries")
+    expect = between(entries, "`expect` asserts", "A failed expectation")
+    rows |= {f"ws expect {zone} count" for zone in zones if zone != "stage"}
+    rows |= {f"ws expect {zone} list" for zone in zones if zone != "stage"}
+    stage = between(expect, "`stage` maps a position to", "; top-level")
+    rows |= {"ws expect stage null"} | {
+        f"ws expect stage {key}" for key in re.findall(r"[a-z_]+", between(stage, "{", "}"))
+    }
+    rows |= {f"ws expect {key}" for key in re.findall(r"`([a-z_]+)`", between(expect, "top-level", "("))}
+    rows |= verb_rows(section(text, "`ws` verbs"), "ws")
+
+    vg = section(text, "`vg` logs (Cardfight!! Vanguard, CR 1.37)")
+    rows |= {f"vg card {word}" for word in first_words(between(vg, "Card fields:", "A player has"))}
+    vg_zones = first_words(between(vg, "a player's zones are", ".\n\n|"))
+    rows |= {f"vg setup {zone}" for zone in vg_zones}
+    rows |= {f"vg expect {zone} count" for zone in vg_zones if zone not in ("circles", "g_zone")}
+    rows |= {f"vg expect {zone} list" for zone in vg_zones if zone not in ("circles", "g_zone")}
+    rows |= {f"vg setup g_zone.{side}" for side in ("down", "up")} | {
+        f"vg expect g_zone.{side}" for side in ("down", "up")
+    }
+    circles = between(vg, "`expect` circles take", "(any subset)")
+    rows |= {f"vg expect circles {key}" for key in re.findall(r"[a-z_]+", between(circles, "{", "}"))}
+    states = between(vg, "Circle states in `setup` and `expect`:", "Stand Up")
+    for key in re.findall(r"\{card, (?:state, )?([a-z_]+)", states) + re.findall(r"`([A-Z]+): \[ids\]`", states):
+        rows |= {f"vg setup circles {key}", f"vg expect circles {key}"}
+    rows |= {f"vg expect {key}" for key in re.findall(r"`([a-z_]+)`", between(expect, "top-level", "("))}
+    rows |= verb_rows(vg, "vg")
+    rows |= {f"vg verb {verb}" for verb in re.findall(r"forced `([a-z_]+)` entry", vg)}
+
+    wl = section(text, "`wl` logs (the ENERGIO!! game)")
+    rows |= {f"wl card {word}" for word in first_words(between(wl, "Card fields:", "A player has"))}
+    wl_setup = between(wl, "a player's zones are", "\n\n|")
+    wl_zones = first_words(wl_setup)
+    rows |= {f"wl setup {zone}" for zone in wl_zones}
+    for zone, keys in re.findall(r"`([a-z_]+): \[?\{([a-z_,\s]+)\}", wl_setup):
+        rows |= {f"wl setup {zone}.{key}" for key in re.findall(r"[a-z_]+", keys) if key != "card"}
+    wl_expect = between(wl, "`expect` keys per player:", "When every player")
+    rows |= {f"wl expect {zone}" for zone in wl_zones}
+    for zone, keys in re.findall(r"`([a-z_]+)(?::\s*|`[^`]*`)\{([a-z_,\s]+)\}`", wl_expect):
+        rows |= {f"wl expect {zone}.{key}" for key in re.findall(r"[a-z_]+", keys)}
+    rows |= {f"wl expect {key}" for key in re.findall(r"`([a-z_]+)`", between(expect, "top-level", "("))}
+    rows |= verb_rows(wl, "wl")
+    return rows
+
+
+FORMS: frozenset[str] = frozenset(
+    {
+        # ws: "`type: front, side or direct`"; "the damaged player for `damage` (also written as `to`)"; "`pay: bool`
+        # or the encore ability used"; "`pool: bool` answers ... both the pool and the treasure icon"
+        "ws form attack.type front",
+        "ws form attack.type side",
+        "ws form attack.type direct",
+        "ws form damage.p",
+        "ws form encore.pay ability",
+        "ws form trigger.pool treasure",
+        # the deck "a list (the whole deck), a number (that many unknown cards), or known top cards plus a number";
+        # "a bare card id on a stage position (in `setup`) is a standing character"; `hand: [AL-02, "?"]`
+        "ws form setup deck list",
+        "ws form setup deck count",
+        "ws form setup deck top+rest",
+        "ws form setup stage id",
+        "ws form setup stage {card, state}",
+        "ws form setup hand ?",
+        # `winner` is "a player id, `draw`, or `null` while the game is on"
+        "ws form expect winner null",
+        "ws form expect winner player",
+    }
+)
+"""Rows the tables do not list one by one: each form of a thing the format lets be written more than one way."""
+
+
+# --------------------------------------------------------------------------- the cases
+
+
+@dataclass(frozen=True)
+class Case:
+    """Rows, a log and a broken twin: ``<game>/<log>.yaml`` verifies ``verdict``, and
+    ``<game>/broken/<twin>.yaml`` is illegal at ``entry``, citing one of ``clauses``, a message of it saying
+    ``says``."""
+
+    game: str
+    log: str
+    twin: str
+    rows: tuple[str, ...]
+    entry: int
+    clauses: tuple[str, ...]
+    says: str = ""
+    verdict: VerdictKind = VerdictKind.LEGAL
+    xfail: str = ""
+    """Why the judge does not yet verify the log as the format says (its test fails until it does)."""
+    twin_xfail: str = ""
+    """Why the judge does not yet refuse the broken twin as the format says."""
+
+    @property
+    def path(self) -> Path:
+        return DATA / self.game / f"{self.log}.yaml"
+
+    @property
+    def broken(self) -> Path:
+        return DATA / self.game / "broken" / f"{self.twin}.yaml"
+
+
+def case(game: str, log: str, twin: str, rows: str, entry: int, clauses: str, **more: object) -> Case:
+    """A case, its rows written as one ``;``-separated string, its clauses as one space-separated string."""
+    return Case(
+        game,
+        log,
+        twin,
+        tuple(f"{game} {row.strip()}" for row in rows.split(";") if row.strip()),
+        entry,
+        tuple(f"{game}:{clause}" for clause in clauses.split()),
+        **more,  # type: ignore[arg-type]
+    )
+
+
+WS_CASES = (
+    case("ws", "draw", "draw-two", "verb draw; arg draw.cards", 0, "6.3.1.2 4.7 4.7.1"),
+    case("ws", "draw", "draw-phase-main", "setup phase", 0, "4.7.1"),
+    case("ws", "draw", "draw-turn-player-p2", "setup active", 0, "4.7.1"),
+    case("ws", "draw", "draw-deck-top-first", "setup deck; form setup deck top+rest", 0, "3.2.2 6.3.1.2"),
+    case("ws", "draw", "draw-turn-five", "setup turn", 0, "6.1.1"),
+    case("ws", "mulligan", "mulligan-card-not-in-hand", "verb mulligan; arg mulligan.discard", 2, "5.2.1.4"),
+    case("ws", "mulligan", "mulligan-draw-wrong-card", "arg mulligan.draw", 2, "5.2.1.4 3.2.2"),
+    case("ws", "mulligan", "mulligan-deck-five-alices", "card name", None, "5.1.2.2"),
+    case("ws", "clock", "clock-card-not-in-hand", "verb clock; arg clock.card", 0, "6.4.1.2"),
+    case("ws", "clock", "clock-deck-list-order", "form setup deck list", 1, "6.4.1.2"),
+    case("ws", "play-character", "play-card-not-in-hand", "verb play; arg play.card", 1, "6.5.1.2"),
+    case("ws", "play-character", "play-pos-taken", "arg play.pos", 1, "6.5.1.2 6.5.1.2.1"),
+    case("ws", "play-character", "play-paid-not-top", "arg play.paid", 0, "8.6.2.3 3.10.2"),
+    case("ws", "play-character", "play-level-above", "card level; setup level", 0, "6.5.1.2.1 6.5.1.2 8.6.2.1.2"),
+    case("ws", "play-character", "play-cost-above-stock", "card cost", 0, "6.5.1.2 6.5.1.2.1 8.3"),
+    case("ws", "play-character", "play-color-missing", "card color", 0, "6.5.1.2.1 8.6.2.1.1"),
+    case("ws", "move", "move-from-empty", "verb move; arg move.from", 0, "6.5.1.2.4"),
+    case("ws", "move", "move-to-seven", "arg move.to", 0, "6.5.1.2.4 3.6.3"),
+    case("ws", "move", "move-state-rest-read", "setup stage; form setup stage {card, state}", 0, "6.5.1.2.4"),
+    case("ws", "climax", "climax-character", "verb climax; arg climax.card", 0, "6.6.1.2 6.6.1.2.1"),
+    case("ws", "climax", "climax-typed-character", "card type", 0, "6.6.1.2 6.6.1.2.1"),
+    case(
+        "ws",
+        "attack-front",
+        "attack-front-unfaced",
+        "verb attack; arg attack.pos; form attack.type front",
+        0,
+        "7.2.1.3 7.2.1.4.1",
+    ),
+    case("ws", "attack-front", "attack-front-power-read", "card power", 3, "7.2.1.3 7.6.1.1"),
+    case("ws", "attack-side", "attack-side-unfaced", "arg attack.type; form attack.type side", 0, "7.2.1.4 7.2.1.4.1"),
+    case("ws", "attack-direct", "attack-direct-faced", "form attack.type direct", 0, "7.2.1.5 7.2.1.1 7.2.1"),
+    case("ws", "attack-direct", "attack-direct-soul-read", "card soul", 2, "4.10.1.3"),
+    case("ws", "attack-direct", "attack-direct-traits-read", "card traits", 0, "7.2.1.5 7.2.1.5.3"),
+    case("ws", "attack-direct", "attack-direct-rested", "form setup stage id", 0, "7.2.1.1 7.2.1 7.2.1.3 7.2.1.5"),
+    case("ws", "damage-to", "damage-to-short", "verb damage; arg damage.cards", 2, "4.10.1.3"),
+    case("ws", "damage-to", "damage-to-attacker", "arg damage.to", 2, "4.10 7.5.1.2 4.10.1.3"),
+    case("ws", "damage-p", "damage-p-attacker", "form damage.p", 2, "4.10 7.5.1.2 4.10.1.3"),
+    case("ws", "trigger-soul", "trigger-soul-not-top", "verb trigger; arg trigger.card", 1, "7.3.1.2 3.2.2"),
+    case("ws", "trigger-soul", "trigger-soul-icon-read", "card triggers", 2, "4.10.1.3"),
+    case("ws", "trigger-pool", "trigger-pool-without-icon", "arg trigger.pool", 1, "4.12.2 4.12.2.3 7.3.1.2"),
+    case("ws", "trigger-treasure", "trigger-treasure-pool-taken", "form trigger.pool treasure", 1, "4.12.2.8 4.12.2"),
+    case("ws", "trigger-comeback", "trigger-comeback-not-there", "arg trigger.comeback", 1, "4.12.2.4 4.12.2.5"),
+    case("ws", "trigger-draw", "trigger-draw-without-icon", "arg trigger.draw", 1, "4.12.2 4.12.2.5 7.3.1.2"),
+    case("ws", "trigger-return", "trigger-return-empty", "arg trigger.return", 1, "4.12.2.6 4.12.2.3"),
+    case("ws", "trigger-standby", "trigger-standby-level-too-high", "arg trigger.standby", 1, "4.12.2.10"),
+    case("ws", "trigger-shot", "trigger-shot-two-cards", "verb trigger", 3, "4.10.1.3 4.12.2.7"),
+    case(
+        "ws", "counter-backup", "counter-backup-level-above", "verb counter; arg counter.card", 2, "7.4.1.2 10.5 10.5.2"
+    ),
+    case("ws", "counter-backup", "counter-backup-target-empty", "arg counter.target", 2, "7.4.1.2 10.5 10.5.1"),
+    case("ws", "counter-backup", "counter-backup-no-ability", "card abilities", 2, "7.4.1.2 10.5 10.5.1 8.6.2.1.2"),
+    case(
+        "ws",
+        "counter-event",
+        "counter-event-no-icon",
+        "card counter",
+        2,
+        "7.4.1.2 7.4.1.2.1",
+        verdict=VerdictKind.INCOMPLETE,
+    ),
+    case("ws", "level-up", "level-up-card-not-in-clock", "verb level_up; arg level_up.card", 3, "9.3 9.3.1 9.3.2"),
+    case("ws", "level-up", "level-up-clock-of-five", "setup clock", 3, "9.3 9.3.1 9.3.2 6.1.1 1.2"),
+    case("ws", "refresh", "refresh-order-short", "verb refresh; arg refresh.order", 1, "9.2.2"),
+    case("ws", "refresh", "refresh-point-not-top", "verb refresh_point; arg refresh_point.card", 2, "9.9.1 3.2.2"),
+    case("ws", "refresh", "refresh-waiting-read", "setup waiting", 1, "9.2.2 9.2"),
+    case("ws", "encore-pay", "encore-pos-not-reversed", "verb encore; arg encore.pos", 4, "7.7 7.7.1 7.7.1.2"),
+    case("ws", "encore-pay", "encore-pay-short", "arg encore.pay", 4, "10.2 10.2.2 8.4.2.2"),
+    case("ws", "encore-pay", "encore-pay-stock-read", "setup stock", 4, "10.2 10.2.2 8.4.2.2"),
+    case(
+        "ws",
+        "encore-resolve",
+        "resolve-source-elsewhere",
+        "verb resolve; arg resolve.source",
+        4,
+        "8.5.1.2 8.5.1.3 8.5 10.2",
+    ),
+    case("ws", "encore-resolve", "resolve-ability-other", "arg resolve.ability", 4, "8.5.1.2 8.5.1.3 8.5 10.2"),
+    case("ws", "encore-resolve", "resolve-pay-short", "arg resolve.pay", 4, "10.2 10.2.2 8.4.2.2"),
+    case("ws", "discard", "discard-two", "verb discard; arg discard.cards", 0, "6.8.1.2 3.3.3"),
+    case("ws", "discard", "discard-hand-read", "setup hand", 0, "6.8.1.2 3.3.3"),
+    case(
+        "ws",
+        "effect",
+        "effect-card-not-there",
+        "verb effect; arg effect.source",
+        0,
+        "8.6 8.6.2",
+        verdict=VerdictKind.INCOMPLETE,
+    ),
+    case("ws", "pass", "pass-then-play", "verb pass", 1, "6.5.1.2 6.6.1.2 6.5 4.5.3.2"),
+    case("ws", "concede", "concede-winner-wrong", "verb concede; form expect winner player", 0, "1.2.4"),
+    case(
+        "ws",
+        "act",
+        "act-pos-empty",
+        "verb act; arg act.pos",
+        0,
+        "6.5.1.2.3 8.4 8.4.2.2",
+        xfail="the ws reader takes abilities in its own vocabulary ({kind, when, effect: [...]}), not the format's shared shape {type, timing, cost, effect: {power, target, until}}",
+    ),
+    case(
+        "ws",
+        "act",
+        "act-ability-none",
+        "arg act.ability",
+        0,
+        "6.5.1.2.3 8.4 8.4.2.2",
+        xfail="the ws reader takes abilities in its own vocabulary ({kind, when, effect: [...]}), not the format's shared shape {type, timing, cost, effect: {power, target, until}}",
+    ),
+    case(
+        "ws", "encore-pay-ability", "encore-pay-ability-plain-true", "form encore.pay ability", 3, "10.2 10.2.3 10.2.2"
+    ),
+    case("ws", "expect", "expect-level-count", "expect level count", 0, "6.5.1.2.4", says="level"),
+    case("ws", "expect", "expect-clock-count", "expect clock count", 0, "6.5.1.2.4", says="clock"),
+    case("ws", "expect", "expect-stock-count", "expect stock count", 0, "6.5.1.2.4", says="stock"),
+    case("ws", "expect", "expect-waiting-count", "expect waiting count", 0, "6.5.1.2.4", says="waiting"),
+    case("ws", "expect", "expect-hand-count", "expect hand count", 0, "6.5.1.2.4", says="hand"),
+    case("ws", "expect", "expect-deck-count", "expect deck count", 0, "6.5.1.2.4", says="deck"),
+    case("ws", "expect", "expect-memory-count", "expect memory count", 0, "6.5.1.2.4", says="memory"),
+    case("ws", "expect", "expect-climax-count", "expect climax count", 0, "6.5.1.2.4", says="climax"),
+    case("ws", "expect", "expect-stage-null", "expect stage null", 0, "6.5.1.2.4", says="stage 3"),
+    case("ws", "expect", "expect-stage-card", "expect stage card", 0, "6.5.1.2.4", says="card"),
+    case("ws", "expect", "expect-stage-state", "expect stage state", 0, "6.5.1.2.4", says="state"),
+    case("ws", "expect", "expect-stage-power", "expect stage power", 0, "6.5.1.2.4", says="power"),
+    case("ws", "expect", "expect-stage-soul", "expect stage soul", 0, "6.5.1.2.4", says="soul"),
+    case("ws", "expect", "expect-turn", "expect turn", 0, "6.5.1.2.4", says="turn"),
+    case("ws", "expect", "expect-phase", "expect phase", 0, "6.5.1.2.4", says="phase"),
+    case("ws", "expect", "expect-winner", "expect winner; form expect winner null", 0, "6.5.1.2.4", says="winner"),
+    case("ws", "expect", "expect-level-list", "expect level list", 1, "6.5.1.2.4", says="level"),
+    case("ws", "expect", "expect-clock-list", "expect clock list", 1, "6.5.1.2.4", says="clock"),
+    case("ws", "expect", "expect-stock-list", "expect stock list", 1, "6.5.1.2.4", says="stock"),
+    case("ws", "expect", "expect-waiting-list", "expect waiting list", 1, "6.5.1.2.4", says="waiting"),
+    case("ws", "expect", "expect-hand-list", "expect hand list", 1, "6.5.1.2.4", says="hand"),
+    case("ws", "expect", "expect-deck-list", "expect deck list", 1, "6.5.1.2.4", says="deck"),
+    case("ws", "expect", "expect-memory-list", "expect memory list", 1, "6.5.1.2.4", says="memory"),
+    case("ws", "expect", "expect-climax-list", "expect climax list", 1, "6.5.1.2.4", says="climax"),
+    case("ws", "setup-climax", "setup-climax-left-out", "setup climax", 1, "7.2.1.3 7.2.1.2", says="waiting"),
+    case("ws", "setup-memory", "setup-memory-empty", "setup memory", 0, "6.5.1.3 4.5.3.2", says="memory"),
+    case("ws", "setup-hand-unknown", "setup-hand-known", "form setup hand ?", 0, "6.5.1.2 8.6.2"),
+    case(
+        "ws", "setup-deck-count", "setup-deck-count-four", "form setup deck count", 0, "6.3.1.2 4.7 4.7.1", says="deck"
+    ),
+)
+CASES: tuple[Case, ...] = WS_CASES
+
+
+@cache
+def verdict_of(path: Path) -> Verdict:
+    return verify_log(load_log(path))
+
+
+def row_params(broken: bool = False) -> list[object]:
+    """One test per row and twin, named by the row; strictly expected to fail where the judge falls short."""
+    params = []
+    for one in CASES:
+        reason = one.twin_xfail if broken else one.xfail
+        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+        params.extend(pytest.param(one, id=f"{row} ({one.twin})", marks=marks) for row in one.rows)
+    return params
+
+
+def explain(verdict: Verdict) -> str:
+    return "; ".join(f"entry {v.entry}: {v.message} {v.clauses}" for v in verdict.violations) or str(verdict.notes)
+
+
+@pytest.mark.parametrize("one", row_params())
+def test_a_log_written_to_the_row_verifies_as_the_format_says(one: Case) -> None:
+    verdict = verdict_of(one.path)
+    assert verdict.kind is one.verdict, explain(verdict)
+
+
+@pytest.mark.parametrize("one", row_params(broken=True))
+def test_its_broken_twin_is_illegal_at_the_entry_citing_the_rows_clause(one: Case) -> None:
+    verdict = verdict_of(one.broken)
+    assert verdict.kind is VerdictKind.ILLEGAL, explain(verdict)
+    at_entry = [violation for violation in verdict.violations if violation.entry == one.entry]
+    assert at_entry, f"no violation at entry {one.entry}: {explain(verdict)}"
+    assert any(set(one.clauses) & set(violation.clauses) for violation in at_entry), explain(verdict)
+    assert any(one.says in violation.message for violation in at_entry), explain(verdict)
+
+
+@pytest.mark.skipif(not CONTRACT.is_file(), reason="the shared contract is not beside the project")
+def test_every_row_of_the_format_has_a_case() -> None:
+    covered = {row for one in CASES for row in one.rows}
+    missing = sorted((contract_rows(CONTRACT.read_text(encoding="utf-8")) | FORMS) - covered)
+    assert missing == [], f"{len(missing)} row(s) of the format have no log here: {missing}"
+
+
+@pytest.mark.skipif(not CONTRACT.is_file(), reason="the shared contract is not beside the project")
+def test_every_case_covers_a_row_the_format_names() -> None:
+    named = contract_rows(CONTRACT.read_text(encoding="utf-8")) | FORMS
+    unknown = sorted({row for one in CASES for row in one.rows} - named)
+    assert unknown == [], f"rows no table or form names (a typo, or a row the contract dropped): {unknown}"
+
+
+def test_every_log_here_belongs_to_a_case_and_every_case_has_both_logs() -> None:
+    files = {path.relative_to(DATA) for path in DATA.rglob("*.yaml")}
+    expected = {path.relative_to(DATA) for one in CASES for path in (one.path, one.broken)}
+    assert files == expected
