@@ -290,6 +290,9 @@ def cards_within(reveal: Reveal, data: dict[str, Any]) -> list[str | None] | Non
 
 def reveal_findings(verb: str, reveal: Reveal, answer: list[str | None]) -> tuple[list[Refusal], list[str]]:
     """A ``draw`` must list as many cards as the rules draw, a ``retire`` as many units as the rules retire."""
+    if reveal.purpose == "mulligan_draw" and len(answer) != reveal.count:  # the format: the cards drawn in exchange
+        message = f"the mulligan makes {reveal.player} draw {reveal.count} card(s); the log lists {len(answer)}"
+        return [Refusal(reveal.clauses, message)], []
     if verb == "draw" and len(answer) != reveal.count and reveal.purpose != "mulligan_draw":
         message = f"the rules make {reveal.player} draw {reveal.count} card(s) here; the log lists {len(answer)}"
         return [Refusal(reveal.clauses, message)], []

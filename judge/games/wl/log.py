@@ -231,6 +231,9 @@ def cards_within(reveal: Reveal, data: dict[str, Any]) -> list[str | None] | Non
 
 def reveal_findings(verb: str, reveal: Reveal, answer: list[str | None]) -> tuple[list[Refusal], list[str]]:
     """A ``draw``, ``life`` or ``energio`` entry must state as many cards as the rules move."""
+    if reveal.purpose == "mulligan_draw" and len(answer) != reveal.count:  # the format: the cards drawn in exchange
+        message = f"the mulligan makes {reveal.player} draw {reveal.count} card(s); the log lists {len(answer)}"
+        return [Refusal(reveal.clauses, message)], []
     if verb in ("draw", "life", "energio") and len(answer) != reveal.count and reveal.purpose != "mulligan_draw":
         noun = "ENERGIO!! card(s)" if verb == "energio" else "card(s)"
         message = f"the rules move {reveal.count} {noun} of {reveal.player}'s here; the log states {len(answer)}"

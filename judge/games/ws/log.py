@@ -342,6 +342,9 @@ def reveal_findings(verb: str, reveal: Reveal, answer: list[str | None]) -> tupl
     """A ``draw`` must list as many cards as the rules draw, a ``damage`` every card the damage process moved and
     no more (``ws-logs.rst``, ``damage``: a list longer or shorter breaks ws 4.10.1.3; one that goes on after
     a cancel is the engine's to refuse, ws 4.10.1.2), and a ``refresh`` order the whole new deck (ws 9.2.2)."""
+    if reveal.purpose == "mulligan_draw" and len(answer) != reveal.count:  # the format: the cards drawn in exchange
+        message = f"the mulligan makes {reveal.player} draw {reveal.count} card(s); the log lists {len(answer)}"
+        return [Refusal(reveal.clauses, message)], []
     if verb == "draw" and len(answer) != reveal.count and reveal.purpose != "mulligan_draw":
         message = f"the rules make {reveal.player} draw {reveal.count} card(s) here; the log lists {len(answer)}"
         return [Refusal(reveal.clauses, message)], []
