@@ -247,7 +247,14 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
             tuple(sorted(reading.ids(data.get("discard"), "discard"))),
         )
     if verb == "resolve":
-        if decision.kind == "forerunner":
+        if decision.kind == "forerunner":  # "`resolve` | `source`, `ability` ...": when written, they name it
+            source, ability = data.get("source"), data.get("ability")
+            if source is not None and str(source) != decision.source:
+                raise EntryError(f"source {reading.short(source)}: the Forerunner waiting is {decision.source}'s")
+            if ability is not None and str(ability) != "forerunner":
+                raise EntryError(
+                    f"ability {reading.short(ability)}: the ability waiting is {decision.source}'s Forerunner"
+                )
             target = _text(data.get("to"), "to")
             return PASS if target is None else OnCircle("call", target, card=decision.source)
         return ResolveFirst(str(data.get("source", card)), str(data.get("ability")))
