@@ -200,6 +200,23 @@ FORMS: frozenset[str] = frozenset(
         "vg form setup deck top+rest",
         "vg form expect winner null",
         "vg form expect winner player",
+        # wl: "`stage` (a card id, or `{card, state}` like a Character)", in setup and (the setup's zone keys) expect;
+        # "`characters` as a count or a list"; a zone as a count or a list; `give`'s "optional `count` (default 1)"
+        "wl form setup stage id",
+        "wl form setup stage {card, state}",
+        "wl form expect stage id",
+        "wl form expect stage {card, state}",
+        "wl form expect characters count",
+        "wl form expect characters list",
+        "wl form expect hand list",
+        "wl form expect trash list",
+        "wl form expect life list",
+        "wl form expect deck list",
+        "wl form give.count default",
+        "wl form setup deck top+rest",
+        "wl form setup leader.state rested",
+        "wl form expect winner null",
+        "wl form expect winner player",
     }
 )
 """Rows the tables do not list one by one: each form of a thing the format lets be written more than one way."""
@@ -593,7 +610,139 @@ VG_CASES = (
         xfail="automatic abilities (type: auto) in the shared shape are not played by the vg engine yet",
     ),
 )
-WL_CASES = ()
+WL_CASES = (
+    case("wl", "opening", "opening-draw-four", "verb draw; arg draw.cards", 0, "5.2.1.6"),
+    case("wl", "opening", "opening-mulligan-second-first", "verb mulligan; arg mulligan.redraw", 3, "5.2.1.6 5.2.1.7"),
+    case("wl", "opening", "opening-mulligan-draws-four", "arg mulligan.draw", 3, "5.2.1.6.1 5.2.1.6"),
+    case("wl", "opening", "opening-life-four", "verb life; arg life.cards; card life", 4, "5.2.1.7 2.9.2"),
+    case("wl", "opening", "opening-blue-card", "card color", None, "5.1.2 5.1.2.2"),
+    case("wl", "draw-phase", "draw-phase-other-card", "setup deck; form setup deck top+rest", 0, "5.2.1.1 3.2.2 6.3.1"),
+    case("wl", "draw-phase", "draw-phase-from-main", "setup phase", 0, "6.3.1 6.3"),
+    case("wl", "draw-phase", "draw-phase-other-player", "setup active", 0, "6.3.1 6.3"),
+    case("wl", "draw-phase", "draw-phase-turn-six", "setup turn", 0, "6.1.1"),
+    case("wl", "energio", "energio-three", "verb energio; arg energio.count", 0, "6.4.1"),
+    case("wl", "energio", "energio-deck-one", "setup energio_deck", 0, "6.4.1 6.4.2 6.4.3"),
+    case("wl", "play", "play-not-in-hand", "verb play; arg play.card; setup hand", 0, "6.5.3.1 6.5.3"),
+    case("wl", "play", "play-cost-four", "card cost", 0, "6.5.3.1 2.7.2 2.7.3 2.7.4"),
+    case("wl", "play", "play-cost-rested", "setup cost", 0, "6.5.3.1 2.7.2 2.7.3 2.7.4"),
+    case("wl", "play", "play-as-event", "card category", 0, "6.5.3.1 10.2.3 10.2.3.1"),
+    case("wl", "play-trash", "play-trash-not-there", "arg play.trash", 0, "3.7.6.1 3.7.6"),
+    case("wl", "play-trash", "play-trash-four-characters", "setup characters", 0, "3.7.6.1 3.7.6"),
+    case("wl", "act", "act-source-leader", "verb act; arg act.source", 0, "6.5.4.1 10.2.2 8.4.1"),
+    case("wl", "act", "act-ability-one", "arg act.ability; card abilities", 0, "6.5.4.1 10.2.2 8.4.1"),
+    case("wl", "give", "give-three", "verb give; arg give.count", 0, "6.5.5.1 6.5.5.3"),
+    case("wl", "give", "give-to-missing", "arg give.to", 0, "6.5.5.1 6.5.5"),
+    case("wl", "give-default", "give-default-none-active", "form give.count default", 0, "6.5.5.1 6.5.5.3"),
+    case("wl", "attack", "attack-with-missing", "verb attack; arg attack.attacker", 0, "7.1.1 7.1.1.1"),
+    case("wl", "attack", "attack-active-character", "arg attack.target", 0, "7.1.1.2 7.1.1"),
+    case("wl", "attack", "attack-fresh", "setup characters.fresh", 0, "7.1.1.1 3.7.4 10.1.1.1"),
+    case("wl", "attack", "attack-rested", "setup characters.state", 0, "7.1.1.1 7.1.1"),
+    case(
+        "wl",
+        "attack",
+        "damage-other-card",
+        "verb damage; arg damage.card; setup life",
+        2,
+        "7.1.4.1.1.2 3.10.2 7.1.4.1.1",
+    ),
+    case("wl", "attack", "damage-power-read", "card power", 2, "7.1.4.1.1 7.1.4.2"),
+    case("wl", "trigger", "trigger-without", "arg damage.trigger; card trigger", 2, "10.1.5.1 10.1.5"),
+    case("wl", "block", "block-not-there", "verb block; arg block.blocker", 1, "10.1.4.1 7.1.2.1"),
+    case("wl", "block", "block-without-keyword", "card keywords", 1, "10.1.4.1 7.1.2.1"),
+    case("wl", "block", "ko-other", "verb ko; arg ko.card", 3, "7.1.4.1.2 10.2.1.2 10.2.1"),
+    case("wl", "counter", "counter-no-value", "verb counter; arg counter.card; card counter", 1, "7.1.3.2.1 7.1.3.2"),
+    case("wl", "counter", "counter-target-missing", "arg counter.target", 1, "7.1.3.2.1 7.1.3.2"),
+    case("wl", "end", "end-then-play", "verb end", 1, "6.5.3.1 6.5.2.1 6.5.2 6.6"),
+    case("wl", "pass", "pass-then-block", "verb pass", 2, "10.1.4.1 7.1.2.1 7.1.2 7.1.3.2"),
+    case("wl", "concede", "concede-winner-wrong", "verb concede; form expect winner player", 0, "1.2.3 1.2.4"),
+    case(
+        "wl", "effect", "effect-not-in-trash", "verb effect; setup trash", 0, "8.1.1 8", verdict=VerdictKind.INCOMPLETE
+    ),
+    case(
+        "wl",
+        "resolve",
+        "resolve-ability-three",
+        "verb resolve; arg resolve.source; arg resolve.ability",
+        1,
+        "8.6 8.1.3.2",
+        xfail="automatic effects ([On Play] and the others) are not played by the wl engine yet, so no point asks for a resolve",
+        twin_xfail="automatic effects ([On Play] and the others) are not played by the wl engine yet, so no point asks for a resolve",
+    ),
+    case("wl", "expect", "expect-turn", "expect turn", 0, "6.5.5.1 6.5.5", says="turn"),
+    case("wl", "expect", "expect-phase", "expect phase", 0, "6.5.5.1 6.5.5", says="phase"),
+    case("wl", "expect", "expect-winner", "expect winner; form expect winner null", 0, "6.5.5.1 6.5.5", says="winner"),
+    case("wl", "expect", "expect-hand-count", "expect hand", 0, "6.5.5.1 6.5.5", says="hand"),
+    case("wl", "expect", "expect-trash-count", "expect trash", 0, "6.5.5.1 6.5.5", says="trash"),
+    case("wl", "expect", "expect-life-count", "expect life", 0, "6.5.5.1 6.5.5", says="life"),
+    case("wl", "expect", "expect-deck-count", "expect deck", 0, "6.5.5.1 6.5.5", says="deck"),
+    case("wl", "expect", "expect-stage-count", "expect stage", 0, "6.5.5.1 6.5.5", says="stage"),
+    case(
+        "wl",
+        "expect",
+        "expect-characters-count",
+        "expect characters; form expect characters count",
+        0,
+        "6.5.5.1 6.5.5",
+        says="Character",
+    ),
+    case("wl", "expect", "expect-cost", "expect cost", 0, "6.5.5.1 6.5.5", says="cost"),
+    case("wl", "expect", "expect-energio-deck", "expect energio_deck", 0, "6.5.5.1 6.5.5", says="energio"),
+    case("wl", "expect", "expect-leader-state", "expect leader.state", 0, "6.5.5.1 6.5.5", says="state"),
+    case("wl", "expect", "expect-leader-given", "expect leader.given", 0, "6.5.5.1 6.5.5", says="given"),
+    case("wl", "expect", "expect-leader-power", "expect leader.power", 0, "6.5.5.1 6.5.5", says="power"),
+    case("wl", "expect", "expect-hand-list", "form expect hand list", 1, "6.5.2.1 6.5.2", says="hand"),
+    case("wl", "expect", "expect-trash-list", "form expect trash list", 1, "6.5.2.1 6.5.2", says="trash"),
+    case("wl", "expect", "expect-life-list", "form expect life list", 1, "6.5.2.1 6.5.2", says="life"),
+    case("wl", "expect", "expect-deck-list", "form expect deck list", 1, "6.5.2.1 6.5.2", says="deck"),
+    case("wl", "expect", "expect-stage-id", "form expect stage id", 1, "6.5.2.1 6.5.2", says="stage"),
+    case("wl", "expect", "expect-leader-id", "expect leader", 1, "6.5.2.1 6.5.2", says="leader"),
+    case(
+        "wl",
+        "expect",
+        "expect-characters-card",
+        "expect characters.card; form expect characters list",
+        1,
+        "6.5.2.1 6.5.2",
+        says="card",
+    ),
+    case("wl", "expect", "expect-characters-state", "expect characters.state", 1, "6.5.2.1 6.5.2", says="state"),
+    case("wl", "expect", "expect-characters-given", "expect characters.given", 1, "6.5.2.1 6.5.2", says="given"),
+    case("wl", "expect", "expect-characters-power", "expect characters.power", 1, "6.5.2.1 6.5.2", says="power"),
+    case("wl", "expect", "setup-leader-state", "setup leader.state", 0, "6.5.5.1 6.5.5", says="state"),
+    case("wl", "expect", "setup-leader-given", "setup leader.given", 0, "6.5.5.1 6.5.5", says="given"),
+    case("wl", "expect", "setup-characters-given", "setup characters.given", 1, "6.5.2.1 6.5.2", says="given"),
+    case("wl", "expect", "setup-stage-other", "setup stage; form setup stage id", 1, "6.5.2.1 6.5.2", says="stage"),
+    case(
+        "wl",
+        "expect",
+        "setup-leader-not-theirs",
+        "setup leader",
+        None,
+        "",
+        twin_verdict=VerdictKind.MALFORMED,
+        says="Leader",
+    ),
+    case(
+        "wl",
+        "expect",
+        "",
+        "card name; card types; card attributes",
+        None,
+        "",
+        no_twin="no rule reads a card's name, types or attributes but card text (wl 2.1, 2.4, 2.5): a log cannot break them",
+    ),
+    case("wl", "stage-state", "stage-state-active", "form setup stage {card, state}", 0, "6.5.2.1 6.5.2", says="state"),
+    case(
+        "wl",
+        "stage-state",
+        "stage-state-expect-other",
+        "form expect stage {card, state}",
+        0,
+        "6.5.2.1 6.5.2",
+        says="card",
+    ),
+    case("wl", "leader-rested", "leader-rested-attacks", "form setup leader.state rested", 0, "7.1.1.1 7.1.1"),
+)
 CASES: tuple[Case, ...] = WS_CASES + VG_CASES + WL_CASES
 
 
@@ -628,8 +777,9 @@ def test_a_log_written_to_the_row_verifies_as_the_format_says(one: Case) -> None
 def test_its_broken_twin_is_illegal_at_the_entry_citing_the_rows_clause(one: Case) -> None:
     verdict = verdict_of(one.broken)
     assert verdict.kind is one.twin_verdict, explain(verdict)
-    if one.twin_verdict is VerdictKind.MALFORMED:  # one located error, its clause named in its message
-        assert any(clause in violation.message for violation in verdict.violations for clause in one.clauses)
+    if one.twin_verdict is VerdictKind.MALFORMED:  # one located error, naming the clause where it has one
+        messages = [violation.message for violation in verdict.violations]
+        assert not one.clauses or any(clause in message for message in messages for clause in one.clauses), messages
         assert any(one.says in violation.message for violation in verdict.violations), explain(verdict)
         return
     at_entry = [violation for violation in verdict.violations if violation.entry == one.entry]
