@@ -214,7 +214,6 @@ FORMS: frozenset[str] = frozenset(
         "wl form expect deck list",
         "wl form give.count default",
         "wl form setup deck top+rest",
-        "wl form setup leader.state rested",
         "wl form expect winner null",
         "wl form expect winner player",
     }
@@ -235,7 +234,8 @@ class Case:
     log: str
     twin: str
     rows: tuple[str, ...]
-    entry: int
+    entry: int | None
+    """The 0-based index of the twin's broken entry; None for the header (a deck list, a card record)."""
     clauses: tuple[str, ...]
     says: str = ""
     verdict: VerdictKind = VerdictKind.LEGAL
@@ -257,7 +257,7 @@ class Case:
         return DATA / self.game / "broken" / f"{self.twin}.yaml"
 
 
-def case(game: str, log: str, twin: str, rows: str, entry: int, clauses: str, **more: object) -> Case:
+def case(game: str, log: str, twin: str, rows: str, entry: int | None, clauses: str, **more: object) -> Case:
     """A case, its rows written as one ``;``-separated string, its clauses as one space-separated string."""
     return Case(
         game,
@@ -741,7 +741,7 @@ WL_CASES = (
         "6.5.2.1 6.5.2",
         says="card",
     ),
-    case("wl", "leader-rested", "leader-rested-attacks", "form setup leader.state rested", 0, "7.1.1.1 7.1.1"),
+    case("wl", "leader-rested", "leader-rested-attacks", "setup leader.state", 0, "7.1.1.1 7.1.1"),
 )
 CASES: tuple[Case, ...] = WS_CASES + VG_CASES + WL_CASES
 
