@@ -466,6 +466,7 @@ class Replay:
         if verb == "concede":
             self.consume()
             self.game.concede(str(player or decision.player))
+            self.expect_after_concession(entry)
             return None
         if verb == "effect":
             return self.effect_entry(decision, entry, str(player or decision.player))
@@ -482,6 +483,17 @@ class Replay:
         if decision.default is not None:
             return self.passed_by(decision, entry)
         return self.unanswered(decision, entry)
+
+    def expect_after_concession(self, entry: LogEntry) -> None:
+        """A concession ends the game at once (no checkpoint closes it): its ``expect`` is checked here, citing
+        what the rules did (the format: "``expect`` asserts the state after the entry")."""
+        expect = entry.data.get("expect")
+        if expect is None:
+            return
+        failures = self.support.expectation_failures(self.game, expect)
+        if failures:
+            clauses = self.game.records[-1].clauses if self.game.records else self.game.clauses.game_end
+            self.violate(entry, clauses, "expect: " + "; ".join(failures))
 
     def stated(self, entry: LogEntry, decision: Decision) -> Choice | None:
         """The choice ``entry`` states, read as if ``decision`` asked for it, for the game to name the state that
@@ -566,6 +578,8 @@ class Replay:
             self.start_applying(entry, decision, None)
             return resumed, False
         self.check_rule(entry)
+        for claim in self.support.choice_claims(game, decision, entry.data):
+            self.violate(entry, claim.clauses, f"{entry.data['do']}: {claim.message}")
         self.start_applying(entry, decision, None)
         return game.concrete(decision, choice), False
 
