@@ -34,6 +34,7 @@ from engine.core.protocol import (
     Decision,
     EngineLimitReached,
     RecordKind,
+    Refusal,
     ResolveFirst,
     Reveal,
 )
@@ -142,7 +143,15 @@ class Replay:
         """For a replay run again from the start: the request at which to stop, unanswered, in ``pending``."""
         self.pending: tuple[Procedure, Request] | None = None
         """Where such a replay stopped: its game's procedure and the request it has not answered."""
+        self.departures: dict[str, int] = {}
+        """The cause of each departure reported (``Refusal.cause``) -> the entry it was reported at: a later entry
+        of the same cause follows from it."""
+        self.checked_violations = 0
+        """How many violations had been reported when the last ``expect`` was checked."""
         self.answered_fields: set[tuple[int, str]] = set()
+        self.turn_copies: list[Replay] = []
+        """Copies of the replay at the start of the turns it went back into (``rewound``), in order: it goes back
+        there again, not to the log's start, for another entry of that turn that fits no point."""
         """(entry index, field): the fields of forced entries that answered a choice the rules asked."""
 
     # -- helpers ---------------------------------------------------------------
@@ -334,19 +343,40 @@ class Replay:
         look-ahead's, from ``decided``), so it reaches the same request with the same game.
         """
         key = (point, entry.index)
-        if not self.looks_ahead or key in self.left_out or not self.look_ahead.can_rerun(self, entry.index):
+        base = next((kept for kept in reversed(self.turn_copies) if kept.requests < point), None)
+        begins_at = base.position if base is not None else 0
+        if not self.looks_ahead or key in self.left_out or not self.look_ahead.can_rerun(self, entry.index - begins_at):
             return None  # a trial replay counts what follows from where it is
-        twin = type(self)(self.log, self.support.build(self.log), self.support, self.clause_exists, self.trace)
-        twin.game.keeps_trace = self.game.keeps_trace
+        resumed: Procedure | None = None
+        if base is not None:
+            twin = base.copy()
+            resumed = twin.game.resume_turn()
+            prefix = self.game.records[: base.game.recorded] if self.game.keeps_trace else []
+        else:
+            twin = type(self)(self.log, self.support.build(self.log), self.support, self.clause_exists, self.trace)
+            twin.game.keeps_trace = self.game.keeps_trace
+            prefix = []
         twin.left_out = self.left_out | {key}
         twin.decided = self.decided
+        twin.chosen = dict(self.chosen)
         twin.rerun_until = point
         twin.stop_at = point
-        twin.run()
-        self.look_ahead.trial_entries += twin.position + TRIAL_SETUP
+        last_turn_start = max((start for start in self.turn_starts if start < point), default=None)
+        if base is None or (last_turn_start is not None and last_turn_start > base.requests):
+            twin.copy_at = last_turn_start  # where the next entries of that turn that fit no point go back to
+        twin.run(resumed)
+        self.look_ahead.rerun_entries += twin.position - begins_at + TRIAL_SETUP
         if twin.pending is None:  # it did not come back to that request: go on as before
             twin.game.close()
             return None
+        if prefix:  # the steps before the copy it went on from, then its own
+            twin.game.records[:0] = prefix
+            twin.attributed += len(prefix)
+        twin.turn_copies = [kept for kept in self.turn_copies if kept.requests < point]
+        if twin.copied is not None:
+            twin.turn_copies.append(twin.copied)
+            twin.copied = None
+        twin.copy_at = None
         return twin
 
     def adopt(self, twin: Replay) -> tuple[Procedure, Request]:
@@ -375,6 +405,9 @@ class Replay:
         self.counted = twin.counted
         self.left_out = twin.left_out
         self.answered_fields = twin.answered_fields
+        self.checked_violations = twin.checked_violations
+        self.departures = twin.departures
+        self.turn_copies = twin.turn_copies
         self.rerun_until = None
         return pending
 
@@ -398,6 +431,8 @@ class Replay:
             self.implied_since[2].options  # noqa: B018
         shared: dict[int, Any] = {id(thing): thing for thing in (self.log, self.support, *game.unchanging())}
         shared[id(game.records)] = []
+        shared[id(self.turn_copies)] = []  # a copy holds no copies of its own...
+        shared[id(self.look_ahead)] = LookAhead()  # ...nor the look-ahead's
         callbacks = (self.on_applied, self.on_taken)
         self.on_applied = self.on_taken = None
         try:
@@ -445,12 +480,23 @@ class Replay:
         stated = entry.data.get("turn")
         when = f"turn {stated}" if isinstance(stated, int) else "this turn or the next"
         refusal = self.game.why_not_now(verb, about, self.stated(entry, decision))
-        self.violate(
-            entry,
-            refusal.clauses or decision.clauses,
-            f"{verb!r} by {entry.data.get('p') or decision.player} fits no point of {when}: {refusal.message}",
-            tuple(option.describe() for option in decision.options[:20]),
-        )
+        message = f"{verb!r} by {entry.data.get('p') or decision.player} fits no point of {when}: {refusal.message}"
+        options = tuple(option.describe() for option in decision.options[:20])
+        self.refuse(entry, refusal, refusal.clauses or decision.clauses, message, options)
+
+    def refuse(
+        self, entry: LogEntry, refusal: Refusal, clauses: tuple[str, ...], message: str, options: tuple[str, ...] = ()
+    ) -> None:
+        """Report ``entry``, which ``refusal`` rules out, as a violation, unless an earlier entry was reported for
+        the same cause (``Refusal.cause``: one departure of the log's game, such as a battle the rules never
+        fought, which several entries show): then a note, naming the entry where it was reported."""
+        first = self.departures.get(refusal.cause) if refusal.cause else None
+        if first is not None:
+            self.note(f"entry {entry.index} (line {entry.line}): {message}; it follows from entry {first}'s departure")
+            return
+        self.violate(entry, clauses, message, options)
+        if refusal.cause:
+            self.departures[refusal.cause] = entry.index
 
     def answer_from(self, decision: Decision, entry: LogEntry) -> Answer | _NextEntry | None:
         """What ``entry``, the next one, makes of ``decision``: its answer; None to stop (a concession, or a point
@@ -599,8 +645,9 @@ class Replay:
             return default, True
         self.consume()
         refusal = game.why_not_now(verb, about, self.stated(entry, decision))
-        self.violate(
+        self.refuse(
             entry,
+            refusal,
             refusal.clauses or decision.clauses,
             f"{verb!r} by {entry.data.get('p') or decision.player} is not possible now: {refusal.message}",
             tuple(option.describe() for option in decision.options[:20]),
@@ -815,7 +862,7 @@ class Replay:
                 message = f"{verb!r} by {about} fits no point of turn {entry.data['turn']}: {refusal.message}"
             else:
                 message = f"{verb!r} by {about} is not possible now: {refusal.message}"
-            self.violate(entry, refusal.clauses, message)
+            self.refuse(entry, refusal, refusal.clauses, message)
         return None
 
     def close(self, checkpoint: Checkpoint) -> None:
@@ -848,17 +895,31 @@ class Replay:
         else:
             del self.applying[next(i for i, applying in enumerate(self.applying) if applying is entry)]
         if expect is not None:
-            failures = self.support.expectation_failures(self.game, expect)
-            if failures:
-                self.violate(entry, clauses, "expect: " + "; ".join(failures))
-                taken = self.support.take_expectation(self.game, expect)
-                if taken:
-                    self.note(
-                        f"entry {entry.index} (line {entry.line}): the replay goes on from the state the log "
-                        f"asserts: {'; '.join(taken)}"
-                    )
+            self.check_expectation(entry, expect, clauses)
         if self.on_applied is not None:
             self.on_applied(entry)
+
+    def check_expectation(self, entry: LogEntry, expect: Any, clauses: tuple[str, ...]) -> None:
+        """An ``expect`` that does not hold: one violation listing every field that differs, and the replay goes on
+        from the state it asserts where the game can take it.  Where a violation was reported since the last
+        checkpoint, the difference follows from it (the log's game went its own way there): a note, not a
+        second violation for the same departure."""
+        since = self.checked_violations
+        self.checked_violations = len(self.violations)
+        failures = self.support.expectation_failures(self.game, expect)
+        if not failures:
+            return
+        where = f"entry {entry.index} (line {entry.line})"
+        if len(self.violations) > since:
+            self.note(
+                f"{where}: after the violation(s) before it, the log asserts another state: {'; '.join(failures)}"
+            )
+        else:
+            self.violate(entry, clauses, "expect: " + "; ".join(failures))
+            self.checked_violations = len(self.violations)
+        taken = self.support.take_expectation(self.game, expect)
+        if taken:
+            self.note(f"{where}: the replay goes on from the state the log asserts: {'; '.join(taken)}")
 
     def check_reveal(self, entry: LogEntry, reveal: Reveal, answer: list[str | None] | None) -> None:
         """What a forced entry states must be what the rules did."""
