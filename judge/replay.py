@@ -549,6 +549,15 @@ class Replay:
         except EntryError:
             return None
 
+    def of_another_turn(self, entry: LogEntry) -> bool:
+        """Whether ``entry`` states a turn other than the game's (by the log's own numbering, as ``turn_is_over``):
+        an entry with ``turn:`` stays in that turn, so it is never this turn's entry written late."""
+        stated = entry.data.get("turn")
+        if not isinstance(stated, int):
+            return False
+        offset = self.drifts.most_common(1)[0][0] if self.drifts else 0
+        return stated - offset != self.game.turn
+
     def turn_is_over(self, entry: LogEntry) -> bool:
         """Whether ``entry`` states a turn the game has left: no point ahead is of its turn (an entry with
         ``turn:`` stays in that turn, ``log-format.rst``, "Passing").  A log that numbers its turns off by the
@@ -698,7 +707,7 @@ class Replay:
             entry = self.log.entries[index]
             if index in self.early or str(entry.data["do"]) not in decision.verbs:
                 continue
-            if entry.data.get("p", decision.player) != decision.player:
+            if entry.data.get("p", decision.player) != decision.player or self.of_another_turn(entry):
                 continue
             try:
                 choice = self.support.choice_of(entry.data, decision)
@@ -812,7 +821,7 @@ class Replay:
             verb = str(entry.data["do"])
             if index in self.early or verb not in forced or reveal.purpose not in forced[verb]:
                 continue
-            if self.support.subject(entry.data) not in (None, reveal.player):
+            if self.support.subject(entry.data) not in (None, reveal.player) or self.of_another_turn(entry):
                 continue
             answer, refusal = self.support.revealed_cards(verb, entry.data)
             fits = refusal is None and (not answer or len(answer) == reveal.count)
