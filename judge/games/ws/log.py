@@ -360,7 +360,8 @@ def reveal_findings(verb: str, reveal: Reveal, answer: list[str | None]) -> tupl
             f"the damage process moved {reveal.used} card(s) of {reveal.player}'s deck to the resolution zone; "
             f"the log lists {len(answer)}"
         )
-        return [Refusal(("ws:4.10.1.3",), message)], []
+        dealt = tuple(clause for clause in reveal.clauses if clause != "ws:4.10.1")  # what made the damage that much
+        return [Refusal(("ws:4.10.1.3", *dealt), message)], []
     return [], []
 
 

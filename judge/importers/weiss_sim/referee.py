@@ -37,7 +37,6 @@ from judge.importers.weiss_sim.tracker import DECISION, Table
 
 HAND_LIMIT: Final = 7
 LEVEL_UP_CLOCK: Final = 7
-LOSING_LEVEL: Final = 4
 ATTACK_ENDS: Final = frozenset({"AttackType", "Stand", "EndTurn", "Terminal"})
 """Events after which the attack under way is over (the next attack's declaration among them)."""
 ATTACK_ENDING_DECISIONS: Final = frozenset({"AttackDeclaration", "Encore", "Main", "Clock", "Climax"})
@@ -83,8 +82,6 @@ class _DueLevelUp:
     """The entry after which the clock held seven cards or more."""
     bottom_seven: Counter[int]
     """The cards the rules' level up chooses from (ws 9.3.2)."""
-    level: int
-    """The level then: at three, the rules' level up ends the game (ws 1.2.2.1)."""
 
 
 class _Referee:
@@ -234,7 +231,7 @@ class _Referee:
                 self._refresh_due(seat_index, entry)
             if len(seat.piles["clock"]) >= LEVEL_UP_CLOCK and seat_index not in self.due_level_up:
                 bottom = Counter(seat.piles["clock"][:LEVEL_UP_CLOCK])
-                self.due_level_up[seat_index] = _DueLevelUp(entry, bottom, len(seat.piles["level"]))
+                self.due_level_up[seat_index] = _DueLevelUp(entry, bottom)
 
     def _writes(self, entry: int, seat: int, verb: str) -> bool:
         """Whether entry ``entry`` exists and is ``verb`` of ``seat``."""
@@ -291,8 +288,9 @@ class _Referee:
 
     def _level_up(self, seat: int, card: int) -> None:
         """weiss-sim levels up: was it at once when the clock reached seven?  Late, it shows at the level up,
-        unless the rules' level up could not have been this one (a card not among the bottom seven then, or the
-        fourth level, which ends the game at once): then at the entry after the one it was due after."""
+        unless the rules' level up could not have been this one (a card not among the bottom seven then): then
+        at the entry after the one it was due after.  A fourth level ends the game only at the next check
+        timing (ws 9.4.1, a rule action), after the rest of the action it interrupted (the clock's draw)."""
         due = self.due_level_up.pop(seat, None)
         if due is None:
             return
@@ -306,7 +304,7 @@ class _Referee:
             + " before the level up"
         )
         shown_at = self.entry
-        if card not in due.bottom_seven or due.level == LOSING_LEVEL - 1:
+        if card not in due.bottom_seven:
             shown_at = due.after + 1
         if self.entries[due.after]["do"] == "clock" and "draw" in verbs:
             self._found(shown_at, DepartureKind.LEVEL_UP_AFTER_DRAWS, detail)
