@@ -18,6 +18,7 @@ COMMANDS = {
     "verify": "judge.batch_cli:verify",
     "replay": "judge.play_cli:replay",
     "selfplay": "judge.play_cli:selfplay",
+    "import": "judge.import_cli:import_group",
     "scenario": "judge.scenario_cli:scenario",
     "graph": "judge.graph_cli:graph",
     "rules": "judge.rules_cli:rules",
@@ -54,6 +55,7 @@ def main() -> None:
       judge replay judge/examples/ws-game.yaml   every step, with its clause
       judge verify judge/examples/vg-game.yaml   the same for Cardfight!! Vanguard (wl: ENERGIO!!)
       judge selfplay --games 5 --out corpus/     random legal games as logs
+      judge import weiss-sim --out corpus/       a simulator's games as logs, with its departures
       judge scenario list --topic damage         rulings, each a position and its answer
       judge graph replay LOG --html view.html    what triggered what, as a graph
       judge rules show ws:4.10.1.2               one clause, its context and references

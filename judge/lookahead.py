@@ -62,6 +62,9 @@ class LookAhead:
     def __init__(self) -> None:
         self.trial_entries = 0
         """How many entries the trial replays have taken so far (bounded by ``TRIAL_SHARE``)."""
+        self.rerun_entries = 0
+        """How many entries the replay has run again to go back before entries that fit no point (``Replay.rewound``),
+        which share the trials' bound."""
         self.copy_at: int | None = None
         """For the point being looked at: the last turn start before it (a request number) where a trial can
         keep a copy of itself to go on from."""
@@ -161,6 +164,8 @@ class LookAhead:
             if not self.can_try(replay, start + LOOK_AHEAD):
                 break
             enough = min(best, 1) if clean else best
+            if chosen is None and enough <= LOOK_AHEAD:  # to win a tie, an option must be seen to tie, not cut off
+                enough += 1
             score = self.tried(replay, candidate, takes_entry, start, start + LOOK_AHEAD, enough)
             if score == 0:
                 clean.append(candidate)
@@ -181,18 +186,19 @@ class LookAhead:
                 chosen = clean[min(farther)[2]]
         return chosen, best
 
-    def can_rerun(self, replay: Replay, upto: int) -> bool:
-        """Whether running the replay again from the log's start to entry ``upto`` (``Replay.rewound``) stays
-        within the trials' share of the work, which it shares."""
+    def can_rerun(self, replay: Replay, entries_to_run: int) -> bool:
+        """Whether running the replay again over ``entries_to_run`` more entries (``Replay.rewound``) stays within
+        the share of the work that the trials and going back have together (``TRIAL_SHARE``)."""
         entries = len(replay.log.entries)
-        return self.trial_entries + upto + TRIAL_SETUP <= TRIAL_SHARE * entries + TRIAL_FLOOR
+        spent = self.trial_entries + self.rerun_entries
+        return spent + entries_to_run + TRIAL_SETUP <= TRIAL_SHARE * entries + TRIAL_FLOOR
 
     def can_try(self, replay: Replay, horizon: int) -> bool:
         """Whether one more trial replay, to ``horizon``, stays within the trials' share of the work."""
         entries = len(replay.log.entries)
         reach = min(horizon, entries)
         cost = reach - (self.turn_copy.position if self.turn_copy is not None else 0) + TRIAL_SETUP
-        return self.trial_entries + cost <= TRIAL_SHARE * entries + TRIAL_FLOOR
+        return self.trial_entries + self.rerun_entries + cost <= TRIAL_SHARE * entries + TRIAL_FLOOR
 
     def tried(
         self, replay: Replay, candidate: Choice | None, takes_entry: bool, start: int, horizon: int, enough: int

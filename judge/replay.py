@@ -34,6 +34,7 @@ from engine.core.protocol import (
     Decision,
     EngineLimitReached,
     RecordKind,
+    Refusal,
     ResolveFirst,
     Reveal,
 )
@@ -145,7 +146,15 @@ class Replay:
         """For a replay run again from the start: the request at which to stop, unanswered, in ``pending``."""
         self.pending: tuple[Procedure, Request] | None = None
         """Where such a replay stopped: its game's procedure and the request it has not answered."""
+        self.departures: dict[str, int] = {}
+        """The cause of each departure reported (``Refusal.cause``) -> the entry it was reported at: a later entry
+        of the same cause follows from it."""
+        self.checked_violations = 0
+        """How many violations had been reported when the last ``expect`` was checked."""
         self.answered_fields: set[tuple[int, str]] = set()
+        self.turn_copies: list[Replay] = []
+        """Copies of the replay at the start of the turns it went back into (``rewound``), in order: it goes back
+        there again, not to the log's start, for another entry of that turn that fits no point."""
         """(entry index, field): the fields of forced entries that answered a choice the rules asked."""
 
     # -- helpers ---------------------------------------------------------------
@@ -277,7 +286,7 @@ class Replay:
         game = self.game
         while True:
             self.requests += 1
-            if self.stop_at == self.requests:
+            if self.stop_at is not None and self.stop_at == self.requests:
                 self.pending = (procedure, request)  # a replay run again to a request, for another to go on from
                 return False
             if self.horizon is not None and self.position > self.horizon and not self.applying:
@@ -343,19 +352,40 @@ class Replay:
         look-ahead's, from ``decided``), so it reaches the same request with the same game.
         """
         key = (point, entry.index)
-        if not self.looks_ahead or key in self.left_out or not self.look_ahead.can_rerun(self, entry.index):
+        base = next((kept for kept in reversed(self.turn_copies) if kept.requests < point), None)
+        begins_at = base.position if base is not None else 0
+        if not self.looks_ahead or key in self.left_out or not self.look_ahead.can_rerun(self, entry.index - begins_at):
             return None  # a trial replay counts what follows from where it is
-        twin = type(self)(self.log, self.support.build(self.log), self.support, self.clause_exists, self.trace)
-        twin.game.keeps_trace = self.game.keeps_trace
+        resumed: Procedure | None = None
+        if base is not None:
+            twin = base.copy()
+            resumed = twin.game.resume_turn()
+            prefix = self.game.records[: base.game.recorded] if self.game.keeps_trace else []
+        else:
+            twin = type(self)(self.log, self.support.build(self.log), self.support, self.clause_exists, self.trace)
+            twin.game.keeps_trace = self.game.keeps_trace
+            prefix = []
         twin.left_out = self.left_out | {key}
         twin.decided = self.decided
+        twin.chosen = dict(self.chosen)
         twin.rerun_until = point
         twin.stop_at = point
-        twin.run()
-        self.look_ahead.trial_entries += twin.position + TRIAL_SETUP
+        last_turn_start = max((start for start in self.turn_starts if start < point), default=None)
+        if base is None or (last_turn_start is not None and last_turn_start > base.requests):
+            twin.copy_at = last_turn_start  # where the next entries of that turn that fit no point go back to
+        twin.run(resumed)
+        self.look_ahead.rerun_entries += twin.position - begins_at + TRIAL_SETUP
         if twin.pending is None:  # it did not come back to that request: go on as before
             twin.game.close()
             return None
+        if prefix:  # the steps before the copy it went on from, then its own
+            twin.game.records[:0] = prefix
+            twin.attributed += len(prefix)
+        twin.turn_copies = [kept for kept in self.turn_copies if kept.requests < point]
+        if twin.copied is not None:
+            twin.turn_copies.append(twin.copied)
+            twin.copied = None
+        twin.copy_at = None
         return twin
 
     def adopt(self, twin: Replay) -> tuple[Procedure, Request]:
@@ -385,6 +415,9 @@ class Replay:
         self.counted = twin.counted
         self.left_out = twin.left_out
         self.answered_fields = twin.answered_fields
+        self.checked_violations = twin.checked_violations
+        self.departures = twin.departures
+        self.turn_copies = twin.turn_copies
         self.rerun_until = None
         return pending
 
@@ -408,6 +441,8 @@ class Replay:
             self.implied_since[2].options  # noqa: B018
         shared: dict[int, Any] = {id(thing): thing for thing in (self.log, self.support, *game.unchanging())}
         shared[id(game.records)] = []
+        shared[id(self.turn_copies)] = []  # a copy holds no copies of its own...
+        shared[id(self.look_ahead)] = LookAhead()  # ...nor the look-ahead's
         callbacks = (self.on_applied, self.on_taken)
         self.on_applied = self.on_taken = None
         try:
@@ -425,7 +460,7 @@ class Replay:
         (``answer_from``), which either answers it or is dealt with on its own (reported, or applied as card
         text), and then the entry after it is looked at.
         """
-        while self.left_out:
+        while len(self.left_out) > 0:
             entry = self.peek()
             if entry is None or (self.requests, entry.index) not in self.left_out:
                 break
@@ -455,12 +490,23 @@ class Replay:
         stated = entry.data.get("turn")
         when = f"turn {stated}" if isinstance(stated, int) else "this turn or the next"
         refusal = self.game.why_not_now(verb, about, self.stated(entry, decision))
-        self.violate(
-            entry,
-            refusal.clauses or decision.clauses,
-            f"{verb!r} by {entry.data.get('p') or decision.player} fits no point of {when}: {refusal.message}",
-            tuple(option.describe() for option in decision.options[:20]),
-        )
+        message = f"{verb!r} by {entry.data.get('p') or decision.player} fits no point of {when}: {refusal.message}"
+        options = tuple(option.describe() for option in decision.options[:20])
+        self.refuse(entry, refusal, refusal.clauses or decision.clauses, message, options)
+
+    def refuse(
+        self, entry: LogEntry, refusal: Refusal, clauses: tuple[str, ...], message: str, options: tuple[str, ...] = ()
+    ) -> None:
+        """Report ``entry``, which ``refusal`` rules out, as a violation, unless an earlier entry was reported for
+        the same cause (``Refusal.cause``: one departure of the log's game, such as a battle the rules never
+        fought, which several entries show): then a note, naming the entry where it was reported."""
+        first = self.departures.get(refusal.cause) if refusal.cause else None
+        if first is not None:
+            self.note(f"entry {entry.index} (line {entry.line}): {message}; it follows from entry {first}'s departure")
+            return
+        self.violate(entry, clauses, message, options)
+        if refusal.cause:
+            self.departures[refusal.cause] = entry.index
 
     def answer_from(self, decision: Decision, entry: LogEntry) -> Answer | _NextEntry | None:
         """What ``entry``, the next one, makes of ``decision``: its answer; None to stop (a concession, or a point
@@ -476,6 +522,7 @@ class Replay:
         if verb == "concede":
             self.consume()
             self.game.concede(str(player or decision.player))
+            self.expect_after_concession(entry)
             return None
         if verb == "effect":
             return self.effect_entry(decision, entry, str(player or decision.player))
@@ -493,6 +540,17 @@ class Replay:
             return self.passed_by(decision, entry)
         return self.unanswered(decision, entry)
 
+    def expect_after_concession(self, entry: LogEntry) -> None:
+        """A concession ends the game at once (no checkpoint closes it): its ``expect`` is checked here, citing
+        what the rules did (the format: "``expect`` asserts the state after the entry")."""
+        expect = entry.data.get("expect")
+        if expect is None:
+            return
+        failures = self.support.expectation_failures(self.game, expect)
+        if failures:
+            clauses = self.game.records[-1].clauses if self.game.records else self.game.clauses.game_end
+            self.violate(entry, clauses, "expect: " + "; ".join(failures))
+
     def stated(self, entry: LogEntry, decision: Decision) -> Choice | None:
         """The choice ``entry`` states, read as if ``decision`` asked for it, for the game to name the state that
         rules it out (``why_not_now``); None when its arguments cannot be read so."""
@@ -500,6 +558,15 @@ class Replay:
             return self.support.choice_of(entry.data, decision)
         except EntryError:
             return None
+
+    def of_another_turn(self, entry: LogEntry) -> bool:
+        """Whether ``entry`` states a turn other than the game's (by the log's own numbering, as ``turn_is_over``):
+        an entry with ``turn:`` stays in that turn, so it is never this turn's entry written late."""
+        stated = entry.data.get("turn")
+        if not isinstance(stated, int):
+            return False
+        offset = self.drifts.most_common(1)[0][0] if self.drifts else 0
+        return stated - offset != self.game.turn
 
     def turn_is_over(self, entry: LogEntry) -> bool:
         """Whether ``entry`` states a turn the game has left: no point ahead is of its turn (an entry with
@@ -580,6 +647,8 @@ class Replay:
             self.start_applying(entry, decision, None)
             return resumed, False
         self.check_rule(entry)
+        for claim in self.support.choice_claims(game, decision, entry.data):
+            self.violate(entry, claim.clauses, f"{entry.data['do']}: {claim.message}")
         self.start_applying(entry, decision, None)
         return game.concrete(decision, choice), False
 
@@ -599,8 +668,9 @@ class Replay:
             return default, True
         self.consume()
         refusal = game.why_not_now(verb, about, self.stated(entry, decision))
-        self.violate(
+        self.refuse(
             entry,
+            refusal,
             refusal.clauses or decision.clauses,
             f"{verb!r} by {entry.data.get('p') or decision.player} is not possible now: {refusal.message}",
             tuple(option.describe() for option in decision.options[:20]),
@@ -651,7 +721,7 @@ class Replay:
             entry = self.log.entries[index]
             if index in self.early or str(entry.data["do"]) not in decision.verbs:
                 continue
-            if entry.data.get("p", decision.player) != decision.player:
+            if entry.data.get("p", decision.player) != decision.player or self.of_another_turn(entry):
                 continue
             try:
                 choice = self.support.choice_of(entry.data, decision)
@@ -765,7 +835,7 @@ class Replay:
             verb = str(entry.data["do"])
             if index in self.early or verb not in forced or reveal.purpose not in forced[verb]:
                 continue
-            if self.support.subject(entry.data) not in (None, reveal.player):
+            if self.support.subject(entry.data) not in (None, reveal.player) or self.of_another_turn(entry):
                 continue
             answer, refusal = self.support.revealed_cards(verb, entry.data)
             fits = refusal is None and (not answer or len(answer) == reveal.count)
@@ -815,7 +885,7 @@ class Replay:
                 message = f"{verb!r} by {about} fits no point of turn {entry.data['turn']}: {refusal.message}"
             else:
                 message = f"{verb!r} by {about} is not possible now: {refusal.message}"
-            self.violate(entry, refusal.clauses, message)
+            self.refuse(entry, refusal, refusal.clauses, message)
         return None
 
     def close(self, checkpoint: Checkpoint) -> None:
@@ -848,17 +918,31 @@ class Replay:
         else:
             del self.applying[next(i for i, applying in enumerate(self.applying) if applying is entry)]
         if expect is not None:
-            failures = self.support.expectation_failures(self.game, expect)
-            if failures:
-                self.violate(entry, clauses, "expect: " + "; ".join(failures))
-                taken = self.support.take_expectation(self.game, expect)
-                if taken:
-                    self.note(
-                        f"entry {entry.index} (line {entry.line}): the replay goes on from the state the log "
-                        f"asserts: {'; '.join(taken)}"
-                    )
+            self.check_expectation(entry, expect, clauses)
         if self.on_applied is not None:
             self.on_applied(entry)
+
+    def check_expectation(self, entry: LogEntry, expect: Any, clauses: tuple[str, ...]) -> None:
+        """An ``expect`` that does not hold: one violation listing every field that differs, and the replay goes on
+        from the state it asserts where the game can take it.  Where a violation was reported since the last
+        checkpoint, the difference follows from it (the log's game went its own way there): a note, not a
+        second violation for the same departure."""
+        since = self.checked_violations
+        self.checked_violations = len(self.violations)
+        failures = self.support.expectation_failures(self.game, expect)
+        if not failures:
+            return
+        where = f"entry {entry.index} (line {entry.line})"
+        if len(self.violations) > since:
+            self.note(
+                f"{where}: after the violation(s) before it, the log asserts another state: {'; '.join(failures)}"
+            )
+        else:
+            self.violate(entry, clauses, "expect: " + "; ".join(failures))
+            self.checked_violations = len(self.violations)
+        taken = self.support.take_expectation(self.game, expect)
+        if taken:
+            self.note(f"{where}: the replay goes on from the state the log asserts: {'; '.join(taken)}")
 
     def check_reveal(self, entry: LogEntry, reveal: Reveal, answer: list[str | None] | None) -> None:
         """What a forced entry states must be what the rules did."""

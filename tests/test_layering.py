@@ -69,6 +69,8 @@ GAME_KEYS = tuple(games.BUILT_IN)
 NAMING_GAMES = {
     REPO / "judge" / "games" / "__init__.py": "the registry: the one list of the built-in games",
     REPO / "rules_index" / "documents.py": "the table of the bundled rules documents, each named by its id",
+    REPO / "judge" / "importers" / "weiss_sim" / "departures.py": "the weiss-sim importer writes Weiss Schwarz logs "
+    "and its referee cites the clauses of CR 2.00",
 }
 """The files outside the games' own packages that may write a game's key, and why."""
 

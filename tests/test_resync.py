@@ -16,6 +16,7 @@ import pytest
 import yaml
 
 from judge import lookahead
+from judge import replay as replay_module
 from judge.games.ws import SUPPORT
 from judge.logfile import parse_log
 from judge.lookahead import TRIAL_FLOOR, TRIAL_SHARE
@@ -335,3 +336,63 @@ def test_trials_from_a_copy_at_the_turn_start_score_as_trials_from_the_log_start
     assert len(sample) >= 4
     for copied, replayed in zip(with_copies, from_the_start, strict=True):
         assert [v.to_dict() for v in copied.violations] == [v.to_dict() for v in replayed.violations]
+
+
+STAYS_WHEN_ADOPTING = {
+    "log": "the same log",
+    "support": "the same game support",
+    "clause_exists": "the same clause check",
+    "trace": "whether the trace is kept",
+    "look_ahead": "the look-ahead's work so far, its share of the trials and its turn copy",
+    "on_applied": "the stepper's callbacks",
+    "on_taken": "the stepper's callbacks",
+    "looks_ahead": "a replay that goes back is never a trial",
+    "copy_at": "for trials only",
+    "copied": "for trials only",
+    "horizon": "for trials only",
+    "counting": "for trials only",
+    "decided": "shared with the replay run again",
+    "stop_at": "for the replay run again only",
+    "pending": "for the replay run again only",
+}
+"""The attributes of a Replay that ``Replay.adopt`` leaves as they are, and why."""
+
+
+def test_going_on_as_a_replay_run_again_takes_all_of_its_state() -> None:
+    """``Replay.adopt`` must take every attribute that describes where the replay is; one added to the replay
+    and forgotten there would go on stale after a replay went back.  Each attribute is adopted or listed here."""
+    import ast
+    import inspect
+    import textwrap
+
+    log = parse_log(EXAMPLE.read_text(encoding="utf-8"), "example.yaml", "yaml")
+    attributes = set(vars(Replay(log, SUPPORT.build(log), SUPPORT)))
+    tree = ast.parse(textwrap.dedent(inspect.getsource(Replay.adopt)))
+    adopted = {
+        target.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"
+    }
+    assert attributes == adopted | set(STAYS_WHEN_ADOPTING), attributes - adopted - set(STAYS_WHEN_ADOPTING)
+
+
+def test_an_entry_of_a_later_turn_is_not_taken_as_this_turns_written_late_ws_6_8_1_2(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ws:6.8.1.2 with the log format's ``turn:``: a point that cannot be passed (the hand-limit discard) and is
+    not answered in its turn is one violation there; the same player's discard written two turns later, with
+    that turn, is that turn's entry, not this one's written late, so no turn is reported out of place."""
+    document = example_with_turns()
+    actions: list[dict[str, object]] = document["actions"]  # type: ignore[assignment]
+    index = next(i for i, entry in enumerate(actions) if entry["do"] == "discard" and entry["turn"] >= 3)
+    discard = actions.pop(index)
+    end = next(i for i, entry in enumerate(actions) if entry["turn"] == discard["turn"] + 3)  # type: ignore[operator]
+    monkeypatch.setattr(replay_module, "WRITTEN_LATE_WITHIN", end - index + 5)  # the later turn within its reach
+    actions.insert(end, {**discard, "turn": discard["turn"] + 2})  # type: ignore[operator]
+    verdict = verify_log(parse_log(json.dumps(document), "turns.json", "json"))
+    first = verdict.violations[0]
+    assert first.entry == index and "ws:6.8.1.2" in first.clauses and "the rules required P2" in first.message
+    assert not any("written late" in violation.message for violation in verdict.violations)
+    assert not any("the replay is in turn" in violation.message for violation in verdict.violations)

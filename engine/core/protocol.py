@@ -105,6 +105,9 @@ class Refusal:
 
     clauses: tuple[str, ...]
     message: str
+    cause: str = ""
+    """The earlier event that made it so, where a game names one (``the side attack at entry 62``): refusals of
+    one cause are one departure of the log, which a driver reports once."""
 
 
 class Choice:

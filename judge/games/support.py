@@ -94,6 +94,11 @@ class GameSupport:
         entry cannot answer it as written, if it cannot."""
         raise NotImplementedError
 
+    def choice_claims(self, game: PlayableGame, decision: Decision, data: dict[str, Any]) -> list[Refusal]:
+        """What a legal choice entry states beside its choice that the game contradicts at this point (a Weiss
+        Schwarz ``play`` whose ``paid`` names other cards than the top of the stock): violations of that entry."""
+        return []
+
     def cards_within(self, reveal: Reveal, data: dict[str, Any]) -> list[str | None] | None:
         """The card ids the entry being applied states for a reveal inside it (a mulligan's new cards), or None
         when the reveal is not one an entry answers from inside."""

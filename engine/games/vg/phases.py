@@ -129,6 +129,7 @@ class Phases:
                     Refusal(("vg:6.4.1.2.7",), f"{choice.card} is not among the five cards {player} looked at")
                 )
                 self.game.moves.shuffle_in(me, [])
+                yield Checkpoint(reveal)
                 yield Checkpoint(decision)
                 return
             me.deck.remove(taken)
@@ -149,6 +150,7 @@ class Phases:
             )
         self.game.moves.shuffle_in(me, [])
         self.game.record(RecordKind.FORCED, player, f"{player} shuffles the deck", ("vg:6.4.1.2.7", "vg:10.1.10"))
+        yield Checkpoint(reveal)  # what the entry said it looked at is checked (its ``looked``, vg 6.4.1.2.7)
         yield Checkpoint(decision)
 
     def g_assist_problem(self, player: str, choice: GAssist, looked: list[str | None]) -> Refusal | None:

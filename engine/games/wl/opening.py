@@ -138,7 +138,9 @@ class Opening:
                 for identity in getattr(layout, zone):
                     me.zone(zone).append(self.new_card(me, identity, f"setup {player_id} {zone}"))
             for identity in layout.stage:
-                me.stage.append(self.new_card(me, identity, f"setup {player_id} stage"))
+                stage = self.new_card(me, identity, f"setup {player_id} stage")
+                stage.orientation = layout.stage_state
+                me.stage.append(stage)
             me.leader.orientation = layout.leader_state
             if layout.leader_given:
                 me.given[me.leader.instance] = layout.leader_given

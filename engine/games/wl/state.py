@@ -122,6 +122,8 @@ class PlayerPosition:
     life: list[str | None] = field(default_factory=list)
     """Bottom first."""
     stage: list[str] = field(default_factory=list)
+    stage_state: str = "stand"
+    """The Stage's orientation (a Stage is rested by a cost and stood in its master's refresh phase)."""
     deck_top: list[str] = field(default_factory=list)
     deck_rest: int | None = None
     leader_state: str = "stand"

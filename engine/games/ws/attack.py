@@ -400,7 +400,10 @@ class AttackPhase:
                 )
                 self.no_damage = Refusal(("ws:7.5.1.2.1",), f"the attacker's soul was {soul}: it dealt no damage")
             else:
-                canceled = yield from self.game.moves.deal_damage(self.game.non_turn_player, soul, ("ws:7.5.1.2",))
+                side = ("ws:7.2.1.4.2",) if attack.kind == "side" else ()  # its soul less the facing level
+                canceled = yield from self.game.moves.deal_damage(
+                    self.game.non_turn_player, soul, ("ws:7.5.1.2", *side)
+                )
                 if canceled and self.shot_armed.pop(attack.attacker.instance, False):
                     self.trigger_shot(player, attack.attacker)
                 else:

@@ -346,6 +346,8 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             refusal = Refusal(("ws:6.5.1.2.4",), "move exchanges two stage positions, 1-5")
         elif choice.verb == "act":
             refusal = self.phases.act_refusal(player, choice)
+        elif choice.verb == "encore":
+            refusal = self.not_reversed(player, choice.pos)
         if refusal is not None:
             return refusal
         legal = ", ".join(option.describe() for option in decision.options[:12])
@@ -367,6 +369,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         state = "rested" if card.orientation == "rest" else "standing"
         message = f"{card.identity} on position {position} is {state}, not reversed"
         clauses: tuple[str, ...] = ("ws:7.7.1.2",)
+        cause = ""
         rested = self.why_rested.get(card.instance) if card.orientation == "rest" else None
         if rested is not None:
             message += f": {because(rested)}"
@@ -374,7 +377,30 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             if kind in ("side", "direct"):
                 message += f"; a {kind} attack ends after the damage step, with no battle (ws 7.5.1.3)"
                 clauses += ("ws:7.5.1.3",)
-        return Refusal(clauses, message + ", and only reversed characters go to the waiting room in the encore step")
+                cause = f"the {kind} attack of turn {rested[2]} at entry {rested[3]}"
+        else:
+            side = self.side_attack_facing(player, position)
+            if side is not None:
+                message += (
+                    f": it faced the side attack of {self.opponent(player)}'s position {side[1][0]} in turn {side[2]}"
+                    f" (entry {side[3]}), which ends after the damage step, with no battle (ws 7.5.1.3)"
+                )
+                clauses += ("ws:7.5.1.3",)
+                cause = f"the side attack of turn {side[2]} at entry {side[3]}"
+        return Refusal(
+            clauses, message + ", and only reversed characters go to the waiting room in the encore step", cause
+        )
+
+    def side_attack_facing(self, player: str, position: int) -> Because | None:
+        """What rested the opponent's character that made a side attack against ``player``'s ``position`` (the
+        position facing it, ws 3.6.5) in this turn or the one before, if one did and still stands rested."""
+        for attacker_position, attacker in self.player_states[self.opponent(player)].characters():
+            why = self.why_rested.get(attacker.instance) if attacker.orientation == "rest" else None
+            if why is None or why[2] < self.turn - 1 or len(why[1]) < 2 or why[1][1] != "side":
+                continue
+            if FACING.get(attacker_position) == position:
+                return why
+        return None
 
     def why_not_now(self, verb: str, player: str, choice: Choice | None = None) -> Refusal:
         """The clause that rules out ``verb`` by ``player`` at this point of the game, and for an ``encore`` the

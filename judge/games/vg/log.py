@@ -255,7 +255,14 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
                 tuple(sorted(reading.ids(data.get("soul_blast"), "soul_blast"))),
                 tuple(sorted(reading.ids(data.get("discard"), "discard"))),
             )
-        if decision.kind == "forerunner":
+        if decision.kind == "forerunner":  # "`resolve` | `source`, `ability` ...": when written, they name it
+            source, ability = data.get("source"), data.get("ability")
+            if source is not None and str(source) != decision.source:
+                raise EntryError(f"source {reading.short(source)}: the Forerunner waiting is {decision.source}'s")
+            if ability is not None and str(ability) != "forerunner":
+                raise EntryError(
+                    f"ability {reading.short(ability)}: the ability waiting is {decision.source}'s Forerunner"
+                )
             target = _text(data.get("to"), "to")
             return PASS if target is None else OnCircle("call", target, card=decision.source)
         return ResolveFirst(str(data.get("source", card)), str(data.get("ability")))
@@ -298,6 +305,9 @@ def cards_within(reveal: Reveal, data: dict[str, Any]) -> list[str | None] | Non
 
 def reveal_findings(verb: str, reveal: Reveal, answer: list[str | None]) -> tuple[list[Refusal], list[str]]:
     """A ``draw`` must list as many cards as the rules draw, a ``retire`` as many units as the rules retire."""
+    if reveal.purpose == "mulligan_draw" and len(answer) != reveal.count:  # the format: the cards drawn in exchange
+        message = f"the mulligan makes {reveal.player} draw {reveal.count} card(s); the log lists {len(answer)}"
+        return [Refusal(reveal.clauses, message)], []
     if verb == "draw" and len(answer) != reveal.count and reveal.purpose != "mulligan_draw":
         message = f"the rules make {reveal.player} draw {reveal.count} card(s) here; the log lists {len(answer)}"
         return [Refusal(reveal.clauses, message)], []
@@ -389,6 +399,10 @@ def expectation_failures(game: PlayableGame, expect: Any) -> list[str]:
             common[key] = wanted
             continue
         wanted = dict(wanted)
+        damage = wanted.get("damage")
+        if isinstance(damage, list) and isinstance(game, Vanguard):
+            del wanted["damage"]
+            failures.extend(_damage_failures(game, str(key), damage))
         g_zone = wanted.pop("g_zone", None)
         if g_zone is not None:
             failures.extend(_g_zone_failures(str(key), view["g_zone"], g_zone))
@@ -398,8 +412,58 @@ def expectation_failures(game: PlayableGame, expect: Any) -> list[str]:
             guardians = circles.pop("G")
             wanted["circles"] = circles
             failures.extend(_pile_failures(f"{key} guardian circle", view["circles"].get("G", []), guardians))
+        if isinstance(circles, dict):
+            circles = {
+                circle: _state_failures(str(key), circle, view["circles"], spec, failures)
+                for circle, spec in circles.items()
+            }
+            wanted["circles"] = circles
         common[key] = wanted
     return failures + common_expectation_failures(game, common, winner_of(game.outcome))
+
+
+UNSHOWN: Final = {"face": "up", "locked": False, "deleted": False, "hearts": [], "mate": None}
+"""A circle state's value where the snapshot does not show it (a face-up unit has no ``face``)."""
+
+
+def _state_failures(player: str, circle: Any, shown: dict[str, Any], spec: Any, failures: list[str]) -> Any:
+    """Compare the circle states of a circle's expectation (``face``, ``locked``, ``deleted``, ``hearts``,
+    ``mate``), a key the unit does not show being its plain value (``face: up``, ``locked: false``); the rest of
+    the spec is left to the common comparison.  The format: "Circle states in ``setup`` and ``expect``:
+    ``{card, state, face: down}`` ..., ``{card, hearts: [ids]}``, ``{card, mate: id}``, ``{card, locked:
+    true}``, ``{card, deleted: true}``"."""
+    unit = shown.get(circle)
+    if not isinstance(spec, dict) or not isinstance(unit, dict):
+        return spec
+    rest = dict(spec)
+    for key, plain in UNSHOWN.items():
+        if key in rest:
+            wanted, actual = rest.pop(key), unit.get(key, plain)
+            if wanted != actual:
+                failures.append(f"{player} circles {circle} {key} is {actual!r}, not {wanted!r}")
+    return rest
+
+
+def _damage_failures(game: Vanguard, player: str, wanted: list[Any]) -> list[str]:
+    """The damage zone as a list: the format writes a card turned by a Counter Blast ``{card: X, face: down}``
+    ("``damage`` (a card may be ``{card, face: down}`` after a Counter Blast)"), so an item is a card id (the
+    card, either face) or ``{card, face}`` (that card, that face up or down); in any order, as the owner may
+    reorder the zone."""
+    state = game.player_states[player]
+    actual = [(card.identity or "?", "down" if card.instance in state.face_down else "up") for card in state.damage]
+    shown = sorted(f"{card} (face {face})" for card, face in actual)
+    if not all(isinstance(item, str) or (isinstance(item, dict) and "card" in item) for item in wanted):
+        return [f"{player} damage: {wanted!r} is not a list of card ids or {{card, face}}"]
+    exact = [(str(item["card"]), str(item.get("face", "up"))) for item in wanted if isinstance(item, dict)]
+    bare = [str(item) for item in wanted if isinstance(item, str)]
+    remaining = list(actual)
+    for pair in exact:
+        if pair not in remaining:
+            return [f"{player} damage holds {shown}, not {wanted!r} (in any order)"]
+        remaining.remove(pair)
+    if sorted(card for card, _ in remaining) != sorted(bare):
+        return [f"{player} damage holds {shown}, not {wanted!r} (in any order)"]
+    return []
 
 
 def _g_zone_failures(player: str, view: dict[str, list[str | None]], wanted: Any) -> list[str]:

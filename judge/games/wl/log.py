@@ -59,6 +59,23 @@ def _state(log: GameLog, at: tuple[object, ...], value: Any) -> str:
     return ORIENTATION_WORDS[value]
 
 
+def _stage(
+    log: GameLog, at: tuple[object, ...], value: Any, definitions: dict[str, WlCardDefinition]
+) -> tuple[list[str], str]:
+    """A ``setup`` Stage: the format's "``stage`` (a card id, or ``{card, state}`` like a Character)", or a list
+    of one; its card ids and orientation."""
+    items = [] if value in (None, []) else value if isinstance(value, list) else [value]
+    state = "stand"
+    cards = []
+    for index, item in enumerate(items):
+        spec = item if isinstance(item, dict) else {"card": item}
+        cards.append(
+            reading.card_id(log, (*at, index) if isinstance(value, list) else at, spec.get("card"), definitions)
+        )
+        state = _state(log, (*at, "state"), spec.get("state"))
+    return cards, state
+
+
 def position_of(log: GameLog, definitions: dict[str, WlCardDefinition]) -> Position | None:
     """The ``setup`` block as an engine position, or None when the log starts from the pre-game preparations."""
     head = reading.setup_head(log, PHASES, "refresh")
@@ -74,11 +91,7 @@ def position_of(log: GameLog, definitions: dict[str, WlCardDefinition]) -> Posit
         layout = PlayerPosition()
         for zone in ("hand", "trash", "life"):
             setattr(layout, zone, reading.card_list(log, ("setup", player, zone), zones.get(zone), definitions))
-        stage = zones.get("stage")
-        stage_list = [] if stage in (None, []) else stage if isinstance(stage, list) else [stage]
-        layout.stage = [
-            reading.card_id(log, ("setup", player, "stage", i), card, definitions) for i, card in enumerate(stage_list)
-        ]
+        layout.stage, layout.stage_state = _stage(log, ("setup", player, "stage"), zones.get("stage"), definitions)
         leader = zones.get("leader") or {}
         if isinstance(leader, dict) and leader.get("card") is not None:
             index = player_ids.index(player)
@@ -234,6 +247,9 @@ def cards_within(reveal: Reveal, data: dict[str, Any]) -> list[str | None] | Non
 
 def reveal_findings(verb: str, reveal: Reveal, answer: list[str | None]) -> tuple[list[Refusal], list[str]]:
     """A ``draw``, ``life`` or ``energio`` entry must state as many cards as the rules move."""
+    if reveal.purpose == "mulligan_draw" and len(answer) != reveal.count:  # the format: the cards drawn in exchange
+        message = f"the mulligan makes {reveal.player} draw {reveal.count} card(s); the log lists {len(answer)}"
+        return [Refusal(reveal.clauses, message)], []
     if verb in ("draw", "life", "energio") and len(answer) != reveal.count and reveal.purpose != "mulligan_draw":
         noun = "ENERGIO!! card(s)" if verb == "energio" else "card(s)"
         message = f"the rules move {reveal.count} {noun} of {reveal.player}'s here; the log states {len(answer)}"
@@ -331,12 +347,23 @@ def expectation_failures(game: PlayableGame, expect: Any) -> list[str]:
                 for part in ("active", "rested"):
                     if isinstance(value, dict) and part in value and view["cost"][part] != value[part]:
                         failures.append(f"{key} cost {part} is {view['cost'][part]}, not {value[part]}")
+            elif zone == "stage" and isinstance(value, dict) and isinstance(game, Energio):
+                failures.extend(_stage_failures(game, str(key), value))
             elif zone == "stage" and not isinstance(value, list | int):
                 rest[zone] = [] if value is None else [value]
             else:
                 rest[zone] = value
         common[key] = rest
     return failures + common_expectation_failures(game, common, winner_of(game.outcome))
+
+
+def _stage_failures(game: Energio, player: str, wanted: dict[str, Any]) -> list[str]:
+    """``stage: {card, state}`` (either or both), as ``setup`` writes a Stage "like a Character"."""
+    stage = game.player_states[player].stage
+    if not stage:
+        return [f"{player} has no Stage, not {wanted!r}"]
+    shown = {"card": stage[-1].identity, "state": "active" if stage[-1].orientation == "stand" else "rested"}
+    return _card_failures(f"{player} stage", shown, wanted)
 
 
 def _card_failures(label: str, shown: dict[str, Any], wanted: Any) -> list[str]:

@@ -52,6 +52,9 @@ class WeissSchwarzSupport(GameSupport):
     def cards_within(self, reveal: Reveal, data: dict[str, Any]) -> list[str | None] | None:
         return log.cards_within(reveal, data)
 
+    def choice_claims(self, game: PlayableGame, decision: Decision, data: dict[str, Any]) -> list[Refusal]:
+        return log.choice_claims(_ws(game), decision, data)
+
     def reveal_findings(self, verb: str, reveal: Reveal, answer: list[str | None]) -> tuple[list[Refusal], list[str]]:
         return log.reveal_findings(verb, reveal, answer)
 

@@ -207,7 +207,11 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
             kind = kinds.pop() if len(kinds) == 1 else str(data.get("type"))
         return DeclareAttack(_ints(data.get("pos")), kind)
     if verb == "counter":
-        return Choice("counter", card=card, pos=_ints(data.get("target"), "target"))
+        pos = _ints(data.get("target"), "target")
+        offered = [option.pos for option in decision.options if option.verb == "counter" and option.card == card]
+        if offered and all(offered_pos is None for offered_pos in offered):
+            pos = None  # a counter event: its ``target`` is its effect's choice (``field_choice``), not the play's
+        return Choice("counter", card=card, pos=pos)
     if verb == "encore":
         pay, cost = paid(data.get("pay"))
         return PutReversed(_ints(data.get("pos")), pay, cost)
@@ -251,6 +255,32 @@ or ``resolve`` entry names for its ability."""
 CLAIM_FIELDS: Final[dict[str, tuple[str, ...]]] = {"trigger": ("pool", "draw", "comeback", "return", "standby")}
 """A trigger entry's icon choices: each claims what an icon did, so it is a violation where the card revealed
 has no icon that asks it (ws 4.12.2)."""
+
+
+def choice_claims(game: WeissSchwarz, decision: Decision, data: dict[str, Any]) -> list[Refusal]:
+    """A ``play`` entry's ``paid`` must name the stock cards the cost takes: the format's ``play`` row has
+    "optional ``paid: [ids]``", and "``paid`` lists the stock cards paid, top of the stock first"; the cost is
+    paid from the top of the stock (ws 3.10.2, 8.6.2.3).  An unknown stock card matches any id."""
+    if data.get("do") != "play" or "paid" not in data:
+        return []
+    try:
+        named = list(reading.ids(data.get("paid"), "paid"))
+    except EntryError as error:
+        return [Refusal(("ws:8.6.2.3",), str(error))]
+    definition = game.definitions.get(str(data.get("card")))
+    if definition is None or decision.player not in game.player_states:
+        return []
+    stock = game.player_states[decision.player].stock
+    taken = [card.identity for card in reversed(stock)][: definition.cost]
+    if len(named) == len(taken) and all(known in (None, card) for known, card in zip(taken, named, strict=True)):
+        return []
+    shown = [known or "?" for known in taken]
+    return [
+        Refusal(
+            ("ws:8.6.2.3", "ws:3.10.2"),
+            f"paid lists {named}; {definition.id} costs {definition.cost}, paid from the top of the stock: {shown}",
+        )
+    ]
 
 
 def field_choice(decision: Decision, data: dict[str, Any]) -> Choice | None:
@@ -312,6 +342,9 @@ def reveal_findings(verb: str, reveal: Reveal, answer: list[str | None]) -> tupl
     """A ``draw`` must list as many cards as the rules draw, a ``damage`` every card the damage process moved and
     no more (``ws-logs.rst``, ``damage``: a list longer or shorter breaks ws 4.10.1.3; one that goes on after
     a cancel is the engine's to refuse, ws 4.10.1.2), and a ``refresh`` order the whole new deck (ws 9.2.2)."""
+    if reveal.purpose == "mulligan_draw" and len(answer) != reveal.count:  # the format: the cards drawn in exchange
+        message = f"the mulligan makes {reveal.player} draw {reveal.count} card(s); the log lists {len(answer)}"
+        return [Refusal(reveal.clauses, message)], []
     if verb == "draw" and len(answer) != reveal.count and reveal.purpose != "mulligan_draw":
         message = f"the rules make {reveal.player} draw {reveal.count} card(s) here; the log lists {len(answer)}"
         return [Refusal(reveal.clauses, message)], []
@@ -327,7 +360,8 @@ def reveal_findings(verb: str, reveal: Reveal, answer: list[str | None]) -> tupl
             f"the damage process moved {reveal.used} card(s) of {reveal.player}'s deck to the resolution zone; "
             f"the log lists {len(answer)}"
         )
-        return [Refusal(("ws:4.10.1.3",), message)], []
+        dealt = tuple(clause for clause in reveal.clauses if clause != "ws:4.10.1")  # what made the damage that much
+        return [Refusal(("ws:4.10.1.3", *dealt), message)], []
     return [], []
 
 
