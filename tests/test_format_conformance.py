@@ -377,7 +377,6 @@ WS_CASES = (
         "verb act; arg act.pos",
         0,
         "6.5.1.2.3 8.4 8.4.2.2",
-        xfail="the ws reader takes abilities in its own vocabulary ({kind, when, effect: [...]}), not the format's shared shape {type, timing, cost, effect: {power, target, until}}",
     ),
     case(
         "ws",
@@ -386,7 +385,6 @@ WS_CASES = (
         "arg act.ability",
         0,
         "6.5.1.2.3 8.4 8.4.2.2",
-        xfail="the ws reader takes abilities in its own vocabulary ({kind, when, effect: [...]}), not the format's shared shape {type, timing, cost, effect: {power, target, until}}",
     ),
     case(
         "ws", "encore-pay-ability", "encore-pay-ability-plain-true", "form encore.pay ability", 3, "10.2 10.2.3 10.2.2"
@@ -613,8 +611,7 @@ VG_CASES = (
         "resolve-pay-nothing-to-blast",
         "arg resolve.pay",
         1,
-        "8.4.1.2 8.4.1.3 8.5.2.3 10.1.15",
-        xfail="automatic abilities (type: auto) in the shared shape are not played by the vg engine yet",
+        "8.6.4 10.1.15",
     ),
 )
 WL_CASES = (
@@ -671,9 +668,7 @@ WL_CASES = (
         "resolve-ability-three",
         "verb resolve; arg resolve.source; arg resolve.ability",
         1,
-        "8.6 8.1.3.2",
-        xfail="automatic effects ([On Play] and the others) are not played by the wl engine yet, so no point asks for a resolve",
-        twin_xfail="automatic effects ([On Play] and the others) are not played by the wl engine yet, so no point asks for a resolve",
+        "8.1.3.2 8.6.1.1",
     ),
     case("wl", "expect", "expect-turn", "expect turn", 0, "6.5.5.1 6.5.5", says="turn"),
     case("wl", "expect", "expect-phase", "expect phase", 0, "6.5.5.1 6.5.5", says="phase"),

@@ -90,6 +90,12 @@ class GAssist(Choice):
         return (self.g_cards,)
 
 
+def payment_words(counter_blast: tuple[str, ...], soul_blast: tuple[str, ...], cards: tuple[str, ...]) -> str:
+    """The cards that pay a cost, by cost word: ``counter blast FG-13, soul blast FG-00``."""
+    named = (("counter blast", counter_blast), ("soul blast", soul_blast), ("discard", cards))
+    return ", ".join(f"{word} {' '.join(ids)}" for word, ids in named if ids)
+
+
 class Activate(Choice):
     """Play an activated ability (vg 6.6.1.2.2) of the unit ``card`` names (a circle or a card id): which of its
     abilities (its place among them, None for its first activated one), and the cost paid (8.5.2.3): the damage
@@ -118,6 +124,12 @@ class Activate(Choice):
     def details(self) -> tuple[object, ...]:
         return (self.ability, self.counter_blast, self.soul_blast)
 
+    def describe(self) -> str:
+        """``act FG-24 ability 0, counter blast FG-13``."""
+        ability = "" if self.ability is None else f" ability {self.ability}"
+        payment = payment_words(self.counter_blast, self.soul_blast, self.cards)
+        return f"act {self.card}{ability}" + (f", {payment}" if payment else "")
+
 
 class PayAbility(Choice):
     """Pay the cost of an automatic ability of the unit ``card`` names, or not (vg 8.6.4): ``flag``, and the cards
@@ -143,6 +155,11 @@ class PayAbility(Choice):
 
     def details(self) -> tuple[object, ...]:
         return (self.counter_blast, self.soul_blast)
+
+    def describe(self) -> str:
+        """``pay FG-25 yes, counter blast FG-13`` or ``pay FG-25 no``."""
+        payment = payment_words(self.counter_blast, self.soul_blast, self.cards)
+        return f"pay {self.card} {'yes' if self.flag else 'no'}" + (f", {payment}" if payment else "")
 
 
 class SeekMate(Choice):

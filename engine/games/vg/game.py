@@ -26,7 +26,7 @@ from engine.games.vg.actions import CardMoves
 from engine.games.vg.battle import BattlePhase
 from engine.games.vg.cards import VgCardDefinition
 from engine.games.vg.characteristics import Characteristics
-from engine.games.vg.choices import Activate, DeclareAttack, GAssist, OnCircle, SeekMate, Stride
+from engine.games.vg.choices import Activate, DeclareAttack, GAssist, OnCircle, PayAbility, SeekMate, Stride
 from engine.games.vg.keywords import Keywords
 from engine.games.vg.opening import Opening
 from engine.games.vg.phases import Phases
@@ -293,6 +293,8 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
             refusal = Refusal(
                 ("vg:6.6.1.2.3",), "a swap exchanges the two rear-guard circles of a column (FL-BL, FR-BR)"
             )
+        elif isinstance(choice, PayAbility) and decision.kind == "pay":
+            refusal = self.playing.payment_refusal(player, self.playing.cost_asked, choice)
         elif choice.verb == "first_vanguard":
             refusal = Refusal(("vg:5.4.3",), f"{choice.card} is not a grade 0 card of {player}'s main deck")
         if refusal is not None:

@@ -64,6 +64,19 @@ ZONES_OF_TEXT: Final = ("hand", "drop", "soul", "damage", "bind", "deck", "circl
 """The places an ``effect`` entry's moves name (``circle`` with the circle)."""
 
 
+COST_PLACES: Final = (
+    ("counter_blast", "vg:10.1.15", "face-up damage"),
+    ("soul_blast", "vg:10.1.16", "soul"),
+    ("discard", "vg:10.1.2", "hand cards"),
+)
+"""Each cost word, the clause of its keyword action, and the cards that pay it."""
+
+
+def names_payment(choice: Activate | PayAbility) -> bool:
+    """Whether a choice names any card that pays its cost."""
+    return bool(choice.counter_blast or choice.soul_blast or choice.cards)
+
+
 @dataclass(frozen=True, slots=True)
 class TextOperation:
     """One primitive thing card text did, as an ``effect`` entry declares it: a card moved (``move``), a unit's
@@ -113,6 +126,8 @@ class Playing:
         """(card instance, ability index) of the 1/Turn abilities played this turn (vg 11.5.1.1)."""
         self.activated: dict[str, tuple[int, ...]] = {}
         """Card id -> the places of its activated abilities among its abilities, as they are first looked for."""
+        self.cost_asked: dict[str, Any] = {}
+        """The cost of the automatic ability whose payment is being asked (vg 8.6.4); empty between asks."""
 
     # -- what a card's text does on its own --------------------------------------------------
 
@@ -195,6 +210,7 @@ class Playing:
         decision = None
         if cost:
             paying = self.first_payers(player, cost)
+            self.cost_asked = cost
             options: list[Choice] = [PayAbility(unit.identity, False)]
             if paying is not None:
                 options.append(PayAbility(unit.identity, True, *paying))
@@ -211,6 +227,11 @@ class Playing:
                 allows=lambda choice: self.pay_allows(player, ability, choice),
             )
             choice = yield decision
+            self.cost_asked = {}
+            if isinstance(choice, PayAbility) and choice.flag and not names_payment(choice):
+                only = self.only_payers(player, cost)
+                assert only is not None  # ``pay_allows`` took it
+                choice = PayAbility(unit.identity, True, *only)
             if not isinstance(choice, PayAbility) or not choice.flag:
                 self.game.record(
                     RecordKind.CHOICE,
@@ -237,9 +258,51 @@ class Playing:
     def pay_allows(self, player: str, ability: dict[str, Any], choice: Choice) -> bool:
         """Whether ``choice`` answers whether to pay an automatic ability's cost: not paying, or paying it in full
         with cards that are there (8.6.4)."""
+        return self.payment_refusal(player, ability.get("cost") or {}, choice) is None
+
+    def payment_refusal(self, player: str, cost: dict[str, Any], choice: Choice) -> Refusal | None:
+        """Why ``choice`` does not answer whether to pay ``cost`` (8.6.4); None when it does.  A ``pay: true`` that
+        names no card pays with the only cards that can pay it, when the rules leave no choice of them."""
         if not isinstance(choice, PayAbility):
-            return False
-        return not choice.flag or self.cost_refusal(player, ability, choice) is None
+            return Refusal(("vg:8.6.4",), f"{choice.describe()} does not say whether the cost is paid")
+        if not choice.flag:
+            return None
+        if names_payment(choice):
+            return self.cost_refusal(player, {"cost": cost}, choice)
+        if self.only_payers(player, cost) is not None:
+            return None
+        short = self.shortfall(player, cost)
+        if short is not None:
+            return short
+        return Refusal(("vg:8.5.2.3",), "the cost can be paid with different cards; the entry names none")
+
+    def shortfall(self, player: str, cost: dict[str, Any]) -> Refusal | None:
+        """The part of ``cost`` that ``player`` has too few cards to pay (8.6.4: then none of it is paid); None
+        when every part can be paid."""
+        me = self.states[player]
+        for word, clause, place in COST_PLACES:
+            needed = cost.get(word, 0)
+            held = len({"counter_blast": me.face_up_damage(), "soul_blast": me.soul, "discard": me.hand}[word])
+            if isinstance(needed, int) and held < needed:
+                return Refusal(
+                    ("vg:8.6.4", clause),
+                    f"the cost has {word.replace('_', ' ')} {needed} and {player} has {held} {place}: "
+                    "a cost that cannot be paid in full is not paid at all",
+                )
+        return None
+
+    def only_payers(self, player: str, cost: dict[str, Any]) -> tuple[tuple[str, ...], ...] | None:
+        """The cards that pay ``cost`` when there is no choice of them (as many cards there as the cost asks, or
+        all alike), by cost word; None when there is a choice, or the cost cannot be paid."""
+        paying = self.first_payers(player, cost)
+        if paying is None:
+            return None
+        me = self.states[player]
+        for word, paid in zip(COST_WORDS, paying):
+            cards = {"counter_blast": me.face_up_damage(), "soul_blast": me.soul, "discard": me.hand}[word]
+            if paid and len(cards) > len(paid) and len({card.identity for card in cards}) > 1:
+                return None
+        return paying
 
     def first_payers(self, player: str, cost: dict[str, Any]) -> tuple[tuple[str, ...], ...] | None:
         """The first known cards that pay ``cost`` (face-up damage, soul, hand), by cost word; None when it cannot

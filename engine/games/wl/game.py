@@ -18,7 +18,7 @@ from typing import Any, Final
 from engine.core.cards import Card, IdentityPool
 from engine.core.game import Game, GameClauses, GameEnded, Procedure
 from engine.core.parts import Part
-from engine.core.protocol import Choice, Decision, Refusal, TurnStart
+from engine.core.protocol import Choice, Decision, Refusal, ResolveFirst, TurnStart
 from engine.games.wl.battle import BattleSteps
 from engine.games.wl.cards import WlCardDefinition
 from engine.games.wl.choices import Named
@@ -228,6 +228,16 @@ class Energio(Game[WlCardDefinition]):
             return Refusal(
                 ("wl:7.1.2.1", "wl:10.1.4.1"),
                 f"{choice.source} cannot block: an active [Blocker] other than the attacked card blocks",
+            )
+        if isinstance(choice, ResolveFirst) and decision.kind == "order":
+            waiting = ", ".join(
+                f"{option.card}'s ability {option.ability}"
+                for option in decision.options
+                if isinstance(option, ResolveFirst)
+            )
+            return Refusal(
+                decision.clauses,
+                f"no auto effect of {choice.card} numbered {choice.ability} waits to resolve; waiting: {waiting}",
             )
         legal = ", ".join(option.describe() for option in decision.options[:12])
         return Refusal(decision.clauses, f"{choice.describe()} is not a legal option ({legal})")

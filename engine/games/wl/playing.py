@@ -41,7 +41,7 @@ from engine.core.card_records import ability_words, has_structured_effect
 from engine.core.cards import Card, first_unheld
 from engine.core.effects import ContinuousEffect, Duration
 from engine.core.game import Procedure
-from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal
+from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal, ResolveFirst
 from engine.games.wl.choices import Named
 from engine.games.wl.state import CHARACTER_LIMIT, LEADER
 
@@ -322,9 +322,35 @@ class Playing:
     def resolve_autos(
         self, player: str, card: Card, timing: str, abilities: list[tuple[int, dict[str, Any]]]
     ) -> Procedure:
-        """Resolve activated auto effects: a cost "may" be paid (8.3.1.4), in full (8.3.1.3), the player choosing
-        by a ``resolve`` entry with ``pay`` (and ``trash``); an effect whose cost is not paid is not activated."""
-        for index, ability in abilities:
+        """Resolve ``card``'s activated auto effects of ``timing`` (``resolve_activated``)."""
+        yield from self.resolve_activated(player, timing, [(card, index, ability) for index, ability in abilities])
+
+    def resolve_activated(
+        self, player: str, timing: str, activated: list[tuple[Card, int, dict[str, Any]]]
+    ) -> Procedure:
+        """Resolve auto effects of ``player`` that activated at once, in the order the player determines (8.1.3.2):
+        while more than one waits, a ``resolve`` entry naming one (``source``, ``ability``) plays it next; unwritten,
+        they go in the order of their cards' text.  Each one's cost "may" be paid (8.3.1.4), in full (8.3.1.3),
+        the player choosing by a ``resolve`` entry with ``pay`` (and ``trash``); an effect whose cost is not paid
+        is not activated."""
+        waiting = list(activated)
+        while waiting:
+            if len(waiting) > 1:
+                order = self.order_decision(player, waiting)
+                first = yield order
+                chosen = next(
+                    (i for i, (c, index, _) in enumerate(waiting) if ResolveFirst(c.identity, str(index)) == first), 0
+                )
+                card, index, ability = waiting.pop(chosen)
+                if first != order.default:
+                    self.game.record(
+                        RecordKind.CHOICE,
+                        player,
+                        f"{player} resolves ability {index} of {card.identity} next",
+                        ("wl:8.1.3.2", "wl:8.6.1.1"),
+                    )
+            else:
+                card, index, ability = waiting.pop()
             cost = ability.get("cost") or {}
             decision = None
             if cost:
@@ -351,6 +377,20 @@ class Playing:
             self.structured_effect(player, card, ability, None)
             if decision is not None:
                 yield Checkpoint(decision)
+
+    def order_decision(self, player: str, waiting: list[tuple[Card, int, dict[str, Any]]]) -> Decision:
+        """Which of the auto effects waiting to resolve at once ``player`` resolves next (8.1.3.2, 8.6.1.1); by
+        default, the first in the order of the cards' text."""
+        options: list[Choice] = [ResolveFirst(card.identity, str(index)) for card, index, _ in waiting]
+        return Decision(
+            player,
+            "order",
+            options,
+            ("wl:8.1.3.2", "wl:8.6.1.1"),
+            frozenset({"resolve"}),
+            prompt=f"choose which of {len(waiting)} auto effects activated at once resolves next",
+            default=options[0],
+        )
 
     def cost_decision(self, player: str, card: Card, index: int, ability: dict[str, Any]) -> Decision:
         """Whether to pay an auto effect's cost (8.3.1.4): not to, or to, with the first cards of the hand to trash;
@@ -406,8 +446,12 @@ class Playing:
         """``player``'s Leader's, Characters' and Stage's auto effects of ``timing`` (the end of a turn, an
         opponent's attack)."""
         me = self.states[player]
-        for card in (me.leader, *me.characters, *me.stage):
-            yield from self.autos(player, card, timing)
+        activated = [
+            (card, index, ability)
+            for card in (me.leader, *me.characters, *me.stage)
+            for index, ability in self.auto_effects(player, card, timing)
+        ]
+        yield from self.resolve_activated(player, timing, activated)
 
     def structured_effect(self, player: str, source: Card, ability: dict[str, Any], target: str | None) -> None:
         """``{power, target, until}``: +power to the source, the Leader, or the card the entry names."""
