@@ -268,7 +268,8 @@ class Playing:
         if not choice.flag:
             return None
         if names_payment(choice):
-            return self.cost_refusal(player, {"cost": cost}, choice)
+            refusal = self.cost_refusal(player, {"cost": cost}, choice)
+            return None if refusal is None else Refusal(("vg:8.6.4", *refusal.clauses), refusal.message)
         if self.only_payers(player, cost) is not None:
             return None
         short = self.shortfall(player, cost)
