@@ -91,8 +91,9 @@ def show(name: str) -> None:
     help="Print the whole walk at once, or ask at every step; by default, ask when the input is a terminal.",
 )
 def step(name: str, no_input: bool | None) -> None:
-    """Walk through a scenario, one step per log entry in the log's order: the entry, what happened with its
-    clauses, and both boards, every card by name with its id, the places changed since the step before starred.
+    """Walk through a scenario: its position as written, what the rules do on their own before the first entry,
+    then one step per log entry in the log's order: the entry, what happened with its clauses, and both boards,
+    every card by name with its id, the places changed since the step before starred.
 
     Keys: n, Enter or → (next), b or ← (back), j N (jump to step N), q (quit); any other key only says so.
     On a terminal the screen is redrawn in place, in colour; --no-input prints every step in turn, plain.

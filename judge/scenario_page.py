@@ -226,6 +226,9 @@ SCRIPT: Final = """(function () {
         entry.appendChild(el("div", "js-note", step.entry.cards.map(function (c) { return c.id + " is " + c.name; }).join("; ")));
       }
       if (step.note) { entry.appendChild(el("div", "js-note", step.note)); }
+    } else if (step.state === "by the rules") {
+      entry.appendChild(document.createTextNode("before the first entry, by the rules"));
+      entry.appendChild(el("div", "js-note", step.note));
     } else {
       entry.appendChild(document.createTextNode("the starting position"));
       entry.appendChild(el("div", "js-note", data.question));

@@ -4,8 +4,12 @@ The walk is computed once (the replay runs to the end, taking a picture of the
 board at every step); moving forward, back or to step N only shows a different
 picture, so every screen is the same whichever way it is reached.
 
-There is one step per log entry, in the order of the log, and each picture is
-taken later than the one before it, so the walk never goes back in time:
+The walk opens on the position the question asks about: a scenario's ``setup``
+as written.  What the rules then do on their own before the first entry (a draw
+phase's draw, a refresh, the checks of a check timing) is the next step, "by the
+rules", with the board after it.  Then there is one step per log entry, in the
+order of the log, and each picture is taken later than the one before it, so the
+walk never goes back in time:
 
 * an entry's picture is taken when it has been applied;
 * an entry applied inside an earlier one (a refresh inside the damage that
@@ -53,6 +57,10 @@ TAKEN: Final = "taken"
 """While walking: the replay took the entry and did not apply it as a request (refused, or carried out at once)."""
 NOT_REACHED: Final = "not reached"
 """The replay ended (the game was over, or the entries could not be placed) before it took the entry."""
+START: Final = "start"
+"""The position the scenario starts from: its ``setup`` as written, or, with none, the game as its entries begin."""
+BY_THE_RULES: Final = "by the rules"
+"""What the game did on its own between the written position and the first entry."""
 
 Paint = Callable[[str, str], str]
 """How a piece of a screen is drawn: (text, role) -> text; roles are ``title``, ``entry``, ``clauses``,
@@ -173,6 +181,11 @@ def walk_scenario(scenario: Scenario, given: str | None = None) -> Walk:
         while (index := next_unpictured()) in applied and not any(open_index < index for open_index in being_applied()):
             picture(index, APPLIED)
 
+    written: tuple[dict[str, Any], str] | None = None
+    if scenario.log.header.get("setup") is not None:  # the position as written, before the rules act on it
+        written_board = board_of(replay.game)
+        written = (written_board, drawn(written_board))
+        seen = len(replay.game.records)
     replay.on_taken = on_taken
     replay.on_applied = on_applied
     replay.run()
@@ -185,7 +198,13 @@ def walk_scenario(scenario: Scenario, given: str | None = None) -> Walk:
         if violation.entry is not None and place not in replay.undecided:  # undecided: card text could allow it
             refusals.setdefault(violation.entry, []).append(violation)
     opening, start, start_text, _ = pictures[-1]
-    steps = [Step(0, None, opening, start_text, start, own_text=own_text)]
+    if written is None:
+        steps = [Step(0, None, opening, start_text, start, state=START, own_text=own_text)]
+    else:
+        steps = [Step(0, None, (), written[1], written[0], state=START, own_text=own_text)]
+        if opening or start != written[0]:
+            changed = tuple(changed_places(written[0], start))
+            steps.append(Step(1, None, opening, start_text, start, changed, state=BY_THE_RULES, own_text=own_text))
     before = start
     for entry in entries:
         happened, board, text, state = pictures[entry.index]
@@ -440,6 +459,7 @@ STATE_NOTES: Final = {
     IN_PROGRESS: "in progress: the next entry happens inside it; the board is as it stands then",
     REFUSED: "refused: the rules do not allow it here; the board is as the replay went on",
     NOT_REACHED: "not reached: the replay ended before it",
+    BY_THE_RULES: "what the game does on its own, from the position as written to the first entry",
 }
 
 
@@ -449,7 +469,9 @@ def screen(scenario: Scenario, steps: list[Step], index: int, paint: Paint = pla
     step = steps[index]
     names = card_names(scenario.log)
     head = paint(f"== {scenario.title} == step {index}/{len(steps) - 1}", "title")
-    if step.entry is None:
+    if step.state == BY_THE_RULES:
+        body = ["before the first entry, by the rules:"]
+    elif step.entry is None:
         body = [f"question: {scenario.question}"]
         if step.happened:
             body.append("before the first entry:")
@@ -468,7 +490,7 @@ def screen(scenario: Scenario, steps: list[Step], index: int, paint: Paint = pla
     for violation in step.refused:
         message = named(violation.message, names)
         body.append(paint(f"  violation: {clauses_text(violation.clauses)}: {message}", "refused"))
-    if step.entry is None:
+    if step.state == START:
         body.append("the starting position:")
     if step.own_text:
         lines = [head, *body, step.board]
@@ -526,8 +548,8 @@ def walk_document(scenario: Scenario, given: str | None = None) -> dict[str, Any
                     "text": entry_text(entry),
                     "cards": [{"id": card, "name": names[card]} for card in mentioned(entry, names)],
                 },
-                "state": "start" if entry is None else step.state,
-                "note": STATE_NOTES.get(step.state, "") if entry is not None else "",
+                "state": step.state,
+                "note": STATE_NOTES.get(step.state, ""),
                 "happened": [
                     {
                         "message": named(record.message, names),

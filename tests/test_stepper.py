@@ -67,6 +67,56 @@ def test_every_step_comes_in_the_order_of_the_log(scenario: Scenario) -> None:
     assert [step.number for step in steps] == list(range(len(steps)))
 
 
+def written_count(value: object) -> int | None:
+    """How many cards a ``setup`` zone holds as written: a list, a count, a deck's ``{top, rest}`` or a cost
+    area's ``{active, rested}``; None for a form that does not say (a deck's ``top`` alone, over the rest of its
+    deck list) or is not a zone of cards."""
+    if isinstance(value, list):
+        return len(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, dict) and set(value) <= {"top", "rest"} and "rest" in value:  # no rest: the deck list's
+        return len(value.get("top") or []) + int(value.get("rest") or 0)
+    if isinstance(value, dict) and set(value) <= {"active", "rested"}:
+        return int(value.get("active") or 0) + int(value.get("rested") or 0)
+    return None
+
+
+SETUPS = [scenario for scenario in LIBRARY if scenario.log.header.get("setup")]
+
+
+@pytest.mark.parametrize("scenario", SETUPS, ids=[scenario.id for scenario in SETUPS])
+def test_step_0_is_the_setup_as_written(scenario: Scenario) -> None:
+    """The stepper opens on the position the question asks about: the setup's turn, turn player and phase, and
+    every zone the setup writes with as many cards as it writes, before the rules act on it."""
+    setup: dict[str, Any] = scenario.log.header["setup"]
+    start = walk_scenario(scenario).steps[0]
+    board = start.data
+    assert start.entry is None and start.state == "start"
+    assert (board["turn"], board["turn_player"]) == (setup["turn"], setup["active"])
+    assert board["phase"] == setup.get("phase", board["phase"])
+    compared = 0
+    for player in board["players"]:
+        zones = {zone["key"]: zone["count"] for zone in player["zones"]}
+        for key, value in (setup.get(player["id"]) or {}).items():
+            count = written_count(value)
+            if count is not None and f"{player['id']}/{key}" in zones:
+                assert zones[f"{player['id']}/{key}"] == count, (player["id"], key)
+                compared += 1
+    assert compared, "no zone of the setup was found on the board"
+
+
+def test_what_the_rules_do_before_the_first_entry_is_its_own_step() -> None:
+    """wl 6.2.3-6.2.4: a scenario written in the refresh phase opens on its rested cards and given ENERGIO!!; the
+    refresh, which the rules do on their own, is the next step, with the cards it changed marked."""
+    steps = walk_scenario(find("wl/refresh/given-energio-return")).steps
+    assert steps[0].state == "start" and steps[1].state == "by the rules" and steps[1].entry is None
+    assert any("wl:6.2.3" in record.clauses for record in steps[1].happened)
+    assert "P1/cost" in steps[1].changed and steps[2].entry is not None and steps[2].entry.index == 0
+    cost = {zone["key"]: zone for player in steps[0].data["players"] for zone in player["zones"]}["P1/cost"]
+    assert cost["count"] == 4
+
+
 @pytest.mark.parametrize("scenario", LIBRARY, ids=[scenario.id for scenario in LIBRARY])
 def test_no_card_is_lost_in_transit(scenario: Scenario) -> None:
     """The cards on the board are as many at every step as at the start: none vanish into the resolution zone,
