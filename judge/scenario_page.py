@@ -67,6 +67,7 @@ def fragment(document: dict[str, Any]) -> str:
         f'<div class="js-entry" id="{uid}-entry"></div>\n'
         f'<ul class="js-happened" id="{uid}-happened"></ul>\n'
         f'<div class="js-board" id="{uid}-board"></div>\n'
+        f'<div class="js-since" id="{uid}-since"></div>\n'
         f'<div class="js-ending" id="{uid}-ending"></div>\n'
         f"<noscript><pre>{html.escape(fallback)}\n\n{html.escape(str(document['ending']))}</pre></noscript>\n"
         f"<script>{SCRIPT.replace('ROOT_ID', json.dumps(uid))}</script>\n"
@@ -102,6 +103,7 @@ STYLE: Final = """
 #ROOT .js-zone .js-card{display:inline}
 #ROOT .changed{background:#fff3b0;border-color:#d9a400;border-style:solid}
 #ROOT .js-fact.changed{padding:0 .2em}
+#ROOT .js-since{font-size:.85em;color:#555}
 #ROOT .js-ending{white-space:pre-wrap;font-family:ui-monospace,monospace;margin-top:.6em}
 """
 """The stepper's style; ``#ROOT`` becomes the stepper's id, so its rules touch nothing else on the page."""
@@ -114,6 +116,7 @@ SCRIPT: Final = """(function () {
   var steps = data.steps;
   var last = steps.length - 1;
   var index = 0;
+  var shown = null;
   var RANK = {guardian: 0, front: 1, characters: 1, field: 1, back: 2, leader: 2};
 
   function el(tag, cls, text) {
@@ -210,10 +213,35 @@ SCRIPT: Final = """(function () {
     if (!top) { node.appendChild(zones); node.appendChild(facts); }
     return node;
   }
+  function places(board) {
+    var found = {turn: board.turn, phase: board.phase, turn_player: board.turn_player, outcome: board.outcome};
+    (board.players || []).forEach(function (player) {
+      Object.keys(player.facts).forEach(function (fact) { found[player.id + "/" + fact] = player.facts[fact]; });
+      player.rows.forEach(function (row) { row.slots.forEach(function (slot) { found[slot.key] = slot.cards; }); });
+      player.zones.forEach(function (zone) { found[zone.key] = zone.cards; });
+    });
+    return found;
+  }
+  function changedSince(before, after) {
+    var old = places(before), now = places(after), keys = [];
+    Object.keys(now).forEach(function (key) {
+      if (!(key in old) || JSON.stringify(old[key]) !== JSON.stringify(now[key])) { keys.push(key); }
+    });
+    return keys;
+  }
   function show(number) {
+    var shownBefore = shown === null ? null : index;
     index = Math.max(0, Math.min(last, number));
+    shown = index;
     var step = steps[index];
     var changed = step.changed || [];
+    var since = index - 1;
+    if (shownBefore !== null && shownBefore !== index - 1 && shownBefore !== index) {
+      changed = changedSince(steps[shownBefore].board, step.board);
+      since = shownBefore;
+    }
+    var sinceNode = document.getElementById(uid + "-since");
+    if (sinceNode) { sinceNode.textContent = changed.length ? "marked: changed since step " + since : ""; }
     document.getElementById(uid + "-count").textContent = "step " + index + "/" + last;
     document.getElementById(uid + "-back").disabled = index === 0;
     document.getElementById(uid + "-next").disabled = index === last;

@@ -112,18 +112,19 @@ def stepping(scenario: Scenario, steps: list[Step], ending: str) -> None:
     paint = coloured if colour_wanted() else plain
     last = len(steps) - 1
     index, message, show = 0, "", True
+    shown_before: int | None = None  # the step on the screen before this one: the change marks are since it
     while True:
         if in_place:
             click.clear()
         if show or in_place:
-            click.echo(screen(scenario, steps, index, paint))
+            click.echo(screen(scenario, steps, index, paint, shown_before))
             if index == last:
                 click.echo(ending_text(ending, paint))
         if message:
             click.echo(paint(message, "refused"))
         click.echo(paint(HELP, "dim"))
         command, argument = read_command(last)
-        message, show = "", True
+        message, show, previous = "", True, index
         if command == "quit" or (command == "next" and index == last):
             return
         if command == "next":
@@ -136,3 +137,5 @@ def stepping(scenario: Scenario, steps: list[Step], ending: str) -> None:
             message, show = f"jump to a step from 0 to {last} (j N)", False
         else:
             message, show = f"unknown key {key_name(argument)}: n next, b back, j N jump, q quit", False
+        if index != previous:
+            shown_before = previous

@@ -463,10 +463,19 @@ STATE_NOTES: Final = {
 }
 
 
-def screen(scenario: Scenario, steps: list[Step], index: int, paint: Paint = plain) -> str:
+def screen(
+    scenario: Scenario, steps: list[Step], index: int, paint: Paint = plain, shown_before: int | None = None
+) -> str:
     """What the stepper shows at step ``index``: the entry, what happened with its clauses, the board with the
-    places changed since the step before marked ``*``."""
+    places changed since the step shown before it (``shown_before``, after a jump or a step back; by default the
+    step before) marked ``*``."""
     step = steps[index]
+    since = index - 1 if shown_before is None else shown_before
+    changed = list(step.changed)
+    if since != index - 1 and 0 <= since < len(steps) and not step.own_text:
+        changed = changed_places(steps[since].data, step.data)
+    elif since == index:
+        changed = []
     names = card_names(scenario.log)
     head = paint(f"== {scenario.title} == step {index}/{len(steps) - 1}", "title")
     if step.state == BY_THE_RULES:
@@ -497,9 +506,9 @@ def screen(scenario: Scenario, steps: list[Step], index: int, paint: Paint = pla
         if step.changed:
             lines.append(paint(f"changed since step {index - 1}: {', '.join(step.changed)}", "dim"))
     else:
-        lines = [head, *body, board_text_of(step.data, step.changed, paint)]
-        if step.changed:
-            lines.append(paint(f"(* changed since step {index - 1})", "dim"))
+        lines = [head, *body, board_text_of(step.data, changed, paint)]
+        if changed:
+            lines.append(paint(f"(* changed since step {since})", "dim"))
     return "\n".join(lines)
 
 

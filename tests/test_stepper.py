@@ -202,6 +202,20 @@ def test_what_changed_since_the_step_before_is_marked() -> None:
     assert "(* changed since step 2)" in last
 
 
+def test_after_a_jump_the_marks_are_since_the_step_shown_before() -> None:
+    """Jumping from step 0 to step 3 marks every place that differs from step 0 (step 1's move and step 3's
+    damage), not only what step 3 changed; stepping back from 3 to 2 marks what differs from step 3."""
+    scenario = find("ws/damage/cancel-middle")
+    steps, _ = walk(scenario)
+    jumped = screen(scenario, steps, 3, shown_before=0)
+    assert "(* changed since step 0)" in jumped
+    assert "| *2: Runner (RUNNER) 2500/3 rest |" in jumped and "*waiting 2" in jumped
+    back = screen(scenario, steps, 2, shown_before=3)
+    assert "(* changed since step 3)" in back and "*waiting" in back
+    code, out = run("scenario", "step", "ws/damage/cancel-middle", "--interactive", input="j 3\nb\nq\n")
+    assert code == 0 and "(* changed since step 0)" in out and "(* changed since step 3)" in out
+
+
 def test_a_refused_entry_has_its_step_with_the_violation() -> None:
     scenario = find("ws/climax/climax-in-main-phase")
     steps, _ = walk(scenario)
@@ -356,3 +370,18 @@ def test_the_fragment_steps_in_a_browser(tmp_path: Path) -> None:
     board = between(dom, f"{two}-board", f"{two}-ending")
     assert re.search(r'class="js-zone changed" data-key="P2/cost"', board)
     assert re.search(r'class="js-zone changed" data-key="P2/trash"[^>]*>.*?Soot Runner', board, re.DOTALL)
+
+
+@needs_chromium
+def test_after_a_jump_in_a_browser_the_marks_are_since_the_step_shown_before(tmp_path: Path) -> None:
+    """Opened at step 0 and then sent to step 3 by its address: step 3 marks what differs from step 0 (the move
+    of step 1 as well as the damage of step 3) and says so."""
+    scenario = find("ws/damage/cancel-middle")
+    uid = stepper_id(scenario.id)
+    jump = '<script>setTimeout(function () { window.location.hash = "step=3"; }, 200);</script>'
+    dom = dom_at(tmp_path, [stepper_html(scenario), jump], "step=0")
+    assert element(dom, f"{uid}-count") == "step 3/3"
+    assert element(dom, f"{uid}-since") == "marked: changed since step 0"
+    board = between(dom, f"{uid}-board", f"{uid}-since")
+    assert re.search(r'class="js-slot changed" data-key="P1/stage/2"', board)
+    assert re.search(r'class="js-zone changed" data-key="P2/waiting"', board)
