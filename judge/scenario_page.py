@@ -249,7 +249,11 @@ SCRIPT: Final = """(function () {
     entry.textContent = "";
     entry.setAttribute("data-step", String(index));
     if (step.entry) {
-      entry.appendChild(document.createTextNode("entry " + step.entry.index + " (line " + step.entry.line + "): " + step.entry.text));
+      entry.appendChild(document.createTextNode("entry " + step.entry.index + " (line " + step.entry.line + "): " + step.entry.said));
+      var written = el("details", "js-written");
+      written.appendChild(el("summary", null, "as written in the log"));
+      written.appendChild(el("code", null, step.entry.text));
+      entry.appendChild(written);
       if (step.entry.cards.length) {
         entry.appendChild(el("div", "js-note", step.entry.cards.map(function (c) { return c.id + " is " + c.name; }).join("; ")));
       }

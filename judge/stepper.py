@@ -414,6 +414,17 @@ def entry_text(entry: LogEntry) -> str:
     return ", ".join(f"{key}: {_as_written(value)}" for key, value in entry.data.items() if key != "expect")
 
 
+def entry_words(step: Step, names: dict[str, str]) -> str:
+    """What a step's entry did, in the words of the game's trace (``P1 attacks P2's FG-22 on V with FG-31 on
+    V``), cards by name; for an entry that left no trace of its own (a pass), the player and the verb."""
+    assert step.entry is not None
+    entry = step.entry
+    for record in step.happened:
+        if record.entry == entry.index and record.kind is not RecordKind.TIMING:
+            return named(record.message, names)
+    return f"{entry.data.get('p', '?')}: {entry.data.get('do', '?')}"
+
+
 def card_names(log: GameLog) -> dict[str, str]:
     """Card id -> the name its record in the log's ``cards`` gives, where that differs from the id."""
     names = {}
@@ -485,7 +496,8 @@ def screen(
         if step.happened:
             body.append("before the first entry:")
     else:
-        body = [paint(f"entry {step.entry.index} (line {step.entry.line}): {entry_text(step.entry)}", "entry")]
+        body = [paint(f"entry {step.entry.index} (line {step.entry.line}): {entry_words(step, names)}", "entry")]
+        body.append(paint(f"  as written: {entry_text(step.entry)}", "dim"))
         cards = [card for card in mentioned(step.entry, names) if names[card].casefold() != card.casefold()]
         if cards:
             body.append(paint("  (" + "; ".join(f"{card} is {names[card]}" for card in cards) + ")", "dim"))
@@ -531,8 +543,9 @@ def walk_document(scenario: Scenario, given: str | None = None) -> dict[str, Any
     """The walk as JSON-serialisable data, for a page that steps through a scenario without a server:
 
     ``{"id", "name", "title", "question", "ruling", "clauses", "game", "holds", "steps", "ending"}``, each step
-    ``{"number", "entry": {"index", "line", "text", "cards"} | None, "state", "note", "happened": [{"message", "clauses",
-    "entry"}], "violations": [{"message", "clauses", "options"}], "board", "board_text", "changed"}``.
+    ``{"number", "entry": {"index", "line", "text", "said", "cards"} | None, "state", "note", "happened":
+    [{"message", "clauses", "entry"}], "violations": [{"message", "clauses", "options"}], "board", "board_text",
+    "changed"}``; an entry's ``text`` is its data as written, ``said`` what it did in words.
 
     ``board`` is the structured board: ``{"turn", "phase", "turn_player", "outcome", "players": [{"id",
     "facts": {label: value}, "rows": [{"row": "front" | "back" | ..., "label", "slots": [{"key", "position",
@@ -555,6 +568,7 @@ def walk_document(scenario: Scenario, given: str | None = None) -> dict[str, Any
                     "index": entry.index,
                     "line": entry.line,
                     "text": entry_text(entry),
+                    "said": entry_words(step, names),
                     "cards": [{"id": card, "name": names[card]} for card in mentioned(entry, names)],
                 },
                 "state": step.state,

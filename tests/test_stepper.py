@@ -186,7 +186,8 @@ def test_cards_are_named_by_name_with_the_id_beside() -> None:
     assert "P1 plays Tide Caller (CALLER) to position 1" in shown
     assert "(CALLER is Tide Caller)" in shown
     assert "hand 0" in shown and "waiting: Night Reader (READER) x2" in shown
-    below_the_entry = shown.split("\n", 2)[2]
+    assert shown.splitlines()[2].startswith("  as written: ")  # the entry as the log writes it, ids and all
+    below_the_entry = shown.split("\n", 3)[3]
     assert re.findall(r"(?<!\()\b(CALLER|READER|RUNNER)\b", below_the_entry) == []  # every id beside its name
 
 
@@ -200,6 +201,19 @@ def test_what_changed_since_the_step_before_is_marked() -> None:
     last = screen(scenario, steps, 3)
     assert "*waiting 2" in last and "*waiting: Runner (RUNNER), Finale (FINALE)" in last
     assert "(* changed since step 2)" in last
+
+
+def test_each_step_says_what_its_entry_did_in_words_with_the_entry_as_written_beside() -> None:
+    """The step of a drive check says "drive check: Cinder Scout (FG-D)", the trace's words with the card by name,
+    and keeps the entry as written one line below; an entry without a trace of its own says its player and verb."""
+    scenario = find("vg/triggers/draw")
+    steps, _ = walk(scenario)
+    drive = screen(scenario, steps, 2)
+    assert f"entry 1 (line {scenario.log.entries[1].line}): drive check: Cinder Scout (FG-D)" in drive
+    assert "  as written: p: P1, do: drive, card: FG-D, power: V" in drive
+    document = walk_document(find("wl/battle/ko-returns-given-energio"))
+    passing = next(step for step in document["steps"] if step["entry"] and step["entry"]["text"] == "p: P2, do: pass")
+    assert passing["entry"]["said"] == "P2: pass"
 
 
 def test_after_a_jump_the_marks_are_since_the_step_shown_before() -> None:
@@ -357,8 +371,10 @@ def test_the_fragment_steps_in_a_browser(tmp_path: Path) -> None:
     dom = dom_at(tmp_path, fragments, "step=2")
     entry = first.log.entries[1]
     assert element(dom, f"{one}-count") == "step 2/4"
-    assert element(dom, f"{one}-entry").startswith(f"entry 1 (line {entry.line}): p: P1, do: resolve")
-    assert element(dom, f"{two}-entry").startswith(f"entry 1 (line {second.log.entries[1].line}): p: P2, do: pass")
+    said = element(dom, f"{one}-entry")
+    assert said.startswith(f"entry 1 (line {entry.line}): ") and "as written in the log" in said
+    assert "<code>p: P1, do: resolve" in said
+    assert element(dom, f"{two}-entry").startswith(f"entry 1 (line {second.log.entries[1].line}): P2: pass")
     board = between(dom, f"{one}-board", f"{one}-ending")
     assert 'data-row="front"' in board and 'data-row="back"' in board
     assert re.search(r'class="js-zone changed" data-key="P1/hand" data-zone="hand" data-count="1"', board)
