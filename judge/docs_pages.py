@@ -35,8 +35,9 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from judge.clause_anchors import anchor_for, page_of
 from rules_index import RulesIndex
-from rules_index.documents import DOCUMENTS_BY_KEY, comprehensive_rules
+from rules_index.documents import DOCUMENTS_BY_KEY, beginner_documents, comprehensive_rules
 
 if TYPE_CHECKING:
     from judge.scenarios import Scenario
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
 SHEET_LINKS = "sheet-links.yaml"
 """The curated table of ``judge/data``: beginner-sheet clause id -> the ``ws`` clause ids it explains."""
 STEPPER_MODULE = "judge.scenario_page"
-"""The interactive stepper: ``stepper_html(scenario) -> str``, a self-contained HTML fragment."""
+"""The interactive stepper: ``stepper_html(scenario, link) -> str``, a self-contained HTML fragment."""
 SCHEMA_INCLUDE = "schema-fields.inc"
 
 
@@ -197,12 +198,20 @@ def _topic_title(topic: str) -> str:
     return topic.replace("-", " ").capitalize()
 
 
-def _stepper_fragment(walk: ScenarioWalk) -> str | None:
-    """The interactive stepper's HTML for this scenario, or None where :mod:`judge.scenario_page` is not there."""
+def _stepper_fragment(walk: ScenarioWalk, index: RulesIndex) -> str | None:
+    """The interactive stepper's HTML for this scenario, or None where :mod:`judge.scenario_page` is not there;
+    its clause ids link to their rules pages (the scenario's page is ``scenarios/<game>/<topic>/<name>``)."""
     if importlib.util.find_spec(STEPPER_MODULE) is None:
         return None
     module = importlib.import_module(STEPPER_MODULE)
-    return walk.without_paths(str(module.stepper_html(walk.scenario)))
+    to_root = "../" * (walk.id.count("/") + 1)  # scenarios/ and each folder of the id
+    single = beginner_documents()
+
+    def link(clause: str) -> str | None:
+        page = page_of(clause, single)
+        return None if clause not in index.clauses or page is None else f"{to_root}{page}.html#{anchor_for(clause)}"
+
+    return walk.without_paths(str(module.stepper_html(walk.scenario, link)))
 
 
 def _text_walk(walk: ScenarioWalk) -> str:
@@ -264,7 +273,7 @@ def scenario_page(
     lines += _stepper_links(before, after, walk.topic)
     lines += _heading("Question", "-") + [escape(scenario.question), ""]
     lines += _heading("Step by step", "-")
-    fragment = _stepper_fragment(walk)
+    fragment = _stepper_fragment(walk, index)
     if fragment is not None:
         name = f"{walk.id.rsplit('/', 1)[-1]}.stepper.html"
         (folder / name).write_text(fragment, encoding="utf-8")

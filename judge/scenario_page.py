@@ -20,6 +20,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Callable
 from typing import Any, Final
 
 from judge.scenarios import Scenario
@@ -39,9 +40,15 @@ def script_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def stepper_html(scenario: Scenario) -> str:
-    """The self-contained HTML fragment of a scenario's stepper (see the module's description)."""
+def stepper_html(scenario: Scenario, link: Callable[[str], str | None] | None = None) -> str:
+    """The self-contained HTML fragment of a scenario's stepper (see the module's description); ``link`` gives
+    the address of a clause's place on the rules site, relative to the page the fragment goes in (None: no
+    link), and makes every clause id of the walk a link."""
     document = walk_document(scenario)
+    if link is not None:
+        cited = {clause for step in document["steps"] for record in step["happened"] for clause in record["clauses"]}
+        cited |= {clause for step in document["steps"] for found in step["violations"] for clause in found["clauses"]}
+        document["links"] = {clause: address for clause in sorted(cited) if (address := link(clause)) is not None}
     return fragment(document)
 
 
@@ -229,6 +236,21 @@ SCRIPT: Final = """(function () {
     });
     return keys;
   }
+  function clausesNode(clauses) {
+    var node = el("span", "js-clauses");
+    clauses.forEach(function (clause, i) {
+      if (i) { node.appendChild(document.createTextNode(" ")); }
+      var address = (data.links || {})[clause];
+      if (address) {
+        var anchor = el("a", null, clause);
+        anchor.href = address;
+        node.appendChild(anchor);
+      } else {
+        node.appendChild(document.createTextNode(clause));
+      }
+    });
+    return node;
+  }
   function show(number) {
     var shownBefore = shown === null ? null : index;
     index = Math.max(0, Math.min(last, number));
@@ -269,14 +291,17 @@ SCRIPT: Final = """(function () {
     happened.textContent = "";
     step.happened.forEach(function (record) {
       var item = el("li", null, record.message);
-      item.appendChild(el("span", "js-clauses", record.clauses.join(" ")));
+      item.appendChild(clausesNode(record.clauses));
       if (step.entry && record.entry !== null && record.entry !== step.entry.index) {
         item.appendChild(el("span", "js-clauses", "(entry " + record.entry + ")"));
       }
       happened.appendChild(item);
     });
     step.violations.forEach(function (violation) {
-      happened.appendChild(el("li", "js-violation", "violation: " + violation.clauses.join(" ") + ": " + violation.message));
+      var item = el("li", "js-violation", "violation: ");
+      item.appendChild(clausesNode(violation.clauses));
+      item.appendChild(document.createTextNode(": " + violation.message));
+      happened.appendChild(item);
     });
     var board = document.getElementById(uid + "-board");
     board.textContent = "";

@@ -414,3 +414,19 @@ def _make_pictures() -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@needs_chromium
+def test_the_steppers_clause_ids_link_to_the_rules_pages_where_they_are(site: Path, tmp_path: Path) -> None:
+    """In a scenario page of the built site, every clause id of the stepper's current step is a link, and each
+    link lands on a rules page of the site that holds the clause's anchor."""
+    page = site / "scenarios" / "ws" / "damage" / "cancel-middle.html"
+    dom = dump_dom(f"{page.as_uri()}#step=3", None, budget_ms=3000)
+    links = re.findall(r'<span class="js-clauses">(.*?)</span>', dom, re.DOTALL)
+    addresses = [address for span in links for address in re.findall(r'<a href="([^"]+)">', span)]
+    assert addresses, links
+    for address in addresses:
+        target, _, anchor = address.partition("#")
+        landed = (page.parent / target).resolve()
+        assert landed.is_file(), address
+        assert f'id="{anchor}"' in landed.read_text(encoding="utf-8"), address
