@@ -18,6 +18,10 @@ extensions = [
     "sphinx_click",
 ]
 exclude_patterns = ["_build"]
+# Every object is documented in its own module (automodule without imported members).  Following an attribute's
+# value to the module that made it (a ZoneTable held by Game.zones, a builtin dict) filed zones.py's source under
+# engine.core.game and linked a builtins page that does not exist.
+viewcode_follow_imported_members = False
 html_theme = "alabaster"
 html_static_path = ["_static"]
 # A wider page than alabaster's 940px (the rules nest six deep), a sidebar that stays in view, and
