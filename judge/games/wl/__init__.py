@@ -8,6 +8,8 @@ package's modules: ``log`` (reading and writing entries, implied passes),
 
 from __future__ import annotations
 
+from importlib import resources
+from importlib.abc import Traversable
 from typing import Any, Final, cast
 
 from engine.core.interface import PlayableGame
@@ -72,6 +74,9 @@ class EnergioSupport(GameSupport):
 
     def procedure(self) -> Procedure:
         return wl_procedure.procedure()
+
+    def clause_accounting(self) -> Traversable | None:
+        return resources.files(wl_procedure.__package__ or "") / "clauses.yaml"
 
     def schema_defs(self) -> dict[str, Any]:
         from judge.games.wl.schema import schema_defs  # the schema's helpers are only needed to build one
