@@ -79,7 +79,8 @@ class VanguardSupport(GameSupport):
         return vg_procedure.procedure()
 
     def clause_accounting(self) -> Traversable | None:
-        return resources.files(vg_procedure.__package__ or "") / "clauses.yaml"
+        found = resources.files(vg_procedure.__package__ or "") / "clauses.yaml"
+        return found if found.is_file() else None
 
     def schema_defs(self) -> dict[str, Any]:
         from judge.games.vg.schema import schema_defs  # the schema's helpers are only needed to build one

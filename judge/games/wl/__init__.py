@@ -76,7 +76,8 @@ class EnergioSupport(GameSupport):
         return wl_procedure.procedure()
 
     def clause_accounting(self) -> Traversable | None:
-        return resources.files(wl_procedure.__package__ or "") / "clauses.yaml"
+        found = resources.files(wl_procedure.__package__ or "") / "clauses.yaml"
+        return found if found.is_file() else None
 
     def schema_defs(self) -> dict[str, Any]:
         from judge.games.wl.schema import schema_defs  # the schema's helpers are only needed to build one

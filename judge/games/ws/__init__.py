@@ -83,7 +83,8 @@ class WeissSchwarzSupport(GameSupport):
         return ws_procedure.procedure()
 
     def clause_accounting(self) -> Traversable | None:
-        return resources.files(ws_procedure.__package__ or "") / "clauses.yaml"
+        found = resources.files(ws_procedure.__package__ or "") / "clauses.yaml"
+        return found if found.is_file() else None
 
     def schema_defs(self) -> dict[str, Any]:
         from judge.games.ws.schema import schema_defs  # the schema's helpers are only needed to build one
