@@ -3,10 +3,12 @@ listed in the game's ``clauses.yaml`` with a reason; and the docs' accounting pa
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from judge import games
 from judge.clause_accounting import (
@@ -20,9 +22,11 @@ from judge.clause_accounting import (
     account,
     load_accounting,
 )
+from judge.cli import main
 from judge.docs_build import engine_citations
 from judge.docs_rules import _accounting_page
 from rules_index import RulesIndex, load_index
+from tests.toy.support import SUPPORT as TOY
 
 ACCOUNTED = [key for key in games.available() if games.get(key).clause_accounting() is not None]
 """The registered games that keep a ``clauses.yaml``."""
@@ -158,3 +162,28 @@ def test_the_built_site_has_the_accounting_page(ws_site: Path) -> None:
     assert "Accounting by chapter" in page
     assert f"<p>{total.clauses}</p>" in page and f"<p>{total.counts[CITED]}</p>" in page
     assert 'href="accounting.html"' in (ws_site / "rules" / "ws" / "coverage.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("game", ACCOUNTED)
+def test_the_command_prints_the_table_of_the_ledger(game: str) -> None:
+    result = CliRunner().invoke(main, ["rules", "coverage", "--game", game, "--json", "--list", NOT_MODELLED])
+    assert result.exit_code == 0, result.output
+    printed = json.loads(result.output)
+    ledger = ledger_of(game)
+    assert printed["chapters"][-1] == {
+        "chapter": "all",
+        "clauses": ledger.total().clauses,
+        **ledger.total().counts,
+        "unaccounted": 0,
+    }
+    assert [entry["clause"] for entry in printed[NOT_MODELLED]] == [e.clause for e in ledger.group(NOT_MODELLED)]
+    assert printed["faults"] == []
+
+
+def test_the_command_refuses_a_game_without_an_account(monkeypatch: pytest.MonkeyPatch) -> None:
+    registered = dict(games._registered)
+    monkeypatch.setattr(games, "_registered", registered)
+    games.register(TOY)
+    result = CliRunner().invoke(main, ["rules", "coverage", "--game", "toy"])
+    assert result.exit_code != 0
+    assert "toy keeps no account of its procedure clauses" in result.output
