@@ -25,7 +25,7 @@ from judge.clause_accounting import (
 from judge.cli import main
 from judge.docs_build import engine_citations
 from judge.docs_rules import _accounting_page
-from rules_index import RulesIndex, load_index
+from rules_index import RulesIndex, documents, load_index
 from tests.toy.support import SUPPORT as TOY
 
 ACCOUNTED = [key for key in games.available() if games.get(key).clause_accounting() is not None]
@@ -181,8 +181,9 @@ def test_the_command_prints_the_table_of_the_ledger(game: str) -> None:
 
 
 def test_the_command_refuses_a_game_without_an_account(monkeypatch: pytest.MonkeyPatch) -> None:
-    registered = dict(games._registered)
-    monkeypatch.setattr(games, "_registered", registered)
+    """The toy game is registered for this test only, and its rules document forgotten after it."""
+    monkeypatch.setattr(games, "_registered", dict(games._registered))
+    monkeypatch.setattr(documents, "DOCUMENTS_BY_KEY", dict(documents.DOCUMENTS_BY_KEY))
     games.register(TOY)
     result = CliRunner().invoke(main, ["rules", "coverage", "--game", "toy"])
     assert result.exit_code != 0
