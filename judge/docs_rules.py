@@ -18,6 +18,9 @@
   clauses that use it.
 * a coverage page: how many clauses the engine cites, the scenarios exercise, the
   lint reports on and none of these cover, per chapter, with links to each clause.
+* for a game that keeps a ``clauses.yaml`` beside its engine, an accounting page:
+  each clause of the procedure chapters cited, card text only or not modelled yet,
+  by chapter, with the reasons (:mod:`judge.clause_accounting`).
 * ``_static/judge-clauses.js``: every clause id with its page, anchor and heading,
   which the site's jump box (``judge/site/_static/judge-jump.js``) reads to go to a clause
   typed as ``4.10.1.2``, ``ws:4.10.1.2`` or ``7-1-4-1-2``, from ``file://`` too.
@@ -38,6 +41,16 @@ from typing import TYPE_CHECKING
 
 from docutils.utils import column_width
 
+from judge.clause_accounting import (
+    APPLIED,
+    CARD_TEXT,
+    CITED,
+    GROUPS,
+    NOT_MODELLED,
+    Ledger,
+    account,
+    accounting_of_document,
+)
 from judge.clause_anchors import anchor_for, hyphen_form, page_of
 from rules_index import Clause, Finding, RulesIndex
 from rules_index.documents import DOCUMENTS_BY_KEY
@@ -352,8 +365,11 @@ def _glossary_page(index: RulesIndex, doc: str) -> str:
     return "\n".join(lines)
 
 
-def _coverage_page(index: RulesIndex, doc: str, chapters: Mapping[str, Sequence[Clause]], notes: Annotations) -> str:
-    """Coverage of *doc*: the totals, a table by chapter, and every clause of each chapter by what covers it."""
+def _coverage_page(
+    index: RulesIndex, doc: str, chapters: Mapping[str, Sequence[Clause]], notes: Annotations, accounted: bool = False
+) -> str:
+    """Coverage of *doc*: the totals, a table by chapter, and every clause of each chapter by what covers it; when
+    the game keeps an accounting of its procedure chapters (``accounted``), a link to it."""
     entry = index.documents[doc]
     whole = coverage_of(entry.clauses, notes)
     total = len(whole.clauses)
@@ -368,6 +384,12 @@ def _coverage_page(index: RulesIndex, doc: str, chapters: Mapping[str, Sequence[
                 f" reaching them in their replay; the lint reports {findings} findings on {len(whole.linted)}"
                 f" clauses; {len(whole.uncovered)} ({_percent(len(whole.uncovered), total)}) are neither cited"
                 " nor exercised."
+                + (
+                    " :doc:`accounting` says, for each clause of the procedure chapters that the engine does not"
+                    " cite, whether only card text applies it or what modelling it would take."
+                    if accounted
+                    else ""
+                )
             ),
             "",
             ".. list-table:: Coverage by chapter",
@@ -409,8 +431,90 @@ def _coverage_page(index: RulesIndex, doc: str, chapters: Mapping[str, Sequence[
     return "\n".join(lines)
 
 
-def _document_index(index: RulesIndex, doc: str, pages: Sequence[str], notes: Annotations) -> str:
-    """The page of one document: what it holds and its table of contents (chapters, glossary, coverage)."""
+ACCOUNTING_GROUPS = (
+    (
+        NOT_MODELLED,
+        "Not modelled yet",
+        "a judge meets these in a game and the engine does not apply them yet; each says what it would take",
+    ),
+    (CARD_TEXT, "Card text only", "no game action happens under these without a card that says so; each says why"),
+    (
+        APPLIED,
+        "Applied, not cited",
+        "the engine does what these say but cites no clause for it; each says where, the place to cite it",
+    ),
+)
+"""The listed groups as the accounting page shows them: key, heading, what the group holds."""
+
+
+def _accounting_page(index: RulesIndex, ledger: Ledger) -> str:
+    """The accounting of a document's procedure chapters: a table by chapter, then the listed clauses with their
+    reasons, each reason once with the clauses it covers."""
+    accounting = ledger.accounting
+    entry = index.documents[accounting.document]
+    whole = ledger.total()
+    lines = _heading("Accounting", "=")
+    lines.extend(
+        [
+            (
+                f"Every clause of the procedure chapters ({accounting.first} to {accounting.last}) of the"
+                f" *{_escape(entry.document.title)}* is in one of four groups: **cited** by the engine's code,"
+                " **applied, not cited** (the engine does it under another clause's citation, or its state embodies"
+                " it), **card text only** (no game action happens without a card that says so) or **not modelled"
+                " yet** (what it would take is said). The three listed groups come from the game's"
+                " ``clauses.yaml`` beside its engine; a listed clause covers the subclauses below it that the"
+                " engine does not cite. A heading (a title with no rule text of its own) counts as cited when the"
+                " engine cites it or any clause below it. A test fails on a clause in none of the groups and on a"
+                " listed clause the engine cites. See also :doc:`coverage`."
+            ),
+            "",
+            ".. list-table:: Accounting by chapter",
+            "   :header-rows: 1",
+            "   :class: rules-accounting",
+            "",
+            "   * - Chapter",
+            "     - Clauses",
+            "     - Cited",
+            "     - Applied, not cited",
+            "     - Card text only",
+            "     - Not modelled yet",
+            "     - Share cited",
+            "     - Share accounted",
+        ]
+    )
+    for count in [*ledger.chapters, whole]:
+        if count.chapter:
+            root = index.clauses[count.chapter]
+            name = str(page_of(root.id)).rsplit("/", 1)[1]
+            lines.append(f"   * - :doc:`{_escape(_label(root))}. {_escape(root.title or root.heading)} <{name}>`")
+        else:
+            lines.append("   * - All procedure chapters")
+        lines.append(f"     - {count.clauses}")
+        lines.extend(f"     - {count.counts[group]}" for group in GROUPS)
+        lines.append(f"     - {_percent(count.counts[CITED], count.clauses)}")
+        lines.append(f"     - {_percent(count.accounted, count.clauses)}")
+    lines.append("")
+    for group, title, holds in ACCOUNTING_GROUPS:
+        entries = ledger.group(group)
+        lines.extend(_heading(f"{title} ({len(entries)})", "-"))
+        lines.extend([f"{len(entries)} clauses: {holds}.", ""])
+        covered: dict[str, list[str]] = defaultdict(list)
+        for item in entries:
+            covered[item.key].append(item.clause)
+        reasons = accounting.reasons(group)
+        for key, clauses in covered.items():
+            below = [index.clauses[clause] for clause in clauses if clause != key]
+            also = f" (and {', '.join(_rule(clause) for clause in below)})" if below else ""
+            lines.append(f"* {_rule(index.clauses[key])}{also}: {_escape(reasons[key])}")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _document_index(
+    index: RulesIndex, doc: str, pages: Sequence[str], notes: Annotations, accounted: bool = False
+) -> str:
+    """The page of one document: what it holds and its table of contents (chapters, glossary, coverage, and the
+    accounting when the game keeps one)."""
     entry = index.documents[doc]
     whole = coverage_of(entry.clauses, notes)
     total = len(whole.clauses)
@@ -432,6 +536,7 @@ def _document_index(index: RulesIndex, doc: str, pages: Sequence[str], notes: An
             *[f"   {page.rsplit('/', 1)[1]}" for page in pages],
             "   glossary",
             "   coverage",
+            *(["   accounting"] if accounted else []),
             "",
         ]
     )
@@ -487,8 +592,14 @@ def write_rules_pages(
         for page, clauses in chapters.items():
             (source / f"{page}.rst").write_text(_chapter_page(index, clauses, notes), encoding="utf-8")
         (folder / "glossary.rst").write_text(_glossary_page(index, doc), encoding="utf-8")
-        (folder / "coverage.rst").write_text(_coverage_page(index, doc, chapters, notes), encoding="utf-8")
-        (folder / "index.rst").write_text(_document_index(index, doc, list(chapters), notes), encoding="utf-8")
+        accounting = accounting_of_document(doc)
+        ledger = None if accounting is None else account(index, citations.keys(), accounting)
+        if ledger is not None:
+            (folder / "accounting.rst").write_text(_accounting_page(index, ledger), encoding="utf-8")
+        coverage = _coverage_page(index, doc, chapters, notes, accounted=ledger is not None)
+        (folder / "coverage.rst").write_text(coverage, encoding="utf-8")
+        document = _document_index(index, doc, list(chapters), notes, accounted=ledger is not None)
+        (folder / "index.rst").write_text(document, encoding="utf-8")
         toc.append(f"{doc}/index")
     static = source / "_static"
     static.mkdir(exist_ok=True)

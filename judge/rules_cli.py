@@ -1,4 +1,4 @@
-"""``judge rules``: the rules reference on the command line (show, search, tree, lint, export)."""
+"""``judge rules``: the rules reference on the command line (show, search, tree, lint, export, coverage)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ import sys
 
 import click
 
+from judge.clause_accounting import LISTED
 from judge.errors import EXIT_PROBLEMS, JudgeError
+from judge.options_cli import game_option
 from rules_index import Clause, RulesIndex, UnknownClauseError, load_index
 from rules_index.documents import DOCUMENTS, DOCUMENTS_BY_KEY
 from rules_index.search import HIGHLIGHT_END, HIGHLIGHT_START
@@ -266,3 +268,54 @@ def export(fmt: str, doc: str | None, out: str | None) -> None:
         except OSError as error:
             raise JudgeError(f"cannot write {out}: {error.strerror}") from None
         click.echo(f"wrote {len(clauses)} clauses to {out}", err=True)
+
+
+@rules.command()
+@game_option("Account for this game's procedure chapters")
+@click.option("--list", "group", type=click.Choice(LISTED), help="Also print the clauses of one listed group.")
+@click.option("--json", "as_json", is_flag=True, help="Print the table (and the group) as JSON.")
+def coverage(game: str, group: str | None, as_json: bool) -> None:
+    """How the engine accounts for each clause of a game's procedure chapters, by chapter.
+
+    Every clause of those chapters is cited by the engine's code, or listed in the
+    game's clauses.yaml beside its engine as applied (done, but cited under no
+    clause), card text only (no game action without a card that says so) or not
+    modelled yet (with what it would take).  Exits 1 when a clause is in no group
+    or a listed one is no longer right (the docs' accounting page has the same
+    table; tests/test_clause_accounting.py checks it).
+
+    \b
+    Examples:
+      judge rules coverage --game vg
+      judge rules coverage --game wl --list not_modelled
+    """
+    from judge import games
+    from judge.clause_accounting import GROUPS, account, load_accounting
+    from judge.docs_build import engine_citations
+
+    found = games.get(game).clause_accounting()
+    if found is None:
+        raise JudgeError(f"{game} keeps no account of its procedure clauses (no clauses.yaml)")
+    ledger = account(_index(), engine_citations().keys(), load_accounting(found))
+    rows = [*ledger.chapters, ledger.total()]
+    listed = [] if group is None else ledger.group(group)
+    if as_json:
+        table = [
+            {"chapter": row.chapter or "all", "clauses": row.clauses, **row.counts, "unaccounted": row.unaccounted}
+            for row in rows
+        ]
+        entries = [{"clause": item.clause, "reason": item.reason, "key": item.key} for item in listed]
+        _emit_json({"chapters": table, "faults": ledger.faults(), **({group: entries} if group else {})})
+    else:
+        names = ["chapter", "clauses", *GROUPS, "cited %", "accounted %"]
+        click.echo("  ".join(f"{name:>12}" for name in names))
+        for row in rows:
+            shares = [100 * row.counts[GROUPS[0]] / row.clauses, 100 * row.accounted / row.clauses]
+            cells = [row.chapter or "all", row.clauses, *(row.counts[name] for name in GROUPS)]
+            click.echo("  ".join(f"{cell:>12}" for cell in cells) + "".join(f"  {share:>11.0f}%" for share in shares))
+        for item in listed:
+            click.echo(f"{item.clause}  {item.reason}")
+        for fault in ledger.faults():
+            click.echo(f"fault: {fault}", err=True)
+    if ledger.faults():
+        sys.exit(EXIT_PROBLEMS)

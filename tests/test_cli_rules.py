@@ -137,7 +137,7 @@ def test_export_to_an_unwritable_place_is_a_clean_error(tmp_path: Path) -> None:
     assert code == 2 and "cannot write" in out
 
 
-@pytest.mark.parametrize("command", ["show", "search", "tree", "lint", "export"])
+@pytest.mark.parametrize("command", ["show", "search", "tree", "lint", "export", "coverage"])
 def test_every_command_help_has_an_example(command: str) -> None:
     code, out = run("rules", command, "--help")
     assert code == 0

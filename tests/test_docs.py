@@ -108,6 +108,7 @@ def test_an_installed_judge_builds_the_site_from_any_folder(tmp_path: Path) -> N
     )
     assert built.returncode == 0, built.stdout + built.stderr
     assert (out / "rules" / "wl" / "7.html").is_file()
+    assert "Accounting by chapter" in (out / "rules" / "wl" / "accounting.html").read_text(encoding="utf-8")  # data
     assert any((out / "scenarios" / "wl").rglob("*.html"))
     assert "judge verify" in (out / "commands.html").read_text(encoding="utf-8")
     assert (out / "log-format.html").is_file() and (out / "scenarios.html").is_file()
@@ -123,6 +124,7 @@ def test_a_registered_game_builds_its_rules_pages(tmp_path: Path, monkeypatch: p
     assert result.exit_code == 0, result.output
     page = (tmp_path / "site" / "rules" / "toy" / "index.html").read_text(encoding="utf-8")
     assert "High Card" in page
+    assert not (tmp_path / "site" / "rules" / "toy" / "accounting.html").exists()  # the toy game keeps no account
     assert not (tmp_path / "site" / "rules" / "ws").exists()
 
 

@@ -17,6 +17,7 @@ a ``Protocol`` so that the compiled replay calls a support natively.
 from __future__ import annotations
 
 from collections import Counter
+from importlib.abc import Traversable
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -146,6 +147,11 @@ class GameSupport:
     def procedure(self) -> Procedure:
         """The game's procedure tables (``engine.core.procedure``), for the procedure graph."""
         raise NotImplementedError
+
+    def clause_accounting(self) -> Traversable | None:
+        """The game's ``clauses.yaml`` (``judge.clause_accounting``): the clauses of its procedure chapters the
+        engine does not cite, each with why; None for a game that keeps no such account."""
+        return None
 
     def schema_defs(self) -> dict[str, Any]:
         """The game's part of the JSON Schema: definitions, among them ``<key>Log`` (what ``game: <key>`` adds to

@@ -8,6 +8,8 @@ package's modules: ``log`` (reading and writing entries, implied passes),
 
 from __future__ import annotations
 
+from importlib import resources
+from importlib.abc import Traversable
 from typing import Any, Final, cast
 
 from engine.core.interface import PlayableGame
@@ -79,6 +81,10 @@ class WeissSchwarzSupport(GameSupport):
 
     def procedure(self) -> Procedure:
         return ws_procedure.procedure()
+
+    def clause_accounting(self) -> Traversable | None:
+        found = resources.files(ws_procedure.__package__ or "") / "clauses.yaml"
+        return found if found.is_file() else None
 
     def schema_defs(self) -> dict[str, Any]:
         from judge.games.ws.schema import schema_defs  # the schema's helpers are only needed to build one
