@@ -129,6 +129,11 @@ def _heading(text: str, underline: str) -> list[str]:
     return [title, underline * max(column_width(title), 4), ""]
 
 
+def _named(doc: str) -> str:
+    """How a page names the document it belongs to, before its own title: ``Weiss Schwarz CR 2.00``."""
+    return DOCUMENTS_BY_KEY[doc].short_title
+
+
 def _percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "0%"
 
@@ -258,7 +263,7 @@ def _chapter_page(index: RulesIndex, clauses: Sequence[Clause], notes: Annotatio
         if clause.children and all(index.clauses[child].title for child in clause.children)
     }
     tally = coverage_of(clauses, notes)
-    lines = _heading(f"{_label(root)}. {root.title or root.heading}", "=")
+    lines = _heading(f"{_named(root.doc)} - {_label(root)}. {root.title or root.heading}", "=")
     lines.extend(_clause_directive(root, notes, depth=None))
     lines.extend([".. role:: rules-legend-engine", ".. role:: rules-legend-scenario", ""])
     lines.extend(
@@ -318,7 +323,7 @@ def _glossary_page(index: RulesIndex, doc: str) -> str:
     for clause in entry.clauses:
         for use in clause.terms:
             users[use.term].append(clause)
-    lines = _heading("Glossary", "=")
+    lines = _heading(f"{_named(doc)} - Glossary", "=")
     lines.extend(
         [
             (
@@ -374,7 +379,7 @@ def _coverage_page(
     whole = coverage_of(entry.clauses, notes)
     total = len(whole.clauses)
     findings = sum(len(notes.findings.get(clause_id, ())) for clause_id in whole.clauses)
-    lines = _heading("Coverage", "=")
+    lines = _heading(f"{_named(doc)} - Coverage", "=")
     lines.extend(
         [
             (
@@ -453,7 +458,7 @@ def _accounting_page(index: RulesIndex, ledger: Ledger) -> str:
     accounting = ledger.accounting
     entry = index.documents[accounting.document]
     whole = ledger.total()
-    lines = _heading("Accounting", "=")
+    lines = _heading(f"{_named(accounting.document)} - Accounting", "=")
     lines.extend(
         [
             (
@@ -533,14 +538,22 @@ def _document_index(
             ".. toctree::",
             "   :maxdepth: 1",
             "",
-            *[f"   {page.rsplit('/', 1)[1]}" for page in pages],
-            "   glossary",
-            "   coverage",
-            *(["   accounting"] if accounted else []),
+            *[f"   {_toc_title(index, page)} <{page.rsplit('/', 1)[1]}>" for page in pages],
+            "   Glossary <glossary>",
+            "   Coverage <coverage>",
+            *(["   Accounting <accounting>"] if accounted else []),
             "",
         ]
     )
     return "\n".join(lines)
+
+
+def _toc_title(index: RulesIndex, page: str) -> str:
+    """A chapter as the document's table of contents lists it, under the document's own name: ``6. Game
+    Procedure`` (its page's title names the document as well).  A toctree title is plain text, not markup."""
+    doc = page.split("/")[1]
+    chapter = next(clause for clause in index.documents[doc].clauses if str(page_of(clause.id)) == page)
+    return f"{_label(chapter)}. {chapter.title or chapter.heading}".replace("<", "(").replace(">", ")")
 
 
 # -- the jump table -------------------------------------------------------------------

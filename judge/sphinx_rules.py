@@ -103,6 +103,7 @@ own source did not change, so their links never point at a stale page.
 
 from __future__ import annotations
 
+import functools
 import weakref
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -116,7 +117,7 @@ from sphinx.util.nodes import make_refnode
 from sphinx.util.typing import RoleFunction
 
 from judge.clause_anchors import NUMERIC, anchor_for, hyphen_form, normalise_clause_id
-from rules_index import documents
+from rules_index import documents, load_index
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -476,8 +477,7 @@ class RulesDomain(Domain):
         if entry is None:
             return None
         docname, anchor, title, _line = entry
-        tooltip = f"{clause_id} \N{EM DASH} {title}" if title else clause_id
-        return make_refnode(builder, fromdocname, docname, anchor, contnode, tooltip)
+        return make_refnode(builder, fromdocname, docname, anchor, contnode, _preview(clause_id, title))
 
     def resolve_any_xref(
         self,
@@ -544,6 +544,75 @@ def _document_left_out(app: Sphinx, domain: Domain, node: Any) -> bool | None:
     return True if not any(clause.startswith(prefix) for clause in defined) else None
 
 
+PREVIEW_LENGTH = 280
+"""How much of a clause's text a link's preview shows."""
+
+
+@functools.cache
+def _clause_texts() -> dict[str, str]:
+    """Every clause's text on one line, shortened for a preview; read once per process."""
+    texts = {}
+    for clause_id, clause in load_index().clauses.items():
+        text = " ".join(clause.text.split())
+        if len(text) > PREVIEW_LENGTH:
+            text = text[: PREVIEW_LENGTH - 3].rsplit(" ", 1)[0] + "..."
+        texts[clause_id] = text
+    return texts
+
+
+def _preview(clause_id: str, title: str) -> str:
+    """What hovering a link to a clause shows: its id, its title, and the start of its text."""
+    text = _clause_texts().get(clause_id, "")
+    head = f"{clause_id} \N{EM DASH} {title}" if title else clause_id
+    return f"{head}: {text}" if text and text != title else head
+
+
+def _document_of_page(pagename: str) -> str | None:
+    """The rules document a page belongs to (``rules/ws/6`` -> ``rules/ws/``, ``rules/ws-sheet`` -> itself), as the
+    prefix its pages share; None for a page of no document."""
+    parts = pagename.split("/")
+    if len(parts) < 2 or parts[0] != "rules" or parts[1] == "index":
+        return None
+    return f"rules/{parts[1]}/" if len(parts) > 2 else pagename
+
+
+def _page_context(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document | None
+) -> None:
+    """Every page: the rules documents of the site for the sidebar's game switcher (``judge-games.html``); a
+    rules page: its previous and next links kept within its document (the last page of one document does not
+    lead into the next game's rules)."""
+    found = app.env.found_docs
+    shown = []
+    for document in documents.documents():
+        home = f"rules/{document.key}/index" if f"rules/{document.key}/index" in found else f"rules/{document.key}"
+        if home in found:
+            current = _document_of_page(pagename) in (f"rules/{document.key}/", f"rules/{document.key}")
+            shown.append((document.short_title, context["pathto"](home), current))
+    context["judge_documents"] = shown
+    prefix = _document_of_page(pagename)
+    if prefix is None:
+        return
+    inside = (lambda other: other.startswith(prefix)) if prefix.endswith("/") else (lambda other: other == prefix)
+    relations = _relations(app)
+    _parent, previous, following = relations.get(pagename, (None, None, None))
+    for key, other in (("prev", previous), ("next", following)):
+        if other is not None and not inside(other):
+            context[key] = None
+    context["rellinks"] = [link for link in context.get("rellinks", []) if link[2] not in ("N", "P") or inside(link[0])]
+
+
+_RELATIONS: weakref.WeakKeyDictionary[Any, dict[str, list[str | None]]] = weakref.WeakKeyDictionary()
+
+
+def _relations(app: Sphinx) -> dict[str, list[str | None]]:
+    """Each page's parent, previous and next page in the site's reading order, worked out once per build."""
+    found = _RELATIONS.get(app.builder)
+    if found is None:
+        found = _RELATIONS[app.builder] = app.env.collect_relations()
+    return found
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the ``rules`` domain, the global ``:rule:`` role and the ``rules_hyphen_docs`` setting."""
     hyphenated = tuple(document.key for document in documents.documents() if document.hyphen_aliases)
@@ -553,6 +622,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("warn-missing-reference", _document_left_out)
     app.connect("env-get-outdated", _remember_resolution)
     app.connect("env-get-updated", _documents_to_rewrite)
+    app.connect("html-page-context", _page_context)
     return {
         "version": __version__,
         "parallel_read_safe": True,

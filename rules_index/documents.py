@@ -16,9 +16,31 @@ from pathlib import Path
 from rules_index.model import Document, DocumentKind
 
 DOCUMENTS: tuple[Document, ...] = (
-    Document("ws", "ws-cr-2.00.txt", "Weiss Schwarz Comprehensive Rules ver. 2.00", "ws", DocumentKind.DOTTED),
-    Document("vg", "vg-cr-1.37.txt", "Cardfight!! Vanguard Comprehensive Rules ver. 1.37", "vg", DocumentKind.DOTTED),
-    Document("wl", "wl-cr.txt", "ENERGIO!! Comprehensive Rules", "wl", DocumentKind.NESTED_LIST, hyphen_aliases=True),
+    Document(
+        "ws",
+        "ws-cr-2.00.txt",
+        "Weiss Schwarz Comprehensive Rules ver. 2.00",
+        "ws",
+        DocumentKind.DOTTED,
+        short="Weiss Schwarz CR 2.00",
+    ),
+    Document(
+        "vg",
+        "vg-cr-1.37.txt",
+        "Cardfight!! Vanguard Comprehensive Rules ver. 1.37",
+        "vg",
+        DocumentKind.DOTTED,
+        short="Cardfight!! Vanguard CR 1.37",
+    ),
+    Document(
+        "wl",
+        "wl-cr.txt",
+        "ENERGIO!! Comprehensive Rules",
+        "wl",
+        DocumentKind.NESTED_LIST,
+        hyphen_aliases=True,
+        short="ENERGIO!! CR",
+    ),
     Document(
         "ws-sheet", "ws-rules-sheet-2013.md", "Weiss Schwarz Rules Sheet (2013)", "ws", DocumentKind.MARKDOWN_SHEET
     ),

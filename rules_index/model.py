@@ -45,6 +45,14 @@ class Document:
     path: str | None = None
     """Where the text is, for a document that does not ship in ``rules_index/data`` (one a game added
     through ``rules_index.documents.add_document`` brings); None for a bundled one."""
+    short: str = ""
+    """The name a page of the rules site gives it before its own title (``Weiss Schwarz CR 2.00``); empty: the
+    whole title."""
+
+    @property
+    def short_title(self) -> str:
+        """``short``, or the title where there is none."""
+        return self.short or self.title
 
 
 class ReferenceKind(enum.Enum):

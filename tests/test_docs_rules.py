@@ -366,7 +366,7 @@ def test_jump_box_on_a_page_goes_to_the_clause(site: Path, tmp_path: Path) -> No
     )
     page.write_text(html.replace("</body>", typing), encoding="utf-8")
     dom = dump_dom(page.as_uri(), tmp_path / "profile")
-    assert "<title>7. Card Attacks and Battles" in dom  # the ENERGIO!! page the number names
+    assert "<title>ENERGIO!! CR - 7. Card Attacks and Battles" in dom  # the ENERGIO!! page the number names
     assert 'id="wl-7-1-4-1-2"' in dom
 
 

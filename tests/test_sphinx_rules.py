@@ -28,6 +28,7 @@ from sphinx.util.parallel import parallel_available
 
 from judge import sphinx_rules
 from judge.sphinx_rules import RulesDomain, anchor_for, normalise_clause_id
+from rules_index import load_index
 
 ROOT = Path(__file__).parent / "roots" / "test-rules"
 ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
@@ -308,11 +309,14 @@ def test_hyphen_alias_resolves_to_dotted_clause(clean: Build) -> None:
     assert dict(clean.page("clauses").rule_links)["wl:7.1.4.1.2"] == "#wl-7-1-4-1-2"
 
 
-def test_link_tooltip_is_id_and_plain_title(clean: Build) -> None:
+def test_link_tooltip_is_id_plain_title_and_the_start_of_the_clause_text(clean: Build) -> None:
+    """Hovering a link previews the clause: its id, its title, then its text (the rules index's), shortened."""
+    text = " ".join(load_index().clauses["ws:4.10.1.2"].text.split())
     html = (clean.outdir / "clauses.html").read_text(encoding="utf-8")
-    assert 'title="ws:4.10.1.2 \N{EM DASH} Damage Cancel"' in html
+    preview = re.search(r'title="ws:4\.10\.1\.2 \N{EM DASH} Damage Cancel: ([^"]*)"', html)
+    assert preview is not None and text.startswith(preview.group(1).removesuffix("...")[:60])
     index = (clean.outdir / "index.html").read_text(encoding="utf-8")
-    assert 'title="wl:7.1.4.1.2 \N{EM DASH} Energy charge"' in index
+    assert 'title="wl:7.1.4.1.2 \N{EM DASH} Energy charge' in index
 
 
 def test_domain_objects(clean: Build) -> None:

@@ -32,11 +32,14 @@ html_theme_options = {
     "fixed_sidebar": True,
     "show_relbars": True,
 }
-html_sidebars = {"**": ["about.html", "searchfield.html", "localtoc.html", "relations.html", "navigation.html"]}
+templates_path = ["_templates"]
+html_sidebars = {
+    "**": ["about.html", "searchfield.html", "judge-games.html", "localtoc.html", "relations.html", "navigation.html"]
+}
 # The rules pages' look (nesting, annotations, coverage markers, the highlighted clause) and the
 # "go to clause" box, which reads the clause table the build writes to _static/judge-clauses.js.
 html_css_files = ["judge-rules.css"]
-html_js_files = ["judge-jump.js"]
+html_js_files = ["judge-jump.js", "judge-notes.js"]
 # The site search ranks the clause a query names (4.10.1.2, ws:4.10.1.2, 7-1-4-1-2) first.  Sphinx
 # opens this file from the working directory, so the path is made absolute.
 html_search_scorer = str(Path(__file__).resolve().parent / "_static" / "judge-search-scorer.js")
