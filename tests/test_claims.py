@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from engine.core.wording import counted
 from judge.games.ws import SUPPORT as WS
 from judge.logfile import parse_log
 from judge.replay import Replay, verify_log
@@ -48,7 +49,7 @@ def test_a_damage_entry_listing_more_cards_than_the_damage_dealt_breaks_ws_4_10_
     [violation] = verdict_of(document).violations
     assert violation.entry == index and violation.clauses[0] == "ws:4.10.1.3"
     assert "ws:7.5.1.2" in violation.clauses  # what made the damage that much: the attacker's soul
-    assert f"moved {dealt} card(s)" in violation.message and f"lists {dealt + 1}" in violation.message
+    assert f"moved {counted(dealt, 'card')}" in violation.message and f"lists {dealt + 1}" in violation.message
 
 
 def test_a_pool_answer_for_a_card_without_the_pool_icon_breaks_the_trigger_check_ws_7_3_1_2() -> None:

@@ -108,3 +108,22 @@ def test_replay_view_opens_on_the_attack_in_its_address(tmp_path: Path) -> None:
     assert {box["kind"] for box in drawn} >= {"event", "check-timing", "ability", "forced"}
     assert all(0 <= box["y"] and box["y"] + box["h"] <= report["viewport"][1] for box in drawn)
     assert not overlapping(drawn)
+
+
+def test_replay_page_says_why_it_opens_where_it_does_and_explains_its_strip(tmp_path: Path) -> None:
+    """The page says which turn it opened on and why (the longest chain of triggers), or that the address chose
+    the view; its legend names every mark of the strip; its labels are sentences, not "attack(s)"."""
+    page = write(["replay", str(EXAMPLE)], tmp_path / "replay.html")
+    text = page.read_text(encoding="utf-8")
+    start = re.search(r'<body data-start="t(\d+)"', text)
+    assert start is not None
+    opening = re.search(r'<p id="opening" class="legend">(.*?)</p>', text)
+    assert opening is not None and opening[1].startswith(f"Opened on turn {start[1]}: the turn with the longest chain")
+    for mark in ("⚔", "●", "◆", "chain N"):
+        assert re.search(rf'<span class="key">[^<]*{re.escape(mark)}', text), mark
+    labels = re.findall(r"<option [^>]*>([^<]*)</option>", text) + re.findall(r'data-tip="turn \d+[^"]*"', text)
+    assert labels and not [label for label in labels if "(s)" in label or "(ies)" in label]
+    assert " 1 attack, " in text and " abilities played, " in text
+    dom = dump_dom(page.as_uri() + "#t17s6", None, budget_ms=3000, window=(WIDTH, HEIGHT), extra_flags=NO_SCROLLBARS)
+    shown = re.search(r'<p id="opening" class="legend">(.*?)</p>', dom)
+    assert shown is not None and shown[1].startswith("Opened on the view the address names (#t17s6): ")

@@ -119,7 +119,7 @@ def test_an_ability_is_drawn_where_it_is_played_below_what_triggered_it(
     attack = next(turn for turn in turns if turn.number == 17).attacks[1]
     ids = [line.id for line in attack.lines]
     ability = next(line for line in attack.lines if line.kind == "ability")
-    assert ability.text == "ability 0 of YL-04 is played"
+    assert ability.text == "the first ability of YL-04 is played"
     (cause,) = [u for u, _, d in graph.in_edges(ability.id, data=True) if d["relation"] == "triggered"]
     (timing,) = [u for u, _, d in graph.in_edges(ability.id, data=True) if d["relation"] == "played"]
     assert ids.index(cause) < ids.index(timing) < ids.index(ability.id)

@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from engine.core.wording import counted
 from engine.games.ws.game import WeissSchwarz
 from judge.games.ws import SUPPORT as WS
 from judge.games.ws.log import game_of
@@ -203,7 +204,7 @@ def test_dropped_draw_is_caught(tmp_path: Path, encoding: str, phase: str, count
     )
     document = game(seed)
     document["actions"][index]["cards"].pop()
-    assert_caught(tmp_path, document, index, clause, encoding, message=f"draw {count} card(s) here")
+    assert_caught(tmp_path, document, index, clause, encoding, message=f"draw {counted(count, 'card')} here")
 
 
 # 2. and 3. a character played above the player's level, or without its color
@@ -288,7 +289,7 @@ def test_card_after_damage_cancel_is_caught(tmp_path: Path, encoding: str) -> No
     document = game(seed)
     extra = next(c for c in sorted(deck_of(document, entry["to"])) if card(document, c)["type"] == "character")
     document["actions"][index]["cards"].append(extra)
-    assert_caught(tmp_path, document, index, "ws:4.10.1.2", encoding, message="more card(s)")
+    assert_caught(tmp_path, document, index, "ws:4.10.1.2", encoding, message="1 more card")
 
 
 # 6. a revealed card that cannot be in the deck

@@ -68,7 +68,9 @@ def test_activated_ability_pays_its_cost_and_its_chosen_target_gets_power_ws_8_6
         """
     )
     assert_legal(verdict)
-    assert any("plays ability 0 of KEEPER" in r.message and "ws:6.5.1.2.3" in r.clauses for r in verdict.records)
+    assert any(
+        "plays the first ability of KEEPER" in r.message and "ws:6.5.1.2.3" in r.clauses for r in verdict.records
+    )
 
 
 def test_activated_ability_without_its_cost_is_refused_ws_8_4_2_2() -> None:

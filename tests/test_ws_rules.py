@@ -280,7 +280,7 @@ def test_damage_entry_naming_too_few_cards_is_a_violation_ws_4_10_1_3() -> None:
     """ws:4.10.1.3: three damage move three cards to the resolution zone; a damage entry naming one breaks it
     there (``judge/site/ws-logs.rst``, ``damage``).  The two cards it left out are taken as no climax, and said so."""
     verdict = verify(DIRECT_ATTACK_3 + "  - {p: P2, do: damage, cards: [Y0B]}\n")
-    violation = assert_violation(verdict, 2, "ws:4.10.1.3", "moved 3 card(s)", "the log lists 1")
+    violation = assert_violation(verdict, 2, "ws:4.10.1.3", "moved 3 cards", "the log lists 1")
     assert violation.line == entry_line(DIRECT_ATTACK_3 + "  - {p: P2, do: damage, cards: [Y0B]}\n", "do: damage")
     assert len(records(verdict, "ws:4.10.1.1", "not revealed in the log")) == 2
 
@@ -290,7 +290,7 @@ def test_damage_entry_naming_fewer_cards_than_the_known_deck_reveals_is_a_violat
     a list shorter than the rules make, at that entry."""
     known_deck = DIRECT_ATTACK_3.replace("P2: {}", "P2: {deck: [Y0B, Y0C, Y1A, Y0D]}")
     verdict = verify(known_deck + "  - {p: P2, do: damage, cards: [Y0B, Y0C]}\n")
-    assert_violation(verdict, 2, "ws:4.10.1.3", "moved 3 card(s)", "the log lists 2")
+    assert_violation(verdict, 2, "ws:4.10.1.3", "moved 3 cards", "the log lists 2")
 
 
 # =====================================================================================
@@ -1609,7 +1609,7 @@ def test_end_phase_discard_to_seven_and_climax_to_waiting_room_ws_6_8_1_2_ws_6_8
 def test_end_phase_discarding_the_wrong_number_is_a_violation_ws_6_8_1_2(cards: str) -> None:
     """ws:6.8.1.2, ws:3.3.3.1: exactly the cards over the limit (two), not one, not three."""
     verdict = verify(END_PHASE + f"  - {{p: P1, do: discard, cards: {cards}}}\n")
-    violation = assert_violation(verdict, 0, "ws:6.8.1.2", "must put exactly 2 card(s)")
+    violation = assert_violation(verdict, 0, "ws:6.8.1.2", "must put exactly 2 cards")
     assert "ws:3.3.3.1" in violation.clauses
 
 
@@ -1667,7 +1667,7 @@ def test_clock_phase_draws_two_ws_6_4_1_2() -> None:
 def test_clock_draw_with_the_wrong_number_of_cards_is_a_violation_ws_6_4_1_2(cards: str) -> None:
     """ws:6.4.1.2: the clock draw is two cards; a draw entry listing one or three is a violation."""
     verdict = verify(CLOCK_PHASE + f"  - {{p: P1, do: draw, cards: {cards}}}\n")
-    assert_violation(verdict, 1, "ws:6.4.1.2", "draw 2 card(s) here")
+    assert_violation(verdict, 1, "ws:6.4.1.2", "draw 2 cards here")
 
 
 def test_no_clock_no_draw_ws_6_4_1_2() -> None:
@@ -1696,7 +1696,7 @@ def test_draw_phase_draws_one_ws_6_3_1_2() -> None:
           - {p: P1, do: draw, cards: [Y0A, Y0B]}
         """
     )
-    assert_violation(verdict, 0, "ws:6.3.1.2", "draw 1 card(s) here; the log lists 2")
+    assert_violation(verdict, 0, "ws:6.3.1.2", "draw 1 card here; the log lists 2")
     [draw] = records(verdict, "ws:6.3.1.2", "draws 1")
     assert draw.data["cards"] == ["Y0A"]
 

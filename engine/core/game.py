@@ -49,9 +49,16 @@ DEFAULT_STEP_BUDGET: Final = 200_000
 D = TypeVar("D", bound=CardDefinition)
 
 
+ORDINALS: Final = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
 def ability_label(name: str) -> str:
-    """An ability as a reader names it: ``encore``, or ``ability 0`` for the first of a card's abilities."""
-    return f"ability {name}" if name.isdigit() else name
+    """An ability as a reader names it: ``encore``, or ``the first ability`` for a card's abilities by their place
+    (``0``, as a log numbers them from 0)."""
+    if not name.isdigit():
+        return name
+    place = int(name)
+    return f"the {ORDINALS[place]} ability" if place < len(ORDINALS) else f"ability {place + 1}"
 
 
 class Termination(enum.Enum):

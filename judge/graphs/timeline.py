@@ -18,10 +18,12 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 import networkx as nx
 
 from engine.core.protocol import ActionRecord, RecordKind
+from engine.core.wording import counted
 from judge import games
 from judge.graphs.dynamic import longest_chain, replay_graph
 from judge.graphs.layout import Box, Drawing, Frame, Lanes, Route, lane_index, procedure_lanes, wrap
@@ -391,7 +393,13 @@ _REPLAY_STYLE = """<style>
 #controls { font-size: 13px; margin: 4px 0 2px; }
 #controls select { font-size: 13px; max-width: 720px; }
 #controls button { font-size: 13px; }
+#strip-box { overflow-x: auto; }
 #strip { display: block; width: 100%; height: auto; margin: 2px 0 0; }
+@media (max-width: 760px) {
+  #controls select { max-width: 70vw; }
+  .view { overflow-x: auto; }
+  .view svg.graph { min-width: 760px; }
+}
 #strip .cell { cursor: pointer; }
 #strip .cell:hover rect.bg, #strip .cell.on rect.bg { stroke: #d62728; stroke-width: 2; }
 .view { display: none; }
@@ -433,9 +441,50 @@ window.beforeFirstLayout = function () {
     c.addEventListener('click', function () { show(c.dataset.turn); });
   });
   var start = (location.hash || '').slice(1);
-  show(document.getElementById('view-' + start) ? start : document.body.dataset.start);
+  if (document.getElementById('view-' + start)) {
+    show(start);
+    document.getElementById('opening').textContent = 'Opened on the view the address names (#' + start + '): '
+      + select.options[select.selectedIndex].text.trim() + '.';
+  } else {
+    show(document.body.dataset.start);
+  }
 };
 """
+
+
+def _summary(turn: Turn) -> str:
+    """What a turn held, as a sentence's words: ``1 attack, 5 abilities played, 3 rule actions``."""
+    return (
+        f"{counted(len(turn.attacks), 'attack')}, {counted(turn.abilities, 'ability', 'abilities')} played,"
+        f" {counted(turn.rule_actions, 'rule action')}"
+    )
+
+
+def _opening(turns: Sequence[Turn], start: str) -> str:
+    """Why the page opens where it does, in words."""
+    turn = next((turn for turn in turns if f"t{turn.number}" == start), None)
+    if turn is None:
+        return ""
+    if turn.chain:
+        return (
+            f"Opened on turn {turn.number}: the turn with the longest chain of triggers and their consequences"
+            f" ({counted(len(turn.chain), 'step')}, starting with {turn.chain[0]}). Choose another turn or attack"
+            " in the list or on the strip."
+        )
+    return (
+        f"Opened on turn {turn.number}, the first turn of the game: no ability triggered another step."
+        " Choose another turn or attack in the list or on the strip."
+    )
+
+
+STRIP_LEGEND: Final = (
+    "strip: a cell per turn, coloured by its player",
+    "⚔ an attack (⚔2: two)",
+    "● an ability played (●●●+: more than three)",
+    "◆ a rule action",
+    "chain N: the turn's longest chain of triggers and consequences, N steps",
+)
+"""What the strip's marks mean, as the page's legend says it."""
 
 
 def _strip(turns: Sequence[Turn], players: Sequence[str]) -> str:
@@ -445,13 +494,14 @@ def _strip(turns: Sequence[Turn], players: Sequence[str]) -> str:
     cell = max(34.0, min(90.0, WIDTH / len(turns)))
     width = max(WIDTH, cell * len(turns))
     colors = ["#dcecfb", "#fde6cf", "#d8f0d2", "#ece1f5"]
-    parts = [f'<svg id="strip" viewBox="0 0 {width:.0f} 62" xmlns="http://www.w3.org/2000/svg">']
+    opening = f'<svg id="strip" viewBox="0 0 {width:.0f} 62" style="min-width:{34 * len(turns)}px" '
+    parts = [opening + 'xmlns="http://www.w3.org/2000/svg">']
     for number, turn in enumerate(turns):
         x = number * cell
         fill = colors[players.index(turn.player) % len(colors)] if turn.player in players else "#eeeeee"
         attacks = len(turn.attacks)
         tip = [f"turn {turn.number}" + (f" ({turn.player})" if turn.player else "")]
-        tip.append(f"{attacks} attack(s), {turn.abilities} abilit(ies) played, {turn.rule_actions} rule action(s)")
+        tip.append(_summary(turn))
         if turn.chain:
             tip.append("longest chain: " + " → ".join(turn.chain))
         chain = f"chain {len(turn.chain)}" if turn.chain else ""
@@ -493,12 +543,11 @@ def replay_page(
     views: list[str] = []
     for turn in turns:
         key = f"t{turn.number}"
-        attacks = len(turn.attacks)
         folded = sum(len(segment.folded) for segment in turn.segments)
         label = f"turn {turn.number}" + (f" ({turn.player})" if turn.player else "") if turn.number else "setup"
-        summary = f"{attacks} attack(s), {turn.abilities} abilit(ies), {turn.rule_actions} rule action(s)"
+        summary = _summary(turn)
         options.append(f'<option value="{key}">{html.escape(label)} · {summary}</option>')
-        head = f"{label}: {summary}; {folded} check timing(s) with nothing to do folded"
+        head = f"{label}: {summary}; {counted(folded, 'check timing')} with nothing to do, folded"
         views.append(_view(key, head, turn.segments, edges, docs_url))
         for segment in turn.attacks:
             options.append(
@@ -516,9 +565,12 @@ def replay_page(
     header = (
         _REPLAY_STYLE
         + legend(kinds, notes)
-        + '<div id="controls"><button id="prev" type="button">◀</button> '
-        + f'<select id="pick">{"".join(options)}</select> <button id="next" type="button">▶</button></div>'
-        + _strip(turns, players)
+        + '<div id="controls"><button id="prev" type="button" aria-label="previous">◀</button> '
+        + f'<select id="pick">{"".join(options)}</select>'
+        + ' <button id="next" type="button" aria-label="next">▶</button></div>'
+        + f'<div id="strip-box">{_strip(turns, players)}</div>'
+        + legend((), STRIP_LEGEND)
+        + f'<p id="opening" class="legend">{html.escape(_opening(turns, start))}</p>'
     )
     body = "\n".join(views)
     return page(title, header, body, _REPLAY_SCRIPT, f' data-start="{html.escape(start, quote=True)}"')

@@ -33,6 +33,7 @@ from engine.core.game import GameClauses, GameEnded, Procedure
 from engine.core.interface import PlayerSpec
 from engine.core.parts import Part
 from engine.core.protocol import Choice, Decision, Refusal, TurnStart
+from engine.core.wording import counted
 from engine.games.ws.abilities import CardAbility, card_abilities
 from engine.games.ws.attack import AttackPhase
 from engine.games.ws.cards import WsCardDefinition, stock_cost
@@ -252,7 +253,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             if len(choice.cards) != excess:
                 return Refusal(
                     ("ws:6.8.1.2", "ws:3.3.3.1"),
-                    f"{decision.player} must put exactly {excess} card(s) into the waiting room, not {len(choice.cards)}",
+                    f"{decision.player} must put exactly {counted(excess, 'card')} into the waiting room, not {len(choice.cards)}",
                 )
             return self._check_cards_in_hand(decision.player, choice.cards, ("ws:6.8.1.2",))
         if decision.kind == "encore" and choice.verb == "encore":

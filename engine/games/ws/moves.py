@@ -15,6 +15,7 @@ from engine.core.cards import Card, possible_identities
 from engine.core.game import Procedure, Termination
 from engine.core.protocol import Checkpoint, RecordKind, Refusal, Reveal
 from engine.core.reveals import RevealRules, bind_revealed
+from engine.core.wording import counted
 
 if TYPE_CHECKING:
     from engine.games.ws.game import WeissSchwarz
@@ -108,7 +109,7 @@ class CardMoves:
                     Refusal(
                         ("ws:4.10.1.2",),
                         f"the damage was canceled by {moved[-1].identity} (card {len(moved)}), "
-                        f"but the log lists {len(answer) - len(moved)} more card(s)",
+                        f"but the log lists {counted(len(answer) - len(moved), 'more card')}",
                     )
                 )
         else:

@@ -22,6 +22,7 @@ from engine.core.cards import Card, IdentityPool
 from engine.core.game import Procedure
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal
 from engine.core.reveals import card_from_deck_list, lay_known_order
+from engine.core.wording import counted
 from engine.games.ws.state import POSITIONS, ZONE_NAMES, PlayerState, Position
 
 if TYPE_CHECKING:
@@ -258,7 +259,7 @@ class Opening:
             self.game.record(
                 RecordKind.CHOICE,
                 player,
-                f"{player} mulligans {len(cards)} card(s)",
+                f"{player} mulligans {counted(len(cards), 'card')}",
                 ("ws:5.2.1.4",),
                 cards=list(choice.cards),
             )

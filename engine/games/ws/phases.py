@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from engine.core.effects import Duration
-from engine.core.game import Procedure
+from engine.core.game import Procedure, ability_label
 from engine.core.protocol import PASS, Checkpoint, Choice, Decision, DeclaredText, RecordKind, Refusal
+from engine.core.wording import counted
 from engine.games.ws.choices import Activate, Move
 from engine.games.ws.playing import TextOperation
 from engine.games.ws.state import HAND_LIMIT, POSITIONS
@@ -248,7 +249,7 @@ class Phases:
             game.record(
                 RecordKind.CHOICE,
                 player,
-                f"{player} plays ability {ability.index} of {card.identity} (position {choice.pos})",
+                f"{player} plays {ability_label(str(ability.index))} of {card.identity} (position {choice.pos})",
                 ("ws:6.5.1.2.3", "ws:8.6.2.3.1"),
                 pos=choice.pos,
                 ability=ability.index,
@@ -332,7 +333,7 @@ class Phases:
                 [Choice("discard", cards=sample)] if sample else [],
                 ("ws:6.8.1.2", "ws:3.3.3.1"),
                 frozenset({"discard"}),
-                prompt=f"put {excess} card(s) from hand into the waiting room (hand limit {HAND_LIMIT})",
+                prompt=f"put {counted(excess, 'card')} from hand into the waiting room (hand limit {HAND_LIMIT})",
             )
             choice = yield decision
             for identity in choice.cards:

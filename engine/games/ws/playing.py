@@ -18,6 +18,7 @@ from engine.core.card_records import ability_words
 from engine.core.cards import Card
 from engine.core.game import Procedure, StandbyAbility
 from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
+from engine.core.wording import counted
 from engine.games.ws.abilities import CardAbility, unplayed
 from engine.games.ws.cards import WsCardDefinition, stock_cost
 from engine.games.ws.choices import PayCost
@@ -260,7 +261,7 @@ class Playing:
                 self.game.record(
                     RecordKind.ABILITY,
                     player,
-                    f"{effect['stock']} card(s) from the deck to the stock",
+                    f"{counted(effect['stock'], 'card')} from the deck to the stock",
                     ("ws:8.6.2.4.4",),
                 )
             elif "extra_turn" in effect:

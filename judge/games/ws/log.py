@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from engine.core.interface import PlayerSpec
 from engine.core.protocol import Choice, Decision, Refusal, ResolveFirst, Reveal
+from engine.core.wording import counted
 from engine.games.ws.attack import ATTACK_STEPS, Attack
 from engine.games.ws.cards import CardRecordError, WsCardDefinition, definition_from_record
 from engine.games.ws.choices import Activate, DeclareAttack, Move, PayCost, PutReversed
@@ -343,21 +344,25 @@ def reveal_findings(verb: str, reveal: Reveal, answer: list[str | None]) -> tupl
     no more (``ws-logs.rst``, ``damage``: a list longer or shorter breaks ws 4.10.1.3; one that goes on after
     a cancel is the engine's to refuse, ws 4.10.1.2), and a ``refresh`` order the whole new deck (ws 9.2.2)."""
     if reveal.purpose == "mulligan_draw" and len(answer) != reveal.count:  # the format: the cards drawn in exchange
-        message = f"the mulligan makes {reveal.player} draw {reveal.count} card(s); the log lists {len(answer)}"
+        message = (
+            f"the mulligan makes {reveal.player} draw {counted(reveal.count, 'card')}; the log lists {len(answer)}"
+        )
         return [Refusal(reveal.clauses, message)], []
     if verb == "draw" and len(answer) != reveal.count and reveal.purpose != "mulligan_draw":
-        message = f"the rules make {reveal.player} draw {reveal.count} card(s) here; the log lists {len(answer)}"
+        message = (
+            f"the rules make {reveal.player} draw {counted(reveal.count, 'card')} here; the log lists {len(answer)}"
+        )
         return [Refusal(reveal.clauses, message)], []
     if verb == "refresh" and answer and len(answer) != reveal.count:
         message = (
-            f"the refresh makes {reveal.player}'s waiting room of {reveal.count} card(s) the new deck; the log's "
+            f"the refresh makes {reveal.player}'s waiting room of {counted(reveal.count, 'card')} the new deck; the log's "
             f"order lists {len(answer)}"
         )
         return [Refusal(("ws:9.2.2",), message)], []
     dealt_in_full = reveal.used == reveal.count and not reveal.problems  # no cancel, no loss in the middle
     if verb == "damage" and (len(answer) < reveal.used or (dealt_in_full and len(answer) > reveal.used)):
         message = (
-            f"the damage process moved {reveal.used} card(s) of {reveal.player}'s deck to the resolution zone; "
+            f"the damage process moved {counted(reveal.used, 'card')} of {reveal.player}'s deck to the resolution zone; "
             f"the log lists {len(answer)}"
         )
         dealt = tuple(clause for clause in reveal.clauses if clause != "ws:4.10.1")  # what made the damage that much
