@@ -563,6 +563,18 @@ class Playing:
             RecordKind.UNMODELLED, player, f"the text of {source} is not modelled; its effect is declared", ("vg:8.5",)
         )
         problems: list[Refusal] = []
+        game.moves.place_together()  # the units one entry puts on a vanguard circle are placed at the same time
+        try:
+            self.apply_operations(player, source, operations, problems)
+        finally:
+            game.moves.together = False
+        return problems
+
+    def apply_operations(
+        self, player: str, source: str, operations: list[TextOperation], problems: list[Refusal]
+    ) -> None:
+        """Apply the operations of ``apply_text`` in turn, each one that is impossible a problem."""
+        game = self.game
         for operation in operations:
             owner = operation.player or player
             me = self.states.get(owner)
@@ -610,7 +622,6 @@ class Playing:
             problem = self.move(owner, operation)
             if problem is not None:
                 problems.append(problem)
-        return problems
 
     def move(self, owner: str, operation: TextOperation) -> Refusal | None:
         """One declared move of a card between places (a circle named by ``circle``)."""
