@@ -208,6 +208,24 @@ def test_the_attacker_returned_to_the_hand_in_the_block_step_skips_the_counter_s
     assert_refused(broken, 3, "wl:7.1.2.3")
 
 
+def test_an_attacked_character_trashed_in_the_block_step_skips_the_counter_step_wl_7_1_2_3() -> None:
+    """wl:7.1.2.3: the attacked Character is put into the trash (as a K.O. by text would) during the Block Step,
+    and P2 declines to block: the battle ends with no Counter Step; a counter then is refused, citing 7.1.2.3."""
+    setup = (
+        "{P1: {deck: 30, characters: [EM-04]}, P2: {deck: 30, characters: [EM-03, {card: EM-02, state: rested}],"
+        " hand: [EM-05]}}"
+    )
+    actions = """
+        - {p: P1, do: attack, attacker: EM-04@1, target: EM-02@1}
+        - {p: P1, do: effect, source: EM-L, moves: {card: EM-02@1, from: characters, to: trash, p: P2}}
+        - {p: P2, do: pass}
+        """
+    legal = battle(setup, actions + "- {p: P1, do: end, expect: {P2: {trash: [EM-02], hand: [EM-05]}}}")
+    assert_clean(legal)
+    broken = battle(setup, actions + "- {p: P2, do: counter, card: EM-05, target: leader}")
+    assert_refused(broken, 3, "wl:7.1.2.3")
+
+
 # -- the Attack Step (7.1.1.4) ---------------------------------------------------------------------------------
 
 
