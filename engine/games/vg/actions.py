@@ -36,6 +36,9 @@ class CardMoves:
     def __init__(self, game: Vanguard) -> None:
         self.game = game
         self.states = game.player_states
+        self.together = False
+        """While True (an ``effect`` entry's operations), the units placed on a vanguard circle are placed at the
+        same time: they share the player's last placing (vg 9.3.3-9.3.5)."""
 
     # -- zones ---------------------------------------------------------------------------
 
@@ -77,11 +80,22 @@ class CardMoves:
                 return
         raise LookupError(f"{card.identity} is not on {player}'s field")
 
+    def place_together(self) -> None:
+        """The units placed on a vanguard circle from now until ``together`` is False are placed at the same
+        time: one new placing for each player."""
+        for me in self.states.values():
+            me.placings += 1
+        self.together = True
+
     def place(self, player: str, circle: str, card: Card, orientation: str = "stand") -> None:
         """vg 10.1.4: put ``card`` on ``circle``, standing unless it enters rested (a guardian, vg 8.5.3.3)."""
         card.renew()
         card.orientation = orientation
         me = self.states[player]
+        if circle == VANGUARD:
+            if not self.together:
+                me.placings += 1
+            me.placed_at[card.instance] = me.placings
         if circle == GUARDIAN:
             me.guardians.append(card)
         else:

@@ -7,7 +7,10 @@ boost, 7.3.1.6-7.3.1.7), 7.4 (guardians called from the hand, 7.4.1.2.1, and
 intercepts, 7.4.1.2.2, 10.2.2; their shield, 7.4.1.3), 7.5 (drive checks, as
 many as the vanguard's drive), 7.6 (the hit, 7.6.1.2-7.6.1.3; one damage check
 per critical, 7.6.1.5-7.6.1.6; hit rear-guards and guardians retired, 7.6.1.8)
-and 7.7 (the battle's end).  The trigger icons are ``engine.games.vg.triggers``.
+and 7.7 (the battle's end: "at the end of the battle" abilities, 7.7.1.1, the check
+timing and the end of "during this battle" effects, 7.7.1.2, and the close step
+going back while anything is left, 7.7.1.3).  The trigger icons are
+``engine.games.vg.triggers``.
 """
 
 from __future__ import annotations
@@ -446,10 +449,25 @@ class BattlePhase:
     # -- close (7.7) ------------------------------------------------------------------------------
 
     def close_step(self) -> Procedure:
+        """vg 7.7.1: "at the end of the battle" abilities stand by (7.7.1.1), a check timing, and the "during this
+        battle" effects end (7.7.1.2); while anything stands by, a rule action is due or such an ability has not
+        stood by in this close step, back to 7.7.1.1 (7.7.1.3), each ability standing by once in it."""
         game = self.game
         game.record(RecordKind.TIMING, game.turn_player, "close step begins", ("vg:7.7.1", "vg:7.7.1.1"))
-        yield from game.check_timing("the end of the battle", ("vg:7.7.1.2",))
-        if game.effects.expire(Duration.END_OF_BATTLE):
-            game.version += 1
+        game.playing.begin_step("end_of_battle")
+        while True:
+            game.playing.step_triggers("end_of_battle", "the battle's close step")
+            yield from game.check_timing("the end of the battle", ("vg:7.7.1.2",))
+            if game.effects.expire(Duration.END_OF_BATTLE):
+                game.version += 1
+            if not game.standby and game.nothing_due() and not game.playing.step_waiting("end_of_battle"):
+                break
+            game.record(
+                RecordKind.TIMING,
+                game.turn_player,
+                'an ability stands by, a rule action is due, or an "at the end of the battle" ability has not stood '
+                "by: the close step goes back",
+                ("vg:7.7.1.3", "vg:7.7.1.1"),
+            )
         self.finished, self.battle = self.battle, None
         game.record(RecordKind.TIMING, game.turn_player, "the battle ends", ("vg:7.7.1.3", "vg:7.7.1.4"))

@@ -37,6 +37,12 @@ from engine.games.vg.triggers import Triggers
 
 PHASES: Final = ("stand", "draw", "ride", "main", "battle", "end")
 """vg 6.2.1, in order."""
+STEP_CLAUSES: Final = {
+    "end_of_battle": ("close step", ("vg:7.7.1.1", "vg:7.7.1.3")),
+    "end_of_turn": ("end phase", ("vg:6.8.1.3", "vg:6.8.1.5")),
+}
+"""Each step timing (``engine.games.vg.playing.STEP_TIMINGS``): its step, and the clauses by which its abilities stand
+by once in it."""
 PILES: Final = ("deck", "hand", "drop", "soul", "damage", "bind", "trigger", "removed")
 """The zones that hold a pile of cards, as a snapshot lists them."""
 
@@ -378,5 +384,13 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         if verb == "superior_ride":
             return Refusal(("vg:9.5.1",), f"{player} has a vanguard: no superior ride is due")
         if verb == "resolve":
+            timing = self.playing.stood_by_in_step(choice.card if choice is not None else None)
+            if timing is not None:
+                step, clauses = STEP_CLAUSES[timing]
+                return Refusal(
+                    clauses,
+                    f"the {timing.replace('_', ' ')} ability of {choice.card if choice else '?'} stood by in this "
+                    f"{step} already: it stands by once in it",
+                )
             return Refusal(("vg:8.4.1.2", "vg:8.4.1.3"), "no ability of this player waits to be played or resolved")
         return Refusal(self.clauses.turn_order, f"{verb!r} has no place at this point of the turn")

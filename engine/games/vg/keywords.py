@@ -165,6 +165,8 @@ class Keywords:
             mate.orientation = vanguard.orientation
             me.mate = mate
             me.been_in_legion.update((vanguard.instance, mate.instance))
+            me.placings += 1  # the Legion Mate is placed on the vanguard circle (vg 10.1.24.1)
+            me.placed_at[mate.instance] = me.placings
             game.version += 1
             game.record(
                 RecordKind.CHOICE,

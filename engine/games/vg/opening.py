@@ -204,6 +204,8 @@ class Opening:
                 me.mate = self.new_card(me, layout.mate, f"setup {player_id} V mate")
                 me.mate.orientation = me.vanguard.orientation if me.vanguard is not None else "stand"
                 me.been_in_legion.update({me.mate.instance, *(c.instance for c in me.circles[VANGUARD])})
+                me.placings += 1  # placed after its Legion Leader (vg 10.1.24.1)
+                me.placed_at[me.mate.instance] = me.placings
             for identity in layout.guardians:
                 guardian = self.new_card(me, identity, f"setup {player_id} G")
                 guardian.orientation = "rest"

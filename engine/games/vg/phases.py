@@ -7,7 +7,9 @@ vanguards grade 3 or more, hand cards of total grade 3 or more discarded, the
 vanguard becoming the heart), the normal call (6.6.1.2.1, 8.5.2.1.1.2, 8.5.3.2:
 a grade no higher than the vanguard's, onto a rear-guard circle, over the unit
 there), the column swap (6.6.1.2.3), the G assist step (6.4.1.2.3-6.4.1.2.7)
-and the end phase's returns and expiries (6.8.1.1-6.8.1.4).
+and the end phase's returns and expiries (6.8.1.1-6.8.1.4), with its "at the end
+of turn" abilities (6.8.1.3) and its going back to 6.8.1.1 while an ability stands
+by, a rule action is due or such an ability has not stood by in it (6.8.1.5).
 """
 
 from __future__ import annotations
@@ -421,10 +423,36 @@ class Phases:
     # -- end (6.8) --------------------------------------------------------------------------
 
     def end_phase(self) -> Procedure:
-        """vg 6.8.1: G units back to the G zone face up, their hearts leaving heart state (10.1.27.4); until
-        end of turn effects end after the check timing."""
+        """vg 6.8.1: the returns (6.8.1.1) and a check timing (6.8.1.2); "at the end of turn" abilities stand by
+        (6.8.1.3), a check timing, and until end of turn effects end (6.8.1.4); while anything stands by, a rule
+        action is due or such an ability has not stood by in this end phase, back to 6.8.1.1 (6.8.1.5), each
+        ability standing by once in it."""
         game = self.game
         self.enter("end", ("vg:6.8.1",))
+        game.playing.begin_step("end_of_turn")
+        while True:
+            self.end_phase_returns()
+            yield from game.check_timing("after the end phase's returns", ("vg:6.8.1.2",))
+            game.playing.step_triggers("end_of_turn", "the end phase")
+            yield from game.check_timing("end of the turn", ("vg:6.8.1.3", "vg:6.8.1.4"))
+            if game.effects.expire(Duration.END_OF_TURN):
+                game.version += 1
+            game.record(RecordKind.TIMING, None, "effects until end of turn end", ("vg:6.8.1.4",))
+            if not game.standby and game.nothing_due() and not game.playing.step_waiting("end_of_turn"):
+                return
+            game.record(
+                RecordKind.TIMING,
+                game.turn_player,
+                'an ability stands by, a rule action is due, or an "at the end of turn" ability has not stood by: '
+                "the end phase goes back",
+                ("vg:6.8.1.5", "vg:6.8.1.1"),
+            )
+
+    def end_phase_returns(self) -> None:
+        """vg 6.8.1.1: the turn player's locked cards unlocked and deleted units turned face up (6.8.1.1.1,
+        6.8.1.1.2), and G units back to the G zone face up, their hearts leaving heart state (6.8.1.1.3,
+        10.1.27.4)."""
+        game = self.game
         for state in self.states.values():
             if state.id == game.turn_player and (state.locked or state.deleted):
                 for pile in state.circles.values():
@@ -463,8 +491,3 @@ class Phases:
                     f"{vanguard.identity} returns to {state.id}'s G zone face up",
                     ("vg:6.8.1.1.3", "vg:10.1.27.4"),
                 )
-        yield from game.check_timing("after the end phase's returns", ("vg:6.8.1.2",))
-        yield from game.check_timing("end of the turn", ("vg:6.8.1.3", "vg:6.8.1.4"))
-        if game.effects.expire(Duration.END_OF_TURN):
-            game.version += 1
-        game.record(RecordKind.TIMING, None, "effects until end of turn end", ("vg:6.8.1.4",))

@@ -13,7 +13,11 @@ models what that shape structures:
   knows (``AUTO_TIMINGS``): it goes into standby when its unit, on a circle of its
   ``zone``, is placed, attacks, boosts or hits (8.6.2), and is played at the check
   timing that follows (8.6.3, 8.6.3.1); its cost, if any, is paid in full or not at
-  all, as its master chooses (8.6.4), the effect only if it is;
+  all, as its master chooses (8.6.4), the effect only if it is; "at the end of the
+  battle" (``end_of_battle``) and "at the end of turn" (``end_of_turn``) abilities
+  of every unit on a circle stand by at the close step (7.7.1.1) and the end phase
+  (6.8.1.3), each once in it, and the step goes back while one has not (7.7.1.3,
+  6.8.1.5: ``engine.games.vg.battle``, ``engine.games.vg.phases``);
 * the one structured effect, ``{power: N, target: self|vanguard|<circle>, until:
   end_of_turn|end_of_battle}``, for an activated or automatic ability, and for a
   continuous ability (``type: cont``, 8.1.1.3) of the unit itself in its zone (``V`` or ``R``);
@@ -55,10 +59,16 @@ AUTO_TIMINGS: Final = {
     "when_attacking": "vg:7.3.1.8",
     "when_boosting": "vg:7.3.1.8",
     "on_attack_hits": "vg:7.6.1.9",
+    "end_of_battle": "vg:7.7.1.1",
+    "end_of_turn": "vg:6.8.1.3",
 }
 """The automatic abilities' timings the engine plays (``on_play``: the unit is placed on a circle of its zone by
-a ride, a call or a stride; it attacks; it boosts; its attack hits), with the clause of the check timing or the
-form that says when each goes into standby."""
+a ride, a call or a stride; it attacks; it boosts; its attack hits; "at the end of the battle" or "at the beginning
+of the close step"; "at the end of turn" or "at the beginning of the end phase"), with the clause of the check
+timing or the form that says when each goes into standby."""
+STEP_TIMINGS: Final = ("end_of_battle", "end_of_turn")
+"""The timings of a step that goes back while one of them has not become stand by in it (vg 7.7.1.3, 6.8.1.5):
+each such ability stands by once a close step or end phase (``step_triggers``)."""
 DURATIONS: Final = {"end_of_turn": Duration.END_OF_TURN, "end_of_battle": Duration.END_OF_BATTLE}
 ZONES_OF_TEXT: Final = ("hand", "drop", "soul", "damage", "bind", "deck", "circle")
 """The places an ``effect`` entry's moves name (``circle`` with the circle)."""
@@ -128,6 +138,11 @@ class Playing:
         """Card id -> the places of its activated abilities among its abilities, as they are first looked for."""
         self.cost_asked: dict[str, Any] = {}
         """The cost of the automatic ability whose payment is being asked (vg 8.6.4); empty between asks."""
+        self.with_timing: dict[str, frozenset[str]] = {}
+        """Timing -> the card ids with an automatic ability of that timing, as they are first looked for."""
+        self.stood_by: dict[str, tuple[int, set[tuple[int, int]], set[str]]] = {}
+        """``STEP_TIMINGS`` timing -> the turn of its last close step or end phase, and the abilities (unit instance,
+        ability index) and the cards whose abilities of that timing stood by in it (vg 7.7.1.1, 6.8.1.3)."""
 
     # -- what a card's text does on its own --------------------------------------------------
 
@@ -156,10 +171,105 @@ class Playing:
 
     # -- automatic abilities (8.6) --------------------------------------------------------------
 
-    def auto_triggers(self, player: str, unit: Card, circle: str | None, timing: str, cause: str) -> None:
+    def cards_with(self, timing: str) -> frozenset[str]:
+        """The card ids of the game with an automatic ability of ``timing``."""
+        found = self.with_timing.get(timing)
+        if found is None:
+            found = frozenset(
+                card_id
+                for card_id, definition in self.game.definitions.items()
+                if any(a.get("type") == "auto" and a.get("timing") == timing for a in definition.abilities)
+            )
+            self.with_timing[timing] = found
+        return found
+
+    def begin_step(self, timing: str) -> None:
+        """A close step or an end phase begins: no ability of ``timing`` has stood by in it yet."""
+        if self.cards_with(timing):
+            self.stood_by[timing] = (self.game.turn, set(), set())
+
+    def step_triggers(self, timing: str, cause: str) -> None:
+        """vg 7.7.1.1, 6.8.1.3: each automatic ability of ``timing`` (``STEP_TIMINGS``) of a unit on a circle, the
+        turn player's first, that has not become stand by in this step (``stood_by``) becomes stand by."""
+        if not self.cards_with(timing):
+            return
+        game = self.game
+        _, stood_by, names = self.stood_by[timing]
+        for player in (game.turn_player, game.non_turn_player):
+            for circle, unit in self.states[player].units():
+                if unit.identity in self.cards_with(timing):
+                    before = len(stood_by)
+                    self.auto_triggers(player, unit, circle, timing, cause, stood_by)
+                    if len(stood_by) > before:
+                        names.add(unit.identity)
+
+    def stood_by_in_step(self, card: str | None) -> str | None:
+        """The ``STEP_TIMINGS`` timing of which an ability of ``card`` stood by in this turn's close step or end
+        phase (or the end phase just before this turn), which it does once in each (vg 7.7.1.1, 6.8.1.3); None."""
+        for timing, (turn, _, names) in self.stood_by.items():
+            recent = turn == self.game.turn or (timing == "end_of_turn" and turn == self.game.turn - 1)
+            if recent and card in names:
+                return timing
+        return None
+
+    def step_waiting(self, timing: str) -> bool:
+        """vg 7.7.1.3, 6.8.1.5: whether an automatic ability of ``timing`` of a unit on a circle, active now (its
+        condition met), has not become stand by in this step: then the step goes back."""
+        if not self.cards_with(timing):
+            return False
+        stood_by = self.stood_by[timing][1]
+        game = self.game
+        for player in (game.turn_player, game.non_turn_player):
+            for circle, unit in self.states[player].units():
+                if unit.identity in self.cards_with(timing):
+                    for index, ability, definition in self.abilities_of(player, unit, circle, timing):
+                        if (unit.instance, index) not in stood_by and self.active(
+                            player, unit, index, ability, definition
+                        ):
+                            return True
+        return False
+
+    def abilities_of(
+        self, player: str, unit: Card, circle: str | None, timing: str
+    ) -> list[tuple[int, dict[str, Any], VgCardDefinition]]:
+        """``unit``'s automatic abilities of ``timing`` for its zone on ``circle`` (8.1.1.2.1), with their places;
+        none for a deleted unit (10.1.25.3)."""
+        definition = self.game.definition(unit)
+        if definition is None or not definition.abilities or circle is None:
+            return []
+        zone = "V" if circle == VANGUARD else "R" if circle in REAR_GUARD_CIRCLES else None
+        if zone is None or unit.instance in self.states[player].deleted:
+            return []
+        return [
+            (index, ability, definition)
+            for index, ability in enumerate(definition.abilities)
+            if ability.get("type") == "auto" and ability.get("timing") == timing and ability.get("zone", zone) == zone
+        ]
+
+    def active(
+        self, player: str, unit: Card, index: int, ability: dict[str, Any], definition: VgCardDefinition
+    ) -> bool:
+        """Whether the automatic ability can trigger now: card text the engine does not model always can; a played
+        one not used up by 1/Turn (11.5.1.1), its condition met (10.2.5.3.2.1)."""
+        if not modelled(ability):
+            return True
+        if ability.get("once_per_turn") and (unit.instance, index) in self.used_this_turn:
+            return False
+        return self.condition_refusal(player, ability, definition) is None
+
+    def auto_triggers(
+        self,
+        player: str,
+        unit: Card,
+        circle: str | None,
+        timing: str,
+        cause: str,
+        stood_by: set[tuple[int, int]] | None = None,
+    ) -> None:
         """The trigger condition ``timing`` of ``unit``'s automatic abilities is met on ``circle``: each of its zone
         whose condition is met goes into standby (8.6.2; a Limit Break one only then, 10.2.5.3.2.1); one the
-        engine does not play is reported, and leaves what follows undecided."""
+        engine does not play is reported, and leaves what follows undecided.  With ``stood_by``, an ability in it
+        has stood by in this step already, and one that stands by now is added (``step_triggers``)."""
         definition = self.game.definition(unit)
         if definition is None or not definition.abilities or circle is None:
             return
@@ -169,6 +279,10 @@ class Playing:
         for index, ability in enumerate(definition.abilities):
             if ability.get("type") != "auto" or ability.get("timing") != timing or ability.get("zone", zone) != zone:
                 continue
+            if stood_by is not None:
+                if (unit.instance, index) in stood_by or not self.active(player, unit, index, ability, definition):
+                    continue
+                stood_by.add((unit.instance, index))
             if not modelled(ability):
                 self.game.unplayed_text(
                     player,
@@ -564,6 +678,18 @@ class Playing:
             RecordKind.UNMODELLED, player, f"the text of {source} is not modelled; its effect is declared", ("vg:8.5",)
         )
         problems: list[Refusal] = []
+        game.moves.place_together()  # the units one entry puts on a vanguard circle are placed at the same time
+        try:
+            self.apply_operations(player, source, operations, problems)
+        finally:
+            game.moves.together = False
+        return problems
+
+    def apply_operations(
+        self, player: str, source: str, operations: list[TextOperation], problems: list[Refusal]
+    ) -> None:
+        """Apply the operations of ``apply_text`` in turn, each one that is impossible a problem."""
+        game = self.game
         for operation in operations:
             owner = operation.player or player
             me = self.states.get(owner)
@@ -611,7 +737,6 @@ class Playing:
             problem = self.move(owner, operation)
             if problem is not None:
                 problems.append(problem)
-        return problems
 
     def move(self, owner: str, operation: TextOperation) -> Refusal | None:
         """One declared move of a card between places (a circle named by ``circle``)."""

@@ -223,7 +223,11 @@ RULE_ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("ra:six-damage", "vg:9.2.2", "losing: six or more cards in the damage zone"),
     ("ra:empty-deck", "vg:9.2.3", "losing: no cards in the deck"),
     ("ra:no-vanguard-no-soul", "vg:9.2.4", "losing: no vanguard and no cards in the soul"),
-    ("ra:overloaded-vanguard", "vg:9.3.1", "overloaded vanguard circle: all but the last placed to the soul"),
+    (
+        "ra:overloaded-vanguard",
+        "vg:9.3.1",
+        "overloaded vanguard circle: all but the last placed (9.3.3-9.3.5: chosen) to the soul",
+    ),
     ("ra:overloaded-rear-guard", "vg:9.3.6", "overloaded rear-guard circle: all but the last placed to the drop zone"),
     ("ra:illegal-guardians", "vg:9.4.1", "guardians outside the battle phase go to the drop zone"),
     ("ra:no-vanguard", "vg:9.5.1", "no vanguard: a card of the soul rides"),

@@ -3,16 +3,29 @@
 Implements 9.2 (losing: six damage, 9.2.2; an empty deck, 9.2.3; no vanguard
 and no soul, 9.2.4; every player who must lose at once is a draw, 1.2.3),
 9.3 (overloaded circles: on the vanguard circle all but the last unit placed
-go to the soul, 9.3.1; on a rear-guard circle to the drop zone, 9.3.6), 9.4
+go to the soul, 9.3.1; several placed last at the same time, the player chooses
+the one that stays, 9.3.3; a legion and units not in legion, the player chooses
+one of those placed last, 9.3.5; on a rear-guard circle to the drop zone, 9.3.6), 9.4
 (guardians outside the battle phase go to the drop zone) and 9.5 (no
 vanguard: a card of the soul rides, a superior ride the player chooses).
 Vanguard has no interrupt rule actions: nothing happens between check timings.
+
+A vanguard circle is overloaded only by card text an ``effect`` entry declares
+(riding and striding take the vanguard away first, 10.1.5, 10.1.27); the units
+one entry places there are placed at the same time (``CardMoves.place_together``),
+and the one that stays, where 9.3.3 or 9.3.5 gives the choice, is the entry's
+``stays`` (``judge/site/vg-logs.rst``).  Two or more Legion Mates on the circle
+(9.3.2, 9.3.4) cannot arise with what the engine plays: a player has one Legion
+Mate (``PlayerState.mate``), a legion forms only by Seek Mate, never again by
+the units of one (10.2.9.2), and a unit a declared effect places is not in a
+legion state; ``overloaded_vanguard`` checks for them all the same.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core.cards import Card
 from engine.core.game import Procedure, Termination
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind
 from engine.games.vg.state import LOSING_DAMAGE, REAR_GUARD_CIRCLES, VANGUARD
@@ -66,17 +79,8 @@ class RuleActions:
             game.end_game(Termination.LOSS, game.opponent(loser), f"{why}: {loser} loses", clauses)
         performed = False
         for player, me in self.states.items():
-            pile = me.circles[VANGUARD]
-            if len(pile) > 1:
-                for unit in pile[:-1]:
-                    pile.remove(unit)
-                    game.moves.put(player, "soul", unit)
-                    game.record(
-                        RecordKind.RULE_ACTION,
-                        player,
-                        f"{unit.identity} leaves the overloaded V for the soul",
-                        ("vg:9.3.1",),
-                    )
+            if len(me.circles[VANGUARD]) > 1:
+                yield from self.overloaded_vanguard(player)
                 performed = True
             for circle in REAR_GUARD_CIRCLES:
                 pile = me.circles[circle]
@@ -99,6 +103,59 @@ class RuleActions:
                 yield from self.superior_ride(player)
                 performed = True
         return performed
+
+    def overloaded_vanguard(self, player: str) -> Procedure:
+        """vg 9.3.1-9.3.5: of the units on an overloaded vanguard circle, the last placed stays and the others go to
+        the soul; where several were placed last, the player chooses which (9.3.3, 9.3.4, 9.3.5)."""
+        me = self.states[player]
+        pile = me.circles[VANGUARD]
+        mates = [me.mate] if me.mate is not None else []
+        legion = [*(c for c in pile if c.instance in me.been_in_legion), *mates] if mates else []
+        apart = [c for c in pile if c not in legion]
+        if len(mates) > 1:  # vg 9.3.2, 9.3.4: never with what the engine plays (the module's docstring)
+            units, clause = mates, "vg:9.3.2"
+        else:
+            units, clause = [*pile, *mates], "vg:9.3.5" if legion and apart else "vg:9.3.1"
+        placed = [me.placed_at.get(c.instance, 0) for c in units]
+        last = [c for c, when in zip(units, placed, strict=True) if when == max(placed)]
+        if len(last) > 1 and clause != "vg:9.3.5":
+            clause = "vg:9.3.4" if clause == "vg:9.3.2" else "vg:9.3.3"
+        stays = yield from self.choose_staying(player, last, clause)
+        if me.mate is not None and stays is me.mate:  # a Legion Mate chosen stays alone, no longer in legion
+            me.mate = None
+            pile.append(stays)
+        for unit in units:
+            if unit is stays:
+                continue
+            if unit is me.mate:
+                me.mate = None
+            elif unit in pile:
+                pile.remove(unit)
+            me.placed_at.pop(unit.instance, None)
+            self.game.moves.put(player, "soul", unit)
+            self.game.record(
+                RecordKind.RULE_ACTION, player, f"{unit.identity} leaves the overloaded V for the soul", (clause,)
+            )
+        self.game.version += 1
+
+    def choose_staying(self, player: str, last: list[Card], clause: str) -> Procedure:
+        """The unit that stays on the overloaded vanguard circle, of those placed last (vg 9.3.1-9.3.5): the
+        ``stays`` of a ``resolve`` entry; with one, that one by default."""
+        identities = list(dict.fromkeys(c.identity or "?" for c in last))
+        options = [Choice("stays", card=identity) for identity in identities]
+        decision = Decision(
+            player,
+            "overloaded_vanguard",
+            options,
+            (clause,),
+            frozenset({"resolve"}),
+            prompt="choose the unit placed last that stays on your vanguard circle; the others go to the soul",
+            default=options[0] if len(options) == 1 else None,
+        )
+        choice = yield decision
+        stays = next((c for c in last if (c.identity or "?") == choice.card), last[-1])
+        self.game.record(RecordKind.RULE_ACTION, player, f"{player} keeps {stays.identity} on V", (clause,))
+        return stays
 
     def superior_ride(self, player: str) -> Procedure:
         """vg 9.5.1: with no vanguard, a card of the soul rides."""

@@ -101,6 +101,11 @@ class PlayerState:
     deleted: set[int] = field(default_factory=set)
     """Instances of deleted units: face down, original power 0, no text (vg 10.1.25)."""
     been_in_legion: set[int] = field(default_factory=set)
+    placings: int = 0
+    """How many times units were placed on the vanguard circle; the units one ``effect`` entry places there share
+    one (placed at the same time, vg 9.3.3-9.3.5)."""
+    placed_at: dict[int, int] = field(default_factory=dict)
+    """Instance -> the placing (``placings``) by which it came onto the vanguard circle: the last placed (vg 9.3)."""
     """Instances that have been in a legion state, whose Seek Mate cannot be used again (vg 10.2.9.2)."""
     guardians: list[Card] = field(default_factory=list)
     """The guardian circle (vg 4.6.5), in the order the guardians were placed."""

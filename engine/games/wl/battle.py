@@ -10,6 +10,14 @@ takes 1 damage, 2 with [Double Attack], 10.1.2, each moving its top Life card to
 the hand, or to the trash with [Banish], 10.1.3, or revealing a [Trigger], 10.1.5;
 with no Life, the attacker wins, 7.1.4.1.1.1; a Character is K.O.'d, 10.2.1) and
 7.1.5 (the effects of the battle end, the turn player's first).
+
+Implements 7.1.1.4, 7.1.2.3 and 7.1.3.2.3 too: at the end of the Attack, the Block and the Counter Step, a battle
+whose attacking card or target has moved areas since it became one (a new card, 3.1.6: card text declared by an
+``effect`` entry, ``apply_text`` in ``engine.games.wl.playing``, or a K.O.) proceeds to the End of the Battle.
+A card moved away and back is another card (3.1.6): the battle remembers each card's object (``Card.instance``).
+An ``effect`` entry is applied at the point of the entry after it, so declared text moves cards in the step of that
+point: the Attack Step's only points are the ``resolve`` entries of its auto effects; text declared after a
+``block`` acts in the Counter Step.  A block makes the blocker the target (7.1.2.1), the card checked from then.
 """
 
 from __future__ import annotations
@@ -39,6 +47,23 @@ class Battle:
     target: Card
     step: str = "attack"
     blocked: bool = False
+    attacker_object: int = -1
+    """The attacker's object when the battle began (``Card.instance``): another one is a card that moved."""
+    target_object: int = -1
+    """The target's object when it became the target."""
+
+    def __post_init__(self) -> None:
+        self.attacker_object = self.attacker.instance
+        self.target_object = self.target.instance
+
+
+SKIPPED: Final = {
+    "attack": ("wl:7.1.1.4", "block"),
+    "block": ("wl:7.1.2.3", "counter"),
+    "counter": ("wl:7.1.3.2.3", "damage"),
+}
+"""For each step checked at its end (wl 7.1.1.4, 7.1.2.3, 7.1.3.2.3), its clause and the step it proceeds to when
+the attacking card or the target has not moved."""
 
 
 class BattleSteps:
@@ -48,6 +73,9 @@ class BattleSteps:
         self.game = game
         self.states = game.player_states
         self.battle: Battle | None = None
+        self.cut_short: tuple[int, str, str] | None = None
+        """The last battle that went to its end early: the turn, the clause (7.1.1.4, 7.1.2.3, 7.1.3.2.3) and the
+        step it did not reach, to name it for an entry of a step that battle never had."""
 
     # -- the attack (7.1.1) -------------------------------------------------------------------------
 
@@ -99,6 +127,7 @@ class BattleSteps:
         attacker.orientation = "rest"
         game.version += 1
         self.battle = battle = Battle(attacker, target)
+        self.cut_short = None
         game.record(
             RecordKind.CHOICE,
             player,
@@ -108,19 +137,43 @@ class BattleSteps:
         yield from game.playing.autos(player, attacker, "when_attacking")  # the turn player's first (8.6.1)
         yield from game.playing.field_autos(defender, "on_opponents_attack")
         yield Checkpoint(decision)
-        battle.step = "block"
-        yield from self.block_step(defender, battle)
-        battle.step = "counter"
-        yield from self.counter_step(defender, battle)
-        if self.still_there(player, battle.attacker) and self.still_there(defender, battle.target):
-            battle.step = "damage"
-            yield from self.damage_step(player, defender, battle)
+        if self.goes_on(player, defender, battle):
+            battle.step = "block"
+            yield from self.block_step(defender, battle)
+            if self.goes_on(player, defender, battle):
+                battle.step = "counter"
+                yield from self.counter_step(defender, battle)
+                if self.goes_on(player, defender, battle):
+                    battle.step = "damage"
+                    yield from self.damage_step(player, defender, battle)
         battle.step = "end"
         self.end_of_battle()
 
-    def still_there(self, player: str, card: Card) -> bool:
+    def goes_on(self, player: str, defender: str, battle: Battle) -> bool:
+        """wl 7.1.1.4, 7.1.2.3, 7.1.3.2.3: at the end of the Attack, Block or Counter Step, whether the battle proceeds
+        to the next step; not when the attacking card or the target has moved areas by any means (3.1.6)."""
+        attacker = self.still_there(player, battle.attacker, battle.attacker_object)
+        target = self.still_there(defender, battle.target, battle.target_object)
+        if attacker and target:
+            return True
+        clause, skipped = SKIPPED[battle.step]
+        moved = " and ".join(
+            name for name, there in (("the attacking card", attacker), ("the target", target)) if not there
+        )
+        self.cut_short = (self.game.turn, clause, skipped)
+        self.game.record(
+            RecordKind.FORCED,
+            self.game.turn_player,
+            f"{moved} moved areas during the {battle.step.capitalize()} Step: the battle proceeds not to the "
+            f"{skipped.capitalize()} Step but to its end",
+            (clause, "wl:7.1.5"),
+        )
+        return False
+
+    def still_there(self, player: str, card: Card, instance: int) -> bool:
+        """Whether ``card`` is the same card (3.1.6) on ``player``'s field as when it joined the battle."""
         me = self.states[player]
-        return card is me.leader or card in me.characters
+        return card.instance == instance and (card is me.leader or any(c is card for c in me.characters))
 
     # -- block (7.1.2) -------------------------------------------------------------------------------------
 
@@ -152,7 +205,7 @@ class BattleSteps:
             blocker = me.find(choice.source)
             assert blocker is not None
             blocker.orientation = "rest"
-            battle.target, battle.blocked = blocker, True
+            battle.target, battle.blocked, battle.target_object = blocker, True, blocker.instance
             self.game.version += 1
             self.game.record(
                 RecordKind.CHOICE,

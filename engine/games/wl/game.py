@@ -249,6 +249,15 @@ class Energio(Game[WlCardDefinition]):
             if self.phase == "main" and player == self.turn_player and self.phases.first_turn_of(player):
                 return Refusal(("wl:6.5.6.1",), "neither player can battle on their first turn")
             return Refusal(("wl:6.5.6", "wl:7.1"), "an attack is a main-phase action of the turn player")
+        cut = self.battle.cut_short
+        if cut is not None and cut[0] == self.turn:
+            never = {"block": ("block", "counter"), "counter": ("counter",), "damage": ()}[cut[2]]
+            if verb in never or verb in ("damage", "ko"):
+                return Refusal(
+                    (cut[1], "wl:7.1.5"),
+                    f"the attacking card or the target moved areas: the last battle ended with no "
+                    f"{cut[2].capitalize()} Step",
+                )
         if verb == "block" and self.battle.battle is not None and player == self.non_turn_player:
             return Refusal(
                 ("wl:7.1.2.1", "wl:10.1.4.1"),

@@ -75,10 +75,6 @@ Where the engine differs from the rules (the nodes stand where the rules put the
   the end phase never goes back for an "end of your turn" effect (6.6.1.4).
   Nothing ends at 6.2.1 either: the engine has no "until the start of your next
   turn" duration.
-* The engine makes one moved-areas check, after the counter step, before the
-  damage step (7.1.3.2.3), and records no clause for it; a battle whose
-  attacking or attacked card left its area during the attack or block step
-  still goes through the block and counter steps (7.1.1.4, 7.1.2.3).
 * The block decision is offered only while the attacked player has an active
   [Blocker] other than the attacked card; otherwise the block step passes
   without a decision.

@@ -255,6 +255,12 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
                 tuple(sorted(reading.ids(data.get("soul_blast"), "soul_blast"))),
                 tuple(sorted(reading.ids(data.get("discard"), "discard"))),
             )
+        if decision.kind == "overloaded_vanguard":  # the unit that stays on the vanguard circle (vg 9.3)
+            if "stays" not in data:
+                raise EntryError(
+                    "the units placed last on the overloaded vanguard circle wait: name the one that stays"
+                )
+            return Choice("stays", card=_text(data.get("stays"), "stays"))
         if decision.kind == "forerunner":  # "`resolve` | `source`, `ability` ...": when written, they name it
             source, ability = data.get("source"), data.get("ability")
             if source is not None and str(source) != decision.source:
@@ -607,6 +613,8 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
                 entry[field] = list(cards)
         if choice.cards:
             entry["discard"] = list(choice.cards)
+    elif verb == "stays":
+        entry = {"p": decision.player, "do": "resolve", "stays": choice.card}
     elif verb == "pass" and decision.kind == "forerunner":
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": "forerunner"}
     return entry

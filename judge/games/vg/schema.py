@@ -540,7 +540,8 @@ def _vg_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
             (
                 "An automatic ability in standby (vg 8.4.1.2-8.4.1.3, 8.6): whether its cost is paid ('pay', with "
                 "the cards 'counter_blast', 'soul_blast', 'discard', vg 8.6.4); a Forerunner called to 'to' "
-                "(vg 10.2.6), not called without it."
+                "(vg 10.2.6), not called without it; of the units placed last on an overloaded vanguard circle, the "
+                "one that 'stays' (vg 9.3.1-9.3.5)."
             ),
             {
                 "source": card,
@@ -551,6 +552,7 @@ def _vg_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
                 "soul_blast": cards,
                 "discard": cards,
                 "to": circle,
+                "stays": card,
             },
             [],
         ),
