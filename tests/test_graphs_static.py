@@ -17,7 +17,7 @@ import pytest
 from engine.games.ws import attack as ws_attack
 from engine.games.ws import phases as ws_phases
 from engine.games.ws import procedure
-from judge.graphs.layout import Box, procedure_lanes, procedure_layout
+from judge.graphs.layout import Box, branch_words, procedure_lanes, procedure_layout
 from judge.graphs.static import clause_graph, procedure_graph
 from rules_index.index import RulesIndex
 
@@ -272,8 +272,10 @@ def test_flowchart_places_every_node_once_without_overlaps(game: str) -> None:
     drawing = procedure_layout(graph)
     boxes = [box for box in drawing.boxes if box.role not in ("tag", "exit")]
     inside = [box for box in drawing.boxes if box.role == "tag"]
-    placed = {box.id for box in boxes} | {str(box.extra["node"]) for box in inside}
+    repeated = [box for box in boxes if box.id.endswith("@continued")]  # a step's header over its second column
+    placed = {box.id for box in boxes if box not in repeated} | {str(box.extra["node"]) for box in inside}
     assert placed == set(graph.nodes)
+    assert all(box.role == "header" and box.extra["node"] in placed for box in repeated)
     assert len({box.id for box in boxes}) == len(boxes)
     for first, second in itertools.combinations(boxes, 2):
         if first.role == "band" and second.role != "band" or second.role == "band" and first.role != "band":
@@ -331,3 +333,33 @@ def test_activations_sit_in_their_check_timing_and_rule_actions_in_the_panel(gra
     assert not exits & routed
     flow = {(u, v) for u, v, d in graph.edges(data=True) if d["relation"] == "next"}
     assert routed | exits == flow
+
+
+@pytest.mark.parametrize("game", ["ws", "vg", "wl"])
+def test_every_branch_is_written_on_its_arrow_and_every_column_is_headed(game: str) -> None:
+    """A judge reads the flowchart without hovering: each arrow of one branch of several carries its words (yes
+    or no out of a question), each column of a step that goes on in a second column is headed "(continued)",
+    and no label of a box is cut short."""
+    graph = procedure_graph(game)
+    drawing = procedure_layout(graph)
+    branches = [route for route in drawing.routes if route.condition]
+    assert branches and all(route.label for route in branches)
+    for route in branches:
+        if str(graph.nodes[route.source].get("label", "")).endswith("?"):
+            assert route.label in ("yes", "no"), route
+    assert not [line for box in drawing.boxes for line in box.lines if line.endswith("…")]
+    headed = {box.extra["node"] for box in drawing.boxes if box.id.endswith("@continued")}
+    assert all(" ".join(box.lines).endswith("(continued)") for box in drawing.boxes if box.id.endswith("@continued"))
+    if game == "vg":
+        assert "step:damage" in headed  # the damage step runs over two columns
+
+
+def test_a_question_answers_yes_and_no_on_its_arrows() -> None:
+    """wl 7.1.1.4: "has the attacking or attacked card moved areas?" leads to the end of the battle on yes and to
+    the block step on no."""
+    assert branch_words("has the attacking or attacked card moved areas?", "neither card moved areas")[0] == "no"
+    assert branch_words("has ... moved areas?", "the attacking or attacked card moved areas")[0] == "yes"
+    assert branch_words("check timing after the trigger check", "frontal attack") == (
+        "frontal attack",
+        "frontal attack",
+    )

@@ -24,6 +24,7 @@ with ``(x, y)`` the top-left corner.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -131,6 +132,10 @@ class Route:
     points: list[tuple[float, float]]
     condition: str = ""
     hover: str = ""
+    label: str = ""
+    """The branch written on the arrow: ``yes`` or ``no`` out of a question, else its condition in a few words."""
+    label_at: tuple[float, float, str] = (0.0, 0.0, "middle")
+    """Where the label is written: x, baseline y, and its anchor (``middle`` on a segment, ``start`` beside one)."""
 
 
 @dataclass
@@ -452,8 +457,8 @@ def _flowchart(
     def tag_lines(tag: str, w: float) -> list[str]:
         text = label_of(tag)
         if kinds[tag] == "activation":
-            return wrap("⚡ " + text.removeprefix("at the "), w, TAG_FONT, 2)
-        return wrap("◆ " + text, w, TAG_FONT, 2)
+            return wrap("⚡ " + text.removeprefix("at the "), w, TAG_FONT)
+        return wrap("◆ " + text, w, TAG_FONT)
 
     def box_for(node: str, x: float, y: float, w: float, role: str) -> Box:
         data = graph.nodes[node]
@@ -463,7 +468,7 @@ def _flowchart(
         )
         tags = [*flow.attached.get(node, []), *flow.elsewhere.get(node, [])]
         tag_texts = [tag_lines(tag, w - 2 * PAD - 6) for tag in tags]
-        exit_texts = [wrap("↩ " + label_of(target), w - 2 * PAD - 6, TAG_FONT, 2) for target, _ in exits.get(node, [])]
+        exit_texts = [wrap("↩ " + label_of(target), w - 2 * PAD - 6, TAG_FONT) for target, _ in exits.get(node, [])]
         inner = sum(len(text) for text in [*tag_texts, *exit_texts]) * TAG_LINE
         height = BAND_HEADER if role == "band" else len(lines) * LINE + 2 * PAD + inner
         hover = _hover(graph, node)
@@ -499,6 +504,15 @@ def _flowchart(
             drawing.boxes.append(exit_box)
             tag_y += len(text) * TAG_LINE
         return box
+
+    def continued(step: str, x: float, y: float, w: float) -> float:
+        """The header of a column where the one before it goes on: the step's name, "(continued)"; its bottom."""
+        lines = wrap(f"{label_of(step)} (continued)", w - 2 * PAD, FONT + 1)
+        box = Box(f"{step}@continued", kinds[step], x, y, w, len(lines) * LINE + 2 * PAD, lines, _hover(graph, step))
+        box.clause, box.role = str(graph.nodes[step].get("clause", "")), "header"
+        box.extra["node"] = step
+        drawing.boxes.append(box)
+        return box.bottom
 
     def panel(x: float, y: float, w: float) -> float:
         """The rule actions panel from (x, y), ``w`` wide; where it ends."""
@@ -548,8 +562,12 @@ def _flowchart(
             box_for(phase, column * column_width + margin, top, span - 2 * margin, "band")
             where[phase] = (band, column, -1)
             frames.append(Frame(column * column_width + margin / 2, top - 4, span - margin, 0, "", "phase"))
+            heading = ""  # the step whose column goes on in the next one, headed "(continued)"
             for step, nodes in columns:
                 y = top + BAND_HEADER + GAP
+                heading = step or heading
+                if not step and heading:
+                    y = continued(heading, column * column_width + margin, y, box_width) + GAP
                 for slot, node in enumerate(nodes):
                     box = box_for(
                         node, column * column_width + margin, y, box_width, "header" if node == step else "node"
@@ -633,6 +651,40 @@ def _route_next_edges(
             points = [(a.right, a.mid_y), (x1, a.mid_y), (x1, y_channel), (x2, y_channel), (x2, enter), (b.x, enter)]
         condition = str(data.get("condition", ""))
         hover = f"{graph.nodes[source].get('label', source)} → {graph.nodes[target].get('label', target)}"
+        route = Route(source, target, "next", points, condition, hover)
         if condition:
-            hover += f", if {condition}"
-        drawing.routes.append(Route(source, target, "next", points, condition, hover))
+            route.hover += f", if {condition}"
+            _place_branch_label(route, str(graph.nodes[source].get("label", source)))
+        drawing.routes.append(route)
+
+
+BRANCH_FONT = 9.5
+NEGATIONS = re.compile(r"\b(?:no|not|neither|nothing|none|fewer)\b", re.IGNORECASE)
+
+
+def branch_words(question: str, condition: str) -> tuple[str, str]:
+    """What an arrow out of ``question`` says: ``yes``/``no`` when the box asks a question, else the condition
+    in a few words; with a shorter form for a narrow place (its first words)."""
+    if question.rstrip().endswith("?"):
+        answer = "no" if NEGATIONS.search(condition) else "yes"
+        return answer, answer
+    words = re.split(r"[:(;]", condition)[0].strip().removeprefix("the turn player ").removeprefix("the ")
+    meaningful = [word for word in words.split() if word.lower() not in ("a", "an", "the")]
+    return words, " ".join(meaningful[:2])
+
+
+def _place_branch_label(route: Route, question: str) -> None:
+    """Write the branch on the route's longest level segment (or beside its only one, going down), in full where
+    it fits, else in its first words."""
+    full, short = branch_words(question, route.condition)
+    segments = list(zip(route.points, route.points[1:]))
+    level = [(a, b) for a, b in segments if abs(a[1] - b[1]) < 0.5 and abs(a[0] - b[0]) > 0.5]
+    if level:
+        a, b = max(level, key=lambda pair: abs(pair[0][0] - pair[1][0]))
+        room = abs(a[0] - b[0]) - 6
+        route.label = full if text_width(full, BRANCH_FONT) <= room else short
+        route.label_at = ((a[0] + b[0]) / 2, a[1] - 3, "middle")
+    else:
+        a, b = segments[0]
+        route.label = short
+        route.label_at = (a[0] + 3, (a[1] + b[1]) / 2 + 3, "start")

@@ -23,7 +23,7 @@ from typing import Any
 import networkx as nx
 
 from judge.clause_anchors import anchor_for, page_of
-from judge.graphs.layout import FONT, LINE, PAD, TAG_FONT, TAG_LINE, Box, Drawing
+from judge.graphs.layout import FONT, LINE, PAD, TAG_FONT, TAG_LINE, Box, Drawing, Route
 
 # Fill, border and text colors of each node kind (the same in every page).
 KIND_STYLE: dict[str, tuple[str, str, str]] = {
@@ -75,6 +75,7 @@ svg text { font-family: var(--font); }
 .node:hover rect, .node.lit rect { stroke: #d62728 !important; stroke-width: 2.4; }
 .route { fill: none; stroke: #5b6770; stroke-width: 1.3; }
 .route.conditional { stroke-dasharray: 5 3; }
+text.branch { font-size: 9.5px; fill: #39424a; paint-order: stroke; stroke: #fafafa; stroke-width: 3px; }
 .route.lit { stroke: #d62728; stroke-width: 2.4; }
 .route-hit { fill: none; stroke: transparent; stroke-width: 9; }
 .frame.phase { fill: #eef2f8; stroke: #c9d3e3; }
@@ -277,13 +278,24 @@ def drawing_svg(drawing: Drawing, docs_url: str | None, css_id: str = "", min_sc
     for route in drawing.routes:
         d = "M" + " L".join(f"{_num(x)},{_num(y)}" for x, y in route.points)
         css = "route" + (" conditional" if route.condition else "") + f" {route.relation}"
-        common = f'data-source="{_attr(route.source)}" data-target="{_attr(route.target)}"'
-        parts.append(f'<path class="{css}" d="{d}" {common} marker-end="url(#arrow)"/>')
+        parts.append(f'<path class="{css}" d="{d}" {common_of(route)} marker-end="url(#arrow)"/>')
         parts.append(f'<path class="route-hit" d="{d}" data-tip="{_attr(route.hover)}"/>')
+    for route in drawing.routes:  # over every line, so that no later line crosses a label out
+        if route.label:
+            x, y, anchor = route.label_at
+            parts.append(
+                f'<text class="branch" x="{_num(x)}" y="{_num(y)}" text-anchor="{anchor}" '
+                f"{common_of(route)}>{html.escape(route.label)}</text>"
+            )
     for box in drawing.boxes:
         parts.append(_box_svg(box, docs_url))
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def common_of(route: Route) -> str:
+    """The attributes that tie a drawn piece to its route: its source and target."""
+    return f'data-source="{_attr(route.source)}" data-target="{_attr(route.target)}"'
 
 
 def page(title: str, header: str, body: str, script: str = "", body_attrs: str = "") -> str:

@@ -181,7 +181,7 @@ FORCED_STEPS: tuple[tuple[str, str, str], ...] = (
     (
         "forced:hit",
         "vg:7.6.1.2",
-        "compare power: the attack hits unless the attacked unit's is greater (no hit if either moved, 7.6.1.3)",
+        "compare power: the attack hits unless the attacked unit's power is greater (no hit if either moved, 7.6.1.3)",
     ),
     ("forced:damage", "vg:7.6.1.5", "the attacking unit deals damage equal to its critical"),
     ("forced:damage-check", "vg:7.6.1.6.1", "damage check: the deck's top card into the trigger zone"),
