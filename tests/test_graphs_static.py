@@ -363,3 +363,18 @@ def test_a_question_answers_yes_and_no_on_its_arrows() -> None:
         "frontal attack",
         "frontal attack",
     )
+
+
+@pytest.mark.parametrize("game", ["ws", "vg", "wl"])
+def test_routes_into_one_box_from_the_left_are_bundled(game: str) -> None:
+    """Arrows that reach one box through the gutter on its left run as one bundle: one lane from the column
+    before it and one from the channel under the row, never a lane each (wl's end of the battle is reached by six
+    branches)."""
+    drawing = procedure_layout(procedure_graph(game))
+    boxes = {box.id: box for box in drawing.boxes}
+    lanes: dict[str, set[float]] = {}
+    for route in drawing.routes:
+        (x_before, _), (x_end, _) = route.points[-2], route.points[-1]
+        if len(route.points) >= 4 and x_before < x_end and abs(x_end - boxes[route.target].x) < 0.5:
+            lanes.setdefault(route.target, set()).add(round(x_before, 1))
+    assert lanes and all(len(found) <= 2 for found in lanes.values()), lanes

@@ -608,6 +608,7 @@ def _route_next_edges(
     along it, and up the gutter left of the target (for a target in an earlier row: along the left margin).
     """
     used: dict[tuple[str, int, int], int] = {}
+    into: dict[str, tuple[float, float]] = {}  # a target reached through the channel: its channel y and gutter x
 
     def lane(side: str, band: int, column: int) -> int:
         key = (side, band, column)
@@ -636,18 +637,27 @@ def _route_next_edges(
         elif band_a == band_b and col_a == col_b and slot_b >= 0:
             x = max(a.right, b.right) + 5 + step * lane("right", band_a, col_a)
             points = [(a.right, a.mid_y), (x, a.mid_y), (x, b.mid_y), (b.right, b.mid_y)]
-        elif band_a == band_b and col_b == col_a + 1:
-            x = b.x - 5 - step * lane("left", band_b, col_b)
+        elif band_a == band_b and col_b == col_a + 1:  # through the gutter: one lane per target, shared
+            if f"gutter:{target}" not in into:
+                into[f"gutter:{target}"] = (0.0, b.x - 5 - step * lane("left", band_b, col_b))
+            x = into[f"gutter:{target}"][1]
             enter = b.y + min(b.h / 2, 14)
             points = [(a.right, a.mid_y), (x, a.mid_y), (x, enter), (b.x, enter)]
         else:
+            # Routes from one row into one target share their way from the channel on: one bundle, not a set of
+            # parallel lines (the first route to a target picks the channel's level and the gutter's lane).
             x1 = a.right + 5 + step * lane("right", band_a, col_a)
-            y_channel = channels[band_a] + 6 * lane("channel", band_a, 0)
             enter = b.y + min(b.h / 2, 14)
-            if band_b >= band_a:
-                x2 = b.x - 5 - step * lane("left", band_b, col_b)
+            shared = into.get(f"{band_a}:{target}")
+            if shared is None:
+                y_channel = channels[band_a] + 6 * lane("channel", band_a, 0)
+                if band_b >= band_a:
+                    x2 = b.x - 5 - step * lane("left", band_b, col_b)
+                else:
+                    x2 = 2 + 4 * lane("margin", 0, 0)
+                into[f"{band_a}:{target}"] = (y_channel, x2)
             else:
-                x2 = 2 + 4 * lane("margin", 0, 0)
+                y_channel, x2 = shared
             points = [(a.right, a.mid_y), (x1, a.mid_y), (x1, y_channel), (x2, y_channel), (x2, enter), (b.x, enter)]
         condition = str(data.get("condition", ""))
         hover = f"{graph.nodes[source].get('label', source)} → {graph.nodes[target].get('label', target)}"
