@@ -127,3 +127,20 @@ def test_replay_page_says_why_it_opens_where_it_does_and_explains_its_strip(tmp_
     dom = dump_dom(page.as_uri() + "#t17s6", None, budget_ms=3000, window=(WIDTH, HEIGHT), extra_flags=NO_SCROLLBARS)
     shown = re.search(r'<p id="opening" class="legend">(.*?)</p>', dom)
     assert shown is not None and shown[1].startswith("Opened on the view the address names (#t17s6): ")
+
+
+def test_at_phone_width_a_replay_view_is_one_column_of_blocks(tmp_path: Path) -> None:
+    """At a phone's width a turn's blocks (its phases, its attacks) come one under another in one readable column:
+    every box fits the width and none is shrunk below three quarters of its size."""
+    page = write(["replay", str(EXAMPLE)], tmp_path / "replay.html")
+    dom = dump_dom(page.as_uri(), None, budget_ms=3000, window=(400, 900), extra_flags=NO_SCROLLBARS)
+    report = layout_report(dom)
+    assert report is not None
+    width = report["viewport"][0]  # the narrowest window the headless browser keeps: about 500
+    assert width < 760
+    drawn = [box for box in report["nodes"] if box["role"] == "node"]
+    assert len(drawn) >= 30
+    assert all(0 <= box["x"] and box["x"] + box["w"] <= width for box in drawn)
+    assert len({round(box["x"]) for box in drawn}) <= 3  # one column: the boxes start at one left edge
+    assert min(box["h"] for box in drawn) >= 17
+    assert not overlapping(drawn)

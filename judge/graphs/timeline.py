@@ -41,6 +41,8 @@ COLUMN_HEIGHT = 760.0
 """A turn's segments are packed into as few columns as keep each under this height (at most MAX_COLUMNS)."""
 MAX_COLUMNS = 5
 MAX_COLUMN_WIDTH = 760.0
+NARROW_WIDTH = 420.0
+"""A view's width for a phone: its blocks one under another, in one column."""
 RELATIONS = ("triggered", "played", "caused", "performed")
 RELATION_COLORS = {"triggered": "#d9822b", "played": "#4b9a3c", "caused": "#6b7785", "performed": "#c0392b"}
 
@@ -298,9 +300,16 @@ def _pack(heights: list[float], columns: int) -> list[int]:
     return best[1]
 
 
-def view_drawing(segments: Sequence[Segment], edges: Sequence[tuple[str, str, str]], docs_url: str | None) -> Drawing:
+def view_drawing(
+    segments: Sequence[Segment],
+    edges: Sequence[tuple[str, str, str]],
+    docs_url: str | None,
+    width: float = WIDTH,
+    most_columns: int = MAX_COLUMNS,
+) -> Drawing:
     """Segments packed into columns (in reading order: down, then right), each line a box, each edge of the
-    trigger graph between two lines of one segment an arc left of them, any other edge said in words."""
+    trigger graph between two lines of one segment an arc left of them, any other edge said in words; ``width``
+    and ``most_columns`` ask for a narrower drawing (a phone's: one column, block after block)."""
     del docs_url
     located = {line.id: segment.key for segment in segments for line in segment.lines}
     texts = {line.id: line.text for segment in segments for line in segment.lines}
@@ -315,15 +324,15 @@ def view_drawing(segments: Sequence[Segment], edges: Sequence[tuple[str, str, st
                         line.notes.append(f"← {relation} by: {texts[source]}")
     columns = 1
     while True:
-        column_width = min(WIDTH / columns, MAX_COLUMN_WIDTH)
+        column_width = min(width / columns, MAX_COLUMN_WIDTH)
         heights = [_segment_height(segment, column_width - ARC_GUTTER) for segment in segments]
         starts = _pack(heights, columns)
         ends = [*starts[1:], len(segments)]
         tallest = max(sum(heights[a:b]) for a, b in zip(starts, ends)) if segments else 0
-        if tallest <= COLUMN_HEIGHT or columns >= min(MAX_COLUMNS, len(segments)):
+        if tallest <= COLUMN_HEIGHT or columns >= min(most_columns, len(segments)):
             break
         columns += 1
-    drawing = Drawing(width=WIDTH, height=0)
+    drawing = Drawing(width=width, height=0)
     place: dict[str, Box] = {}
     bottom = 0.0
     for column, (first, last) in enumerate(zip(starts, ends)):
@@ -395,10 +404,11 @@ _REPLAY_STYLE = """<style>
 #controls button { font-size: 13px; }
 #strip-box { overflow-x: auto; }
 #strip { display: block; width: 100%; height: auto; margin: 2px 0 0; }
+.view .narrow { display: none; }
 @media (max-width: 760px) {
   #controls select { max-width: 70vw; }
-  .view { overflow-x: auto; }
-  .view svg.graph { min-width: 760px; }
+  .view .wide { display: none; }
+  .view .narrow { display: block; }
 }
 #strip .cell { cursor: pointer; }
 #strip .cell:hover rect.bg, #strip .cell.on rect.bg { stroke: #d62728; stroke-width: 2; }
@@ -579,9 +589,10 @@ def replay_page(
 def _view(
     key: str, head: str, segments: Sequence[Segment], edges: Sequence[tuple[str, str, str]], docs_url: str | None
 ) -> str:
-    drawing = view_drawing(segments, edges, docs_url)
+    wide = drawing_svg(view_drawing(segments, edges, docs_url), docs_url, min_scale=0.85)
+    narrow = view_drawing(segments, edges, docs_url, width=NARROW_WIDTH, most_columns=1)
     return (
         f'<div class="view" id="view-{key}"><div class="legend" style="padding:2px 12px">{html.escape(head)}</div>'
-        + drawing_svg(drawing, docs_url, min_scale=0.85)
+        + f'<div class="wide">{wide}</div><div class="narrow">{drawing_svg(narrow, docs_url, min_scale=1.0)}</div>'
         + "</div>"
     )
