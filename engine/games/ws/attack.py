@@ -138,9 +138,11 @@ class AttackPhase:
             level = self.game.characteristics.level_of(facing)
             if level > 0:
                 self.game.characteristics.add_effect(attacker, "soul", -level, "side attack", ("ws:7.2.1.4.2",))
-            clauses += ("ws:7.2.1.4.2",)
+            clauses += ("ws:7.2.1.4.2", "ws:3.6.5")
         else:
-            clauses += ("ws:7.2.1.4.2", "ws:7.2.1.5.1") + (("ws:10.6.2",) if performer is not None else ())
+            clauses += ("ws:7.2.1.4.2", "ws:3.6.5", "ws:7.2.1.5.1", "ws:7.2.1.5.2") + (
+                ("ws:10.6.1", "ws:10.6.2") if performer is not None else ()
+            )
         self.attack = attack = Attack(
             attacker,
             choice.position,
@@ -157,7 +159,7 @@ class AttackPhase:
                 RecordKind.CHOICE,
                 player,
                 f"{player} attacks with {attacker.identity} at position {choice.pos} ({kind} attack); it rests",
-                clauses + ("ws:7.2.1.5", "ws:7.2.1.5.3"),
+                clauses + ("ws:7.2.1.5", "ws:7.2.1.5.3", "ws:4.6.1.2"),
                 pos=choice.pos,
                 type=kind,
             )
@@ -184,7 +186,7 @@ class AttackPhase:
                 RecordKind.FORCED,
                 player,
                 f"trigger check: {card.identity or '?'} is revealed ({', '.join(icons) or 'no icon'})",
-                ("ws:7.3.1.2", "ws:4.12.1"),
+                ("ws:7.3.1.2", "ws:4.12.1") if icons else ("ws:7.3.1.2", "ws:4.12.1", "ws:4.12.2.1"),
                 card=card.identity,
                 icons=list(icons),
             )
@@ -451,7 +453,7 @@ class AttackPhase:
                 None,
                 f"battle: {attacker.identity} ({mine}) against {defender.identity} ({theirs}): "
                 f"{names} {'reverses' if len(losers) == 1 else 'reverse'}",
-                ("ws:7.6.1.2",),
+                ("ws:7.6.1.2", "ws:4.6.1.3"),
                 power=[mine, theirs],
             )
             for card in losers:
@@ -536,9 +538,10 @@ class AttackPhase:
         performer = self.game.keywords.great_performer(self.game.opponent(player))
         if performer is not None:
             return Refusal(
-                ("ws:10.6.2",), f"{performer.identity} has Great Performance: every attack is a front attack on it"
+                ("ws:10.6.1", "ws:10.6.2"),
+                f"{performer.identity} has Great Performance: every attack is a front attack on it",
             )
         facing = self.states[self.game.opponent(player)].character_at(FACING[choice.pos])
         if facing is None:
-            return Refusal(("ws:7.2.1.4.1",), "no character faces it: the attack is a direct attack")
-        return Refusal(("ws:7.2.1.4.2",), f"{facing.identity} faces it: choose a front or side attack")
+            return Refusal(("ws:7.2.1.4.1", "ws:3.6.5"), "no character faces it: the attack is a direct attack")
+        return Refusal(("ws:7.2.1.4.2", "ws:3.6.5"), f"{facing.identity} faces it: choose a front or side attack")

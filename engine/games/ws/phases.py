@@ -102,7 +102,7 @@ class Phases:
         for _, card in me.characters():
             card.orientation = "stand"
             why_rested.pop(card.instance, None)
-        self.game.record(RecordKind.FORCED, self.game.turn_player, "all characters stand", ("ws:6.2.1.2",))
+        self.game.record(RecordKind.FORCED, self.game.turn_player, "all characters stand", ("ws:6.2.1.2", "ws:4.6.1.1"))
         yield from self.game.check_timing("after standing", ("ws:6.2.1.3",))
 
     def draw_phase(self) -> Procedure:
@@ -256,7 +256,7 @@ class Phases:
                 RecordKind.CHOICE,
                 player,
                 f"{player} plays ability {ability.index} of {card.identity} (position {choice.pos})",
-                ("ws:6.5.1.2.3", "ws:8.6.2.3.1"),
+                ("ws:6.5.1.2.3", "ws:8.1.1.1", "ws:8.6.2.3.1"),
                 pos=choice.pos,
                 ability=ability.index,
             )
@@ -276,7 +276,9 @@ class Phases:
                     RecordKind.CHOICE,
                     player,
                     f"{player} plays {card.identity} to position {choice.pos}",
-                    ("ws:6.5.1.2.1", "ws:8.6.2.4.1"),
+                    ("ws:6.5.1.2.1", "ws:8.6.2", "ws:8.6.2.1.1.1", "ws:8.6.2.4.1")
+                    if definition.level == 0
+                    else ("ws:6.5.1.2.1", "ws:8.6.2", "ws:8.6.2.4.1"),
                     card=card.identity,
                     pos=choice.pos,
                 )
@@ -316,7 +318,7 @@ class Phases:
                 RecordKind.CHOICE,
                 player,
                 f"{player} plays the climax {card.identity}",
-                ("ws:6.6.1.2.1", "ws:8.6.2.4.3"),
+                ("ws:6.6.1.2.1", "ws:8.6.2.1", "ws:8.6.2.1.2.1", "ws:8.6.2.4.3"),
                 card=card.identity,
             )
         else:
