@@ -53,7 +53,9 @@ def test_step_without_input_prints_the_whole_walk_and_the_ruling() -> None:
     code, out = run("scenario", "step", "ws/damage/cancel-first", "--no-input")
     assert code == 0
     assert re.findall(r"step (\d)/3", out) == ["0", "1", "2", "3"]
-    assert "2 damage to P2: Finale (FINALE); the climax cancels it  (ws:4.10.1.1 ws:4.10.1.2)" in out
+    assert (
+        "2 damage to P2: Finale (FINALE); the climax cancels it  (ws:4.10.1.1 ws:4.10.1.2 ws:3.2.3 ws:3.13.1.3)" in out
+    )
     assert out.rstrip().endswith("clauses: ws:4.10.1.1, ws:4.10.1.2, ws:7.2.1.4.1")
     assert "the scenario holds" in out
 
@@ -129,5 +131,5 @@ def test_step_shows_entries_as_a_log_writes_them_and_the_battle_before_its_repla
     code, out = run("scenario", "step", "ws/battle/replaced-reverse-rests", "--no-input")
     assert code == 0
     assert "do: resolve, source: STALWART, ability: 0, use: true," in out
-    battle = out.index("Stalwart (STALWART) (2500): Stalwart (STALWART) reverses  (ws:7.6.1.2)")
+    battle = out.index("Stalwart (STALWART) (2500): Stalwart (STALWART) reverses  (ws:7.6.1.2 ws:4.6.1.3)")
     assert "Stalwart (STALWART) is rested instead of being reversed (ability 0)  (" in out[battle:]

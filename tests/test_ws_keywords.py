@@ -76,7 +76,7 @@ def test_a_direct_attack_past_a_great_performer_is_refused_ws_10_6_2() -> None:
         """
     )
     assert verdict.kind is VerdictKind.ILLEGAL
-    assert verdict.violations[0].clauses == ("ws:10.6.2",)
+    assert verdict.violations[0].clauses == ("ws:10.6.1", "ws:10.6.2")
     assert "Great Performance" in verdict.violations[0].message
 
 

@@ -130,7 +130,7 @@ class AttackPhase:
             facing_pos, facing = 2, performer
         self.attacks_this_turn += 1
         self.no_damage = None
-        clauses: tuple[str, ...] = ("ws:7.2.1.3", "ws:7.2.1.4")
+        clauses: tuple[str, ...] = ("ws:7.1.2", "ws:7.2.1", "ws:7.2.1.3", "ws:7.2.1.4")
         if kind == "direct":
             self.game.characteristics.add_effect(attacker, "soul", 1, "direct attack", ("ws:7.2.1.4.1",))
             clauses += ("ws:7.2.1.4.1",)
@@ -138,9 +138,11 @@ class AttackPhase:
             level = self.game.characteristics.level_of(facing)
             if level > 0:
                 self.game.characteristics.add_effect(attacker, "soul", -level, "side attack", ("ws:7.2.1.4.2",))
-            clauses += ("ws:7.2.1.4.2",)
+            clauses += ("ws:7.2.1.4.2", "ws:3.6.5")
         else:
-            clauses += ("ws:7.2.1.4.2", "ws:7.2.1.5.1") + (("ws:10.6.2",) if performer is not None else ())
+            clauses += ("ws:7.2.1.4.2", "ws:3.6.5", "ws:7.2.1.5.1", "ws:7.2.1.5.2") + (
+                ("ws:10.6.1", "ws:10.6.2") if performer is not None else ()
+            )
         self.attack = attack = Attack(
             attacker,
             choice.position,
@@ -157,7 +159,7 @@ class AttackPhase:
                 RecordKind.CHOICE,
                 player,
                 f"{player} attacks with {attacker.identity} at position {choice.pos} ({kind} attack); it rests",
-                clauses + ("ws:7.2.1.5", "ws:7.2.1.5.3"),
+                clauses + ("ws:7.2.1.5", "ws:7.2.1.5.3", "ws:4.6.1.2"),
                 pos=choice.pos,
                 type=kind,
             )
@@ -167,7 +169,7 @@ class AttackPhase:
 
     def trigger_step(self, player: str, attack: Attack) -> Procedure:
         attack.step = "trigger"
-        self.game.phases.begin("trigger step begins", ("ws:7.3.1.1",))
+        self.game.phases.begin("trigger step begins", ("ws:7.3.1", "ws:7.3.1.1"))
         yield from self.game.check_timing("beginning of the trigger step", ("ws:7.3.1.1",))
         me = self.states[player]
         reveal = Reveal(player, "trigger", 1, ("ws:7.3.1.2",))
@@ -184,7 +186,7 @@ class AttackPhase:
                 RecordKind.FORCED,
                 player,
                 f"trigger check: {card.identity or '?'} is revealed ({', '.join(icons) or 'no icon'})",
-                ("ws:7.3.1.2", "ws:4.12.1"),
+                ("ws:7.3.1.2", "ws:4.12.1") if icons else ("ws:7.3.1.2", "ws:4.12.1", "ws:4.12.2.1"),
                 card=card.identity,
                 icons=list(icons),
             )
@@ -323,8 +325,10 @@ class AttackPhase:
     def counter_step(self, attack: Attack) -> Procedure:
         attack.step = "counter"
         defender_player = self.game.non_turn_player
-        self.game.phases.begin("counter step begins", ("ws:7.4.1.1",))
-        yield from self.game.check_timing("before the counter step's play timing", ("ws:8.5.2.1",))
+        self.game.phases.begin("counter step begins", ("ws:7.4.1", "ws:7.4.1.1"))
+        yield from self.game.check_timing(
+            "before the counter step's play timing", ("ws:8.5.2", "ws:8.5.2.1", "ws:4.5.2")
+        )
         options: list[Choice] = []
         me = self.states[defender_player]
         defending = attack.defender_position
@@ -347,7 +351,7 @@ class AttackPhase:
             defender_player,
             "counter",
             options,
-            ("ws:7.4.1.2", "ws:7.4.1.2.1", "ws:7.4.1.2.2"),
+            ("ws:7.4.1.2", "ws:7.4.1.2.1", "ws:7.4.1.2.2", "ws:4.5.1", "ws:4.5.3"),
             frozenset({"counter", "act"}),
             prompt="play one backup or counter event, or pass",
             default=Choice("pass"),
@@ -379,13 +383,15 @@ class AttackPhase:
                 card = yield from self.game.playing.play_from_hand(defender_player, choice.card, ("ws:7.4.1.2.1",))
                 yield from self.game.playing.resolve_event(defender_player, card)
         else:
-            self.game.record(RecordKind.CHOICE, defender_player, f"{defender_player} plays no counter", ("ws:7.4.1.2",))
+            self.game.record(
+                RecordKind.CHOICE, defender_player, f"{defender_player} plays no counter", ("ws:7.4.1.2", "ws:8.5.2.3")
+            )
         yield Checkpoint(decision)
         yield from self.game.check_timing("end of the counter step", ("ws:7.4.1.3",))
 
     def damage_step(self, attack: Attack) -> Procedure:
         attack.step = "damage"
-        self.game.phases.begin("damage step begins", ("ws:7.5.1.1",))
+        self.game.phases.begin("damage step begins", ("ws:7.5.1", "ws:7.5.1.1"))
         yield from self.game.check_timing("beginning of the damage step", ("ws:7.5.1.1",))
         player = self.game.turn_player
         attacker_now = self.states[player].character_at(attack.position)
@@ -424,7 +430,7 @@ class AttackPhase:
 
     def battle_step(self, attack: Attack) -> Procedure:
         attack.step = "battle"
-        self.game.phases.begin("battle step begins", ("ws:7.6.1.1",))
+        self.game.phases.begin("battle step begins", ("ws:7.6.1", "ws:7.6.1.1"))
         yield from self.game.check_timing("beginning of the battle step", ("ws:7.6.1.1",))
         me, them = self.states[self.game.turn_player], self.states[self.game.non_turn_player]
         attacker, defender = attack.attacker, attack.defender
@@ -447,7 +453,7 @@ class AttackPhase:
                 None,
                 f"battle: {attacker.identity} ({mine}) against {defender.identity} ({theirs}): "
                 f"{names} {'reverses' if len(losers) == 1 else 'reverse'}",
-                ("ws:7.6.1.2",),
+                ("ws:7.6.1.2", "ws:4.6.1.3"),
                 power=[mine, theirs],
             )
             for card in losers:
@@ -456,7 +462,7 @@ class AttackPhase:
 
     def encore_step(self) -> Procedure:
         self.game.phase = "attack"
-        self.game.phases.begin("encore step begins", ("ws:7.7.1.1",))
+        self.game.phases.begin("encore step begins", ("ws:7.7.1", "ws:7.7.1.1"))
         yield from self.game.check_timing("beginning of the encore step", ("ws:7.7.1.1",))
         while True:
             while True:  # 7.7.1.2, then 7.7.1.3, which "executes Clause 7.7.1.2 again" after each character
@@ -532,9 +538,10 @@ class AttackPhase:
         performer = self.game.keywords.great_performer(self.game.opponent(player))
         if performer is not None:
             return Refusal(
-                ("ws:10.6.2",), f"{performer.identity} has Great Performance: every attack is a front attack on it"
+                ("ws:10.6.1", "ws:10.6.2"),
+                f"{performer.identity} has Great Performance: every attack is a front attack on it",
             )
         facing = self.states[self.game.opponent(player)].character_at(FACING[choice.pos])
         if facing is None:
-            return Refusal(("ws:7.2.1.4.1",), "no character faces it: the attack is a direct attack")
-        return Refusal(("ws:7.2.1.4.2",), f"{facing.identity} faces it: choose a front or side attack")
+            return Refusal(("ws:7.2.1.4.1", "ws:3.6.5"), "no character faces it: the attack is a direct attack")
+        return Refusal(("ws:7.2.1.4.2", "ws:3.6.5"), f"{facing.identity} faces it: choose a front or side attack")

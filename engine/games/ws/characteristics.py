@@ -95,7 +95,11 @@ class Characteristics:
                                 layer=Layer.NON_NUMERIC,
                                 timestamp=timestamp,
                                 source=origin,
-                                clauses=("ws:8.9.1.2",),
+                                clauses=(
+                                    ("ws:8.1.1.3", "ws:8.9.1.2", "ws:8.9.1.4", "ws:8.9.1.5", "ws:8.9.1.5.1")
+                                    if requires
+                                    else ("ws:8.1.1.3", "ws:8.9.1.2", "ws:8.9.1.5", "ws:8.9.1.5.1")
+                                ),
                                 gains=str(effect["trait"]),
                                 requires=requires,
                             )
@@ -109,7 +113,11 @@ class Characteristics:
                                     delta=int(effect[attribute]),
                                     timestamp=timestamp,
                                     source=origin,
-                                    clauses=("ws:8.9.1.3",),
+                                    clauses=(
+                                        ("ws:8.1.1.3", "ws:8.9.1.3", "ws:8.9.1.4", "ws:8.9.1.5", "ws:8.9.1.5.1")
+                                        if requires
+                                        else ("ws:8.1.1.3", "ws:8.9.1.3", "ws:8.9.1.5", "ws:8.9.1.5.1")
+                                    ),
                                     requires=requires,
                                 )
                             )

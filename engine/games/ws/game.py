@@ -66,8 +66,8 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
     """A game of Weiss Schwarz from the opening, or from a given position."""
 
     game_id = "ws"
-    check_timing_clauses: tuple[str, ...] = ("ws:8.5.1",)
-    standby_clauses: tuple[str, ...] = ("ws:8.5.1.2", "ws:8.5.1.3", "ws:8.7.3")
+    check_timing_clauses: tuple[str, ...] = ("ws:8.5.1", "ws:4.4.1", "ws:4.4.2", "ws:8.5.1.1", "ws:8.7.1")
+    standby_clauses: tuple[str, ...] = ("ws:8.5.1.2", "ws:8.5.1.3", "ws:8.7.3", "ws:8.7.3.1")
     clauses = GameClauses(
         turn_order=("ws:6.1.1",),
         game_end=("ws:1.2.1",),

@@ -46,7 +46,7 @@ class Keywords:
             yield from self.resolve_encore(ability, position, costs)
 
         self.game.trigger(
-            StandbyAbility(player, "encore", card, card.instance, resolve, ("ws:10.2.2", "ws:10.2.3")),
+            StandbyAbility(player, "encore", card, card.instance, resolve, ("ws:10.2.1", "ws:10.2.2", "ws:10.2.3")),
             f"{card.identity or '?'} went from the stage to the waiting room",
         )
 
@@ -126,7 +126,7 @@ class Keywords:
             RecordKind.ABILITY,
             player,
             f"Encore: {card.identity} returns to position {position} rested",
-            ("ws:10.2.2", "ws:10.2.3"),
+            ("ws:10.2.2", "ws:10.2.3", "ws:8.11.1"),
             pos=position,
         )
         yield Checkpoint(decision)
@@ -298,7 +298,7 @@ class Keywords:
                         delta=int(assist.get("power", 0)),
                         timestamp=me.placed_at.get(helper.instance, 0),
                         source=f"assist of {definition.id}",
-                        clauses=("ws:10.3.2",),
+                        clauses=("ws:10.3.1", "ws:10.3.2", "ws:3.6.4"),
                     )
                 )
         return effects

@@ -44,7 +44,10 @@ class CardMoves:
             yield from self.game.rule_actions.interrupts()
             if not self.states[player].deck:
                 self.game.end_game(
-                    Termination.LOSS, self.game.opponent(player), f"{player} cannot refresh", ("ws:9.2.2.1",)
+                    Termination.LOSS,
+                    self.game.opponent(player),
+                    f"{player} cannot refresh",
+                    ("ws:3.2.3.1", "ws:9.2.2.1"),
                 )
 
     def draw(
@@ -100,7 +103,7 @@ class CardMoves:
                 RecordKind.FORCED,
                 player,
                 f"{amount} damage to {player}: {names}; the climax cancels it",
-                ("ws:4.10.1.1", "ws:4.10.1.2"),
+                ("ws:4.10.1.1", "ws:4.10.1.2", "ws:3.2.3", "ws:3.13.1.3"),
                 cards=[c.identity for c in moved],
                 canceled=True,
             )
@@ -119,7 +122,7 @@ class CardMoves:
                 RecordKind.FORCED,
                 player,
                 f"{amount} damage to {player}: {names} go to the clock",
-                ("ws:4.10.1.1", "ws:4.10.1.3", "ws:3.13.1.3.1"),
+                ("ws:4.10.1.1", "ws:4.10.1.3", "ws:3.2.3", "ws:3.13.1.3", "ws:3.13.1.3.1"),
                 cards=[c.identity for c in moved],
                 canceled=False,
             )
@@ -227,7 +230,7 @@ class CardMoves:
                     RecordKind.ABILITY,
                     player,
                     f"{card.identity} goes to the {zone} instead of the waiting room (ability {instead.index})",
-                    ("ws:8.10.1", "ws:8.2.1.3.1"),
+                    ("ws:8.10.1", "ws:8.2.1.3", "ws:8.2.1.3.1"),
                 )
         position = me.position_of(card)
         if position is None:

@@ -64,7 +64,10 @@ class Opening:
         for name, copies in names.items():
             if copies > 4:
                 self.game.setup_problems.append(
-                    Refusal(("ws:5.1.2.2",), f"{player.id}'s deck has {copies} cards named {name!r}, more than 4")
+                    Refusal(
+                        ("ws:5.1.2.2", "ws:5.1.2.2.1"),
+                        f"{player.id}'s deck has {copies} cards named {name!r}, more than 4",
+                    )
                 )
         if climaxes > 8:
             self.game.setup_problems.append(

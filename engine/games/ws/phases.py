@@ -94,24 +94,26 @@ class Phases:
 
     def stand_phase(self) -> Procedure:
         if not self.game.unrecorded():
-            self.begin(f"turn {self.game.turn} ({self.game.turn_player}): stand phase begins", ("ws:6.2.1.1",))
+            self.begin(
+                f"turn {self.game.turn} ({self.game.turn_player}): stand phase begins", ("ws:6.2.1", "ws:6.2.1.1")
+            )
         yield from self.game.check_timing("beginning of the stand phase", ("ws:6.2.1.1",))
         me = self.states[self.game.turn_player]
         why_rested = self.game.why_rested
         for _, card in me.characters():
             card.orientation = "stand"
             why_rested.pop(card.instance, None)
-        self.game.record(RecordKind.FORCED, self.game.turn_player, "all characters stand", ("ws:6.2.1.2",))
+        self.game.record(RecordKind.FORCED, self.game.turn_player, "all characters stand", ("ws:6.2.1.2", "ws:4.6.1.1"))
         yield from self.game.check_timing("after standing", ("ws:6.2.1.3",))
 
     def draw_phase(self) -> Procedure:
-        self.begin("draw phase begins", ("ws:6.3.1.1",))
+        self.begin("draw phase begins", ("ws:6.3.1", "ws:6.3.1.1"))
         yield from self.game.check_timing("beginning of the draw phase", ("ws:6.3.1.1",))
         yield from self.game.moves.draw(self.game.turn_player, 1, ("ws:6.3.1.2", "ws:4.7.2"))
         yield from self.game.check_timing("after the draw", ("ws:6.3.1.3",))
 
     def clock_phase(self) -> Procedure:
-        self.begin("clock phase begins", ("ws:6.4.1.1",))
+        self.begin("clock phase begins", ("ws:6.4.1", "ws:6.4.1.1"))
         yield from self.game.check_timing("beginning of the clock phase", ("ws:6.4.1.1",))
         player = self.game.turn_player
         options = [Choice("clock", card=identity) for identity in self.game.moves.hand_identities(player)]
@@ -141,10 +143,10 @@ class Phases:
         yield from self.game.check_timing("end of the clock phase", ("ws:6.4.1.3",))
 
     def main_phase(self) -> Procedure:
-        self.begin("main phase begins", ("ws:6.5.1.1",))
+        self.begin("main phase begins", ("ws:6.5.1", "ws:6.5.1.1"))
         player = self.game.turn_player
         self.game.keywords.trigger_shift(player)
-        yield from self.game.check_timing("before a play timing", ("ws:8.5.2.1",))
+        yield from self.game.check_timing("before a play timing", ("ws:8.5.2", "ws:8.5.2.1", "ws:4.5.2"))
         yield from self.game.keywords.unseen_shift(player)
         while True:
             decision = self.main_decision(player)
@@ -152,13 +154,18 @@ class Phases:
             if choice.verb == "pass":
                 if not self.game.unrecorded():
                     self.game.record(
-                        RecordKind.CHOICE, player, f"{player} ends the main phase", ("ws:6.5.1.3", "ws:4.5.3.2")
+                        RecordKind.CHOICE,
+                        player,
+                        f"{player} ends the main phase",
+                        ("ws:6.5.1.3", "ws:4.5.3.2", "ws:8.5.2.3"),
                     )
                 yield Checkpoint(decision)
                 return
             yield from self.apply_main(player, choice)
             yield Checkpoint(decision)
-            yield from self.game.check_timing("before a play timing", ("ws:8.5.2.1",))
+            yield from self.game.check_timing(
+                "before a play timing", ("ws:8.5.2", "ws:8.5.2.1", "ws:4.5.2", "ws:4.5.3.1")
+            )
 
     def main_decision(self, player: str) -> Decision:
         """The play timing of the main phase (6.5.1.2): its options are built only when asked for."""
@@ -166,7 +173,7 @@ class Phases:
             player,
             "main",
             lambda: self.main_options(player),
-            ("ws:6.5.1.2",),
+            ("ws:6.5.1.2", "ws:4.5.1", "ws:4.5.3"),
             MAIN_VERBS,
             prompt="play a character or an event, move characters, or pass",
             default=PASS,
@@ -250,7 +257,7 @@ class Phases:
                 RecordKind.CHOICE,
                 player,
                 f"{player} plays {ability_label(str(ability.index))} of {card.identity} (position {choice.pos})",
-                ("ws:6.5.1.2.3", "ws:8.6.2.3.1"),
+                ("ws:6.5.1.2.3", "ws:8.1.1.1", "ws:8.6.2.3.1"),
                 pos=choice.pos,
                 ability=ability.index,
             )
@@ -270,7 +277,9 @@ class Phases:
                     RecordKind.CHOICE,
                     player,
                     f"{player} plays {card.identity} to position {choice.pos}",
-                    ("ws:6.5.1.2.1", "ws:8.6.2.4.1"),
+                    ("ws:6.5.1.2.1", "ws:8.6.2", "ws:8.6.2.1.1.1", "ws:8.6.2.4.1")
+                    if definition.level == 0
+                    else ("ws:6.5.1.2.1", "ws:8.6.2", "ws:8.6.2.4.1"),
                     card=card.identity,
                     pos=choice.pos,
                 )
@@ -278,10 +287,10 @@ class Phases:
             yield from game.playing.resolve_event(player, card)
 
     def climax_phase(self) -> Procedure:
-        self.begin("climax phase begins", ("ws:6.6.1.1",))
+        self.begin("climax phase begins", ("ws:6.6.1", "ws:6.6.1.1"))
         yield from self.game.check_timing("beginning of the climax phase", ("ws:6.6.1.1",))
         player = self.game.turn_player
-        yield from self.game.check_timing("before a play timing", ("ws:8.5.2.1",))
+        yield from self.game.check_timing("before a play timing", ("ws:8.5.2", "ws:8.5.2.1", "ws:4.5.2"))
         options = []
         for identity in self.game.moves.hand_identities(player):
             definition = self.game.definitions.get(identity)
@@ -296,7 +305,7 @@ class Phases:
             player,
             "climax",
             options,
-            ("ws:6.6.1.2", "ws:6.6.1.2.1"),
+            ("ws:6.6.1.2", "ws:6.6.1.2.1", "ws:4.5.1", "ws:4.5.3"),
             frozenset({"climax"}),
             prompt="play a climax from hand, or pass",
             default=Choice("pass"),
@@ -310,16 +319,18 @@ class Phases:
                 RecordKind.CHOICE,
                 player,
                 f"{player} plays the climax {card.identity}",
-                ("ws:6.6.1.2.1", "ws:8.6.2.4.3"),
+                ("ws:6.6.1.2.1", "ws:8.6.2.1", "ws:8.6.2.1.2.1", "ws:8.6.2.4.3"),
                 card=card.identity,
             )
         else:
-            self.game.record(RecordKind.CHOICE, player, f"{player} plays no climax", ("ws:6.6.1.2", "ws:4.5.3.2"))
+            self.game.record(
+                RecordKind.CHOICE, player, f"{player} plays no climax", ("ws:6.6.1.2", "ws:4.5.3.2", "ws:8.5.2.3")
+            )
         yield Checkpoint(decision)
         yield from self.game.check_timing("end of the climax phase", ("ws:6.6.1.3",))
 
     def end_phase(self) -> Procedure:
-        self.begin("end phase begins", ("ws:6.8.1.1",))
+        self.begin("end phase begins", ("ws:6.8.1", "ws:6.8.1.1"))
         yield from self.game.check_timing("beginning of the end phase", ("ws:6.8.1.1",))
         player = self.game.turn_player
         me = self.states[player]

@@ -121,7 +121,7 @@ class Playing:
                 RecordKind.CHOICE,
                 player,
                 f"{player} plays the event {card.identity}",
-                ("ws:8.6.2.4.2",),
+                ("ws:8.6.2.4.2", "ws:3.13.1.1"),
                 card=card.identity,
             )
             for ability in effects:
@@ -134,7 +134,7 @@ class Playing:
                 card.identity or "?",
                 ability_words(texts[0]) if texts else "its text",
                 f"{player} plays the event {card.identity}: its text is not modelled",
-                ("ws:8.6.2.4.2",),
+                ("ws:8.6.2.4.2", "ws:3.13.1.1"),
                 card=card.identity,
             )
         self.game.moves.put(player, "waiting", self.game.moves.take_card(player, "resolution", card))
@@ -168,7 +168,7 @@ class Playing:
         self.game.paying_cost = True
         if ability.rest:
             self.game.moves.rest(card, "it rested to pay the cost of its ability {} (ws 8.4.2)", ability.name)
-        self.pay_stock(player, ability.stock, ("ws:8.4.2", "ws:8.4.3"))
+        self.pay_stock(player, ability.stock, ("ws:8.4.1", "ws:8.4.2", "ws:8.4.2.1", "ws:8.4.3"))
         self.game.paying_cost = False
 
     def trigger_card(self, player: str, card: Card, when: str, event: str) -> None:
@@ -184,7 +184,14 @@ class Playing:
                 yield from self.resolve_auto(standby, ability)
 
             self.game.trigger(
-                StandbyAbility(player, ability.name, card, card.instance, resolve, ("ws:8.7.2", "ws:8.1.1.2.1")),
+                StandbyAbility(
+                    player,
+                    ability.name,
+                    card,
+                    card.instance,
+                    resolve,
+                    ("ws:8.7.2", "ws:8.7.2.1", "ws:8.1.1.2", "ws:8.1.1.2.1"),
+                ),
                 f"{card.identity} {event}",
             )
 
@@ -248,7 +255,7 @@ class Playing:
         for effect in ability.effects:
             self.game.spend()
             if "draw" in effect:
-                yield from self.game.moves.draw(player, int(effect["draw"]), ("ws:8.6.2.4.4", "ws:4.7.3"))
+                yield from self.game.moves.draw(player, int(effect["draw"]), ("ws:8.6.2.4.4", "ws:8.2.1.1", "ws:4.7.3"))
             elif "stock" in effect:
                 for _ in range(int(effect["stock"])):
                     reveal = Reveal(player, "pool", 1, ("ws:8.6.2.4.4",))
@@ -262,7 +269,7 @@ class Playing:
                     RecordKind.ABILITY,
                     player,
                     f"{counted(effect['stock'], 'card')} from the deck to the stock",
-                    ("ws:8.6.2.4.4",),
+                    ("ws:8.6.2.4.4", "ws:8.2.1.1"),
                 )
             elif "extra_turn" in effect:
                 self.game.other_rules.extra_turns.append(player)
@@ -291,7 +298,7 @@ class Playing:
                     RecordKind.ABILITY,
                     player,
                     f"{choice.card} returns from the waiting room to hand",
-                    ("ws:8.6.3.1", "ws:8.6.2.4.4"),
+                    ("ws:8.6.3.1", "ws:8.6.2.4.4", "ws:8.2.1.1"),
                 )
                 yield Checkpoint(decision)
             else:
@@ -398,7 +405,7 @@ class Playing:
                 RecordKind.ABILITY,
                 player,
                 f"{card.identity} is rested instead of being reversed (ability {ability.index})",
-                ("ws:8.10.1", "ws:8.10.1.1", "ws:8.2.1.3.2" if ability.optional else "ws:8.2.1.3.1"),
+                ("ws:8.10.1", "ws:8.10.1.1", "ws:8.2.1.3", "ws:8.2.1.3.2" if ability.optional else "ws:8.2.1.3.1"),
             )
         else:
             card.orientation = "reverse"

@@ -60,7 +60,7 @@ class RuleActions:
             (d := self.game.definition(card)) is not None and d.type == "climax" for card in me.resolution
         )
         if not in_damage_with_climax:
-            loser_clauses = ("ws:9.2.2.1", "ws:1.2.2.2")
+            loser_clauses = ("ws:9.2.2.1", "ws:9.4.1.2", "ws:1.2.2.2")
             self.game.end_game(
                 Termination.LOSS,
                 self.game.opponent(player),
@@ -96,7 +96,7 @@ class RuleActions:
             RecordKind.RULE_ACTION,
             player,
             f"refresh: {player}'s waiting room ({len(cards)} cards) becomes the deck; refresh point {me.refresh_point}",
-            ("ws:9.2.1", "ws:9.2.2", "ws:9.2.4"),
+            ("ws:9.2.1", "ws:9.2.2", "ws:9.2.4", "ws:3.2.4"),
         )
         yield Checkpoint(reveal)
 
@@ -142,7 +142,7 @@ class RuleActions:
             RecordKind.RULE_ACTION,
             player,
             f"level up: {chosen.identity or 'a card of the bottom seven'} goes to {player}'s level ({me.level_count})",
-            ("ws:9.3.1", "ws:9.3.2"),
+            ("ws:9.3.1", "ws:9.3.2", "ws:3.8.3"),
             card=chosen.identity,
         )
         yield Checkpoint(decision)
@@ -204,13 +204,12 @@ class RuleActions:
         if len(losers) == 2:
             self.game.end_game(Termination.ALL_LOSE, None, "both players lose at once", ("ws:9.4.1", "ws:1.2.3"))
         loser = losers[0]
-        why = "level 4" if self.states[loser].level_count >= 4 else "no cards in deck or waiting room"
-        self.game.end_game(
-            Termination.LOSS,
-            self.game.opponent(loser),
-            f"{loser} loses ({why})",
-            ("ws:9.4.1", "ws:1.2.2", "ws:1.2.1"),
-        )
+        clauses: tuple[str, ...]
+        if self.states[loser].level_count >= 4:
+            why, clauses = "level 4", ("ws:9.4.1", "ws:9.4.1.1", "ws:3.9.3", "ws:1.2.2", "ws:1.2.1")
+        else:
+            why, clauses = "no cards in deck or waiting room", ("ws:9.4.1", "ws:9.4.1.2", "ws:1.2.2", "ws:1.2.1")
+        self.game.end_game(Termination.LOSS, self.game.opponent(loser), f"{loser} loses ({why})", clauses)
 
     def powerless_characters(self, player: str, can_lower: bool) -> bool:
         """9.5.1: a character with 0 or less power goes to the waiting room.  ``can_lower`` False: no effect of
@@ -294,7 +293,7 @@ class RuleActions:
                     RecordKind.RULE_ACTION,
                     player,
                     f"refresh point: {card.identity or '?'} goes from the deck to the clock",
-                    ("ws:9.9.1",),
+                    ("ws:9.9.1", "ws:9.1.2.2.1"),
                     card=card.identity,
                 )
                 yield Checkpoint(reveal)

@@ -29,29 +29,35 @@ HAND_LIMIT: Final = 7
 
 ZONES: Final = ZoneTable(
     [
-        ZoneType("deck", Visibility.HIDDEN, Order.FIXED, top_first=True, clauses=("ws:3.2.2",)),
-        ZoneType("hand", Visibility.OWNER, Order.OWNER, clauses=("ws:3.3.2",)),
-        ZoneType("waiting", Visibility.PUBLIC, Order.OWNER, clauses=("ws:3.4.2",)),
-        ZoneType("clock", Visibility.PUBLIC, Order.FIXED, clauses=("ws:3.8.2",)),
-        ZoneType("level", Visibility.PUBLIC, Order.FIXED, clauses=("ws:3.9.2",)),
-        ZoneType("stock", Visibility.HIDDEN, Order.FIXED, clauses=("ws:3.10.2",)),
+        ZoneType("deck", Visibility.HIDDEN, Order.FIXED, top_first=True, clauses=("ws:3.2.1", "ws:3.2.2")),
+        ZoneType("hand", Visibility.OWNER, Order.OWNER, clauses=("ws:3.3.1", "ws:3.3.2")),
+        ZoneType("waiting", Visibility.PUBLIC, Order.OWNER, clauses=("ws:3.4.1", "ws:3.4.2")),
+        ZoneType("clock", Visibility.PUBLIC, Order.FIXED, clauses=("ws:3.8.1", "ws:3.8.2")),
+        ZoneType("level", Visibility.PUBLIC, Order.FIXED, clauses=("ws:3.9.1", "ws:3.9.2")),
+        ZoneType("stock", Visibility.HIDDEN, Order.FIXED, clauses=("ws:3.10.1", "ws:3.10.2")),
         ZoneType("climax", Visibility.PUBLIC, Order.SINGLE, clauses=("ws:3.11.2",)),
         ZoneType(
             "memory",
             Visibility.PUBLIC,
             Order.OWNER,
             face_down=Visibility.HIDDEN,
-            clauses=("ws:3.12.2.1", "ws:3.12.2.2"),
+            clauses=("ws:3.12.2", "ws:3.12.2.1", "ws:3.12.2.2"),
         ),
-        ZoneType("resolution", Visibility.PUBLIC, Order.FIXED, clauses=("ws:3.13.2",)),
-        ZoneType("stage", Visibility.PUBLIC, Order.SINGLE, positions=POSITIONS, clauses=("ws:3.5.3", "ws:3.6.2")),
+        ZoneType("resolution", Visibility.PUBLIC, Order.FIXED, clauses=("ws:3.13.1", "ws:3.13.2")),
+        ZoneType(
+            "stage",
+            Visibility.PUBLIC,
+            Order.SINGLE,
+            positions=POSITIONS,
+            clauses=("ws:3.5.2", "ws:3.5.3", "ws:3.6.1", "ws:3.6.2"),
+        ),
         ZoneType(
             "markers",
             Visibility.HIDDEN,
             Order.FIXED,
             positions=POSITIONS,
             face_down=Visibility.HIDDEN,
-            clauses=("ws:3.7.2",),
+            clauses=("ws:3.7.1.2", "ws:3.7.2"),
         ),
     ]
 )
