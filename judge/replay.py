@@ -163,8 +163,10 @@ class Replay:
         if self.early:  # entries taken before their place are passed over
             while self.position in self.early:
                 self.position += 1
-        log = self.log
-        return log.entries[self.position] if log.has_entry(self.position) else None
+        entries = self.log.entries
+        if self.position < len(entries) or self.log.has_entry(self.position):  # a log still written: read on
+            return entries[self.position]
+        return None
 
     @property
     def current(self) -> LogEntry | None:
