@@ -270,9 +270,12 @@ class Follower:
                 text += ", its outcome waits for later entries"
             if implied:
                 text += f" (implied: {'; '.join(implied)})"
+            shown = []
             for violation in violations:
                 clauses = clauses_text(violation.clauses)
-                text += f" | {clauses + ': ' if clauses else ''}{violation.message}"
+                shown.append(f"{clauses + ': ' if clauses else ''}{violation.message}")
+            if shown:
+                text += ": " + " | ".join(shown)
         self.write(text)
 
     def write(self, text: str) -> None:
