@@ -270,12 +270,12 @@ class Follower:
                 text += ", its outcome waits for later entries"
             if implied:
                 text += f" (implied: {'; '.join(implied)})"
-            shown = []
+            parts = []
             for violation in violations:
                 clauses = clauses_text(violation.clauses)
-                shown.append(f"{clauses + ': ' if clauses else ''}{violation.message}")
-            if shown:
-                text += ": " + " | ".join(shown)
+                parts.append(f"{clauses + ': ' if clauses else ''}{violation.message}")
+            if parts:
+                text += ": " + " | ".join(parts)
         self.write(text)
 
     def write(self, text: str) -> None:
