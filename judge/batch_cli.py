@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 import json
+import os
 import sys
 import time
 from collections import Counter
@@ -293,6 +294,9 @@ def _follow(
         return follow(logs[0], as_json, idle)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly, as the shell's tools do
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115  # what is left unflushed goes nowhere
+        return 1
 
 
 def _open_reports(stack: ExitStack, junit: str | None, html: str | None, docs_url: str | None) -> list[Any]:
