@@ -278,3 +278,17 @@ def test_the_whole_file_is_not_replayed_for_each_entry() -> None:
     verify_log(parse_log(text, "game.jsonl", "jsonl"), trace=True)
     whole = time.perf_counter() - started
     assert following < 10 * whole + 0.5, (following, whole)  # a replay per entry would be hundreds of times
+
+
+def test_lying_logs_followed_get_the_whole_files_violations() -> None:
+    """Every kind of lie, alone and two far apart: the look-ahead after each waits for the entries it reads, and
+    the follower reports what the whole file's verdict does."""
+    from tests.mutants import double_mutants, mutants
+
+    seeds = range(3)
+    for mutant in [*mutants(seeds), *double_mutants(seeds)]:
+        document = mutant.document
+        header = {key: value for key, value in document.items() if key != "actions"}
+        rows = [json.dumps(header)] + [json.dumps(entry) for entry in document["actions"]]
+        lines, verdict, code = followed(rows)
+        assert_same_as_batch(rows, lines, verdict, code)
