@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable
 from typing import IO, Any, Final
 
+from engine.core.protocol import ActionRecord
 from judge import collector, games
 from judge.batch import clause_check
 from judge.logfile import MAX_LOG_BYTES, GameLog, LogEntry, LogFormatError, parse_jsonl_entry, parse_log
@@ -132,6 +133,9 @@ class Follower:
         self.implied: dict[int, list[str]] = {}
         """Entry index -> the passes the replay implied to reach its point."""
         self.last_seq = -1
+        """The number (``seq``) of the last step of the trace looked at for implied passes."""
+        self.records: list[ActionRecord] | None = None
+        """The trace they are looked for in."""
         self.verbs: set[str] = set()
 
     # -- reading ---------------------------------------------------------------
@@ -194,6 +198,10 @@ class Follower:
         """The passes implied since the last entry taken were taken for this one: kept to print with it."""
         assert self.replay is not None
         records = self.replay.game.records
+        if records is not self.records:  # the replay went back and goes on with another game (``Replay.adopt``)
+            self.records = records
+            attributed = (record.seq for record in reversed(records) if record.entry is not None)
+            self.last_seq = next(attributed, -1)  # what came after the last entry applied is this entry's
         passes: list[str] = []
         for record in reversed(records):
             if record.seq <= self.last_seq:
