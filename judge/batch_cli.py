@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 import json
+import os
 import sys
 import time
 from collections import Counter
@@ -185,6 +186,20 @@ def workers_text(run: BatchRun) -> str:
     help="Base URL of the annotated rules site (`judge docs build`): the HTML report links each clause there.",
 )
 @click.option("--summary", is_flag=True, help="Print counts, games and entries per second and the slowest logs.")
+@click.option(
+    "--follow",
+    is_flag=True,
+    help="Judge one JSON Lines log while it is written (LOG, or '-' for standard input): a line per entry as "
+    "soon as its outcome is known, then the verdict.",
+)
+@click.option(
+    "--idle",
+    type=click.FloatRange(0, min_open=True),
+    default=300.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="With --follow FILE: take the file as ended once it has not grown for this long.",
+)
 def verify(
     logs: tuple[str, ...],
     from_file: str | None,
@@ -195,6 +210,8 @@ def verify(
     html: str | None,
     docs_url: str | None,
     summary: bool,
+    follow: bool,
+    idle: float,
 ) -> None:
     """Replay game logs and give each a verdict: legal, illegal, incomplete or malformed.
 
@@ -207,6 +224,17 @@ def verify(
     Every violation names its entry, its line in the file, the clauses it
     breaks, what the rules required and the legal options at that point.
 
+    With --follow, one JSON Lines log is judged as the game goes: from
+    standard input ('-') until it is closed, or from a file that grows until
+    --idle seconds pass without a new line or the game is over (a file that
+    already holds entries is replayed first, so a follower that stopped can
+    start again).  After each entry it prints one line: applied (with the
+    passes it implied), violation (with the clauses), or pending when the
+    outcome waits for later entries (a look-ahead after a violation, an entry
+    written late), then that outcome once known.  --json prints each line as
+    {"entry", "line", "status", "implied", "violations"}.  The verdict comes
+    last, the same as without --follow on the whole file.
+
     Exit status: 0 when every log is legal, 1 when any is illegal or
     incomplete, 2 when any is malformed (or the command is misused).
 
@@ -217,7 +245,11 @@ def verify(
       judge verify 'event/round-?' --json > verdicts.jsonl
       git diff --name-only main -- logs | judge verify --from -
       judge verify event/ --dask tcp://scheduler:8786 --html report.html
+      tail -f table-12.jsonl | judge verify --follow -
+      judge verify --follow table-12.jsonl --json --idle 600
     """
+    if follow:
+        sys.exit(_follow(logs, from_file, dask_address, junit, html, summary, as_json, idle))
     run = BatchRun(BatchInputs(logs, from_file), jobs, dask_address)
     counts = Summary()
     worst = 0
@@ -237,6 +269,34 @@ def verify(
     if summary:
         echo(counts.text(workers_text(run)), err=True)
     sys.exit(worst)
+
+
+def _follow(
+    logs: tuple[str, ...],
+    from_file: str | None,
+    dask_address: str | None,
+    junit: str | None,
+    html: str | None,
+    summary: bool,
+    as_json: bool,
+    idle: float,
+) -> int:
+    """``judge verify --follow``: one log, judged as it is written (``judge.follow``)."""
+    if len(logs) != 1:
+        raise click.UsageError("--follow takes exactly one LOG: a JSON Lines file, or '-' for standard input")
+    others = {"--from": from_file, "--dask": dask_address, "--junit": junit, "--html": html, "--summary": summary}
+    given = [name for name, value in others.items() if value]
+    if given:
+        raise click.UsageError(f"--follow judges one log as it is written; it takes no {', '.join(given)}")
+    from judge.follow import follow
+
+    try:
+        return follow(logs[0], as_json, idle)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly, as the shell's tools do
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115  # what is left unflushed goes nowhere
+        return 1
 
 
 def _open_reports(stack: ExitStack, junit: str | None, html: str | None, docs_url: str | None) -> list[Any]:

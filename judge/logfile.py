@@ -71,6 +71,7 @@ from judge.logformat import (
     KeyPath,
     Location,
     LogFormatError,
+    check_entry,
     check_shape,
     log_games,
     offset_location,
@@ -142,6 +143,27 @@ class GameLog:
     walk_header: HeaderWalk = field(default=dict, compare=False, repr=False)
     """Finds where each key and item of the header is; run when an error needs it, not on every load."""
     _header_locations: dict[tuple[str, ...], Location] | None = field(default=None, compare=False, repr=False)
+    more: Callable[[int | None], bool] | None = field(default=None, compare=False, repr=False)
+    """For a log still being written (``judge.follow``): reads on until ``entries`` holds the entry of that index
+    (None: the rest of the log), waiting for the input, and says whether it does.  None for a whole log."""
+
+    def has_entry(self, index: int) -> bool:
+        """Whether the log has an entry at ``index``: for a log still being written, once it is read, or once the
+        input ends without it."""
+        return index < len(self.entries) or (self.more is not None and self.more(index))
+
+    def count_reaches(self, holds: Callable[[int], bool]) -> bool:
+        """``holds(number of entries)``, for a test that, once true, stays true as entries are added (a budget that
+        grows with the log): a log still being written is read on until it holds or the input ends."""
+        while not holds(len(self.entries)):
+            if not self.has_entry(len(self.entries)):
+                return False
+        return True
+
+    def read_to_end(self) -> None:
+        """For a log still being written: read the rest of it (what follows its last entry is judged whole)."""
+        if self.more is not None:
+            self.more(None)
 
     @property
     def cards(self) -> dict[str, Any]:
@@ -707,6 +729,20 @@ def _parse_jsonl(text: str, path: str) -> _Parsed:
     top["actions"] = actions
     first_row = rows[0]
     return top, actions, _TableLocator(table, lambda: _jsonl_header_locations(first_row), lines), lines
+
+
+def parse_jsonl_entry(row: str, log: GameLog, number: int) -> LogEntry:
+    """Line ``number`` of a JSON Lines log still being written, as the next entry of ``log`` (its header read),
+    checked as a whole log's entries are: its JSON, its nesting and its basic form; a ``LogFormatError``, located
+    at the line, when it is not an entry."""
+    index = len(log.entries)
+    value = _row_value(row, log.path, number)
+    if not loglimits.json_nests_within(row, _entry_nesting()):
+        raise loglimits.json_too_deep(log.path, row, _entry_nesting(), number - 1)
+    player_ids = [str(player["id"]) for player in log.players]
+    check_entry(value, index, player_ids, ", ".join(player_ids), Checker(log.path, lambda _: (number, None)))
+    assert isinstance(value, dict)  # checked by check_entry
+    return LogEntry(index, number, None, value)
 
 
 def _row_value(row: str, path: str, number: int) -> object:

@@ -258,15 +258,22 @@ def _check_deck(
 
 def _check_entries(actions: list[object], player_ids: list[str], known: str, check: Checker) -> None:
     for index, entry in enumerate(actions):
-        if not isinstance(entry, dict):
-            raise check.fail(("actions", index), f"entry {index} is {_described(entry)}, expected a mapping with 'do'")
-        verb = entry.get("do")
-        if not isinstance(verb, str) or not verb:
-            if "do" not in entry:
-                raise check.fail(("actions", index), f"entry {index} has no 'do'")
-            raise check.fail(("actions", index, "do"), f"entry {index}: 'do' is {_described(verb)}, expected a verb")
-        if len(entry) > 1:
-            _check_entry_keys(entry, index, player_ids, known, check)
+        check_entry(entry, index, player_ids, known, check)
+
+
+def check_entry(entry: object, index: int, player_ids: list[str], known: str, check: Checker) -> None:
+    """Check the basic form of entry ``index`` (a mapping with a verb; its player, turn, rule and expect), located
+    by ``check`` as ``("actions", index, ...)``; ``known`` lists ``player_ids`` for the messages.  Each entry of a
+    whole log, or one line of a log still being written (``judge.follow``)."""
+    if not isinstance(entry, dict):
+        raise check.fail(("actions", index), f"entry {index} is {_described(entry)}, expected a mapping with 'do'")
+    verb = entry.get("do")
+    if not isinstance(verb, str) or not verb:
+        if "do" not in entry:
+            raise check.fail(("actions", index), f"entry {index} has no 'do'")
+        raise check.fail(("actions", index, "do"), f"entry {index}: 'do' is {_described(verb)}, expected a verb")
+    if len(entry) > 1:
+        _check_entry_keys(entry, index, player_ids, known, check)
 
 
 def _check_entry_keys(

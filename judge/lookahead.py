@@ -68,6 +68,9 @@ class LookAhead:
         self.copy_at: int | None = None
         """For the point being looked at: the last turn start before it (a request number) where a trial can
         keep a copy of itself to go on from."""
+        self.busy_from: int | None = None
+        """While the replay looks ahead after a violation: the first entry whose outcome waits for the result (a
+        log still being written is judged entry by entry as it grows, ``judge.follow``)."""
         self.turn_copy: Replay | None = None
         """The latest such copy a trial has made: the next trials start from a copy of it, not from the log's
         start.  It is kept for the points after it, and dropped (closed) when the replay ends."""
@@ -123,6 +126,22 @@ class LookAhead:
         """
         if not candidates:
             return None
+        self.busy_from = start if takes_entry else start + 1
+        try:
+            return self.intended_of(replay, decision, start, candidates, takes_entry, written)
+        finally:
+            self.busy_from = None
+
+    def intended_of(
+        self,
+        replay: Replay,
+        decision: Decision,
+        start: int,
+        candidates: list[Choice | None],
+        takes_entry: bool,
+        written: Choice | None,
+    ) -> Choice | None:
+        """``likely_intended``, once it is known there are candidates."""
         point = (replay.requests, start if takes_entry else start + 1)
         known = replay.decided.get(point) if replay.rerun_until is not None else None
         if known is not None:  # a replay run again: what was chosen here the first time
@@ -136,7 +155,9 @@ class LookAhead:
         if chosen == written:
             replay.assumed(decision, chosen, "carried out as written, so the game goes on as the log plays it")
             return chosen
-        ahead = min(LOOK_AHEAD, len(replay.log.entries) - start - 1)
+        ahead = 0
+        while ahead < LOOK_AHEAD and replay.log.has_entry(start + 1 + ahead):
+            ahead += 1
         if replay.violations and best <= LOOK_AHEAD and ahead > 0:
             if best:
                 tail = f"{best} violation(s) follow in the next {ahead} entries"
@@ -189,16 +210,21 @@ class LookAhead:
     def can_rerun(self, replay: Replay, entries_to_run: int) -> bool:
         """Whether running the replay again over ``entries_to_run`` more entries (``Replay.rewound``) stays within
         the share of the work that the trials and going back have together (``TRIAL_SHARE``)."""
-        entries = len(replay.log.entries)
         spent = self.trial_entries + self.rerun_entries
-        return spent + entries_to_run + TRIAL_SETUP <= TRIAL_SHARE * entries + TRIAL_FLOOR
+        return replay.log.count_reaches(
+            lambda entries: spent + entries_to_run + TRIAL_SETUP <= TRIAL_SHARE * entries + TRIAL_FLOOR
+        )
 
     def can_try(self, replay: Replay, horizon: int) -> bool:
         """Whether one more trial replay, to ``horizon``, stays within the trials' share of the work."""
-        entries = len(replay.log.entries)
-        reach = min(horizon, entries)
-        cost = reach - (self.turn_copy.position if self.turn_copy is not None else 0) + TRIAL_SETUP
-        return self.trial_entries + self.rerun_entries + cost <= TRIAL_SHARE * entries + TRIAL_FLOOR
+        begins_at = self.turn_copy.position if self.turn_copy is not None else 0
+        spent = self.trial_entries + self.rerun_entries
+
+        def affordable(entries: int) -> bool:  # true from some number of entries on: the log's length decides
+            cost = min(horizon, entries) - begins_at + TRIAL_SETUP
+            return spent + cost <= TRIAL_SHARE * entries + TRIAL_FLOOR
+
+        return replay.log.count_reaches(affordable)
 
     def tried(
         self, replay: Replay, candidate: Choice | None, takes_entry: bool, start: int, horizon: int, enough: int
@@ -269,6 +295,7 @@ def named_later(replay: Replay, candidate: Choice | None, start: int) -> int:
     """How many entries after ``start`` by the player of entry ``start`` name ``candidate``'s card."""
     if candidate is None or candidate.card is None:
         return 0
+    replay.log.read_to_end()  # every later entry of the player's counts
     entries = replay.log.entries
     player = entries[start].data.get("p")
     card = candidate.card

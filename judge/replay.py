@@ -163,7 +163,10 @@ class Replay:
         if self.early:  # entries taken before their place are passed over
             while self.position in self.early:
                 self.position += 1
-        return self.log.entries[self.position] if self.position < len(self.log.entries) else None
+        entries = self.log.entries
+        if self.position < len(entries) or self.log.has_entry(self.position):  # a log still written: read on
+            return entries[self.position]
+        return None
 
     @property
     def current(self) -> LogEntry | None:
@@ -337,7 +340,7 @@ class Replay:
     def passed_its_turn(self) -> bool:
         """Whether the passes the next entry implied have carried the game past the last turn it could be of."""
         since = self.implied_since
-        if since is None or since[0] != self.position or self.position >= len(self.log.entries):
+        if since is None or since[0] != self.position or not self.log.has_entry(self.position):
             return False
         return self.game.turn > self.last_turn(self.log.entries[self.position], since[1])
 
@@ -717,7 +720,9 @@ class Replay:
         clock reached seven: an interrupt, ws 9.3.1 with 9.1.2.1), and the replay takes it where it was due.
         None when no such entry follows."""
         due = self.last_taken
-        for index in range(self.position, min(self.position + WRITTEN_LATE_WITHIN, len(self.log.entries))):
+        for index in range(self.position, self.position + WRITTEN_LATE_WITHIN):
+            if not self.log.has_entry(index):
+                break
             entry = self.log.entries[index]
             if index in self.early or str(entry.data["do"]) not in decision.verbs:
                 continue
@@ -830,7 +835,9 @@ class Replay:
         """The entry for ``reveal`` (one the rules perform at once) written a few entries after its place, or
         None.  A list it states must have as many cards as the reveal (a refresh's new deck order)."""
         forced = self.support.forced_verbs
-        for index in range(self.position, min(self.position + WRITTEN_LATE_WITHIN, len(self.log.entries))):
+        for index in range(self.position, self.position + WRITTEN_LATE_WITHIN):
+            if not self.log.has_entry(index):
+                break
             entry = self.log.entries[index]
             verb = str(entry.data["do"])
             if index in self.early or verb not in forced or reveal.purpose not in forced[verb]:
@@ -845,7 +852,8 @@ class Replay:
     def simultaneous_choice(self, decision: Decision) -> LogEntry | None:
         """Among the entries from here that state the choice ``decision`` asks of every player at once (its
         simultaneous kin), the one of ``decision``'s player; None when there is none."""
-        for index in range(self.position, len(self.log.entries)):
+        index = self.position - 1
+        while self.log.has_entry(index := index + 1):
             entry = self.log.entries[index]
             if index in self.early or str(entry.data["do"]) not in decision.verbs:
                 return None
@@ -857,7 +865,8 @@ class Replay:
         """Among the entries from here that answer reveals of ``reveal``'s purpose (its simultaneous kin), the
         one of ``reveal``'s player; None when there is none."""
         forced = self.support.forced_verbs
-        for index in range(self.position, len(self.log.entries)):
+        index = self.position - 1
+        while self.log.has_entry(index := index + 1):
             entry = self.log.entries[index]
             verb = str(entry.data["do"])
             if index in self.early or verb not in forced or reveal.purpose not in forced[verb]:
@@ -987,6 +996,7 @@ class Replay:
     def finish(self) -> None:
         """After the replay: entries left over, the claimed result, a game that stops early."""
         game = self.game
+        self.log.read_to_end()
         self.close_open_entries()
         self.drop_steps_past_the_log()
         leftover = [entry for entry in self.log.entries[self.position :] if entry.index not in self.early]
