@@ -185,6 +185,15 @@ def workers_text(run: BatchRun) -> str:
     help="Base URL of the annotated rules site (`judge docs build`): the HTML report links each clause there.",
 )
 @click.option("--summary", is_flag=True, help="Print counts, games and entries per second and the slowest logs.")
+@click.option(
+    "--fix",
+    "fixes",
+    multiple=True,
+    metavar="N=ENTRY",
+    help="Verify one log with entry N replaced by ENTRY (a YAML or JSON flow mapping, as the log writes an entry), "
+    "or removed with N=-; repeatable.  The file is not changed.  Also shows how the game then differs at the next "
+    "entry with an expect (or the end).",
+)
 def verify(
     logs: tuple[str, ...],
     from_file: str | None,
@@ -195,6 +204,7 @@ def verify(
     html: str | None,
     docs_url: str | None,
     summary: bool,
+    fixes: tuple[str, ...],
 ) -> None:
     """Replay game logs and give each a verdict: legal, illegal, incomplete or malformed.
 
@@ -207,6 +217,12 @@ def verify(
     Every violation names its entry, its line in the file, the clauses it
     breaks, what the rules required and the legal options at that point.
 
+    With --fix, a head judge's correction: one log is verified with entry N
+    replaced (--fix N='{p: P1, do: clock, card: AL-03}') or removed (--fix
+    N=-), in memory, and the states of the game as written and as corrected
+    are compared field by field at the next entry with an expect, or at the
+    end.  `judge why LOG --at N` proposes the correction of an illegal entry.
+
     Exit status: 0 when every log is legal, 1 when any is illegal or
     incomplete, 2 when any is malformed (or the command is misused).
 
@@ -217,7 +233,15 @@ def verify(
       judge verify 'event/round-?' --json > verdicts.jsonl
       git diff --name-only main -- logs | judge verify --from -
       judge verify event/ --dask tcp://scheduler:8786 --html report.html
+      judge verify round-3.yaml --fix 41='{p: P1, do: attack, pos: 2, type: side}'
+      judge verify round-3.yaml --fix 41=- --fix 57=-
     """
+    if fixes:
+        if len(logs) != 1 or from_file is not None or junit or html or summary:
+            raise click.UsageError(
+                "--fix corrects one log: name exactly one file, without --from, --junit, --html or --summary"
+            )
+        sys.exit(verify_fixed(logs[0], fixes, as_json))
     run = BatchRun(BatchInputs(logs, from_file), jobs, dask_address)
     counts = Summary()
     worst = 0
@@ -237,6 +261,34 @@ def verify(
     if summary:
         echo(counts.text(workers_text(run)), err=True)
     sys.exit(worst)
+
+
+def verify_fixed(path: str, texts: tuple[str, ...], as_json: bool) -> int:
+    """``judge verify LOG --fix ...``: the corrected log's verdict and what the correction changes; the exit code."""
+    from judge.fixes import FixError, parse_fix, verify_corrected
+    from judge.logfile import LogFormatError, load_log
+    from judge.replay import malformed
+
+    try:
+        fixes = [parse_fix(text) for text in texts]
+    except FixError as error:
+        raise JudgeError(f"{path}: {error}") from None
+    try:
+        log = load_log(path)
+    except LogFormatError as error:
+        verdict = malformed(error)
+        echo(json.dumps(verdict.to_dict(), ensure_ascii=False) if as_json else verdict_text(verdict))
+        return EXIT_CODES[verdict.kind]
+    try:
+        result = verify_corrected(log, fixes)
+    except FixError as error:
+        raise JudgeError(f"{path}: {error}") from None
+    if as_json:
+        echo(json.dumps({**result.verdict.to_dict(), "correction": result.to_dict()}, ensure_ascii=False))
+    else:
+        echo(verdict_text(result.verdict))
+        echo(result.text())
+    return EXIT_CODES[result.verdict.kind]
 
 
 def _open_reports(stack: ExitStack, junit: str | None, html: str | None, docs_url: str | None) -> list[Any]:
