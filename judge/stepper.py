@@ -524,6 +524,21 @@ def screen(
     return "\n".join(lines)
 
 
+def why_text(scenario: Scenario, step: Step, paint: Paint = plain) -> str:
+    """What was legal at the step's entry and why every other verb was refused there (``judge why``); a step
+    without an entry says so."""
+    from judge.why import WhyError, why
+
+    if step.entry is None:
+        return paint("why: this step has no entry; step to an entry to see what was legal there", "dim")
+    try:
+        answer = why(scenario.log, step.entry.index)
+    except WhyError as error:
+        return paint(f"why: {error}", "dim")
+    lines = answer.text().splitlines()[1:]  # the entry is on the screen already
+    return "\n".join([paint(f"why, at entry {step.entry.index}:", "title"), *lines])
+
+
 def ending_text(ending: str, paint: Paint = plain) -> str:
     """The closing text, whether the scenario holds in colour."""
     lines = []

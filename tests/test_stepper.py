@@ -261,8 +261,21 @@ def test_an_unknown_key_moves_nothing_and_says_which_keys_do() -> None:
     code, out = run("scenario", "step", "ws/damage/cancel-first", "--interactive", input="x\nn\nzz\nb\nq\n")
     assert code == 0
     assert re.findall(r"step (\d)/3", out) == ["0", "1", "0"]
-    assert "unknown key x: n next, b back, j N jump, q quit" in out
-    assert "unknown key zz: n next, b back, j N jump, q quit" in out
+    assert "unknown key x: n next, b back, j N jump, w why, q quit" in out
+    assert "unknown key zz: n next, b back, j N jump, w why, q quit" in out
+
+
+def test_w_shows_what_was_legal_at_the_step_s_entry_and_the_other_keys_still_work() -> None:
+    """ws:7.3.1.2: at the trigger check of entry 1 the rules perform the trigger; a clock is refused there
+    (ws:6.4.1.2).  The answer stays under the step until the step changes."""
+    code, out = run("scenario", "step", "ws/damage/cancel-first", "--interactive", input="w\nn\nn\nw\nb\nq\n")
+    assert code == 0
+    assert re.findall(r"step (\d)/3", out) == ["0", "1", "2", "1"]
+    assert "why: this step has no entry" in out
+    assert "why, at entry 1:" in out
+    assert "trigger: trigger (trigger, 1 card(s), by the rules)" in out
+    assert "clock: a card is clocked once, in the clock phase (ws:6.4.1.2)" in out
+    assert "w why" in out
 
 
 class Terminal(io.StringIO):
