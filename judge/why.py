@@ -145,6 +145,19 @@ class Point:
     options: list[Choice]
     decision: Decision | None
 
+    def to_dict(self, shown: int = 30) -> dict[str, Any]:
+        """As data for a page: the point, the player to act, at most ``shown`` options a verb (and how many more),
+        each refusal's reason and clauses."""
+        legal = {
+            verb: options[:shown] + ([f"... {len(options) - shown} more"] if len(options) > shown else [])
+            for verb, options in self.legal.items()
+        }
+        refused = {
+            verb: {"clauses": list(refusal.clauses), "reason": refusal.message}
+            for verb, refusal in self.refused.items()
+        }
+        return {"point": self.point, "player": self.acting, "legal": legal, "refused": refused}
+
 
 def verbs_of(support: GameSupport) -> list[str]:
     """Every verb of the game's logs, in a stable order: the choices, then the forced events."""
@@ -155,17 +168,29 @@ def point_at(log: GameLog, index: int, player: str | None = None) -> Point | Non
     """Replay ``log`` to entry ``index`` and say what the point that takes it allowed ``player`` (by default the
     player to act) and why it refused the rest; None when the replay never takes the entry (the game ended, or
     the entries before it could not be placed)."""
+    return _points(log, {index}, player).get(index)
+
+
+def points_of(log: GameLog) -> dict[int, Point]:
+    """The point of every entry the replay takes, by entry index, in one replay (the stepper's pages show each)."""
+    return _points(log, None, None)
+
+
+def _points(log: GameLog, wanted: set[int] | None, player: str | None) -> dict[int, Point]:
+    """The points of the entries in ``wanted`` (None: all), each as the replay stood when it took the entry; the
+    replay stops once it has them all."""
     support = games.get(str(log.header.get("game")))
     check_verbs(log, support)
     game = support.build(log)
     replay = PointReplay(log, game, support, trace=False)
-    found: list[Point] = []
+    found: dict[int, Point] = {}
 
     def on_taken(entry: LogEntry) -> None:
-        if entry.index != index or replay.meeting is None:
+        if entry.index in found or replay.meeting is None or (wanted is not None and entry.index not in wanted):
             return
-        found.append(describe_point(replay, support, replay.meeting, player))
-        raise _Reached
+        found[entry.index] = describe_point(replay, support, replay.meeting, player)
+        if wanted is not None and len(found) == len(wanted):
+            raise _Reached
 
     replay.on_taken = on_taken
     try:
@@ -174,7 +199,7 @@ def point_at(log: GameLog, index: int, player: str | None = None) -> Point | Non
         pass
     finally:
         replay.game.close()
-    return found[0] if found else None
+    return found
 
 
 def describe_point(replay: Replay, support: GameSupport, request: Decision | Reveal, player: str | None) -> Point:
