@@ -221,7 +221,7 @@ def verify(
     replaced (--fix N='{p: P1, do: clock, card: AL-03}') or removed (--fix
     N=-), in memory, and the states of the game as written and as corrected
     are compared field by field at the next entry with an expect, or at the
-    end.  `judge why LOG --at N` proposes the correction of an illegal entry.
+    end.  The why command proposes the correction of an illegal entry.
 
     Exit status: 0 when every log is legal, 1 when any is illegal or
     incomplete, 2 when any is malformed (or the command is misused).

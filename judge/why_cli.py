@@ -38,12 +38,12 @@ def why(log: str, at: int, player: str | None, as_json: bool) -> None:
     before anything of it is applied.  The answer lists every legal option of
     the player to act, grouped by verb, and for every other verb of the game
     the clause that refuses it there and why.  With --player, the answer is for
-    that player: at a point that is not theirs, every verb is refused ("could
-    P2 have countered here?").
+    that player: at a point that is not theirs, every verb is refused (could
+    P2 have countered here?).
 
     Where the replay found the entry against the rules and could tell the option
-    most likely intended, the answer ends with the correction, ready to paste:
-    judge verify LOG --fix N='{...}'.
+    most likely intended, the answer ends with the correction, ready to paste
+    as verify's --fix.
 
     --json prints {"file", "entry", "line", "player", "acting", "point",
     "legal": {verb: [option]}, "refused": {verb: {"clauses", "reason",
