@@ -27,6 +27,8 @@ from judge.verdict import Violation
 
 ALWAYS: Final = frozenset({"concede"})
 """Verbs a player may use at any point: neither listed as options nor refused."""
+DECLARED: Final = "effect"
+"""The verb of card text the engine does not play, which a log declares at a play timing that takes it."""
 
 
 class WhyError(ValueError):
@@ -221,6 +223,8 @@ def describe_point(replay: Replay, support: GameSupport, request: Decision | Rev
                 legal.setdefault(option.verb, []).append(option.describe())
             if request.default is not None and request.default.verb not in legal:
                 legal[request.default.verb] = [request.default.describe()]
+            if DECLARED in request.verbs and DECLARED not in legal:
+                legal[DECLARED] = ["card text the engine does not play, as the log declares it"]
     else:
         point = f"{where}: the rules perform {request.purpose} for {acting} ({request.count} card(s))"
         if asked == acting:
@@ -230,6 +234,14 @@ def describe_point(replay: Replay, support: GameSupport, request: Decision | Rev
     refused = {
         verb: game.why_not_now(verb, asked) for verb in verbs_of(support) if verb not in legal and verb not in ALWAYS
     }
+    if decision is not None and asked == acting:  # a verb this point takes, with no option left: say so
+        for verb in decision.verbs & refused.keys():
+            refusal = refused[verb]
+            refused[verb] = Refusal(
+                refusal.clauses or decision.clauses,
+                f"this point takes {verb}, but no {verb} is legal for {acting} now",
+                refusal.cause,
+            )
     return Point(acting, point, legal, refused, options, decision)
 
 

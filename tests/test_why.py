@@ -111,6 +111,27 @@ def test_a_counter_in_the_counter_step_is_legal_and_a_block_is_refused_wl_7_1_2_
     assert "wl:7.1.2.1" in refused["block"]["clauses"]
 
 
+def test_a_verb_the_point_takes_without_an_option_left_says_so_ws_6_5_1_2() -> None:
+    """ws:6.5.1.2: P2's main phase takes play, but no card of P2's hand can be played there."""
+    data = answer(str(EXAMPLES / "ws-game.yaml"), "--at", "20")
+    refused = data["refused"]
+    assert isinstance(refused, dict)
+    assert refused["play"] == {
+        "clauses": ["ws:6.5.1.2"],
+        "reason": "this point takes play, but no play is legal for P2 now",
+        "cause": "",
+    }
+
+
+def test_an_entry_after_the_end_of_the_game_is_never_reached(tmp_path: Path) -> None:
+    log = tmp_path / "ended.yaml"
+    text = (FORMAT / "ws" / "climax.yaml").read_text(encoding="utf-8").rstrip("\n")
+    log.write_text(text + "\n  - {p: P1, do: concede}\n  - {p: P2, do: clock, card: AL-01}\n", encoding="utf-8")
+    code, out = run("why", str(log), "--at", "2")
+    assert code == 2
+    assert "ended.yaml:51: entry 2 (line 51) is never reached: the replay ends before it" in out
+
+
 @pytest.mark.parametrize("at", ["599", "-1", "10000"])
 def test_an_entry_out_of_range_is_a_located_error(at: str) -> None:
     code, out = run("why", str(EXAMPLES / "ws-game.yaml"), "--at", at)
