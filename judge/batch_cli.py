@@ -200,6 +200,15 @@ def workers_text(run: BatchRun) -> str:
     metavar="SECONDS",
     help="With --follow FILE: take the file as ended once it has not grown for this long.",
 )
+@click.option(
+    "--fix",
+    "fixes",
+    multiple=True,
+    metavar="N=ENTRY",
+    help="Verify one log with entry N replaced by ENTRY (a YAML or JSON flow mapping, as the log writes an entry), "
+    "or removed with N=-; repeatable.  The file is not changed.  Also shows how the game then differs at the next "
+    "entry with an expect (or the end).",
+)
 def verify(
     logs: tuple[str, ...],
     from_file: str | None,
@@ -212,6 +221,7 @@ def verify(
     summary: bool,
     follow: bool,
     idle: float,
+    fixes: tuple[str, ...],
 ) -> None:
     """Replay game logs and give each a verdict: legal, illegal, incomplete or malformed.
 
@@ -235,6 +245,12 @@ def verify(
     {"entry", "line", "status", "implied", "violations"}.  The verdict comes
     last, the same as without --follow on the whole file.
 
+    With --fix, a head judge's correction: one log is verified with entry N
+    replaced (--fix N='{p: P1, do: clock, card: AL-03}') or removed (--fix
+    N=-), in memory, and the states of the game as written and as corrected
+    are compared field by field at the next entry with an expect, or at the
+    end.  The why command proposes the correction of an illegal entry.
+
     Exit status: 0 when every log is legal, 1 when any is illegal or
     incomplete, 2 when any is malformed (or the command is misused).
 
@@ -247,9 +263,19 @@ def verify(
       judge verify event/ --dask tcp://scheduler:8786 --html report.html
       tail -f table-12.jsonl | judge verify --follow -
       judge verify --follow table-12.jsonl --json --idle 600
+      judge verify round-3.yaml --fix 41='{p: P1, do: attack, pos: 2, type: side}'
+      judge verify round-3.yaml --fix 41=- --fix 57=-
     """
+    if follow and fixes:
+        raise click.UsageError("--follow judges a log as it is written, --fix one written already: not both at once")
     if follow:
         sys.exit(_follow(logs, from_file, dask_address, junit, html, summary, as_json, idle))
+    if fixes:
+        if len(logs) != 1 or from_file is not None or junit or html or summary:
+            raise click.UsageError(
+                "--fix corrects one log: name exactly one file, without --from, --junit, --html or --summary"
+            )
+        sys.exit(verify_fixed(logs[0], fixes, as_json))
     run = BatchRun(BatchInputs(logs, from_file), jobs, dask_address)
     counts = Summary()
     worst = 0
@@ -297,6 +323,34 @@ def _follow(
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly, as the shell's tools do
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115  # what is left unflushed goes nowhere
         return 1
+
+
+def verify_fixed(path: str, texts: tuple[str, ...], as_json: bool) -> int:
+    """``judge verify LOG --fix ...``: the corrected log's verdict and what the correction changes; the exit code."""
+    from judge.fixes import FixError, parse_fix, verify_corrected
+    from judge.logfile import LogFormatError, load_log
+    from judge.replay import malformed
+
+    try:
+        fixes = [parse_fix(text) for text in texts]
+    except FixError as error:
+        raise JudgeError(f"{path}: {error}") from None
+    try:
+        log = load_log(path)
+    except LogFormatError as error:
+        verdict = malformed(error)
+        echo(json.dumps(verdict.to_dict(), ensure_ascii=False) if as_json else verdict_text(verdict))
+        return EXIT_CODES[verdict.kind]
+    try:
+        result = verify_corrected(log, fixes)
+    except FixError as error:
+        raise JudgeError(f"{path}: {error}") from None
+    if as_json:
+        echo(json.dumps({**result.verdict.to_dict(), "correction": result.to_dict()}, ensure_ascii=False))
+    else:
+        echo(verdict_text(result.verdict))
+        echo(result.text())
+    return EXIT_CODES[result.verdict.kind]
 
 
 def _open_reports(stack: ExitStack, junit: str | None, html: str | None, docs_url: str | None) -> list[Any]:

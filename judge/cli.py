@@ -17,6 +17,7 @@ from judge import __version__
 COMMANDS = {
     "verify": "judge.batch_cli:verify",
     "replay": "judge.play_cli:replay",
+    "why": "judge.why_cli:why",
     "selfplay": "judge.play_cli:selfplay",
     "import": "judge.import_cli:import_group",
     "scenario": "judge.scenario_cli:scenario",
@@ -53,6 +54,7 @@ def main() -> None:
     Start with:
       judge verify judge/examples/ws-game.yaml   is this game log legal?
       judge replay judge/examples/ws-game.yaml   every step, with its clause
+      judge why LOG --at 20                      what was legal at entry 20, why not the rest
       judge verify judge/examples/vg-game.yaml   the same for Cardfight!! Vanguard (wl: ENERGIO!!)
       judge selfplay --games 5 --out corpus/     random legal games as logs
       judge import weiss-sim --out corpus/       a simulator's games as logs, with its departures

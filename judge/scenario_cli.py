@@ -95,7 +95,8 @@ def step(name: str, no_input: bool | None) -> None:
     then one step per log entry in the log's order: the entry, what happened with its clauses, and both boards,
     every card by name with its id, the places changed since the step before starred.
 
-    Keys: n, Enter or → (next), b or ← (back), j N (jump to step N), q (quit); any other key only says so.
+    Keys: n, Enter or → (next), b or ← (back), j N (jump to step N), w (why: what was legal at the step's entry
+    and the clause refusing every other verb, as `judge why` answers), q (quit); any other key only says so.
     On a terminal the screen is redrawn in place, in colour; --no-input prints every step in turn, plain.
     At the end, the verdict and the ruling.
 

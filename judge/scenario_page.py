@@ -7,7 +7,8 @@ server: the page works opened from a file.  Every element id and style rule is
 prefixed with an id made from the scenario's id, so several steppers can sit on
 one page.
 
-The fragment shows the entry of a step, what happened with its clauses, and both
+The fragment shows the entry of a step, what happened with its clauses, what was
+legal there and the clause refusing each other verb (a panel, folded), and both
 boards laid out as on the table (the players' front rows facing each other, the
 back rows behind, zones with their counts and cards by name), the places that
 changed since the step before highlighted.  Next and back buttons and the ←/→
@@ -48,6 +49,13 @@ def stepper_html(scenario: Scenario, link: Callable[[str], str | None] | None = 
     if link is not None:
         cited = {clause for step in document["steps"] for record in step["happened"] for clause in record["clauses"]}
         cited |= {clause for step in document["steps"] for found in step["violations"] for clause in found["clauses"]}
+        cited |= {
+            clause
+            for step in document["steps"]
+            if step["why"]
+            for refusal in step["why"]["refused"].values()
+            for clause in refusal["clauses"]
+        }
         document["links"] = {clause: address for clause in sorted(cited) if (address := link(clause)) is not None}
     return fragment(document)
 
@@ -111,6 +119,8 @@ STYLE: Final = """
 #ROOT .changed{background:#fff3b0;border-color:#d9a400;border-style:solid}
 #ROOT .js-fact.changed{padding:0 .2em}
 #ROOT .js-since{font-size:.85em;color:#555}
+#ROOT .js-why{font-weight:normal;font-family:system-ui,sans-serif;color:#333;margin:.3em 0}
+#ROOT .js-why ul{margin:.1em 0;padding-left:1.4em;font-size:.9em}
 #ROOT .js-ending{white-space:pre-wrap;font-family:ui-monospace,monospace;margin-top:.6em}
 """
 """The stepper's style; ``#ROOT`` becomes the stepper's id, so its rules touch nothing else on the page."""
@@ -124,6 +134,7 @@ SCRIPT: Final = """(function () {
   var last = steps.length - 1;
   var index = 0;
   var shown = null;
+  var whyOpen = false;
   var RANK = {guardian: 0, front: 1, characters: 1, field: 1, back: 2, leader: 2};
 
   function el(tag, cls, text) {
@@ -251,6 +262,27 @@ SCRIPT: Final = """(function () {
     });
     return node;
   }
+  function whyNode(why) {
+    var box = el("details", "js-why");
+    box.open = whyOpen;
+    box.addEventListener("toggle", function () { whyOpen = box.open; });
+    box.appendChild(el("summary", null, "why: what was legal here, and the clause refusing each other verb"));
+    box.appendChild(el("div", "js-note", why.point));
+    var verbs = Object.keys(why.legal);
+    box.appendChild(el("div", null, verbs.length ? "legal for " + why.player + ":" : "nothing legal here"));
+    var legal = el("ul");
+    verbs.forEach(function (verb) { legal.appendChild(el("li", null, verb + ": " + why.legal[verb].join("; "))); });
+    box.appendChild(legal);
+    box.appendChild(el("div", null, "refused:"));
+    var refused = el("ul");
+    Object.keys(why.refused).forEach(function (verb) {
+      var item = el("li", null, verb + ": " + why.refused[verb].reason);
+      item.appendChild(clausesNode(why.refused[verb].clauses));
+      refused.appendChild(item);
+    });
+    box.appendChild(refused);
+    return box;
+  }
   function show(number) {
     var shownBefore = shown === null ? null : index;
     index = Math.max(0, Math.min(last, number));
@@ -280,6 +312,7 @@ SCRIPT: Final = """(function () {
         entry.appendChild(el("div", "js-note", step.entry.cards.map(function (c) { return c.id + " is " + c.name; }).join("; ")));
       }
       if (step.note) { entry.appendChild(el("div", "js-note", step.note)); }
+      if (step.why) { entry.appendChild(whyNode(step.why)); }
     } else if (step.state === "by the rules") {
       entry.appendChild(document.createTextNode("before the first entry, by the rules"));
       entry.appendChild(el("div", "js-note", step.note));

@@ -15,7 +15,7 @@ from typing import Any, Final
 import click
 
 from judge.scenarios import Scenario
-from judge.stepper import Step, ending_text, plain, screen
+from judge.stepper import Step, ending_text, plain, screen, why_text
 
 STYLES: Final[dict[str, dict[str, Any]]] = {
     "title": {"bold": True},
@@ -34,7 +34,7 @@ def coloured(text: str, role: str) -> str:
     return click.style(text, **STYLES.get(role, {}))
 
 
-HELP: Final = "n, Enter or \u2192 next \u00b7 b or \u2190 back \u00b7 j N jump to step N \u00b7 q quit"
+HELP: Final = "n, Enter or \u2192 next \u00b7 b or \u2190 back \u00b7 j N jump to step N \u00b7 w why (what was legal) \u00b7 q quit"
 KEYS: Final = {
     "n": "next",
     "\r": "next",
@@ -45,6 +45,7 @@ KEYS: Final = {
     "\x1b[D": "back",
     "\x1bOD": "back",
     "j": "jump",
+    "w": "why",
     "q": "quit",
 }
 """A key (or the escape sequence a terminal sends for an arrow) -> what it does; any other key does nothing."""
@@ -71,10 +72,10 @@ def key_name(key: str) -> str:
 
 
 def read_command(last: int) -> tuple[str, str]:
-    """The next command: (``next`` | ``back`` | ``quit`` | ``jump`` | ``unknown``, its argument).
+    """The next command: (``next`` | ``back`` | ``quit`` | ``jump`` | ``why`` | ``unknown``, its argument).
 
     At a terminal a single key is read as it is pressed (``j`` then asks for the step); from a pipe, a line
-    (``n``, ``b``, ``j 3``, ``q``; an empty line is Enter).  The end of the input, or Ctrl-C, quits.
+    (``n``, ``b``, ``j 3``, ``w``, ``q``; an empty line is Enter).  The end of the input, or Ctrl-C, quits.
     """
     if sys.stdin.isatty():
         try:
@@ -95,7 +96,12 @@ def read_command(last: int) -> tuple[str, str]:
     if not text:
         return "next", ""
     lowered = text.lower()
-    for command, words in (("next", ("n", "next")), ("back", ("b", "back")), ("quit", ("q", "quit"))):
+    for command, words in (
+        ("next", ("n", "next")),
+        ("back", ("b", "back")),
+        ("why", ("w", "why")),
+        ("quit", ("q", "quit")),
+    ):
         if lowered in words:
             return command, ""
     jump = re.fullmatch(r"(?:j|jump)\s*(\S*)", lowered)
@@ -107,12 +113,14 @@ def read_command(last: int) -> tuple[str, str]:
 def stepping(scenario: Scenario, steps: list[Step], ending: str) -> None:
     """Step through a walk from the keyboard.  On a terminal each screen replaces the one before (in colour
     when the terminal has it); from a pipe the screens follow one another.  A key that is not a command moves
-    nothing and says which keys are."""
+    nothing and says which keys are.  ``w`` shows, under the step, what was legal at its entry and why every
+    other verb was refused (``judge why``), until the step changes."""
     in_place = sys.stdout.isatty()
     paint = coloured if colour_wanted() else plain
     last = len(steps) - 1
     index, message, show = 0, "", True
     shown_before: int | None = None  # the step on the screen before this one: the change marks are since it
+    why_shown = ""  # what ``w`` answered for this step, shown under it until the step changes
     while True:
         if in_place:
             click.clear()
@@ -120,6 +128,8 @@ def stepping(scenario: Scenario, steps: list[Step], ending: str) -> None:
             click.echo(screen(scenario, steps, index, paint, shown_before))
             if index == last:
                 click.echo(ending_text(ending, paint))
+        if why_shown:
+            click.echo(why_shown)
         if message:
             click.echo(paint(message, "refused"))
         click.echo(paint(HELP, "dim"))
@@ -135,7 +145,10 @@ def stepping(scenario: Scenario, steps: list[Step], ending: str) -> None:
             index = int(argument)
         elif command == "jump":
             message, show = f"jump to a step from 0 to {last} (j N)", False
+        elif command == "why":
+            why_shown, show = why_text(scenario, steps[index], paint), False
         else:
-            message, show = f"unknown key {key_name(argument)}: n next, b back, j N jump, q quit", False
+            message, show = f"unknown key {key_name(argument)}: n next, b back, j N jump, w why, q quit", False
         if index != previous:
             shown_before = previous
+            why_shown = ""

@@ -42,7 +42,7 @@ from engine.core.interface import PlayableGame
 from engine.core.protocol import ActionRecord, RecordKind
 from judge import games
 from judge.games.support import GameSupport
-from judge.logfile import GameLog, LogEntry
+from judge.logfile import GameLog, LogEntry, LogFormatError
 from judge.replay import Replay
 from judge.report import clause_text, clauses_text, verdict_text
 from judge.scenarios import Scenario, ScenarioResult, compare, library_root
@@ -524,6 +524,21 @@ def screen(
     return "\n".join(lines)
 
 
+def why_text(scenario: Scenario, step: Step, paint: Paint = plain) -> str:
+    """What was legal at the step's entry and why every other verb was refused there (``judge why``); a step
+    without an entry says so."""
+    from judge.why import WhyError, why
+
+    if step.entry is None:
+        return paint("why: this step has no entry; step to an entry to see what was legal there", "dim")
+    try:
+        answer = why(scenario.log, step.entry.index)
+    except WhyError as error:
+        return paint(f"why: {error}", "dim")
+    lines = answer.text().splitlines()[1:]  # the entry is on the screen already
+    return "\n".join([paint(f"why, at entry {step.entry.index}:", "title"), *lines])
+
+
 def ending_text(ending: str, paint: Paint = plain) -> str:
     """The closing text, whether the scenario holds in colour."""
     lines = []
@@ -539,13 +554,26 @@ def ending_text(ending: str, paint: Paint = plain) -> str:
 # -- the walk as data, for pages ---------------------------------------------------------------------------------
 
 
+def why_points(log: GameLog) -> dict[int, Any]:
+    """Each entry's point (``judge.why.points_of``); none for a log the replay cannot start."""
+    from judge.why import points_of
+
+    try:
+        return dict(points_of(log))
+    except LogFormatError:
+        return {}
+
+
 def walk_document(scenario: Scenario, given: str | None = None) -> dict[str, Any]:
     """The walk as JSON-serialisable data, for a page that steps through a scenario without a server:
 
     ``{"id", "name", "title", "question", "ruling", "clauses", "game", "holds", "steps", "ending"}``, each step
     ``{"number", "entry": {"index", "line", "text", "said", "cards"} | None, "state", "note", "happened":
     [{"message", "clauses", "entry"}], "violations": [{"message", "clauses", "options"}], "board", "board_text",
-    "changed"}``; an entry's ``text`` is its data as written, ``said`` what it did in words.
+    "changed", "why"}``; an entry's ``text`` is its data as written, ``said`` what it did in words; ``why`` is what
+    was legal where the replay took the entry and what refused the other verbs (``judge why``: ``{"point",
+    "player", "legal": {verb: [option]}, "refused": {verb: {"clauses", "reason"}}}``), None for a step without an
+    entry or an entry the replay never reached.
 
     ``board`` is the structured board: ``{"turn", "phase", "turn_player", "outcome", "players": [{"id",
     "facts": {label: value}, "rows": [{"row": "front" | "back" | ..., "label", "slots": [{"key", "position",
@@ -556,6 +584,7 @@ def walk_document(scenario: Scenario, given: str | None = None) -> dict[str, Any
     """
     walked = walk_scenario(scenario, given)
     names = card_names(scenario.log)
+    points = why_points(scenario.log)
     steps = []
     for step in walked.steps:
         entry = step.entry
@@ -592,6 +621,7 @@ def walk_document(scenario: Scenario, given: str | None = None) -> dict[str, Any
                 "board": step.data,
                 "board_text": step.board,
                 "changed": list(step.changed),
+                "why": None if entry is None or entry.index not in points else points[entry.index].to_dict(),
             }
         )
     return {

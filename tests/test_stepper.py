@@ -261,8 +261,21 @@ def test_an_unknown_key_moves_nothing_and_says_which_keys_do() -> None:
     code, out = run("scenario", "step", "ws/damage/cancel-first", "--interactive", input="x\nn\nzz\nb\nq\n")
     assert code == 0
     assert re.findall(r"step (\d)/3", out) == ["0", "1", "0"]
-    assert "unknown key x: n next, b back, j N jump, q quit" in out
-    assert "unknown key zz: n next, b back, j N jump, q quit" in out
+    assert "unknown key x: n next, b back, j N jump, w why, q quit" in out
+    assert "unknown key zz: n next, b back, j N jump, w why, q quit" in out
+
+
+def test_w_shows_what_was_legal_at_the_step_s_entry_and_the_other_keys_still_work() -> None:
+    """ws:7.3.1.2: at the trigger check of entry 1 the rules perform the trigger; a clock is refused there
+    (ws:6.4.1.2).  The answer stays under the step until the step changes."""
+    code, out = run("scenario", "step", "ws/damage/cancel-first", "--interactive", input="w\nn\nn\nw\nb\nq\n")
+    assert code == 0
+    assert re.findall(r"step (\d)/3", out) == ["0", "1", "2", "1"]
+    assert "why: this step has no entry" in out
+    assert "why, at entry 1:" in out
+    assert "trigger: trigger (trigger, 1 card(s), by the rules)" in out
+    assert "clock: a card is clocked once, in the clock phase (ws:6.4.1.2)" in out
+    assert "w why" in out
 
 
 class Terminal(io.StringIO):
@@ -342,6 +355,23 @@ def test_the_html_fragment_holds_every_step_and_nothing_from_outside(name: str) 
         assert step["entry"]["index"] == entry.index and step["board"]["players"]
 
 
+def test_each_step_with_an_entry_carries_what_was_legal_there_for_the_page_s_why_panel_ws_7_3_1_2() -> None:
+    """ws:7.3.1.2: at the trigger check (entry 1) the rules perform the trigger; the attack (entry 0) was P1's
+    option; a step without an entry carries nothing, so the page grows only with the entries."""
+    scenario = find("ws/damage/cancel-first")
+    data = walk_document(scenario)
+    first, attack, trigger = data["steps"][:3]
+    assert first["why"] is None
+    assert "attack pos 2 -> direct" in attack["why"]["legal"]["attack"]
+    assert trigger["why"]["legal"] == {"trigger": ["trigger (trigger, 1 card(s), by the rules)"]}
+    assert trigger["why"]["refused"]["clock"] == {
+        "clauses": ["ws:6.4.1.2"],
+        "reason": "a card is clocked once, in the clock phase",
+    }
+    fragment = stepper_html(scenario, link=lambda clause: f"rules.html#{clause}")
+    assert "js-why" in fragment and fragment_data(fragment, stepper_id(scenario.id))["links"]["ws:6.4.1.2"]
+
+
 def dom_at(tmp_path: Path, fragments: list[str], fragment_url: str) -> str:
     """The DOM headless Chromium builds for a page of ``fragments`` opened at ``#fragment_url``."""
     page = tmp_path / "page.html"
@@ -386,6 +416,19 @@ def test_the_fragment_steps_in_a_browser(tmp_path: Path) -> None:
     board = between(dom, f"{two}-board", f"{two}-ending")
     assert re.search(r'class="js-zone changed" data-key="P2/cost"', board)
     assert re.search(r'class="js-zone changed" data-key="P2/trash"[^>]*>.*?Soot Runner', board, re.DOTALL)
+
+
+@needs_chromium
+def test_in_a_browser_a_step_s_why_panel_lists_the_legal_options_and_the_refusals(tmp_path: Path) -> None:
+    scenario = find("ws/damage/cancel-first")
+    uid = stepper_id(scenario.id)
+    dom = dom_at(tmp_path, [stepper_html(scenario)], "step=1")
+    panel = between(dom, f"{uid}-entry", f"{uid}-happened")
+    assert 'class="js-why"' in panel and "why: what was legal here" in panel
+    assert "attack: attack pos 2 -&gt; direct" in panel or "attack: attack pos 2 -> direct" in panel
+    assert "a card is clocked once, in the clock phase" in panel and "ws:6.4.1.2" in panel
+    dom = dom_at(tmp_path, [stepper_html(scenario)], "step=0")
+    assert 'class="js-why"' not in between(dom, f"{uid}-entry", f"{uid}-happened")
 
 
 @needs_chromium

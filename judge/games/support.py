@@ -162,6 +162,11 @@ class GameSupport:
         """One complete game played at random among the legal options, as a log document; deterministic."""
         raise NotImplementedError
 
+    def entry_of(self, choice: Choice, decision: Decision) -> dict[str, Any]:
+        """The log entry that states ``choice`` at ``decision`` (the inverse of ``choice_of``): what a correction
+        proposes in place of an entry the rules refused."""
+        raise NotImplementedError
+
 
 def expectation_failures(game: PlayableGame, expect: Any, winner: str | None) -> list[str]:
     """How ``game``'s snapshot differs from an ``expect`` mapping; ``winner`` as logs write it.

@@ -92,6 +92,9 @@ class VanguardSupport(GameSupport):
 
         return play_game(seed)
 
+    def entry_of(self, choice: Choice, decision: Decision) -> dict[str, Any]:
+        return log.entry_of(choice, decision)
+
 
 def _vg(game: PlayableGame) -> Vanguard:
     """The Vanguard game this support built."""

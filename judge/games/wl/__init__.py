@@ -89,6 +89,9 @@ class EnergioSupport(GameSupport):
 
         return play_game(seed)
 
+    def entry_of(self, choice: Choice, decision: Decision) -> dict[str, Any]:
+        return log.entry_of(choice, decision)
+
 
 def _wl(game: PlayableGame) -> Energio:
     """The ENERGIO!! game this support built."""

@@ -96,6 +96,9 @@ class WeissSchwarzSupport(GameSupport):
 
         return play_game(seed)
 
+    def entry_of(self, choice: Choice, decision: Decision) -> dict[str, Any]:
+        return log.entry_of(choice, decision)
+
 
 def _ws(game: PlayableGame) -> WeissSchwarz:
     """The Weiss Schwarz game this support built."""
