@@ -27,6 +27,7 @@ from judge.batch import (
     ordered_map,
     read_items,
     verify_chunk,
+    verify_chunk_hashed,
     worker_count,
 )
 from judge.errors import JudgeError
@@ -185,6 +186,11 @@ def workers_text(run: BatchRun) -> str:
     help="Base URL of the annotated rules site (`judge docs build`): the HTML report links each clause there.",
 )
 @click.option("--summary", is_flag=True, help="Print counts, games and entries per second and the slowest logs.")
+@click.option(
+    "--hashes",
+    is_flag=True,
+    help="With --json: add the state hash after each entry ('hashes'); computed only when asked for.",
+)
 def verify(
     logs: tuple[str, ...],
     from_file: str | None,
@@ -195,6 +201,7 @@ def verify(
     html: str | None,
     docs_url: str | None,
     summary: bool,
+    hashes: bool,
 ) -> None:
     """Replay game logs and give each a verdict: legal, illegal, incomplete or malformed.
 
@@ -215,15 +222,18 @@ def verify(
       judge verify judge/examples/ws-game.yaml
       judge verify event/ --jobs 0 --summary --junit verdicts.xml
       judge verify 'event/round-?' --json > verdicts.jsonl
+      judge verify game.yaml --json --hashes
       git diff --name-only main -- logs | judge verify --from -
       judge verify event/ --dask tcp://scheduler:8786 --html report.html
     """
+    if hashes and not as_json:
+        raise click.UsageError("--hashes adds the state hashes to the JSON verdicts: use it with --json")
     run = BatchRun(BatchInputs(logs, from_file), jobs, dask_address)
     counts = Summary()
     worst = 0
     with ExitStack() as stack:
         reports = _open_reports(stack, junit, html, docs_url)
-        for checked in run.results(verify_chunk):
+        for checked in run.results(verify_chunk_hashed if hashes else verify_chunk):
             verdict: Verdict = checked.verdict
             run.show(json.dumps(verdict.to_dict(), ensure_ascii=False) if as_json else verdict_text(verdict))
             for report in reports:
