@@ -1165,13 +1165,15 @@ def check_verbs(log: GameLog, support: GameSupport) -> None:
             )
 
 
-def verify_path(path: str, clause_exists: ClauseCheck | None = None, trace: bool = True) -> Verdict:
-    """Load and verify one log file."""
+def verify_path(
+    path: str, clause_exists: ClauseCheck | None = None, trace: bool = True, hashes: bool = False
+) -> Verdict:
+    """Load and verify one log file (``verify_log``)."""
     try:
         log = load_log(path)
     except LogFormatError as error:
         return malformed(error)
-    return verify_log(log, clause_exists, trace)
+    return verify_log(log, clause_exists, trace, hashes)
 
 
 def malformed(error: LogFormatError) -> Verdict:
