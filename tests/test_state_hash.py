@@ -258,3 +258,15 @@ def test_the_stepper_shows_each_step_s_hash() -> None:
     for index, step in enumerate(steps):
         assert re.fullmatch("[0-9a-f]{16}", step.hash)
         assert screen(scenario, steps, index).splitlines()[-1] == f"state hash {step.hash}"
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_the_worked_example_of_each_game_s_page_is_the_replay_s(key: str) -> None:
+    """The docs' "State hashes" section prints hashes of the bundled game: they must be what a replay gives."""
+    page = (REPO / "judge" / "site" / f"{key}-logs.rst").read_text(encoding="utf-8")
+    shown = {int(entry): digest for entry, digest in re.findall(r"'entry': (\d+), 'hash': '([0-9a-f]{16})'", page)}
+    assert shown
+    hashes = verify_log(load_log(str(REPO / "judge" / "examples" / f"{key}-game.yaml")), hashes=True).hashes or {}
+    assert shown == {entry: hashes[entry] for entry in shown}
+    for digest in re.findall(r'hash: "([0-9a-f]{16})"', page):
+        assert digest in shown.values()
