@@ -16,7 +16,7 @@ What the state holds, and what it does not:
 * the continuous effects in force, with their durations, each naming the card it applies to by where
   that card is (``Places``), never by the card's instance number, which counts the zone changes of
   the whole game; effects on one characteristic keep the order they apply in, their timestamps do not
-  appear (``effects``);
+  appear, and an effect on a card that has since moved (a new object) is left out (``effects``);
 * the abilities waiting to be played (``standby``), as a multiset: their player picks the order;
 * the turn, the turn player, the phase and step, and the outcome once the game is over.
 
@@ -123,10 +123,14 @@ def pile(
 
 def effects(ledger: EffectLedger, places: Places) -> list[dict[str, Any]]:
     """The continuous effects in force, each naming its card by place; within one card's characteristic they
-    keep their order of application (``order``), which their timestamps set, without the timestamps."""
+    keep their order of application (``order``), which their timestamps set, without the timestamps.  An effect
+    on a card instance no longer on the table applies to nothing (the card moved and became a new object, ws
+    3.1.4): it is left out, however long the ledger keeps it."""
     shown: list[dict[str, Any]] = []
     by_target: dict[tuple[int, str], int] = {}
     for effect in sorted(ledger.effects, key=lambda effect: (effect.layer, effect.timestamp)):
+        if places.of(effect.target) is None:
+            continue
         key = (effect.target, effect.attribute)
         order = by_target.get(key, 0)
         by_target[key] = order + 1
