@@ -160,7 +160,7 @@ def walk_scenario(scenario: Scenario, given: str | None = None) -> Walk:
         happened = tuple(record for record in game.records[seen:] if _shown(record))
         seen = len(game.records)
         board = board_of(game)
-        pictures[index] = (happened, board, drawn(board), state, game.state_hash())
+        pictures[index] = (happened, board, drawn(board), state, hash_of(game))
 
     def next_unpictured() -> int:
         return len(pictures) - 1  # the start, then the entries in the log's order: the next is the count so far
@@ -186,7 +186,7 @@ def walk_scenario(scenario: Scenario, given: str | None = None) -> Walk:
     written: tuple[dict[str, Any], str, str] | None = None
     if scenario.log.header.get("setup") is not None:  # the position as written, before the rules act on it
         written_board = board_of(replay.game)
-        written = (written_board, drawn(written_board), replay.game.state_hash())
+        written = (written_board, drawn(written_board), hash_of(replay.game))
         seen = len(replay.game.records)
     replay.on_taken = on_taken
     replay.on_applied = on_applied
@@ -241,6 +241,14 @@ def _shown(record: ActionRecord) -> bool:
 
 
 # -- the board as data ---------------------------------------------------------------------------------------
+
+
+def hash_of(game: PlayableGame) -> str:
+    """The game's state hash, or an empty text for a game (of another package) that gives no canonical state."""
+    try:
+        return game.state_hash()
+    except NotImplementedError:
+        return ""
 
 
 def board_maker(support: GameSupport, log: GameLog) -> Callable[[PlayableGame], dict[str, Any]] | None:

@@ -270,3 +270,22 @@ def test_the_worked_example_of_each_game_s_page_is_the_replay_s(key: str) -> Non
     assert shown == {entry: hashes[entry] for entry in shown}
     for digest in re.findall(r'hash: "([0-9a-f]{16})"', page):
         assert digest in shown.values()
+
+
+def test_a_game_that_gives_no_canonical_state_is_replayed_without_hashes(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A game of another package (the toy game) need not say what its state is: a replay asked for hashes
+    gives none, and an ``expect: {hash: ...}`` says the game has none to compare."""
+    from rules_index import documents
+    from tests.toy.support import SUPPORT as TOY
+
+    monkeypatch.setattr(games, "_registered", dict(games._registered))
+    monkeypatch.setattr(documents, "DOCUMENTS_BY_KEY", dict(documents.DOCUMENTS_BY_KEY))
+    games.register(TOY)
+    document = TOY.self_play(1)
+    verdict = _verified(document, tmp_path / "toy.json")
+    assert verdict.kind is VerdictKind.LEGAL and verdict.hashes is None and "hashes" not in verdict.to_dict()
+    document["actions"][0]["expect"] = {"hash": "0" * 16}
+    (violation,) = _verified(document, tmp_path / "asserted.json").violations
+    assert violation.message == f"expect: the game gives no state hash to compare with {'0' * 16}"
