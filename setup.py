@@ -24,6 +24,7 @@ COMPILED_MODULES = [
     "engine/core/procedure.py",
     "engine/core/protocol.py",
     "engine/core/reveals.py",
+    "engine/core/state_hash.py",
     "engine/core/wording.py",
     "engine/core/zones.py",
     "engine/games/vg/actions.py",

@@ -294,7 +294,8 @@ def clause_check() -> Callable[[str], bool]:
     return _clause_exists
 
 
-def verify_item(item: BatchItem) -> Checked:
+def verify_item(item: BatchItem, hashes: bool = False) -> Checked:
+    """One log's verdict and time; with ``hashes``, the state hash after each entry in the verdict."""
     from judge.replay import malformed, verify_log
 
     started = time.perf_counter()
@@ -303,13 +304,18 @@ def verify_item(item: BatchItem) -> Checked:
     except LogFormatError as error:
         verdict = malformed(error)
     else:
-        verdict = verify_log(log, clause_check(), trace=False)
+        verdict = verify_log(log, clause_check(), trace=False, hashes=hashes)
     return Checked(verdict, time.perf_counter() - started)
 
 
 def verify_chunk(items: list[BatchItem]) -> list[Checked]:
     """What ``judge verify`` maps over a batch: each log's verdict and time."""
     return [verify_item(item) for item in items]
+
+
+def verify_chunk_hashed(items: list[BatchItem]) -> list[Checked]:
+    """What ``judge verify --hashes`` maps over a batch: each log's verdict, with its state hashes, and time."""
+    return [verify_item(item, hashes=True) for item in items]
 
 
 def _load(item: BatchItem) -> GameLog:

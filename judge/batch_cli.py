@@ -28,6 +28,7 @@ from judge.batch import (
     ordered_map,
     read_items,
     verify_chunk,
+    verify_chunk_hashed,
     worker_count,
 )
 from judge.errors import JudgeError
@@ -209,6 +210,11 @@ def workers_text(run: BatchRun) -> str:
     "or removed with N=-; repeatable.  The file is not changed.  Also shows how the game then differs at the next "
     "entry with an expect (or the end).",
 )
+@click.option(
+    "--hashes",
+    is_flag=True,
+    help="With --json: add the state hash after each entry ('hashes'); computed only when asked for.",
+)
 def verify(
     logs: tuple[str, ...],
     from_file: str | None,
@@ -222,6 +228,7 @@ def verify(
     follow: bool,
     idle: float,
     fixes: tuple[str, ...],
+    hashes: bool,
 ) -> None:
     """Replay game logs and give each a verdict: legal, illegal, incomplete or malformed.
 
@@ -259,6 +266,7 @@ def verify(
       judge verify judge/examples/ws-game.yaml
       judge verify event/ --jobs 0 --summary --junit verdicts.xml
       judge verify 'event/round-?' --json > verdicts.jsonl
+      judge verify game.yaml --json --hashes
       git diff --name-only main -- logs | judge verify --from -
       judge verify event/ --dask tcp://scheduler:8786 --html report.html
       tail -f table-12.jsonl | judge verify --follow -
@@ -266,6 +274,10 @@ def verify(
       judge verify round-3.yaml --fix 41='{p: P1, do: attack, pos: 2, type: side}'
       judge verify round-3.yaml --fix 41=- --fix 57=-
     """
+    if hashes and not as_json:
+        raise click.UsageError("--hashes adds the state hashes to the JSON verdicts: use it with --json")
+    if hashes and (follow or fixes):
+        raise click.UsageError("--hashes goes with the JSON verdicts of a batch, not with --follow or --fix")
     if follow and fixes:
         raise click.UsageError("--follow judges a log as it is written, --fix one written already: not both at once")
     if follow:
@@ -281,7 +293,7 @@ def verify(
     worst = 0
     with ExitStack() as stack:
         reports = _open_reports(stack, junit, html, docs_url)
-        for checked in run.results(verify_chunk):
+        for checked in run.results(verify_chunk_hashed if hashes else verify_chunk):
             verdict: Verdict = checked.verdict
             run.show(json.dumps(verdict.to_dict(), ensure_ascii=False) if as_json else verdict_text(verdict))
             for report in reports:

@@ -248,6 +248,7 @@ class LookAhead:
             trial.copy_at = self.copy_at
             begins_at = 0
         trial.looks_ahead = False
+        trial.hashes = None  # a trial only counts what follows
         point = (replay.requests, start if takes_entry else start + 1)
         trial.chosen = {**replay.chosen, point: (candidate, takes_entry)}
         trial.left_out = replay.left_out

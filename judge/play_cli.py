@@ -27,7 +27,12 @@ def _show(verdict: Verdict, as_json: bool) -> None:
 
 @click.command()
 @click.argument("log", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="The verdict with its full trace, as JSON.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="The verdict with its full trace and the state hash after each entry, as JSON.",
+)
 @click.option("--quiet-timing", is_flag=True, help="Leave out phase and check-timing lines.")
 def replay(log: str, as_json: bool, quiet_timing: bool) -> None:
     """Print the annotated trace of a log: each entry, and each step the rules performed, with its clauses.
@@ -47,7 +52,7 @@ def replay(log: str, as_json: bool, quiet_timing: bool) -> None:
         verdict = malformed(error)
         _show(verdict, as_json)
         sys.exit(verdict.exit_code)
-    verdict = verify_log(parsed, clause_check())
+    verdict = verify_log(parsed, clause_check(), hashes=as_json)
     if as_json:
         echo(json.dumps(verdict.to_dict(trace=True), ensure_ascii=False, indent=1))
     else:

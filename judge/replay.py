@@ -73,11 +73,15 @@ class Replay:
         support: GameSupport,
         clause_exists: ClauseCheck | None = None,
         trace: bool = True,
+        hashes: bool = False,
     ) -> None:
         """``support`` is the game's (``judge.games``), which built ``game`` from ``log``.  ``trace`` False: no
         one will read the trace, so the game keeps none, unless an entry has an ``expect`` (a failed one cites
-        the clauses the rules applied for its entry)."""
+        the clauses the rules applied for its entry).  ``hashes``: keep the state hash after each entry
+        (``hashes``), which a replay otherwise never computes."""
         self.log = log
+        self.hashes: dict[int, str] | None = {} if hashes else None
+        """Entry index -> the state hash after it was applied (``engine.core.state_hash``), when asked for."""
         self.game = game
         self.support = support
         self.trace = trace
@@ -368,6 +372,7 @@ class Replay:
             twin = type(self)(self.log, self.support.build(self.log), self.support, self.clause_exists, self.trace)
             twin.game.keeps_trace = self.game.keeps_trace
             prefix = []
+        twin.hashes = None if self.hashes is None else {i: h for i, h in self.hashes.items() if i < twin.position}
         twin.left_out = self.left_out | {key}
         twin.decided = self.decided
         twin.chosen = dict(self.chosen)
@@ -421,6 +426,7 @@ class Replay:
         self.checked_violations = twin.checked_violations
         self.departures = twin.departures
         self.turn_copies = twin.turn_copies
+        self.hashes = twin.hashes
         self.rerun_until = None
         return pending
 
@@ -546,6 +552,7 @@ class Replay:
     def expect_after_concession(self, entry: LogEntry) -> None:
         """A concession ends the game at once (no checkpoint closes it): its ``expect`` is checked here, citing
         what the rules did (the format: "``expect`` asserts the state after the entry")."""
+        self.hash_entry(entry)
         expect = entry.data.get("expect")
         if expect is None:
             return
@@ -928,8 +935,18 @@ class Replay:
             del self.applying[next(i for i, applying in enumerate(self.applying) if applying is entry)]
         if expect is not None:
             self.check_expectation(entry, expect, clauses)
+        self.hash_entry(entry)
         if self.on_applied is not None:
             self.on_applied(entry)
+
+    def hash_entry(self, entry: LogEntry) -> None:
+        """Keep the state hash after ``entry``, when the replay keeps hashes (none at all for a game of another
+        package that gives no canonical state)."""
+        if self.hashes is not None:
+            try:
+                self.hashes[entry.index] = self.game.state_hash()
+            except NotImplementedError:
+                self.hashes = None
 
     def check_expectation(self, entry: LogEntry, expect: Any, clauses: tuple[str, ...]) -> None:
         """An ``expect`` that does not hold: one violation listing every field that differs, and the replay goes on
@@ -1089,7 +1106,14 @@ class Replay:
             kind = VerdictKind.LEGAL
         records = game.records if self.trace else []
         return Verdict(
-            self.log.path, kind, violations, self.notes, records, winner_of(game.outcome), len(self.log.entries)
+            self.log.path,
+            kind,
+            violations,
+            self.notes,
+            records,
+            winner_of(game.outcome),
+            len(self.log.entries),
+            None if self.hashes is None else dict(sorted(self.hashes.items())),
         )
 
 
@@ -1101,8 +1125,11 @@ def resolves(data: dict[str, Any], decision: Decision) -> bool:
     return named and str(data.get("source", decision.source)) == str(decision.source)
 
 
-def verify_log(log: GameLog, clause_exists: ClauseCheck | None = None, trace: bool = True) -> Verdict:
-    """Replay a parsed log and return its verdict, with the trace in ``records`` unless ``trace`` is False.
+def verify_log(
+    log: GameLog, clause_exists: ClauseCheck | None = None, trace: bool = True, hashes: bool = False
+) -> Verdict:
+    """Replay a parsed log and return its verdict, with the trace in ``records`` unless ``trace`` is False, and
+    with ``hashes``, the state hash after each entry (``Verdict.hashes``): only then are they computed.
 
     A log whose game cannot start (an impossible position, a bad card record) is malformed.
     Without the trace (``judge verify`` prints none), the game makes no records (see
@@ -1118,17 +1145,19 @@ def verify_log(log: GameLog, clause_exists: ClauseCheck | None = None, trace: bo
             entries=len(log.entries),
         )
     with collector.paused():  # setting up and replaying make no garbage for the collector to look for
-        return _replayed(log, games.get(key), clause_exists, trace)
+        return _replayed(log, games.get(key), clause_exists, trace, hashes)
 
 
-def _replayed(log: GameLog, support: GameSupport, clause_exists: ClauseCheck | None, trace: bool) -> Verdict:
+def _replayed(
+    log: GameLog, support: GameSupport, clause_exists: ClauseCheck | None, trace: bool, hashes: bool
+) -> Verdict:
     """The verdict of one replay; everything else it made is dropped when this returns."""
     try:
         check_verbs(log, support)
         game = support.build(log)
     except LogFormatError as error:
         return malformed(error)
-    replay = Replay(log, game, support, clause_exists, trace)
+    replay = Replay(log, game, support, clause_exists, trace, hashes)
     replay.run()
     verdict = replay.verdict()
     replay.game.close()  # the game it went on with: another, if it went back (``Replay.rewound``)
@@ -1150,13 +1179,15 @@ def check_verbs(log: GameLog, support: GameSupport) -> None:
             )
 
 
-def verify_path(path: str, clause_exists: ClauseCheck | None = None, trace: bool = True) -> Verdict:
-    """Load and verify one log file."""
+def verify_path(
+    path: str, clause_exists: ClauseCheck | None = None, trace: bool = True, hashes: bool = False
+) -> Verdict:
+    """Load and verify one log file (``verify_log``)."""
     try:
         log = load_log(path)
     except LogFormatError as error:
         return malformed(error)
-    return verify_log(log, clause_exists, trace)
+    return verify_log(log, clause_exists, trace, hashes)
 
 
 def malformed(error: LogFormatError) -> Verdict:

@@ -196,6 +196,12 @@ def _common_defs() -> dict[str, Schema]:
             },
         },
         "sentence": {"type": "string", "pattern": r"\S"},
+        "stateHash": {
+            "description": "The state hash after the entry (judge replay --json prints it): 16 lowercase hex digits "
+            "of the SHA-256 of the canonical state (the docs' 'State hashes').",
+            "type": "string",
+            "pattern": "^[0-9a-f]{16}$",
+        },
         "names": {
             "description": "A name, or a list of names.",
             "type": ["string", "array"],

@@ -91,6 +91,8 @@ class Step:
     own_text: bool = False
     """The game draws its board itself (a game without board data): ``board`` is its text, the changes are
     listed under it rather than marked in it."""
+    hash: str = ""
+    """The state hash of the game as pictured (``engine.core.state_hash``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +148,7 @@ def walk_scenario(scenario: Scenario, given: str | None = None) -> Walk:
         return support.board_text(replay.game) if own_text else board_text_of(board)
 
     entries = scenario.log.entries
-    pictures: dict[int, tuple[tuple[ActionRecord, ...], dict[str, Any], str, str]] = {}
+    pictures: dict[int, tuple[tuple[ActionRecord, ...], dict[str, Any], str, str, str]] = {}
     taken: set[int] = set()
     applied: set[int] = set()
     seen = 0
@@ -158,7 +160,7 @@ def walk_scenario(scenario: Scenario, given: str | None = None) -> Walk:
         happened = tuple(record for record in game.records[seen:] if _shown(record))
         seen = len(game.records)
         board = board_of(game)
-        pictures[index] = (happened, board, drawn(board), state)
+        pictures[index] = (happened, board, drawn(board), state, hash_of(game))
 
     def next_unpictured() -> int:
         return len(pictures) - 1  # the start, then the entries in the log's order: the next is the count so far
@@ -181,10 +183,10 @@ def walk_scenario(scenario: Scenario, given: str | None = None) -> Walk:
         while (index := next_unpictured()) in applied and not any(open_index < index for open_index in being_applied()):
             picture(index, APPLIED)
 
-    written: tuple[dict[str, Any], str] | None = None
+    written: tuple[dict[str, Any], str, str] | None = None
     if scenario.log.header.get("setup") is not None:  # the position as written, before the rules act on it
         written_board = board_of(replay.game)
-        written = (written_board, drawn(written_board))
+        written = (written_board, drawn(written_board), hash_of(replay.game))
         seen = len(replay.game.records)
     replay.on_taken = on_taken
     replay.on_applied = on_applied
@@ -197,17 +199,21 @@ def walk_scenario(scenario: Scenario, given: str | None = None) -> Walk:
     for place, violation in enumerate(replay.violations):
         if violation.entry is not None and place not in replay.undecided:  # undecided: card text could allow it
             refusals.setdefault(violation.entry, []).append(violation)
-    opening, start, start_text, _ = pictures[-1]
+    opening, start, start_text, _, start_hash = pictures[-1]
     if written is None:
-        steps = [Step(0, None, opening, start_text, start, state=START, own_text=own_text)]
+        steps = [Step(0, None, opening, start_text, start, state=START, own_text=own_text, hash=start_hash)]
     else:
-        steps = [Step(0, None, (), written[1], written[0], state=START, own_text=own_text)]
+        steps = [Step(0, None, (), written[1], written[0], state=START, own_text=own_text, hash=written[2])]
         if opening or start != written[0]:
             changed = tuple(changed_places(written[0], start))
-            steps.append(Step(1, None, opening, start_text, start, changed, state=BY_THE_RULES, own_text=own_text))
+            steps.append(
+                Step(
+                    1, None, opening, start_text, start, changed, state=BY_THE_RULES, own_text=own_text, hash=start_hash
+                )
+            )
     before = start
     for entry in entries:
-        happened, board, text, state = pictures[entry.index]
+        happened, board, text, state, digest = pictures[entry.index]
         if state == TAKEN:  # taken, never applied: refused, or carried out at once (a declared effect)
             state = REFUSED if entry.index in refusals else APPLIED
         steps.append(
@@ -221,6 +227,7 @@ def walk_scenario(scenario: Scenario, given: str | None = None) -> Walk:
                 tuple(refusals.get(entry.index, ())),
                 state,
                 own_text,
+                digest,
             )
         )
         before = board
@@ -234,6 +241,14 @@ def _shown(record: ActionRecord) -> bool:
 
 
 # -- the board as data ---------------------------------------------------------------------------------------
+
+
+def hash_of(game: PlayableGame) -> str:
+    """The game's state hash, or an empty text for a game (of another package) that gives no canonical state."""
+    try:
+        return game.state_hash()
+    except NotImplementedError:
+        return ""
 
 
 def board_maker(support: GameSupport, log: GameLog) -> Callable[[PlayableGame], dict[str, Any]] | None:
@@ -521,6 +536,8 @@ def screen(
         lines = [head, *body, board_text_of(step.data, changed, paint)]
         if changed:
             lines.append(paint(f"(* changed since step {since})", "dim"))
+    if step.hash:
+        lines.append(paint(f"state hash {step.hash}", "dim"))
     return "\n".join(lines)
 
 

@@ -89,6 +89,8 @@ class Verdict:
     records: list[ActionRecord] = field(default_factory=list)
     winner: str | None = None
     entries: int = 0
+    hashes: dict[int, str] | None = None
+    """Entry index -> the state hash after that entry (``engine.core.state_hash``), when they were asked for."""
 
     @property
     def exit_code(self) -> int:
@@ -105,4 +107,6 @@ class Verdict:
         }
         if trace:
             data["trace"] = [record.to_dict() for record in self.records]
+        if self.hashes is not None:
+            data["hashes"] = [{"entry": entry, "hash": digest} for entry, digest in self.hashes.items()]
         return data

@@ -3,7 +3,7 @@
     python3 tests/compare_builds.py compiled|pure OUT SEED... -- LOG...
 
 Writes, for each log given and each seed's self-played game (legal, and with three
-mutations that make it illegal), the verdict with its trace; then the legal game read
+mutations that make it illegal), the verdict with its trace and its state hashes; then the legal game read
 as JSON Lines and verified as ``judge verify`` does, and four malformed versions of it
 (the loader is compiled too, so its errors and their locations are compared); then
 games of the toy game of ``tests/toy``, an engine and a support that subclass the
@@ -69,11 +69,11 @@ def main(arguments: list[str]) -> None:
     compiled = not engine.games.ws.game.__file__.endswith(".py")
     if compiled != (build == "compiled"):
         sys.exit(f"expected the {build} build; imported {engine.games.ws.game.__file__}")
-    verdicts = [verify_path(path).to_dict(trace=True) for path in paths]
+    verdicts = [verify_path(path, hashes=True).to_dict(trace=True) for path in paths]
     for seed in seeds:
         for index, document in enumerate(mutations(play_game(seed))):
             log = parse_log(json.dumps(document), f"seed-{seed}-{index}.json", "json")
-            verdicts.append(verify_log(log).to_dict(trace=True))
+            verdicts.append(verify_log(log, hashes=True).to_dict(trace=True))
         legal = play_game(seed)
         verdicts.append(verify_log(parse_log(as_json_lines(legal), "legal.jsonl", "jsonl"), trace=False).to_dict())
         for text, name, encoding in malformed_versions(legal):

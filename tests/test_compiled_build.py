@@ -4,8 +4,8 @@ The build is installed here as the README writes it (``JUDGE_COMPILE=1 python3 -
 from a copy of the sources into a fresh virtual environment: mypyc compiles it in a minute or two
 on one core.  ``compare_builds.py`` then replays the same
 logs on the compiled modules and on the sources: the bundled example, every scenario and
-self-played games, legal and mutated into illegal ones.  Every verdict, violation and
-trace record must be the same.
+self-played games, legal and mutated into illegal ones.  Every verdict, violation,
+trace record and state hash must be the same.
 """
 
 from __future__ import annotations
@@ -74,6 +74,7 @@ def test_the_compiled_build_replays_every_log_as_the_sources_do(compiled_python:
     pure = _verdicts("pure", Path(sys.executable), tmp_path, path_entry=REPO)
     assert len(compiled) == len(pure) > 4 * len(SEEDS)
     assert {verdict["verdict"] for verdict in pure} >= {"legal", "illegal"}
+    assert sum(1 for verdict in pure if verdict.get("hashes")) > len(SEEDS)  # the state hashes are compared too
     for mine, theirs in zip(compiled, pure, strict=True):
         assert mine == theirs, f"{theirs['file']}: the compiled build differs"
 

@@ -39,6 +39,7 @@ from engine.core.protocol import (
     Refusal,
     Reveal,
 )
+from engine.core.state_hash import digest
 from engine.core.zones import ZoneTable
 
 Request = Decision | Reveal | Checkpoint
@@ -273,6 +274,16 @@ class Game(Generic[D]):
         every card id there, when the position holds more than one; or a list for a pile per position), and
         the game's counters (``refresh_point``)."""
         raise NotImplementedError(f"{type(self).__name__} gives no snapshot")
+
+    def canonical_state(self) -> dict[str, Any]:
+        """The state as a state hash covers it (``engine.core.state_hash``): plain data, with no instance numbers
+        and no floats, each card its card id or None while unknown, and the order of a zone only where the
+        rules fix it.  Two games in the same position give equal data, however each got there."""
+        raise NotImplementedError(f"{type(self).__name__} gives no canonical state")
+
+    def state_hash(self) -> str:
+        """The digest of ``canonical_state`` (``engine.core.state_hash.digest``): 16 hex digits."""
+        return digest(self.canonical_state())
 
     # -- bookkeeping -------------------------------------------------------
 

@@ -173,7 +173,8 @@ def expectation_failures(game: PlayableGame, expect: Any, winner: str | None) ->
 
     Per player, a number is a pile's card count and a list its cards (in any order where a player may
     reorder the zone at will), a positioned zone maps a position to null or ``{card, state, ...}``, and
-    a counter (``refresh_point``) is compared as it is; top-level ``turn``, ``phase``, ``winner``.
+    a counter (``refresh_point``) is compared as it is; top-level ``turn``, ``phase``, ``winner``, and ``hash``,
+    the state hash (``engine.core.state_hash``), computed only for an ``expect`` that states one.
     """
     if not isinstance(expect, dict):
         return [f"{expect!r} is not a mapping"]
@@ -189,6 +190,14 @@ def expectation_failures(game: PlayableGame, expect: Any, winner: str | None) ->
         elif key == "winner":
             if winner != wanted:
                 failures.append(f"winner is {winner!r}, not {wanted!r}")
+        elif key == "hash":
+            try:
+                actual = game.state_hash()
+            except NotImplementedError:
+                failures.append(f"the game gives no state hash to compare with {wanted}")
+                continue
+            if actual != wanted:
+                failures.append(f"state hash is {actual}, not {wanted}")
         elif key in snapshot["players"]:
             failures.extend(_player_failures(game, str(key), snapshot["players"][key], wanted))
         else:

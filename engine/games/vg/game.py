@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Final
 
+from engine.core import state_hash as hashing
 from engine.core.cards import Card, IdentityPool, first_unheld
 from engine.core.check_timing import CheckTimingGame
 from engine.core.game import GameClauses, GameEnded, Procedure
@@ -201,6 +202,83 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         return self.rule_actions.perform()
 
     # -- the state as data ---------------------------------------------------------------------
+
+    def canonical_state(self) -> dict[str, Any]:
+        """The state a state hash covers (``engine.core.state_hash``): each player's piles (the deck top first, the
+        others their order only where the rules fix it), the G zone's face-down and face-up cards, each circle's
+        pile with orientations and states (face down, locked, deleted), the hearts, the Legion Mate, the
+        guardians and what each guards; the battle in progress and its step; the extra turns due; the continuous
+        effects and the abilities waiting; the turn, its player, the phase.  Powers are not in it: the cards and
+        the effects make them."""
+        places = hashing.Places()
+        players: dict[str, dict[str, Any]] = {}
+        for player, state in self.player_states.items():
+
+            def shown(card: Card, state: PlayerState = state) -> dict[str, Any]:
+                view = hashing.oriented(card)
+                for name, instances in (
+                    ("face_down", state.face_down),
+                    ("locked", state.locked),
+                    ("deleted", state.deleted),
+                ):
+                    if card.instance in instances:
+                        view[name] = True
+                return view
+
+            view: dict[str, Any] = {
+                zone: hashing.pile(ZONES[zone], state.zone(zone), places, f"{player} {zone}") for zone in PILES
+            }
+            view["damage"] = hashing.pile(ZONES["damage"], state.damage, places, f"{player} damage", shown)
+            view["g_zone"] = {
+                "down": hashing.pile(ZONES["g_zone"], state.g_down, places, f"{player} g_zone down"),
+                "up": hashing.pile(ZONES["g_zone"], state.g_up, places, f"{player} g_zone up"),
+            }
+            view["circles"] = {
+                circle: hashing.pile(ZONES["circles"], cards, places, f"{player} {circle}", shown)
+                for circle, cards in state.circles.items()
+                if cards
+            }
+            view["hearts"] = [heart.identity for heart in state.hearts]
+            for index, heart in enumerate(state.hearts):
+                places.put(heart, f"{player} hearts {index}")
+            view["mate"] = None if state.mate is None else shown(state.mate)
+            if state.mate is not None:
+                places.put(state.mate, f"{player} mate")
+            view["guardians"] = hashing.pile(ZONES["hand"], state.guardians, places, f"{player} G", shown)
+            players[player] = view
+        for player, state in self.player_states.items():
+            view = players[player]
+            view["guarding"] = hashing.multiset(
+                [places.of(instance), circle] for instance, circle in state.guarding.items()
+            )
+            view["been_in_legion"] = places.instances(state.been_in_legion)
+            view["legion_in_hearts"] = (
+                None
+                if state.legion_in_hearts is None
+                else [places.of(card.instance) for card in state.legion_in_hearts]
+            )
+        battle = self.battle.battle
+        canonical = hashing.common(self)
+        canonical["players"] = players
+        canonical["battle"] = (
+            None
+            if battle is None
+            else {
+                "attacker": places.of(battle.attacker.instance),
+                "attacker_circle": battle.attacker_circle,
+                "target": places.of(battle.target.instance),
+                "target_circle": battle.target_circle,
+                "booster": None if battle.booster is None else places.of(battle.booster.instance),
+                "booster_circle": battle.booster_circle,
+                "step": battle.step,
+                "drive_checks": battle.drive_checks,
+                "damage_checks": battle.damage_checks,
+            }
+        )
+        canonical["extra_turns"] = list(self.extra_turns)
+        canonical["effects"] = hashing.effects(self.effects, places)
+        canonical["standby"] = hashing.standby(self.standby, places)
+        return canonical
 
     def snapshot(self) -> dict[str, Any]:
         """The state as plain data (see ``engine.core.interface.PlayableGame.snapshot``).

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from engine.core import state_hash as hashing
 from engine.core.cards import Card, IdentityPool
 from engine.core.game import Game, GameClauses, GameEnded, Procedure
 from engine.core.parts import Part
@@ -146,6 +147,51 @@ class Energio(Game[WlCardDefinition]):
         return (self.definitions, self.specs)
 
     # -- the state as data -------------------------------------------------------------------------------
+
+    def canonical_state(self) -> dict[str, Any]:
+        """The state a state hash covers (``engine.core.state_hash``): each player's piles (the deck top first, Life
+        in its order, a hand and the trash as multisets), the Leader and each Character (in the order they
+        entered) with its orientation, the ENERGIO!! cards given to it and whether it was played this turn, the
+        cost area's active and rested cards, the ENERGIO!! deck's count; the battle in progress and its step;
+        the continuous effects and the abilities waiting; the turn, its player, the phase.  Powers are not in
+        it: the cards and the effects make them."""
+        places = hashing.Places()
+        players: dict[str, dict[str, Any]] = {}
+        for player, me in self.player_states.items():
+
+            def shown(card: Card, me: PlayerState = me) -> dict[str, Any]:
+                view = hashing.oriented(card)
+                view["given"] = me.given.get(card.instance, 0)
+                if card is not me.leader:
+                    view["fresh"] = card.instance in me.fresh
+                return view
+
+            view: dict[str, Any] = {
+                zone: hashing.pile(ZONES[zone], me.zone(zone), places, f"{player} {zone}") for zone in PILES
+            }
+            view["leader"] = hashing.pile(ZONES["leader"], [me.leader], places, f"{player} leader", shown)[0]
+            view["characters"] = hashing.pile(ZONES["characters"], me.characters, places, f"{player} characters", shown)
+            view["cost"] = {"active": me.cost_active, "rested": me.cost_rested}
+            view["energio_deck"] = me.energio_deck
+            players[player] = view
+        battle = self.battle.battle
+        canonical = hashing.common(self)
+        canonical["players"] = players
+        canonical["battle"] = (
+            None
+            if battle is None
+            else {
+                "attacker": places.of(battle.attacker.instance),
+                "target": places.of(battle.target.instance),
+                "step": battle.step,
+                "blocked": battle.blocked,
+                "attacker_moved": battle.attacker.instance != battle.attacker_object,
+                "target_moved": battle.target.instance != battle.target_object,
+            }
+        )
+        canonical["effects"] = hashing.effects(self.effects, places)
+        canonical["standby"] = hashing.standby(self.standby, places)
+        return canonical
 
     def snapshot(self) -> dict[str, Any]:
         """The state as plain data (see ``engine.core.interface.PlayableGame.snapshot``): the piles (the deck top

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Final
 
+from engine.core import state_hash as hashing
 from engine.core.cards import IdentityPool, first_unheld
 from engine.core.check_timing import CheckTimingGame
 from engine.core.game import GameClauses, GameEnded, Procedure
@@ -234,6 +235,55 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             else {"winner": outcome.winner, "termination": outcome.termination.value, "reason": outcome.reason},
             "players": players,
         }
+
+    def canonical_state(self) -> dict[str, Any]:
+        """The state a state hash covers (``engine.core.state_hash``): each player's piles (the deck top first, a
+        hand and a waiting room as multisets), each stage position's pile with orientations and its markers, the
+        refresh point; the attack in progress and its step, the attacks made this turn; the continuous effects
+        and the abilities waiting; the turn, its player, the phase.  Powers and souls are not in it: the cards
+        and the effects make them."""
+        places = hashing.Places()
+        players: dict[str, dict[str, Any]] = {}
+        for player, state in self.player_states.items():
+            view: dict[str, Any] = {
+                zone: hashing.pile(ZONES[zone], state.zone(zone), places, f"{player} {zone}") for zone in PILES
+            }
+            view["stage"] = {
+                str(position): hashing.pile(
+                    ZONES["stage"], cards, places, f"{player} stage {position}", hashing.oriented
+                )
+                for position, cards in zip(POSITIONS, state.stage, strict=True)
+                if cards
+            }
+            view["markers"] = {
+                str(position): hashing.pile(ZONES["markers"], markers, places, f"{player} markers {position}")
+                for position, markers in zip(POSITIONS, state.markers, strict=True)
+                if markers
+            }
+            view["refresh_point"] = state.refresh_point
+            players[player] = view
+        attack = self.attack_phase.attack
+        canonical = hashing.common(self)
+        canonical["players"] = players
+        canonical["attack"] = (
+            None
+            if attack is None
+            else {
+                "attacker": places.of(attack.attacker.instance),
+                "position": attack.position,
+                "kind": attack.kind,
+                "defender": None if attack.defender is None else places.of(attack.defender.instance),
+                "defender_position": attack.defender_position,
+                "step": attack.step,
+            }
+        )
+        canonical["attacks_this_turn"] = self.attack_phase.attacks_this_turn
+        canonical["shot_armed"] = places.instances(
+            instance for instance, armed in self.attack_phase.shot_armed.items() if armed
+        )
+        canonical["effects"] = hashing.effects(self.effects, places)
+        canonical["standby"] = hashing.standby(self.standby, places)
+        return canonical
 
     # -- the check timing's rule actions (9), for engine.core.check_timing ------------
 

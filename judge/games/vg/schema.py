@@ -343,7 +343,7 @@ def _vg_position_defs() -> dict[str, Schema]:
         },
         "vgExpect": {
             "title": "Expectations",
-            "description": "The state after the entry: 'turn', 'phase', 'winner', and per player id its zones.",
+            "description": "The state after the entry: 'turn', 'phase', 'winner', 'hash', and per player id its zones.",
             "type": "object",
             "properties": {
                 "turn": {"type": "integer"},
@@ -352,6 +352,7 @@ def _vg_position_defs() -> dict[str, Schema]:
                     "description": "A player id, 'draw', or null while the game is on.",
                     "type": ["string", "null"],
                 },
+                "hash": ref("stateHash"),
             },
             "additionalProperties": ref("vgPlayerExpect"),
         },

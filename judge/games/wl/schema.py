@@ -383,7 +383,7 @@ def _wl_position_defs() -> dict[str, Schema]:
         },
         "wlExpect": {
             "title": "Expectations",
-            "description": "The state after the entry: 'turn', 'phase', 'winner', and per player id its areas.",
+            "description": "The state after the entry: 'turn', 'phase', 'winner', 'hash', and per player id its areas.",
             "type": "object",
             "properties": {
                 "turn": {"type": "integer"},
@@ -392,6 +392,7 @@ def _wl_position_defs() -> dict[str, Schema]:
                     "description": "A player id, 'draw', or null while the game is on.",
                     "type": ["string", "null"],
                 },
+                "hash": ref("stateHash"),
             },
             "additionalProperties": ref("wlPlayerExpect"),
         },

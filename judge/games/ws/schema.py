@@ -324,7 +324,7 @@ def _ws_position_defs() -> dict[str, Schema]:
         },
         "wsExpect": {
             "title": "Expectations",
-            "description": "The state after the entry: 'turn', 'phase', 'winner', and per player id its zones.",
+            "description": "The state after the entry: 'turn', 'phase', 'winner', 'hash', and per player id its zones.",
             "type": "object",
             "properties": {
                 "turn": {"type": "integer"},
@@ -333,6 +333,7 @@ def _ws_position_defs() -> dict[str, Schema]:
                     "description": "A player id, 'draw', or null while the game is on.",
                     "type": ["string", "null"],
                 },
+                "hash": ref("stateHash"),
             },
             "additionalProperties": ref("wsPlayerExpect"),
         },
