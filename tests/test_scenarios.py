@@ -65,6 +65,7 @@ def test_step_is_driven_forward_back_and_by_jumps() -> None:
     screens = out.split("== A climax")
     assert "*waiting: Finale (FINALE)" in screens[-1]
     assert "ruling:" in screens[-1]
+
     # the same step shows the same board however it is reached; its marks are since the step shown before it
     def unmarked(screen: str) -> str:
         kept = [line for line in screen.split("n, Enter")[0].splitlines() if "changed since step" not in line]
