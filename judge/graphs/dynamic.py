@@ -1,12 +1,19 @@
 """The graph of what triggered what in a replayed game.
 
-Built from the replay's trace: every check timing that happened is a node,
-linked to the rule actions it performed (``performed``) and to the automatic
-abilities played in it, in order (``played``, with ``order``); each ability
-played is linked to the events its resolution caused (``caused``), and an event
-to the abilities it made trigger (``triggered``).  A chain of triggers is then a
-path: event → ability → event → ability.  Rule actions that interrupt outside a
-check timing (refresh, level up) hang from the step before them (``caused``).
+Built from the replay's trace, reading only what every game's records say of
+their causes (``engine.core.protocol.LINKS``): every check timing that happened
+is a node, linked to the rule actions it performed (``performed``) and to the
+automatic abilities played in it, in order (``played``, with ``order``); an
+activated ability hangs the same way from the check timing before the play
+timing it was played in.  Each ability played is linked to the events its
+resolution caused (``caused``), and an event to the abilities it made trigger
+(``triggered``; also an ability a game without check timings plays at once, as
+the step that set it off happens).  Any other record that names its ``cause``
+(what a trigger icon did, after the check that revealed it; an effect, after
+the play or the attack that activated it) is an event caused by it.  A chain
+of triggers is then a path: event → ability → event → ability.  Rule actions
+that interrupt outside a check timing (refresh, level up) hang from their cause
+or else the step before them (``caused``).
 
 Statistics over one or more replays: the longest trigger chain, the check
 timings with the most abilities played, and which clauses of the procedure
@@ -21,7 +28,16 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from engine.core.protocol import ActionRecord, RecordKind
+from engine.core.protocol import (
+    ABILITY_ID,
+    CAUSE,
+    CHECK_TIMING,
+    IN_ABILITY,
+    PLAYED,
+    STEP,
+    ActionRecord,
+    RecordKind,
+)
 
 
 def _node_attributes(record: ActionRecord, kind: str) -> dict[str, object]:
@@ -36,41 +52,54 @@ def _node_attributes(record: ActionRecord, kind: str) -> dict[str, object]:
         "card": str(record.data.get("card") or ""),
         "seq": record.seq,
         "entry": record.entry if record.entry is not None else -1,
+        "step": str(record.data.get(STEP) or ""),
     }
 
 
 def replay_graph(records: list[ActionRecord], name: str = "replay", *, game: str) -> nx.MultiDiGraph:
-    """The trigger graph of one replay's records (see the module docstring); ``game`` is the log's game key."""
+    """The trigger graph of one replay's records (see the module docstring); ``game`` is the log's game key.
+
+    It reads only what every game's records say of their causes (``engine.core.protocol.LINKS``)."""
     graph = nx.MultiDiGraph(name=name, game=game)
     last_node: str | None = None
     played_in: Counter[str] = Counter()
+    by_seq = {record.seq: record for record in records}
     for record in records:
         node = None
         data = record.data
-        ct = data.get("ct")
-        in_ability = data.get("in_ability")
+        ct = data.get(CHECK_TIMING)
+        in_ability = data.get(IN_ABILITY)
+        cause = data.get(CAUSE)
         if record.kind is RecordKind.TIMING and record.message.startswith("check timing"):
             node = f"ct{record.seq}"
             graph.add_node(node, **_node_attributes(record, "check-timing"))
-        elif record.kind is RecordKind.ABILITY and "standby" in data and record.message.endswith("is played"):
-            node = f"ability{data['standby']}"
+        elif ABILITY_ID in data and data.get(PLAYED):
+            node = f"ability{data[ABILITY_ID]}"
             if node not in graph:
                 graph.add_node(node, **_node_attributes(record, "ability"))
             if ct is not None and f"ct{ct}" in graph:
                 played_in[f"ct{ct}"] += 1
                 graph.add_edge(f"ct{ct}", node, relation="played", order=played_in[f"ct{ct}"])
-        elif record.kind is RecordKind.ABILITY and "standby" in data:  # it triggers
-            node = f"ability{data['standby']}"
+            elif cause in by_seq and graph.in_degree(node) == 0:
+                source = _cause_node(graph, by_seq[cause])
+                if graph.nodes[source]["kind"] == "check-timing":  # played in the play timing after it
+                    played_in[source] += 1
+                    graph.add_edge(source, node, relation="played", order=played_in[source])
+                else:  # played at once, as the step that set it off happens
+                    graph.add_edge(source, node, relation="triggered")
+        elif ABILITY_ID in data:  # it triggers
+            node = f"ability{data[ABILITY_ID]}"
             graph.add_node(node, **_node_attributes(record, "ability"))
             graph.nodes[node]["label"] = record.message.split(" triggers (")[0]
-            cause = _cause_node(graph, records[data["cause"]]) if "cause" in data else None
-            if cause is not None:
-                graph.add_edge(cause, node, relation="triggered")
+            if cause in by_seq:
+                graph.add_edge(_cause_node(graph, by_seq[cause]), node, relation="triggered")
         elif record.kind is RecordKind.RULE_ACTION:
             node = f"rule{record.seq}"
             graph.add_node(node, **_node_attributes(record, "rule-action"))
             if in_ability is not None and f"ability{in_ability}" in graph:
                 graph.add_edge(f"ability{in_ability}", node, relation="caused")
+            elif cause in by_seq:
+                graph.add_edge(_cause_node(graph, by_seq[cause]), node, relation="caused")
             elif ct is not None and f"ct{ct}" in graph:
                 graph.add_edge(f"ct{ct}", node, relation="performed")
             elif last_node is not None:
@@ -79,16 +108,23 @@ def replay_graph(records: list[ActionRecord], name: str = "replay", *, game: str
             node = f"event{record.seq}"
             graph.add_node(node, **_node_attributes(record, "event"))
             graph.add_edge(f"ability{in_ability}", node, relation="caused")
+        elif cause in by_seq:
+            node = f"event{record.seq}"
+            if node not in graph:
+                graph.add_node(node, **_node_attributes(record, "event"))
+            graph.add_edge(_cause_node(graph, by_seq[cause]), node, relation="caused")
         if node is not None:
             last_node = node
     return graph
 
 
 def _cause_node(graph: nx.MultiDiGraph, cause: ActionRecord) -> str:
-    """The node of the step that made an ability trigger (made an event node if it is not one yet)."""
+    """The node of the step that caused another (made an event node if it is not one yet)."""
     for candidate in (f"event{cause.seq}", f"rule{cause.seq}", f"ct{cause.seq}"):
         if candidate in graph:
             return candidate
+    if ABILITY_ID in cause.data and f"ability{cause.data[ABILITY_ID]}" in graph:
+        return f"ability{cause.data[ABILITY_ID]}"
     node = f"event{cause.seq}"
     graph.add_node(node, **_node_attributes(cause, "event"))
     return node
