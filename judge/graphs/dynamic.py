@@ -15,16 +15,17 @@ of triggers is then a path: event → ability → event → ability.  Rule actio
 that interrupt outside a check timing (refresh, level up) hang from their cause
 or else the step before them (``caused``).
 
-Statistics over one or more replays: the longest trigger chain, the check
-timings with the most abilities played, and which clauses of the procedure
-graph the replays reached.
+Statistics over one or more replays: the longest trigger chain, per game its
+longest chain and the steps chains start at, the check timings with the most
+abilities played, and which clauses of the procedure graph the replays reached.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Final
 
 import networkx as nx
 
@@ -131,6 +132,30 @@ def _cause_node(graph: nx.MultiDiGraph, cause: ActionRecord) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class ChainStarts:
+    """What one kind of step starts: how many chains, and the longest (in steps, its nodes)."""
+
+    start: str
+    """The step the chains start at: its ``step`` (``drive check``), or its label where it names none."""
+    chains: int
+    longest: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameChains:
+    """One game's (``ws``) chains over a corpus: its longest, and what starts its chains."""
+
+    game: str
+    logs: int
+    longest_chain: list[str]
+    """Node labels along its longest chain."""
+    start: str
+    """What its longest chain starts at (as ``ChainStarts.start``)."""
+    starts: list[ChainStarts]
+    """What starts its chains, the longest chains first, then the most chains."""
+
+
+@dataclass(frozen=True, slots=True)
 class ReplayStats:
     """What the trigger graphs of a corpus show."""
 
@@ -141,18 +166,52 @@ class ReplayStats:
     reached: set[str]
     """Clauses of the procedure graph cited by a record, themselves or through a clause under them."""
     never: set[str]
+    games: list[GameChains] = field(default_factory=list)
+    """Per game of the corpus, in the order met: its longest chain and what starts its chains."""
+
+
+CHAIN_RELATIONS: Final = ("triggered", "caused")
+"""The edges a chain of triggers and consequences follows."""
+
+
+def _chains(graph: nx.MultiDiGraph) -> nx.DiGraph:
+    chains = nx.DiGraph()
+    chains.add_nodes_from(graph.nodes)
+    chains.add_edges_from((u, v) for u, v, data in graph.edges(data=True) if data["relation"] in CHAIN_RELATIONS)
+    return chains
 
 
 def longest_chain(graph: nx.MultiDiGraph) -> list[str]:
     """The nodes of the longest path through ``triggered`` and ``caused`` edges."""
-    chains = nx.DiGraph()
-    chains.add_nodes_from(graph.nodes)
-    chains.add_edges_from(
-        (u, v) for u, v, data in graph.edges(data=True) if data["relation"] in ("triggered", "caused")
-    )
+    chains = _chains(graph)
     if chains.number_of_edges() == 0:
         return []
     return list(nx.dag_longest_path(chains))
+
+
+def start_name(graph: nx.MultiDiGraph, node: str) -> str:
+    """What a chain starting at ``node`` is said to start at: the kind of step its record names (``step``), or
+    its label."""
+    data = graph.nodes[node]
+    if data.get("step"):
+        return str(data["step"])
+    return "check timing" if data["kind"] == "check-timing" else str(data["label"])
+
+
+def chain_starts(graph: nx.MultiDiGraph) -> dict[str, tuple[int, int]]:
+    """For each kind of step that starts a chain (``start_name``): how many chains start at one, and the longest
+    of them in steps.  A chain starts at a node no chain edge leads to and goes on as far as it can."""
+    chains = _chains(graph)
+    length: dict[str, int] = {}
+    for node in reversed(list(nx.topological_sort(chains))):
+        length[node] = 1 + max((length[after] for after in chains.successors(node)), default=0)
+    starts: dict[str, tuple[int, int]] = {}
+    for node in chains:
+        if chains.in_degree(node) == 0 and chains.out_degree(node) > 0:
+            name = start_name(graph, node)
+            count, longest = starts.get(name, (0, 0))
+            starts[name] = (count + 1, max(longest, length[node]))
+    return starts
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,11 +224,18 @@ class GraphSummary:
     """Its check timings where abilities were played: (label with game, turn and phase, count), in graph order."""
     cited: frozenset[str]
     """Every clause its records cite."""
+    game: str = ""
+    """The log's game key."""
+    start: str = ""
+    """What its longest chain starts at (``start_name``)."""
+    starts: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """What starts its chains (``chain_starts``)."""
 
 
 def graph_summary(graph: nx.MultiDiGraph, cited: Iterable[str] = ()) -> GraphSummary:
     """One game's contribution to :func:`corpus_stats`."""
-    labels = [graph.nodes[node]["label"] for node in longest_chain(graph)]
+    chain = longest_chain(graph)
+    labels = [graph.nodes[node]["label"] for node in chain]
     name = graph.graph.get("name", "")
     busy = []
     for node, data in graph.nodes(data=True):
@@ -177,7 +243,8 @@ def graph_summary(graph: nx.MultiDiGraph, cited: Iterable[str] = ()) -> GraphSum
             played = sum(1 for _, _, edge in graph.out_edges(node, data=True) if edge["relation"] == "played")
             if played:
                 busy.append((f"{name}: turn {data['turn']} {data['phase']}: {data['label']}", played))
-    return GraphSummary(labels, busy, frozenset(cited))
+    start = start_name(graph, chain[0]) if chain else ""
+    return GraphSummary(labels, busy, frozenset(cited), str(graph.graph.get("game", "")), start, chain_starts(graph))
 
 
 def corpus_stats(
@@ -185,8 +252,11 @@ def corpus_stats(
 ) -> ReplayStats:
     """Statistics over the trigger graphs of a corpus and the clauses its records cite."""
     summaries = [graph_summary(graph) for graph in graphs]
-    summaries.append(GraphSummary([], [], frozenset(cited)))
-    return merged_stats(summaries, procedure_clauses, top)
+    tally = CorpusTally()
+    for summary in summaries:
+        tally.add(summary)
+    tally.cited |= set(cited)
+    return tally.stats(procedure_clauses, top)
 
 
 def merged_stats(summaries: Iterable[GraphSummary], procedure_clauses: set[str], top: int = 5) -> ReplayStats:
@@ -205,6 +275,10 @@ class CorpusTally:
         self.best: list[str] = []
         self.busy: Counter[str] = Counter()
         self.cited: set[str] = set()
+        self.per_game: dict[str, tuple[int, list[str], str]] = {}
+        """Per game key: its logs, its longest chain and what that starts at."""
+        self.starts: dict[str, dict[str, tuple[int, int]]] = {}
+        """Per game key: what starts its chains (``chain_starts``), summed."""
 
     def add(self, summary: GraphSummary) -> None:
         self.games += 1
@@ -213,6 +287,14 @@ class CorpusTally:
         for label, played in summary.busy_timings:
             self.busy[label] += played
         self.cited |= summary.cited
+        logs, best, start = self.per_game.get(summary.game, (0, [], ""))
+        if len(summary.chain) > len(best):
+            best, start = summary.chain, summary.start
+        self.per_game[summary.game] = (logs + 1, best, start)
+        starts = self.starts.setdefault(summary.game, {})
+        for name, (count, longest) in summary.starts.items():
+            before, most = starts.get(name, (0, 0))
+            starts[name] = (before + count, max(most, longest))
 
     def stats(self, procedure_clauses: set[str], top: int = 5) -> ReplayStats:
         """The statistics so far; ``procedure_clauses`` are the clauses the games could have reached."""
@@ -221,9 +303,17 @@ class CorpusTally:
             for clause in procedure_clauses
             if clause in self.cited or any(other.startswith(clause + ".") for other in self.cited)
         }
+        per_game = []
+        for game, (logs, best, start) in self.per_game.items():
+            starts = sorted(
+                (ChainStarts(name, count, longest) for name, (count, longest) in self.starts[game].items()),
+                key=lambda starting: (-starting.longest, -starting.chains, starting.start),
+            )
+            per_game.append(GameChains(game, logs, best, start, starts[:top]))
         return ReplayStats(
             longest_chain=self.best,
             busiest_timings=self.busy.most_common(top),
             reached=reached,
             never=procedure_clauses - reached,
+            games=per_game,
         )
