@@ -11,6 +11,7 @@ import click
 import networkx as nx
 
 from engine.core.protocol import ActionRecord
+from engine.core.wording import counted
 from judge import games
 from judge.batch import BatchInputs, summarise_chunk
 from judge.batch_cli import BatchRun, batch_options, echo
@@ -169,8 +170,19 @@ def replay(
 @batch_options
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 def stats(logs: tuple[str, ...], from_file: str | None, jobs: int, dask_address: str | None, as_json: bool) -> None:
-    """Over a corpus: the longest trigger chain, the check timings with the most abilities played,
-    and which clauses of the procedure the games reached and which they never did.
+    """Over a corpus: the longest trigger chain; per game, its longest chain and what starts chains;
+    the check timings with the most abilities played; and which clauses of the procedure the games
+    reached and which they never did.
+
+    A chain is a path of causes and effects in a game's trigger graph (a drive check, the power its
+    trigger icon gives; a play, the [On Play] effect it activates, what that does); it starts at a step
+    nothing leads to, named by the kind of step its record says it is, or by its label.  Per game, the
+    starts are listed longest chains first, for example:
+
+    \b
+      wl (100 logs): longest chain 5 steps, starting at: attack
+        attack: 1793 chains, longest 5 steps
+        play: 88 chains, longest 3 steps
 
     LOGS are files, folders (walked for .yaml, .yml, .json and .jsonl files,
     sorted by path) or glob patterns.  A file that is not a log is reported,
@@ -214,6 +226,19 @@ def _show_stats(result: ReplayStats, logs: int, as_json: bool) -> None:
                 {
                     "logs": logs,
                     "longest_chain": result.longest_chain,
+                    "games": [
+                        {
+                            "game": chains.game,
+                            "logs": chains.logs,
+                            "longest_chain": chains.longest_chain,
+                            "longest_chain_starts_at": chains.start,
+                            "chain_starts": [
+                                {"start": starts.start, "chains": starts.chains, "longest": starts.longest}
+                                for starts in chains.starts
+                            ],
+                        }
+                        for chains in result.games
+                    ],
                     "busiest_check_timings": [
                         {"check_timing": label, "abilities": n} for label, n in result.busiest_timings
                     ],
@@ -228,6 +253,15 @@ def _show_stats(result: ReplayStats, logs: int, as_json: bool) -> None:
     click.echo(f"longest trigger chain ({len(result.longest_chain)} steps):")
     for label in result.longest_chain:
         click.echo(f"  {label}")
+    for chains in result.games:
+        click.echo(
+            f"{chains.game} ({counted(chains.logs, 'log')}): longest chain {len(chains.longest_chain)} steps"
+            + (f", starting at: {chains.start}" if chains.start else "")
+        )
+        for starts in chains.starts:
+            click.echo(
+                f"  {starts.start}: {counted(starts.chains, 'chain')}, longest {counted(starts.longest, 'step')}"
+            )
     click.echo("check timings with the most abilities played:")
     for label, count in result.busiest_timings:
         click.echo(f"  {count}  {label}")

@@ -32,6 +32,9 @@ class CheckTimingGame(Game[D]):
     standby_clauses: tuple[str, ...] = ()
     """The clauses by which abilities in standby are played, turn player first (ws 8.5.1.2-8.5.1.3)."""
 
+    last_check_timing: int = -1
+    """The ``seq`` of the last check timing's record: an activated ability played in the play timing after it
+    names it as its ``cause``."""
     quiet_version: int = -1
     """The ``version`` at which the last look found no rule action due."""
 
@@ -58,13 +61,17 @@ class CheckTimingGame(Game[D]):
             self.record_triggers(self.recorded - 1)
         if not self.standby and self.nothing_due():  # the common case: nothing to do, no generator machinery
             if self.keeps_trace:
-                self.record(RecordKind.TIMING, None, f"check timing: {why}", clauses + self.check_timing_clauses)
+                self.last_check_timing = self.record(
+                    RecordKind.TIMING, None, f"check timing: {why}", clauses + self.check_timing_clauses
+                )
             else:  # the commonest step of all: without a trace, not even its message is made
+                self.last_check_timing = self.recorded
                 self.recorded += 1
             return
         outer = dict(self.context)
         self.context.pop("in_ability", None)
-        self.context["ct"] = self.record(
+        self.context.pop("cause", None)
+        self.context["ct"] = self.last_check_timing = self.record(
             RecordKind.TIMING, None, f"check timing: {why}", clauses + self.check_timing_clauses
         )
         try:
@@ -85,6 +92,7 @@ class CheckTimingGame(Game[D]):
                                 ability.clauses + self.standby_clauses,
                                 standby=ability.id,
                                 ability=ability.name,
+                                played=True,
                             )
                         self.context["in_ability"] = ability.id
                         yield from ability.resolve(ability)

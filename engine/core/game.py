@@ -20,7 +20,8 @@ answers.  This class keeps what every game shares, whatever its procedure:
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Generic, TypeVar
 
@@ -232,8 +233,9 @@ class Game(Generic[D]):
         self.triggered = 0
         self.pending_triggers: list[tuple[StandbyAbility, str]] = []
         self.context: dict[str, int] = {}
-        """Where records are being made: ``ct`` (the check timing's record) and ``in_ability`` (the
-        resolving ability's id); each record carries it, so graphs can tell what caused what."""
+        """Where records are being made: ``ct`` (the check timing's record), ``in_ability`` (the resolving
+        ability's id) and ``cause`` (``caused_by``); each record carries it, so graphs can tell what caused what
+        (``engine.core.protocol.LINKS``)."""
         self.version = 0
         """Counts the changes to the table a rule could depend on (a card placed, an effect begun): a game
         that has seen nothing change since it last looked need not look again."""
@@ -355,6 +357,39 @@ class Game(Generic[D]):
                     ability=ability.name,
                     cause=cause,
                 )
+
+    def ability_id(self) -> int:
+        """Number an ability played without standing by first (an activated one; an automatic one of a game
+        that resolves them at once): its records carry the id as ``standby``, as those of a triggered one do."""
+        self.triggered += 1
+        return self.triggered
+
+    @contextmanager
+    def caused_by(self, seq: int) -> Iterator[None]:
+        """Within it, every record made carries ``cause``: the record ``seq`` caused those steps (a check the
+        effects of its trigger icon, a play the effects of its card).  A check timing or an ability resolving
+        within sets its own."""
+        outer = self.context.get("cause")
+        self.context["cause"] = seq
+        try:
+            yield
+        finally:
+            if outer is None:
+                self.context.pop("cause", None)
+            else:
+                self.context["cause"] = outer
+
+    @contextmanager
+    def resolving(self, ability: int) -> Iterator[None]:
+        """Within it, every record made carries ``in_ability``: the steps are the resolution of the ability
+        numbered ``ability`` (``ability_id``)."""
+        outer = dict(self.context)
+        self.context.pop("cause", None)
+        self.context["in_ability"] = ability
+        try:
+            yield
+        finally:
+            self.context = outer
 
     def fresh_budget(self) -> None:
         """Start a new step budget: the driver answered a request, so the game is not looping on its own."""

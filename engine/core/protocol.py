@@ -48,9 +48,34 @@ class RecordKind(enum.Enum):
     """Card text the engine does not model: what it did is stated by the driver, never guessed."""
 
 
+CAUSE: Final = "cause"
+"""Record data: the ``seq`` of the record of the step that caused this one: an entry's choice (a play, an
+attack), a check (a drive check, a damage check), a trigger icon, an ability's play, a rule action.  On the
+record of an automatic ability triggering, the step that met its condition."""
+CHECK_TIMING: Final = "ct"
+"""Record data: the ``seq`` of the record of the check timing the step happened in (set by the game's context)."""
+ABILITY_ID: Final = "standby"
+"""Record data: the id of an ability (numbered per game), on the ability's own records: when it triggers (with
+``cause``) and when it is played (with ``played``)."""
+PLAYED: Final = "played"
+"""Record data: True on the record of an ability being played (an automatic one, in a check timing or at once
+where a game has none; an activated one)."""
+IN_ABILITY: Final = "in_ability"
+"""Record data: the id of the ability whose resolution the step is part of (set by the game's context)."""
+STEP: Final = "step"
+"""Record data: what kind of step a record that causes others is, in words a reader groups by (``drive
+check``, ``attack``): a chain of causes is said to start at it."""
+LINKS: Final = (CAUSE, CHECK_TIMING, ABILITY_ID, PLAYED, IN_ABILITY, STEP)
+"""How records say what caused what, the same in every game: a record's data may carry any of these keys,
+and a graph of what triggered what (``judge.graphs.dynamic``) is built from them alone.  ``Game.record``
+adds the game's ``context`` (``ct``, ``in_ability``, ``cause``) to each record made while it is set: an
+effect resolving under ``Game.caused_by`` is linked to its cause without naming it."""
+
+
 @dataclass(slots=True, init=False)
 class ActionRecord:
-    """One step of the trace: what happened, to whom, and the clauses behind it."""
+    """One step of the trace: what happened, to whom, and the clauses behind it; what caused it is said by the
+    keys of ``LINKS`` in its ``data``."""
 
     seq: int
     turn: int

@@ -22,7 +22,7 @@ from typing import Final
 
 import networkx as nx
 
-from engine.core.protocol import ActionRecord, RecordKind
+from engine.core.protocol import ABILITY_ID, IN_ABILITY, PLAYED, ActionRecord, RecordKind
 from engine.core.wording import counted
 from judge import games
 from judge.graphs.dynamic import longest_chain, replay_graph
@@ -111,20 +111,16 @@ def _lane_of(record: ActionRecord, index: Mapping[str, str], lanes: Lanes) -> st
 def _item_ids(records: Sequence[ActionRecord], graph: nx.MultiDiGraph) -> dict[int, str | None]:
     """Each record's line: the id of its graph node, ``rec<seq>`` for a plain record, None when it is not
     drawn (an empty check timing is folded; an ability is drawn where it is played, not where it triggers)."""
-    played = {
-        record.data["standby"]
-        for record in records
-        if record.kind is RecordKind.ABILITY and "standby" in record.data and record.message.endswith("is played")
-    }
+    played = {record.data[ABILITY_ID] for record in records if ABILITY_ID in record.data and record.data.get(PLAYED)}
     ids: dict[int, str | None] = {}
     for record in records:
         seq, data = record.seq, record.data
         if f"ct{seq}" in graph:
             ids[seq] = f"ct{seq}" if graph.degree(f"ct{seq}") else None
-        elif record.kind is RecordKind.ABILITY and "standby" in data and "in_ability" not in data:
-            node = f"ability{data['standby']}"
-            plays = record.message.endswith("is played")
-            ids[seq] = node if plays or data["standby"] not in played else ""
+        elif ABILITY_ID in data and IN_ABILITY not in data and f"ability{data[ABILITY_ID]}" in graph:
+            node = f"ability{data[ABILITY_ID]}"
+            plays = bool(data.get(PLAYED))
+            ids[seq] = node if plays or data[ABILITY_ID] not in played else ""
         elif f"rule{seq}" in graph:
             ids[seq] = f"rule{seq}"
         elif f"event{seq}" in graph:
@@ -214,14 +210,14 @@ def game_turns(records: Sequence[ActionRecord], game: str, graph: nx.MultiDiGrap
             kind = "event" if record.kind is RecordKind.ABILITY else record.kind.value
         separator = item.startswith("rec") and record.kind is RecordKind.TIMING
         text = record.message
-        if item.startswith("ability") and "standby" in record.data:
+        if item.startswith("ability") and ABILITY_ID in record.data:
             trigger = next(
                 (
                     other
                     for other in records
-                    if other.kind is RecordKind.ABILITY
-                    and other.data.get("standby") == record.data["standby"]
-                    and "triggers" in other.message
+                    if other.data.get(ABILITY_ID) == record.data[ABILITY_ID]
+                    and not other.data.get(PLAYED)
+                    and other is not record
                 ),
                 None,
             )

@@ -176,7 +176,7 @@ class CardMoves:
             self.put(player, "soul", me.mate)
             me.mate = None
         self.place(player, VANGUARD, card)
-        self.game.record(RecordKind.CHOICE, player, f"{player} rides {card.identity}", clauses)
+        self.game.record(RecordKind.CHOICE, player, f"{player} rides {card.identity}", clauses, step="ride")
 
     # -- costs ------------------------------------------------------------------------------
 

@@ -195,6 +195,7 @@ class BattlePhase:
             f"{player} attacks {opponent}'s {target.identity} on {choice.target} with {attacker.identity} on "
             f"{choice.attacker}" + (f", boosted by {booster.identity}" if booster is not None else ""),
             ("vg:7.3.1.3", "vg:7.3.1.4") + (("vg:7.3.1.6", "vg:10.2.3") if booster is not None else ()),
+            step="attack",
         )
         game.playing.auto_triggers(player, attacker, choice.attacker, "when_attacking", f"{attacker.identity} attacks")
         if booster is not None:
@@ -362,14 +363,16 @@ class BattlePhase:
             game.record(RecordKind.FORCED, player, f"{player}'s deck is empty: nothing to check", clauses)
             yield Checkpoint(reveal)
             return
-        game.record(
+        checked = game.record(
             RecordKind.FORCED,
             player,
             f"{purpose} check: {card.identity or '?'}",
             (clauses[0] + ".1",),
             card=card.identity,
+            step=f"{purpose} check",
         )
-        yield from game.triggers.resolve(player, card, ("vg:7.5.1.2.2",) if drive else ("vg:7.6.1.6.2",), reveal)
+        with game.caused_by(checked):  # the check causes what its trigger icon does
+            yield from game.triggers.resolve(player, card, ("vg:7.5.1.2.2",) if drive else ("vg:7.6.1.6.2",), reveal)
         yield from game.check_timing(f"after the {purpose} check's trigger", (clauses[0] + ".3",))
         me = self.states[player]
         if card in me.trigger:

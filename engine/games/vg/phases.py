@@ -320,6 +320,7 @@ class Phases:
             f"{player} strides {choice.card}, discarding {', '.join(choice.cards)}; "
             f"{', '.join(c.identity or '?' for c in me.hearts)} become the heart",
             ("vg:6.5.1.2.2", "vg:8.5.3.4", "vg:10.1.27", "vg:10.1.27.2.3", "vg:10.2.10.3.1"),
+            step="stride",
         )
         game.playing.placed(player, g_unit, VANGUARD)
         return
@@ -402,6 +403,7 @@ class Phases:
                 player,
                 f"{player} calls {choice.card} to {choice.circle}",
                 ("vg:6.6.1.2.1", "vg:8.5.3.2", "vg:10.1.6"),
+                step="call",
             )
             game.playing.placed(player, card, choice.circle)
         elif isinstance(choice, Activate):

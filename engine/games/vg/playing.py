@@ -616,22 +616,28 @@ class Playing:
         if ability.get("once_per_turn"):
             self.used_this_turn.add((unit.instance, index))
         self.pay(player, choice)
+        played = game.ability_id()
         game.record(
             RecordKind.CHOICE,
             player,
             f"{player} plays the ability of {unit.identity} on {circle}, paying its cost",
             ("vg:6.6.1.2.2", "vg:8.5.2.3"),
+            standby=played,
+            ability=str(index),
+            played=True,
+            cause=game.last_check_timing,  # played in the play timing after it (6.6.1.2)
         )
-        if modelled(ability):
-            self.structured_effect(player, unit, circle, ability)
-        else:
-            game.unplayed_text(
-                player,
-                unit.identity or "?",
-                ability_words(ability),
-                f"the effect of {unit.identity}'s ability is card text the engine does not model",
-                ("vg:8.5.3.5",),
-            )
+        with game.resolving(played):
+            if modelled(ability):
+                self.structured_effect(player, unit, circle, ability)
+            else:
+                game.unplayed_text(
+                    player,
+                    unit.identity or "?",
+                    ability_words(ability),
+                    f"the effect of {unit.identity}'s ability is card text the engine does not model",
+                    ("vg:8.5.3.5",),
+                )
         return
         yield  # pragma: no cover - a procedure, for the choices of abilities to come
 

@@ -51,6 +51,8 @@ class Battle:
     """The attacker's object when the battle began (``Card.instance``): another one is a card that moved."""
     target_object: int = -1
     """The target's object when it became the target."""
+    declared: int = -1
+    """The ``seq`` of the attack's record: what the battle causes names it (``engine.core.protocol.CAUSE``)."""
 
     def __post_init__(self) -> None:
         self.attacker_object = self.attacker.instance
@@ -128,14 +130,16 @@ class BattleSteps:
         game.version += 1
         self.battle = battle = Battle(attacker, target)
         self.cut_short = None
-        game.record(
+        battle.declared = game.record(
             RecordKind.CHOICE,
             player,
             f"{player} attacks {defender}'s {self.states[defender].address(target)} with {me.address(attacker)}",
             ("wl:7.1.1.1", "wl:7.1.1.2"),
+            step="attack",
         )
-        yield from game.playing.autos(player, attacker, "when_attacking")  # the turn player's first (8.6.1)
-        yield from game.playing.field_autos(defender, "on_opponents_attack")
+        # the turn player's first (8.6.1)
+        yield from game.playing.autos(player, attacker, "when_attacking", battle.declared)
+        yield from game.playing.field_autos(defender, "on_opponents_attack", battle.declared)
         yield Checkpoint(decision)
         if self.goes_on(player, defender, battle):
             battle.step = "block"
@@ -207,13 +211,14 @@ class BattleSteps:
             blocker.orientation = "rest"
             battle.target, battle.blocked, battle.target_object = blocker, True, blocker.instance
             self.game.version += 1
-            self.game.record(
+            blocked = self.game.record(
                 RecordKind.CHOICE,
                 defender,
                 f"{defender} blocks with {me.address(blocker)}",
                 ("wl:7.1.2.1", "wl:10.1.4.1"),
+                cause=battle.declared,
             )
-            yield from self.game.playing.autos(defender, blocker, "on_block")
+            yield from self.game.playing.autos(defender, blocker, "on_block", blocked)
         yield Checkpoint(decision)
 
     # -- counter (7.1.3) -----------------------------------------------------------------------------------
@@ -235,7 +240,8 @@ class BattleSteps:
             if not isinstance(choice, Named):
                 yield Checkpoint(decision)
                 return
-            game.playing.counter(defender, choice)
+            with game.caused_by(battle.declared):
+                game.playing.counter(defender, choice)
             yield Checkpoint(decision)
 
     def counter_options(self, defender: str) -> list[Choice]:
@@ -255,18 +261,32 @@ class BattleSteps:
         attack = playing.power(player, battle.attacker)
         defence = playing.power(defender, battle.target)
         if attack < defence:
-            game.record(RecordKind.FORCED, player, f"{attack} against {defence}: the attack loses", ("wl:7.1.4.2",))
+            game.record(
+                RecordKind.FORCED,
+                player,
+                f"{attack} against {defence}: the attack loses",
+                ("wl:7.1.4.2",),
+                cause=battle.declared,
+            )
             return
-        game.record(RecordKind.FORCED, player, f"{attack} against {defence}: the attack wins", ("wl:7.1.4.1",))
+        wins = game.record(
+            RecordKind.FORCED,
+            player,
+            f"{attack} against {defence}: the attack wins",
+            ("wl:7.1.4.1",),
+            cause=battle.declared,
+        )
         me = self.states[defender]
         if battle.target is not me.leader:
-            yield from self.knock_out(defender, battle.target)
+            with game.caused_by(wins):
+                yield from self.knock_out(defender, battle.target)
             return
         definition = game.definition(battle.attacker)
         keywords = definition.keywords if definition is not None else frozenset()
         damage = 2 if "double_attack" in keywords else 1
         for _ in range(damage):
-            yield from self.deal_damage(defender, "banish" in keywords)
+            with game.caused_by(wins):
+                yield from self.deal_damage(defender, "banish" in keywords)
 
     def deal_damage(self, defender: str, banish: bool) -> Procedure:
         """wl 7.1.4.1.1: one damage to the Leader: with no Life the attacker wins (7.1.4.1.1.1, 9.2.1.1); else the top
@@ -295,13 +315,15 @@ class BattleSteps:
             )
         elif trigger:
             me.trash.append(card)
-            game.record(
+            revealed = game.record(
                 RecordKind.CHOICE,
                 defender,
                 f"{defender} reveals {card.identity} and activates its [Trigger]",
                 ("wl:10.1.5.1",),
+                step="[Trigger]",
             )
-            game.playing.event_effect(defender, card, "trigger", None)
+            with game.caused_by(revealed):
+                game.playing.event_effect(defender, card, "trigger", None)
         else:
             me.hand.append(card)
             game.record(
@@ -358,8 +380,10 @@ class BattleSteps:
                 )
             )
         activated = self.game.playing.auto_effects(defender, card, "on_ko")  # checked on the field
-        self.game.moves.trash_from_field(defender, card, ("wl:7.1.4.1.2", "wl:10.2.1.2"), f"{address} is K.O.'d")
-        yield from self.game.playing.resolve_autos(defender, card, "on_ko", activated)
+        knocked_out = self.game.moves.trash_from_field(
+            defender, card, ("wl:7.1.4.1.2", "wl:10.2.1.2"), f"{address} is K.O.'d"
+        )
+        yield from self.game.playing.resolve_autos(defender, card, "on_ko", activated, knocked_out)
         reveal.used = 1
         yield Checkpoint(reveal)
 

@@ -95,7 +95,8 @@ class CardMoves:
         card.renew()
         self.game.version += 1
 
-    def trash_from_field(self, player: str, card: Card, clauses: tuple[str, ...], why: str) -> None:
+    def trash_from_field(self, player: str, card: Card, clauses: tuple[str, ...], why: str) -> int:
+        """``card`` leaves the field for its owner's trash; returns its record's ``seq``."""
         self.leave_field(player, card)
         self.states[player].trash.append(card)
-        self.game.record(RecordKind.FORCED, player, f"{card.identity} goes to {player}'s trash ({why})", clauses)
+        return self.game.record(RecordKind.FORCED, player, f"{card.identity} goes to {player}'s trash ({why})", clauses)

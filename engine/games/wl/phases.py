@@ -38,9 +38,10 @@ class Phases:
         self.game = game
         self.states = game.player_states
 
-    def enter(self, phase: str, clauses: tuple[str, ...]) -> None:
+    def enter(self, phase: str, clauses: tuple[str, ...]) -> int:
+        """The phase begins; returns its record's ``seq``."""
         self.game.phase = phase
-        self.game.record(RecordKind.TIMING, self.game.turn_player, f"{phase} phase begins", clauses)
+        return self.game.record(RecordKind.TIMING, self.game.turn_player, f"{phase} phase begins", clauses)
 
     def first_turn_of(self, player: str) -> bool:
         """Whether this turn is ``player``'s first: turn 1 for the first player, turn 2 for the other."""
@@ -170,9 +171,9 @@ class Phases:
         """wl 6.6.1: "end of your turn" effects, then the turn player's effects "during this turn" end, then the
         other player's (6.6.1.2, 6.6.1.3)."""
         game = self.game
-        self.enter("end", ("wl:6.6",))
-        yield from game.playing.field_autos(game.turn_player, "end_of_your_turn")  # 6.6.1.1, turn player first
-        yield from game.playing.field_autos(game.non_turn_player, "end_of_opponents_turn")
+        begins = self.enter("end", ("wl:6.6",))
+        yield from game.playing.field_autos(game.turn_player, "end_of_your_turn", begins)  # 6.6.1.1, turn player first
+        yield from game.playing.field_autos(game.non_turn_player, "end_of_opponents_turn", begins)
         for player in (game.turn_player, game.non_turn_player):
             if game.effects.expire(Duration.END_OF_TURN, controller=player):
                 game.version += 1

@@ -231,25 +231,40 @@ class Playing:
             card.orientation = "stand"  # enters active (3.7.5)
             me.characters.append(card)
             me.fresh.add(card.instance)
-            game.record(
-                RecordKind.CHOICE, player, f"{player} plays {card.identity}", ("wl:6.5.3.1", "wl:2.7.2", "wl:3.7.5")
+            played = game.record(
+                RecordKind.CHOICE,
+                player,
+                f"{player} plays {card.identity}",
+                ("wl:6.5.3.1", "wl:2.7.2", "wl:3.7.5"),
+                step="play",
             )
             self.unmodelled_text(player, card, played=True)
-            yield from self.autos(player, card, "on_play")
+            yield from self.autos(player, card, "on_play", played)
         elif definition.type == "stage":
             for old in list(me.stage):
                 game.moves.trash_from_field(player, old, ("wl:3.8.5.1",), "replaced by a new Stage")
             card.orientation = "stand"
             me.stage.append(card)
-            game.record(
-                RecordKind.CHOICE, player, f"{player} plays the Stage {card.identity}", ("wl:6.5.3.1", "wl:2.7.4")
+            played = game.record(
+                RecordKind.CHOICE,
+                player,
+                f"{player} plays the Stage {card.identity}",
+                ("wl:6.5.3.1", "wl:2.7.4"),
+                step="play",
             )
             self.unmodelled_text(player, card, played=True)
-            yield from self.autos(player, card, "on_play")
+            yield from self.autos(player, card, "on_play", played)
         else:
             me.trash.append(card)
-            game.record(RecordKind.CHOICE, player, f"{player} activates {card.identity}", ("wl:6.5.3.1", "wl:2.7.3"))
-            self.event_effect(player, card, "main", choice.source)
+            activated = game.record(
+                RecordKind.CHOICE,
+                player,
+                f"{player} activates {card.identity}",
+                ("wl:6.5.3.1", "wl:2.7.3"),
+                step="Event",
+            )
+            with game.caused_by(activated):
+                self.event_effect(player, card, "main", choice.source)
 
     def event_effect(self, player: str, card: Card, timing: str, target: str | None) -> None:
         """An Event's effect of ``timing`` ([Main] or [Counter]), or a [Trigger]: the structured one, or reported
@@ -315,24 +330,28 @@ class Playing:
                 activated.append((index, ability))
         return activated
 
-    def autos(self, player: str, card: Card, timing: str) -> Procedure:
-        """``card``'s auto effects of ``timing``: activated and resolved."""
-        yield from self.resolve_autos(player, card, timing, self.auto_effects(player, card, timing))
+    def autos(self, player: str, card: Card, timing: str, cause: int) -> Procedure:
+        """``card``'s auto effects of ``timing``: activated and resolved; ``cause`` is the record of the step that
+        made them activate (the play, the attack)."""
+        yield from self.resolve_autos(player, card, timing, self.auto_effects(player, card, timing), cause)
 
     def resolve_autos(
-        self, player: str, card: Card, timing: str, abilities: list[tuple[int, dict[str, Any]]]
+        self, player: str, card: Card, timing: str, abilities: list[tuple[int, dict[str, Any]]], cause: int
     ) -> Procedure:
         """Resolve ``card``'s activated auto effects of ``timing`` (``resolve_activated``)."""
-        yield from self.resolve_activated(player, timing, [(card, index, ability) for index, ability in abilities])
+        activated = [(card, index, ability) for index, ability in abilities]
+        yield from self.resolve_activated(player, timing, activated, cause)
 
     def resolve_activated(
-        self, player: str, timing: str, activated: list[tuple[Card, int, dict[str, Any]]]
+        self, player: str, timing: str, activated: list[tuple[Card, int, dict[str, Any]]], cause: int
     ) -> Procedure:
         """Resolve auto effects of ``player`` that activated at once, in the order the player determines (8.1.3.2):
         while more than one waits, a ``resolve`` entry naming one (``source``, ``ability``) plays it next; unwritten,
         they go in the order of their cards' text.  Each one's cost "may" be paid (8.3.1.4), in full (8.3.1.3),
         the player choosing by a ``resolve`` entry with ``pay`` (and ``trash``); an effect whose cost is not paid
-        is not activated."""
+        is not activated.  Each one's record names ``cause``, the record of the step that made it activate; what
+        it does is the resolution of that ability (``in_ability``)."""
+        game = self.game
         waiting = list(activated)
         while waiting:
             if len(waiting) > 1:
@@ -343,11 +362,12 @@ class Playing:
                 )
                 card, index, ability = waiting.pop(chosen)
                 if first != order.default:
-                    self.game.record(
+                    game.record(
                         RecordKind.CHOICE,
                         player,
                         f"{player} resolves ability {index} of {card.identity} next",
                         ("wl:8.1.3.2", "wl:8.6.1.1"),
+                        cause=cause,
                     )
             else:
                 card, index, ability = waiting.pop()
@@ -357,24 +377,31 @@ class Playing:
                 decision = self.cost_decision(player, card, index, ability)
                 choice = yield decision
                 if not choice.flag:
-                    self.game.record(
+                    game.record(
                         RecordKind.CHOICE,
                         player,
                         f"{player} does not pay for {card.identity}'s {timing} effect",
                         ("wl:8.3.1.4",),
+                        cause=cause,
                     )
                     yield Checkpoint(decision)
                     continue
                 self.pay_cost(player, cost, choice.cards)
             if ability.get("once_per_turn"):
                 self.used_this_turn.add((card.instance, index))
-            self.game.record(
+            played = game.ability_id()
+            game.record(
                 RecordKind.ABILITY,
                 player,
                 f"{card.identity}'s {timing} effect activates",
                 (AUTO_TIMINGS[timing], "wl:8.4.1.1", "wl:8.6.1"),
+                standby=played,
+                ability=str(index),
+                played=True,
+                cause=cause,
             )
-            self.structured_effect(player, card, ability, None)
+            with game.resolving(played):
+                self.structured_effect(player, card, ability, None)
             if decision is not None:
                 yield Checkpoint(decision)
 
@@ -442,16 +469,16 @@ class Playing:
             me.trash.append(self.game.moves.take(player, "hand", identity))
         self.game.version += 1
 
-    def field_autos(self, player: str, timing: str) -> Procedure:
+    def field_autos(self, player: str, timing: str, cause: int) -> Procedure:
         """``player``'s Leader's, Characters' and Stage's auto effects of ``timing`` (the end of a turn, an
-        opponent's attack)."""
+        opponent's attack); ``cause`` is the record of that step."""
         me = self.states[player]
         activated = [
             (card, index, ability)
             for card in (me.leader, *me.characters, *me.stage)
             for index, ability in self.auto_effects(player, card, timing)
         ]
-        yield from self.resolve_activated(player, timing, activated)
+        yield from self.resolve_activated(player, timing, activated, cause)
 
     def structured_effect(self, player: str, source: Card, ability: dict[str, Any], target: str | None) -> None:
         """``{power, target, until}``: +power to the source, the Leader, or the card the entry names."""
@@ -537,19 +564,25 @@ class Playing:
         self.pay_cost(player, ability.get("cost") or {}, choice.cards)
         if ability.get("once_per_turn"):
             self.used_this_turn.add((source.instance, index))
-        self.game.version += 1
-        self.game.record(
-            RecordKind.CHOICE, player, f"{player} activates the effect of {choice.source}", ("wl:6.5.4.1", "wl:8.3.1.3")
+        game = self.game
+        game.version += 1
+        activated = game.record(
+            RecordKind.CHOICE,
+            player,
+            f"{player} activates the effect of {choice.source}",
+            ("wl:6.5.4.1", "wl:8.3.1.3"),
+            step="[Activate: Main]",
         )
-        if modelled(ability):
-            self.structured_effect(player, source, ability, None)
-        else:
-            self.unplayed(
-                player,
-                source,
-                ability_words(ability),
-                f"the effect of {choice.source} is card text the engine does not model",
-            )
+        with game.caused_by(activated):
+            if modelled(ability):
+                self.structured_effect(player, source, ability, None)
+            else:
+                self.unplayed(
+                    player,
+                    source,
+                    ability_words(ability),
+                    f"the effect of {choice.source} is card text the engine does not model",
+                )
 
     # -- giving ENERGIO!! (6.5.5) -------------------------------------------------------------------
 
@@ -638,13 +671,14 @@ class Playing:
         me.cost_active -= definition.cost
         me.cost_rested += definition.cost
         game.version += 1
-        game.record(
+        activated = game.record(
             RecordKind.CHOICE,
             player,
             f"{player} activates the [Counter] Event {card.identity}",
             ("wl:7.1.3.2.2", "wl:10.2.4.1"),
         )
-        self.event_effect(player, card, "counter", choice.target)
+        with game.caused_by(activated):
+            self.event_effect(player, card, "counter", choice.target)
 
     # -- declared card text (8) --------------------------------------------------------------------------
 
