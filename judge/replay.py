@@ -645,8 +645,9 @@ class Replay:
             return NEXT_ENTRY
         refusal = game.check(decision, choice)
         if refusal is not None:
-            self.violate(
+            self.refuse(
                 entry,
+                refusal,
                 refusal.clauses,
                 f"{decision.player}: {refusal.message}",
                 tuple(option.describe() for option in decision.options[:20]),
