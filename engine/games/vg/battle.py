@@ -44,6 +44,8 @@ class Battle:
     booster: Card | None
     booster_circle: str | None
     step: str = "attack"
+    entry: int | None = None
+    """The log entry that declared the attack, which a later refusal names."""
     drive_checks: int = 0
     damage_checks: int = 0
 
@@ -133,8 +135,8 @@ class BattlePhase:
         if choice.attacker not in FRONT_ROW or unit is None:
             return Refusal(("vg:7.3.1.3",), f"no unit of {player}'s front row on {choice.attacker}")
         if unit.orientation != "stand":
-            return Refusal(
-                ("vg:7.3.1.3",), f"{unit.identity} on {choice.attacker} is {unit.orientation}ed, not standing"
+            return self.game.rested_refusal(
+                unit, ("vg:7.3.1.3",), f"{unit.identity} on {choice.attacker} is {unit.orientation}ed, not standing"
             )
         refusal = self.cannot_attack(player, unit)
         if refusal is not None:
@@ -153,7 +155,9 @@ class BattlePhase:
             if not self.game.has_skill(behind, "boost"):
                 return Refusal(("vg:10.2.3",), f"{behind.identity} has no Boost")
             if behind.orientation != "stand":
-                return Refusal(("vg:7.3.1.6", "vg:10.2.3"), f"{behind.identity} is rested: it cannot boost")
+                return self.game.rested_refusal(
+                    behind, ("vg:7.3.1.6", "vg:10.2.3"), f"{behind.identity} is rested: it cannot boost"
+                )
         return Refusal(("vg:7.3.1.3",), "not a legal attack")
 
     # -- one battle ---------------------------------------------------------------------------
@@ -180,15 +184,19 @@ class BattlePhase:
             yield from self.close_step()
             return
         attacker.orientation = "rest"
+        game.rested_by(attacker, "its attack", "vg:7.3.1.3")
         if choice.attacker == VANGUARD and me.mate is not None:  # a legion attacks and rests as one (10.1.24.5)
             me.mate.orientation = "rest"
+            game.rested_by(me.mate, "its legion's attack", "vg:10.1.24.5")
         booster = me.unit_at(choice.boost) if choice.boost is not None else None
         if booster is not None and booster.orientation != "stand":  # no longer able to boost (7.3.1.6)
             booster = None
         if booster is not None:
             booster.orientation = "rest"
+            game.rested_by(booster, "its boost", "vg:7.3.1.6")
         game.version += 1
         self.battle = battle = Battle(attacker, choice.attacker, target, choice.target, booster, choice.boost)
+        battle.entry = game.entry
         game.record(
             RecordKind.CHOICE,
             player,
@@ -295,7 +303,14 @@ class BattlePhase:
         me = self.states[player]
         guarded = choice.circle if choice.verb == "guard" else choice.other
         if battle is None or guarded != battle.target_circle:
-            return Refusal(("vg:7.4.1.2.1",), f"{guarded} is not the circle of a unit being attacked")
+            refusal = Refusal(("vg:7.4.1.2.1",), f"{guarded} is not the circle of a unit being attacked")
+            if battle is None or battle.entry is None:
+                return refusal
+            return Refusal(
+                ("vg:7.4.1.2.1", "vg:7.3.1.4"),
+                f"{refusal.message}: the attack at entry {battle.entry} chose {battle.target_circle} (vg 7.3.1.4)",
+                f"the attack at entry {battle.entry}",
+            )
         if choice.verb == "guard":
             definition = self.game.definitions.get(choice.card or "")
             grade = self.game.vanguard_grade(player)

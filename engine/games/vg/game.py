@@ -127,6 +127,15 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         self.extra_turns: list[str] = []
         """The players given extra turns, the last given last (vg 11.4): each is taken after the current turn,
         the one given last first (11.4.2)."""
+        self.why_rested: dict[int, tuple[str, str, int, int | None]] = {}
+        """What last rested a card, by instance: the event (``its attack``), the clause by which it rested, the
+        turn and the log entry, which a later refusal names (``Refusal.cause``)."""
+        self.rode: dict[str, tuple[int, int | None]] = {}
+        """Each player's last normal ride (vg 6.5.1.1.2): its turn and log entry."""
+        self.strode: dict[str, tuple[int, int | None]] = {}
+        """Each player's last normal stride (vg 6.5.1.2.2): its turn and log entry."""
+        self.locked_at: dict[int, int | None] = {}
+        """The log entry whose effect locked a card (vg 10.1.21), by the locked card's instance."""
         self.build_parts()
         self.opening.check_decks()
         if position is not None:
@@ -149,6 +158,24 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
     def has_skill(self, card: Card, skill: str) -> bool:
         definition = self.definition(card)
         return definition is not None and skill in definition.skills
+
+    def rested_by(self, card: Card, event: str, clause: str) -> None:
+        """``card`` has just rested, by ``event`` of the entry being applied, under ``clause``."""
+        self.why_rested[card.instance] = (event, clause, self.turn, self.entry)
+
+    def rested_refusal(self, card: Card, clauses: tuple[str, ...], message: str) -> Refusal:
+        """A refusal because ``card`` is rested: ``message``, and what rested it in this turn, with its entry and
+        clause, where the game saw it (``the attack at entry 12`` is the cause)."""
+        why = self.why_rested.get(card.instance)
+        if card.orientation == "stand" or why is None or why[2] != self.turn:
+            return Refusal(clauses, message)
+        event, clause, _, entry = why
+        at = f" at entry {entry}" if entry is not None else ""
+        return Refusal(
+            clauses if clause in clauses else (*clauses, clause),
+            f"{message}: {event}{at} rested it ({clause.replace(':', ' ')})",
+            f"the attack at entry {entry}" if entry is not None else "",
+        )
 
     # -- the turns ---------------------------------------------------------------------------
 
@@ -415,15 +442,48 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
             return Refusal(
                 ("vg:8.5.2.1.1.2",), f"{choice.card} is grade {definition.grade}, above the vanguard's grade {grade}"
             )
+        me = self.player_states[player]
+        locked = next((card for card in me.circles[choice.circle] if card.instance in me.locked), None)
+        if locked is not None:
+            entry = self.locked_at.get(locked.instance)
+            by = f": the effect at entry {entry} locked it" if entry is not None else ""
+            return Refusal(
+                ("vg:6.6.1.2.1", "vg:10.1.21.6"),
+                f"{choice.card} cannot be called now: {choice.circle} holds a locked card, a lock type circle "
+                f"(vg 10.1.21.6){by}",
+                f"the effect at entry {entry}" if entry is not None else "",
+            )
         return Refusal(("vg:6.6.1.2.1",), f"{choice.card} cannot be called now")
+
+    def once_a_turn(self, refusal: Refusal, last: tuple[int, int | None] | None, did: str, event: str) -> Refusal:
+        """``refusal`` of an action done once a turn, and where it was done in this turn (``last``: its turn and
+        log entry), the earlier entry a judge looks at."""
+        if last is None or last[0] != self.turn or last[1] is None:
+            return refusal
+        clause = refusal.clauses[0].split(":")[1]
+        return Refusal(
+            refusal.clauses,
+            f"{refusal.message}: {did} at entry {last[1]} in this turn (vg {clause})",
+            f"the {event} at entry {last[1]}",
+        )
 
     def why_not_now(self, verb: str, player: str, choice: Choice | None = None) -> Refusal:
         """The clause that rules out ``verb`` by ``player`` at this point of the game."""
         if verb == "ride":
-            return Refusal(("vg:6.5.1.1.2",), "a normal ride happens once a turn, in the ride step of the turn player")
+            return self.once_a_turn(
+                Refusal(("vg:6.5.1.1.2",), "a normal ride happens once a turn, in the ride step of the turn player"),
+                self.rode.get(player),
+                f"{player} rode",
+                "ride",
+            )
         if verb == "stride":
-            return Refusal(
-                ("vg:6.5.1.2.2",), "a normal stride happens once a turn, in the stride step of the turn player"
+            return self.once_a_turn(
+                Refusal(
+                    ("vg:6.5.1.2.2",), "a normal stride happens once a turn, in the stride step of the turn player"
+                ),
+                self.strode.get(player),
+                f"{player} strode",
+                "stride",
             )
         if verb in ("call", "move", "act"):
             return Refusal(("vg:6.6.1.2",), f"{verb} is a main-phase action of the turn player")
@@ -431,9 +491,17 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
             return Refusal(("vg:7.2.1.3",), "no attack is possible in the very first turn of the game")
         if verb == "attack":
             return Refusal(("vg:7.2.1.2", "vg:7.3.1.3"), "attacks are chosen in the start step of the turn player")
-        if verb in ("guard", "intercept"):
-            return Refusal(("vg:7.4.1.2",), "guardians are called by the non-turn player in the guard step")
         battle = self.battle.battle or (self.battle.finished if self.phase == "battle" else None)
+        if verb in ("guard", "intercept"):
+            guarding = Refusal(("vg:7.4.1.2",), "guardians are called by the non-turn player in the guard step")
+            if battle is None or battle.step in ("attack", "guard") or battle.entry is None:
+                return guarding
+            return Refusal(
+                (*guarding.clauses, "vg:7.4.1.4"),
+                f"{guarding.message}: the guard step of the attack at entry {battle.entry} ended with a pass and its "
+                f"check timing (vg 7.4.1.2.3, 7.4.1.4); the battle is in its {battle.step} step",
+                f"the attack at entry {battle.entry}",
+            )
         if verb == "drive" and battle is not None and battle.drive_checks:
             return Refusal(
                 ("vg:7.5.1.3",),

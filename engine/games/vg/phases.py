@@ -58,6 +58,7 @@ class Phases:
         me = self.states[game.turn_player]
         for _, unit in me.units():
             unit.orientation = "stand"
+            game.why_rested.pop(unit.instance, None)
         game.version += 1
         game.record(RecordKind.FORCED, game.turn_player, f"{game.turn_player} stands all units", ("vg:6.3.1.2",))
         yield from game.check_timing("end of the stand phase", ("vg:6.3.1.3",))
@@ -199,6 +200,7 @@ class Phases:
         )
         choice = yield decision
         if choice.verb == "ride":
+            game.rode[player] = (game.turn, game.entry)
             card = game.moves.take(player, "hand", choice.card_id)
             game.moves.ride(player, card, ("vg:6.5.1.1.2", "vg:8.5.3.1", "vg:10.1.5"))
             game.playing.placed(player, card, VANGUARD)
@@ -297,6 +299,7 @@ class Phases:
         (8.5.1.1.3.1), the vanguard becoming the heart."""
         game = self.game
         me = self.states[player]
+        game.strode[player] = (game.turn, game.entry)
         for identity in choice.cards:
             game.moves.put(player, "drop", game.moves.take(player, "hand", identity))
         g_unit = next(c for c in me.g_down if c.identity == choice.card)

@@ -721,6 +721,7 @@ class Playing:
                 if operation.kind == "lock":
                     unit.renew()  # a locked card is another card (10.1.21.2)
                     me.locked.add(unit.instance)
+                    game.locked_at[unit.instance] = game.entry
                 else:
                     me.deleted.add(unit.instance)
                 me.face_down.add(unit.instance)

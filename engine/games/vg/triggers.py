@@ -78,6 +78,7 @@ class Triggers:
             target = yield from self.choose_unit(player, "stand", card, icon_clause, rear_guards_only=True)
             if target is not None:
                 target.orientation = "stand"
+                game.why_rested.pop(target.instance, None)
                 game.version += 1
                 game.record(RecordKind.FORCED, player, f"{target.identity} stands", (icon_clause, *clauses))
         elif icon == "heal":
