@@ -53,6 +53,10 @@ class Battle:
     """The target's object when it became the target."""
     declared: int = -1
     """The ``seq`` of the attack's record: what the battle causes names it (``engine.core.protocol.CAUSE``)."""
+    entry: int | None = None
+    """The log entry that declared the attack, which a later refusal names."""
+    turn: int = 0
+    """The turn of the attack."""
 
     def __post_init__(self) -> None:
         self.attacker_object = self.attacker.instance
@@ -75,6 +79,8 @@ class BattleSteps:
         self.game = game
         self.states = game.player_states
         self.battle: Battle | None = None
+        self.finished: Battle | None = None
+        """The last battle that ended, which a check or a counter written after it is measured by."""
         self.cut_short: tuple[int, str, str] | None = None
         """The last battle that went to its end early: the turn, the clause (7.1.1.4, 7.1.2.3, 7.1.3.2.3) and the
         step it did not reach, to name it for an entry of a step that battle never had."""
@@ -88,10 +94,24 @@ class BattleSteps:
         if game.phases.first_turn_of(player):
             return Refusal(("wl:6.5.6.1",), "neither player can battle on their first turn")
         if card.orientation != "stand":
-            return Refusal(("wl:7.1.1.1",), f"{me.address(card)} is rested: only an active card attacks")
+            message = f"{me.address(card)} is rested: only an active card attacks"
+            rested = game.rested_cause(card)
+            if rested is None:
+                return Refusal(("wl:7.1.1.1",), message)
+            text, clause, cause = rested
+            return Refusal(("wl:7.1.1.1", clause) if clause != "wl:7.1.1.1" else (clause,), f"{message}: {text}", cause)
         definition = game.definition(card)
         if card.instance in me.fresh and (definition is None or "rush" not in definition.keywords):
-            return Refusal(("wl:3.7.4", "wl:10.1.1.1"), f"{me.address(card)} was played this turn and has no [Rush]")
+            message = f"{me.address(card)} was played this turn and has no [Rush]"
+            entry = game.played_at.get(card.instance)
+            if entry is None:
+                return Refusal(("wl:3.7.4", "wl:10.1.1.1"), message)
+            return Refusal(
+                ("wl:3.7.4", "wl:10.1.1.1", "wl:6.5.3.1"),
+                f"{message}: it was played at entry {entry} (wl 6.5.3.1), and a Character attacks from the turn after"
+                f" it is played unless it has [Rush] (wl 3.7.4, 10.1.1.1)",
+                f"the play at entry {entry}",
+            )
         return None
 
     def attack_options(self, player: str) -> list[Choice]:
@@ -127,8 +147,10 @@ class BattleSteps:
         target = self.states[defender].find(choice.target)
         assert attacker is not None and target is not None
         attacker.orientation = "rest"
+        game.rested_by(attacker, "its attack", "wl:7.1.1.1")
         game.version += 1
         self.battle = battle = Battle(attacker, target)
+        battle.entry, battle.turn = game.entry, game.turn
         self.cut_short = None
         battle.declared = game.record(
             RecordKind.CHOICE,
@@ -209,6 +231,7 @@ class BattleSteps:
             blocker = me.find(choice.source)
             assert blocker is not None
             blocker.orientation = "rest"
+            self.game.rested_by(blocker, "its block", "wl:7.1.2.1")
             battle.target, battle.blocked, battle.target_object = blocker, True, blocker.instance
             self.game.version += 1
             blocked = self.game.record(
@@ -395,4 +418,4 @@ class BattleSteps:
             if game.effects.expire(Duration.END_OF_BATTLE, controller=player):
                 game.version += 1
         game.record(RecordKind.TIMING, game.turn_player, "the battle ends", ("wl:7.1.5.1", "wl:7.1.5.3", "wl:7.1.5.4"))
-        self.battle = None
+        self.finished, self.battle = self.battle, None

@@ -105,6 +105,14 @@ class Energio(Game[WlCardDefinition]):
         self.order = order or {}
         """Known deck orders after the shuffle, top first, by player id."""
         self.position = position
+        self.why_rested: dict[int, tuple[str, str, int, int | None]] = {}
+        """What last rested a card, by instance: the event (``its attack``), the clause by which it rested, the
+        turn and the log entry, which a later refusal names (``Refusal.cause``)."""
+        self.played_at: dict[int, int | None] = {}
+        """The log entry that played each Character still played this turn (``PlayerState.fresh``)."""
+        self.spent: dict[str, list[tuple[str, int | None]]] = {}
+        """Each player's ENERGIO!! spent since their refresh phase (wl 6.2.3): how (``given to EM-04@1``, ``rested
+        for EM-02``) and the log entry, which a refused give names."""
         self.build_parts()
         self.opening.check_decks()
         if position is not None:
@@ -229,6 +237,29 @@ class Energio(Game[WlCardDefinition]):
             shown["fresh"] = card.instance in me.fresh
         return shown
 
+    # -- the causes a refusal names ----------------------------------------------------------------------------
+
+    def rested_by(self, card: Card, event: str, clause: str) -> None:
+        """``card`` has just rested, by ``event`` of the entry being applied, under ``clause``."""
+        self.why_rested[card.instance] = (event, clause, self.turn, self.entry)
+
+    def rested_cause(self, card: Card) -> tuple[str, str, str] | None:
+        """What rested ``card``, where the game saw it: a text naming the entry and clause, the clause, and the
+        cause (``the attack at entry 12``)."""
+        why = self.why_rested.get(card.instance)
+        if card.orientation == "stand" or why is None or why[3] is None:
+            return None
+        event, clause, _, entry = why
+        return (
+            f"{event} at entry {entry} rested it ({clause.replace(':', ' ')})",
+            clause,
+            f"the {event.split()[-1]} at entry {entry}",
+        )
+
+    def spend_energio(self, player: str, how: str) -> None:
+        """``player`` spent ENERGIO!! of the cost area ``how``, by the entry being applied."""
+        self.spent.setdefault(player, []).append((how, self.entry))
+
     # -- legality --------------------------------------------------------------------------------------------
 
     def canonical(self, decision: Decision, choice: Choice) -> Choice:
@@ -271,10 +302,17 @@ class Energio(Game[WlCardDefinition]):
         if isinstance(choice, Named) and choice.verb == "attack":
             return self.battle.attack_refusal(player, choice)
         if isinstance(choice, Named) and choice.verb == "block":
-            return Refusal(
+            refusal = Refusal(
                 ("wl:7.1.2.1", "wl:10.1.4.1"),
                 f"{choice.source} cannot block: an active [Blocker] other than the attacked card blocks",
             )
+            blocker = self.player_states[player].find(choice.source)
+            rested = self.rested_cause(blocker) if blocker is not None else None
+            if rested is None:
+                return refusal
+            text, clause, cause = rested
+            clauses = refusal.clauses if clause in refusal.clauses else (*refusal.clauses, clause)
+            return Refusal(clauses, f"{refusal.message}: it is rested: {text}", cause)
         if isinstance(choice, ResolveFirst) and decision.kind == "order":
             waiting = ", ".join(
                 f"{option.card}'s ability {option.ability}"
@@ -287,6 +325,37 @@ class Energio(Game[WlCardDefinition]):
             )
         legal = ", ".join(option.describe() for option in decision.options[:12])
         return Refusal(decision.clauses, f"{choice.describe()} is not a legal option ({legal})")
+
+    def no_block(self, player: str, choice: Choice | None, refusal: Refusal) -> Refusal:
+        """``refusal`` of a block, and why: the Blocker it names is rested (by what, at which entry), or the
+        Block Step of the battle is over."""
+        me = self.player_states[player]
+        blocker = me.find(choice.source) if isinstance(choice, Named) and choice.source else None
+        rested = self.rested_cause(blocker) if blocker is not None else None
+        if blocker is not None and rested is not None:
+            text, clause, cause = rested
+            clauses = refusal.clauses if clause in refusal.clauses else (*refusal.clauses, clause)
+            return Refusal(clauses, f"{refusal.message}: {me.address(blocker)} is rested: {text}", cause)
+        return self.step_over(refusal, ("counter", "damage", "end"), "Block", "wl:7.1.2.3")
+
+    def step_over(self, refusal: Refusal, later: tuple[str, ...], step: str, clause: str) -> Refusal:
+        """``refusal`` of an action of a battle's ``step``, and, where this turn's battle is past it (in a step of
+        ``later``, or ended), the attack that began that battle, by its entry, and ``clause``, the step's end."""
+        battle = self.battle.battle
+        ended = battle is None
+        if battle is None:
+            battle = self.battle.finished
+        if battle is None or battle.turn != self.turn or battle.entry is None:
+            return refusal
+        if not ended and battle.step not in later:
+            return refusal
+        where = "the battle has ended (wl 7.1.5)" if ended else f"the battle is in its {battle.step.capitalize()} Step"
+        return Refusal(
+            refusal.clauses if clause in refusal.clauses else (*refusal.clauses, clause),
+            f"{refusal.message}: the {step} Step of the battle of the attack at entry {battle.entry} is over "
+            f"({clause.replace(':', ' ')}); {where}",
+            f"the attack at entry {battle.entry}",
+        )
 
     def why_not_now(self, verb: str, player: str, choice: Choice | None = None) -> Refusal:
         if verb in ("play", "give", "act", "end"):
@@ -305,14 +374,27 @@ class Energio(Game[WlCardDefinition]):
                     f"{cut[2].capitalize()} Step",
                 )
         if verb == "block" and self.battle.battle is not None and player == self.non_turn_player:
-            return Refusal(
-                ("wl:7.1.2.1", "wl:10.1.4.1"),
-                f"{player} has no active [Blocker] other than the attacked card to rest for a block",
+            return self.no_block(
+                player,
+                choice,
+                Refusal(
+                    ("wl:7.1.2.1", "wl:10.1.4.1"),
+                    f"{player} has no active [Blocker] other than the attacked card to rest for a block",
+                ),
             )
         if verb == "block":
-            return Refusal(("wl:7.1.2.1",), "a block is the attacked player's, in the Block Step, once a battle")
+            return self.no_block(
+                player,
+                choice,
+                Refusal(("wl:7.1.2.1",), "a block is the attacked player's, in the Block Step, once a battle"),
+            )
         if verb == "counter":
-            return Refusal(("wl:7.1.3.2",), "counters are the attacked player's, in the Counter Step")
+            return self.step_over(
+                Refusal(("wl:7.1.3.2",), "counters are the attacked player's, in the Counter Step"),
+                ("damage", "end"),
+                "Counter",
+                "wl:7.1.3.2.3",
+            )
         if verb == "damage":
             return Refusal(("wl:7.1.4.1.1",), "damage is dealt when an attack on the Leader wins")
         if verb == "ko":

@@ -57,8 +57,11 @@ class Phases:
         me.cost_active += me.cost_rested + returned
         me.cost_rested = 0
         me.fresh.clear()
+        game.spent.pop(game.turn_player, None)
+        game.played_at.clear()
         for card in (me.leader, *me.characters, *me.stage):
             card.orientation = "stand"
+            game.why_rested.pop(card.instance, None)
         game.version += 1
         game.record(
             RecordKind.FORCED,

@@ -222,6 +222,8 @@ class Playing:
         assert definition is not None
         me.cost_active -= definition.cost
         me.cost_rested += definition.cost
+        if definition.cost:
+            game.spend_energio(player, f"{definition.cost} rested to play {card.identity} (wl 2.7.3)")
         game.version += 1
         if definition.type == "character":
             if choice.target is not None:
@@ -231,6 +233,7 @@ class Playing:
             card.orientation = "stand"  # enters active (3.7.5)
             me.characters.append(card)
             me.fresh.add(card.instance)
+            game.played_at[card.instance] = game.entry
             played = game.record(
                 RecordKind.CHOICE,
                 player,
@@ -465,6 +468,8 @@ class Playing:
         rest = int(cost.get("energio", 0))
         me.cost_active -= rest
         me.cost_rested += rest
+        if rest:
+            self.game.spend_energio(player, f"{rest} rested for a cost (wl 8.3.1.5)")
         for identity in cards:
             me.trash.append(self.game.moves.take(player, "hand", identity))
         self.game.version += 1
@@ -592,9 +597,16 @@ class Playing:
         if me.find(choice.target) is None:
             return Refusal(("wl:6.5.5.1",), f"{choice.target} is not {player}'s Leader or one of {player}'s Characters")
         if count < 1 or count > me.cost_active:
+            message = f"{player} has {me.cost_active} active ENERGIO!! card(s), not {count} to give"
+            spent = [(how, entry) for how, entry in self.game.spent.get(player, []) if entry is not None]
+            if count < 1 or not spent:
+                return Refusal(("wl:6.5.5.1", "wl:6.5.5.3"), message)
+            entries = ", ".join(str(entry) for _, entry in spent)
             return Refusal(
                 ("wl:6.5.5.1", "wl:6.5.5.3"),
-                f"{player} has {me.cost_active} active ENERGIO!! card(s), not {count} to give",
+                f"{message}: the cost area was spent since {player}'s refresh phase (wl 6.2.3) by "
+                + "; ".join(f"entry {entry}: {how}" for how, entry in spent),
+                f"the ENERGIO!! spent by entries {entries}",
             )
         return None
 
@@ -605,6 +617,7 @@ class Playing:
         count = 1 if choice.count is None else choice.count
         me.cost_active -= count
         me.given[card.instance] = me.given.get(card.instance, 0) + count
+        self.game.spend_energio(player, f"{count} given to {me.address(card)} (wl 6.5.5.1)")
         self.game.version += 1
         self.game.record(
             RecordKind.CHOICE,
@@ -670,6 +683,8 @@ class Playing:
             return
         me.cost_active -= definition.cost
         me.cost_rested += definition.cost
+        if definition.cost:
+            game.spend_energio(player, f"{definition.cost} rested to activate {card.identity} (wl 7.1.3.2.2)")
         game.version += 1
         activated = game.record(
             RecordKind.CHOICE,
