@@ -1,0 +1,115 @@
+"""A failed ``expect`` in Vanguard and ENERGIO!! logs: one violation, and the replay goes on from the asserted state.
+
+The log describes its own game: once an ``expect`` checkpoint differs, the replay takes the piles, circles,
+characters and counters it asserts (``Opening.take_asserted`` of each game), so that a later checkpoint of the
+same game is compared with the rules from there, not with the replay's own guess again.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from judge import games
+from judge.logfile import parse_log
+from judge.replay import Replay, verify_log
+from judge.verdict import VerdictKind
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def example(game: str) -> dict[str, Any]:
+    document: dict[str, Any] = yaml.safe_load((REPO / "judge" / "examples" / f"{game}-game.yaml").read_text("utf-8"))
+    return document
+
+
+def counts_after_each_entry(document: dict[str, Any], zones: tuple[str, ...]) -> dict[int, dict[str, int]]:
+    """P1's pile sizes after each entry of a legal log, as the replay has them."""
+    log = parse_log(json.dumps(document), "legal.json", "json")
+    support = games.get(str(document["game"]))
+    replay = Replay(log, support.build(log), support)
+    seen: dict[int, dict[str, int]] = {}
+
+    def applied(entry: Any) -> None:
+        view = replay.game.snapshot()["players"]["P1"]
+        seen[entry.index] = {zone: len(view[zone]) for zone in zones}
+
+    replay.on_applied = applied
+    replay.run()
+    return seen
+
+
+LIES = {
+    # game: the pile the log asserts one card fewer in, and the one it asserts one card more in
+    "vg": ("hand", "damage"),
+}
+CITED = {
+    # the clauses the failed expect cites: those the rules applied for its entry (the bundled games' entry 21)
+    "vg": ("vg:6.6.1.2.3",),  # calling a rear-guard: the normal call's cost and placing
+}
+
+
+def asserted_log(game: str) -> tuple[dict[str, Any], int, int, dict[str, int]]:
+    """The bundled legal game of ``game``, with an ``expect`` on two entries in a row (no card moving between
+    them) that asserts one card of P1's moved from one pile to another: the first fails; the second asserts the
+    same world.  The log ends there, its result ``time`` (the rest is the replay's game, not the log's)."""
+    document = example(game)
+    fewer, more = LIES[game]
+    counts = counts_after_each_entry(document, (fewer, more))
+    actions = document["actions"]
+    first = next(
+        i for i in sorted(counts) if i > 20 and i + 1 in counts and counts[i][fewer] > 0 and counts[i] == counts[i + 1]
+    )
+    later = first + 1
+    asserted = {fewer: counts[first][fewer] - 1, more: counts[first][more] + 1}
+    for index in (first, later):
+        actions[index]["expect"] = {"P1": dict(asserted)}
+    del actions[later + 1 :]
+    document["result"] = {"reason": "time"}
+    return document, first, later, asserted
+
+
+@pytest.mark.parametrize("game", sorted(LIES))
+def test_a_failed_expect_is_one_violation_and_a_later_checkpoint_of_the_asserted_world_holds(game: str) -> None:
+    """One violation, at the first ``expect``, listing both piles, citing the clauses of its entry; the second
+    ``expect``, of the same world, holds; the notes say what was taken."""
+    document, first, _later, _asserted = asserted_log(game)
+    verdict = verify_log(parse_log(json.dumps(document), "asserted.json", "json"))
+    fewer, more = LIES[game]
+    [violation] = verdict.violations
+    assert violation.entry == first and violation.message.startswith("expect: ")
+    assert f"P1 {fewer} has" in violation.message and f"; P1 {more} has" in violation.message
+    assert violation.clauses == CITED[game]
+    assert any("goes on from the state the log asserts" in note and f"P1 {fewer}" in note for note in verdict.notes)
+
+
+@pytest.mark.parametrize("game", sorted(LIES))
+def test_without_taking_the_asserted_state_the_later_checkpoint_would_fail_again(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the adoption is for: a replay that kept its own state would report the same departure twice."""
+    document, first, later, _asserted = asserted_log(game)
+    monkeypatch.setattr(type(games.get(game)), "take_expectation", lambda self, game, expect: [])
+    verdict = verify_log(parse_log(json.dumps(document), "asserted.json", "json"))
+    assert [violation.entry for violation in verdict.violations] == [first, later]
+
+
+@pytest.mark.parametrize("game", sorted(LIES))
+def test_a_legal_log_with_checkpoints_that_hold_takes_nothing(game: str) -> None:
+    """An ``expect`` that holds changes nothing: the log stays legal and its trace is the same as without it."""
+    document = example(game)
+    fewer, more = LIES[game]
+    counts = counts_after_each_entry(document, (fewer, more))
+    plain = verify_log(parse_log(json.dumps(document), "legal.json", "json"))
+    checked = copy.deepcopy(document)
+    for index in (20, 21, 22):
+        checked["actions"][index]["expect"] = {"P1": dict(counts[index])}
+    verdict = verify_log(parse_log(json.dumps(checked), "checked.json", "json"))
+    assert verdict.kind == plain.kind == VerdictKind.LEGAL and not verdict.violations
+    assert not any("goes on from the state" in note for note in verdict.notes)
+    assert [record.to_dict() for record in verdict.records] == [record.to_dict() for record in plain.records]
