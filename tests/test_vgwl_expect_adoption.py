@@ -47,10 +47,12 @@ def counts_after_each_entry(document: dict[str, Any], zones: tuple[str, ...]) ->
 LIES = {
     # game: the pile the log asserts one card fewer in, and the one it asserts one card more in
     "vg": ("hand", "damage"),
+    "wl": ("life", "trash"),
 }
 CITED = {
     # the clauses the failed expect cites: those the rules applied for its entry (the bundled games' entry 21)
-    "vg": ("vg:6.6.1.2.3",),  # calling a rear-guard: the normal call's cost and placing
+    "vg": ("vg:6.6.1.2.3",),  # P2 exchanges the rear-guards of a column (a move)
+    "wl": ("wl:7.1.3.2.2", "wl:10.2.4.1", "wl:8.1.1"),  # P2 activates a [Counter] Event
 }
 
 
