@@ -115,3 +115,56 @@ def test_a_legal_log_with_checkpoints_that_hold_takes_nothing(game: str) -> None
     assert verdict.kind == plain.kind == VerdictKind.LEGAL and not verdict.violations
     assert not any("goes on from the state" in note for note in verdict.notes)
     assert [record.to_dict() for record in verdict.records] == [record.to_dict() for record in plain.records]
+
+
+def verdict_with(game: str, expects: dict[int, dict[str, Any]], last: int) -> Any:
+    """The bundled ``game`` with ``expects`` on entries, ending at entry ``last`` (its result ``time``)."""
+    document = example(game)
+    for index, expect in expects.items():
+        document["actions"][index]["expect"] = expect
+    del document["actions"][last + 1 :]
+    document["result"] = {"reason": "time"}
+    return verify_log(parse_log(json.dumps(document), "asserted.json", "json"))
+
+
+def test_vg_circles_and_their_state_are_taken_but_not_power() -> None:
+    """vg: after P1's pass at entry 30 (ending the main phase, vg 6.6.1.3, the clause the violation cites) the log asserts P1's BC empty, the unit on
+    BL rested and the vanguard at 12000: one violation listing the three; the circles are taken (the attack at
+    entry 31 then finds them so), the power, which the cards and the effects make, is not, and the notes say so."""
+    verdict = verdict_with(
+        "vg",
+        {
+            30: {"P1": {"circles": {"BC": None, "BL": {"card": "SL-11", "state": "rest"}, "V": {"power": 12000}}}},
+            31: {"P1": {"circles": {"BC": None, "BL": {"card": "SL-11", "state": "rest"}, "FR": {"state": "rest"}}}},
+        },
+        31,
+    )
+    [violation] = verdict.violations
+    assert violation.entry == 30 and violation.clauses == ("vg:6.6.1.3",)
+    assert all(f"P1 circles {circle}" in violation.message for circle in ("BC", "BL", "V"))
+    [taken] = [note for note in verdict.notes if "goes on from the state the log asserts" in note]
+    assert "P1 BC: SL-S taken off" in taken and "P1 BL: SL-11 rest" in taken
+    assert "not taken (the cards and the effects make them): P1 V power" in taken
+
+
+def test_wl_characters_in_order_with_state_and_given_are_taken_but_not_power() -> None:
+    """wl: at P2's attack (entry 30, wl 7.1.1) the log asserts one Character of P1's, rested with an ENERGIO!!
+    given (wl 6.5.5), and the Leader's power 7000: one violation; the Character taken, its partner going to the
+    trash, so the same assertion at P1's [Counter] (entry 31, wl 7.1.3.2.2) holds; the power is not taken.  The
+    violation cites the attack's clauses (wl 7.1.1.1, 7.1.1.2)."""
+    one = [{"card": "BL-01", "state": "rested", "given": 1}]
+    verdict = verdict_with(
+        "wl",
+        {
+            30: {"P1": {"characters": one, "leader": {"power": 7000}}},
+            31: {"P1": {"characters": one, "trash": 3}},  # and the [Counter] Event after it
+        },
+        31,
+    )
+    [violation] = verdict.violations
+    assert violation.entry == 30 and violation.clauses == ("wl:7.1.1.1", "wl:7.1.1.2")
+    assert "P1 has 2 Character(s), not 1" in violation.message and "P1 leader power" in violation.message
+    [taken] = [note for note in verdict.notes if "goes on from the state the log asserts" in note]
+    assert "P1 Character BL-07 taken off" in taken and "P1 Character 1: BL-01 rest" in taken
+    assert "ENERGIO!! given 0 -> 1" in taken and "P1 trash" in taken
+    assert "not taken (the cards and the effects make it): P1 leader power" in taken
