@@ -158,7 +158,7 @@ class Opening:
                 if have is not None:
                     loose.extend(pile)
                     pile.clear()
-                card = self._asserted_card(me, identity, counts, loose)
+                card = asserted_card(self._piles(me), identity, counts, loose)
                 if card is None:
                     changed.append(f"{player_id} stage {position}: no card of {player_id}'s can be {identity}")
                     continue
@@ -170,25 +170,13 @@ class Opening:
             if orientation is not None and have.orientation != orientation:
                 have.orientation = orientation
                 changed.append(f"{player_id} stage {position}: {have.identity or '?'} {orientation}")
-        self._asserted_counts(me, counts, loose, changed)
+        match_counts(player_id, self._piles(me), counts, loose, "waiting", changed)
         self.game.version += 1
         return changed
 
-    def _asserted_card(
-        self, me: PlayerState, identity: str | None, counts: dict[str, int], loose: list[Card]
-    ) -> Card | None:
-        """A card to put on the stage as ``identity`` (``engine.core.reveals.asserted_card``)."""
-        return asserted_card(self._piles(me), identity, counts, loose)
-
-    def _asserted_counts(
-        self, me: PlayerState, counts: dict[str, int], loose: list[Card], changed: list[str]
-    ) -> list[Card]:
-        """Move cards from the piles with more cards than ``counts`` asserts to those with fewer (cards taken off
-        the stage first); the waiting room keeps what is left over.  Returns the cards moved, unseen now."""
-        return match_counts(me.id, self._piles(me), counts, loose, "waiting", changed)
-
     @staticmethod
     def _piles(me: PlayerState) -> dict[str, list[Card]]:
+        """The piles a log's assertion counts, in the order cards are looked for in them."""
         return {zone: me.zone(zone) for zone in ASSERTED_PILES}
 
     def unknown_cards(self, player: PlayerState) -> Iterable[Card]:
