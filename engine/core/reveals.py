@@ -164,3 +164,85 @@ def shuffled_in(owner: str, deck: list[Card], added: list[Card], pool: IdentityP
         if card.identity is not None:
             pool.contents[card.identity] = pool.contents.get(card.identity, 0) + 1
     return [Card(owner, pool=pool) for _ in cards]
+
+
+# -- a position a log asserts ------------------------------------------------------------------
+
+
+def asserted_card(
+    piles: Mapping[str, list[Card]], identity: str | None, counts: Mapping[str, int], loose: list[Card]
+) -> Card | None:
+    """A card to put where a log asserts ``identity`` (None: any card) is, taken out of where it was: one of
+    ``loose`` (taken off the table meanwhile), else one in a pile with more cards than ``counts`` asserts, else in
+    any pile, named so or unseen and able to be it.  None when no card of the player's can be it."""
+    for card in loose:
+        if identity is None or card.identity == identity:
+            loose.remove(card)
+            return card
+    surplus_first = sorted(piles, key=lambda zone: len(piles[zone]) <= counts.get(zone, len(piles[zone])))
+    for zone in surplus_first:
+        cards = piles[zone]
+        found = next((card for card in cards if identity is None or card.identity == identity), None)
+        if found is not None:
+            cards.remove(found)
+            return found
+    if identity is None:
+        return None
+    for zone in surplus_first:
+        cards = piles[zone]
+        found = next((card for card in cards if card.identity is None and card.reveal(identity)), None)
+        if found is not None:
+            cards.remove(found)
+            return found
+    return None
+
+
+def match_counts(
+    owner: str,
+    piles: Mapping[str, list[Card]],
+    counts: Mapping[str, int],
+    loose: list[Card],
+    overflow: str,
+    changed: list[str],
+    top_first: tuple[str, ...] = ("deck",),
+) -> list[Card]:
+    """Move ``owner``'s cards from the ``piles`` with more cards than ``counts`` asserts to those with fewer (the
+    ``loose`` cards, taken off the table meanwhile, first); the cards left over go to the ``overflow`` pile.  A
+    pile in ``top_first`` gives from its top (its first card); every pile takes at its end.  What changed is
+    added to ``changed`` in words (``P1 hand 5 -> 4``); returns the cards moved.
+
+    Which cards moved is not known, so the moved cards become unseen, drawn from one pool of their names: what
+    the log reveals later binds them."""
+    before = {zone: len(cards) for zone, cards in piles.items()}
+    spare = list(loose)
+    for zone, cards in piles.items():
+        while zone in counts and len(cards) > counts[zone]:
+            spare.append(cards.pop(0) if zone in top_first else cards.pop())
+    moved: list[Card] = []
+    for zone, cards in piles.items():
+        while zone in counts and len(cards) < counts[zone] and spare:
+            card = spare.pop()
+            card.renew()
+            cards.append(card)
+            moved.append(card)
+    for card in spare:
+        card.renew()
+        piles[overflow].append(card)
+        moved.append(card)
+    for zone, cards in piles.items():
+        if len(cards) != before[zone]:
+            changed.append(f"{owner} {zone} {before[zone]} -> {len(cards)}")
+    hide_moved(owner, moved)
+    return moved
+
+
+def hide_moved(owner: str, moved: list[Card]) -> None:
+    """``owner``'s ``moved`` cards, which moved to where a log asserts cards are without the log saying which,
+    become unseen cards of one pool of their names."""
+    if not moved:
+        return
+    pool = IdentityPool(f"cards of {owner} moved to the position a log asserts", {})
+    for card in moved:
+        if card.identity is not None:
+            pool.contents[card.identity] = pool.contents.get(card.identity, 0) + 1
+            card.hide_in(pool)

@@ -16,9 +16,14 @@ from typing import TYPE_CHECKING
 from engine.core.cards import Card
 from engine.core.game import Procedure
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
-from engine.core.reveals import card_from_deck_list, lay_known_order
+from engine.core.reveals import asserted_card, card_from_deck_list, lay_known_order, match_counts
 from engine.games.vg.cards import deck_problems
 from engine.games.vg.state import CIRCLES, OPENING_HAND, VANGUARD, PlayerState, Position
+
+ASSERTED_PILES = ("hand", "deck", "soul", "drop", "damage", "bind", "trigger")
+"""The main deck's piles a log's assertion counts, in the order cards are looked for in them."""
+ASSERTED_G_ZONE = ("g_down", "g_up")
+"""The G zone's face-down and face-up cards (vg 4.11.2, 4.11.3): G units, which never mix with the main deck's."""
 
 if TYPE_CHECKING:
     from engine.games.vg.game import Vanguard
@@ -225,6 +230,78 @@ class Opening:
                 assert me.unknown is not None
                 rest = max(0, sum(me.unknown.contents.values()) - self.unknown_cards(me))
             me.deck.extend(Card(player_id, pool=me.unknown) for _ in range(rest))
+
+    def take_asserted(
+        self,
+        player_id: str,
+        counts: dict[str, int],
+        face_down: int | None,
+        circles: dict[str, tuple[str | None, str | None] | None],
+    ) -> list[str]:
+        """Make ``player_id``'s cards what a log asserts they are, where the replay's differ: ``counts`` of piles
+        (``hand``, ``deck``, ``soul``, ``drop``, ``damage``, ``bind``, ``trigger``, and the G zone's ``g_down`` and
+        ``g_up``), how many damage cards lie ``face_down`` (None: as they are), and the ``circles``, each empty
+        (None) or a card and an orientation (either None: as it is).  Returns what was changed, in words.
+
+        A unit a circle needs is taken from where the replay has a card of that name (a pile with more cards than
+        asserted first), or an unseen card that can be it; a G unit from the G zone.  Cards leave piles with more
+        than asserted for piles with fewer, the G zone's among themselves; the cards left over go to the drop
+        zone (G units face up to the G zone).  Which cards moved is not known, so they become unseen, drawn from
+        one pool of their names: what the log reveals later binds them.  Power and critical are not set: effects
+        make them."""
+        me = self.states[player_id]
+        changed: list[str] = []
+        loose: list[Card] = []
+        main = {zone: me.zone(zone) for zone in ASSERTED_PILES}
+        g_zone = {zone: me.zone(zone) for zone in ASSERTED_G_ZONE}
+        for circle, wanted in circles.items():
+            pile = me.circles.get(circle)
+            if pile is None:
+                continue
+            have = pile[-1] if pile else None
+            if wanted is None:
+                if have is not None:
+                    changed.append(f"{player_id} {circle}: {have.identity or '?'} taken off")
+                    loose.extend(pile)
+                    pile.clear()
+                continue
+            identity, orientation = wanted
+            if have is None or (identity is not None and not have.reveal(identity)):
+                if have is not None:
+                    loose.extend(pile)
+                    pile.clear()
+                piles = g_zone if self.is_g_unit_id(identity) else main
+                card = asserted_card(piles, identity, counts, loose)
+                if card is None:
+                    changed.append(f"{player_id} {circle}: no card of {player_id}'s can be {identity}")
+                    continue
+                card.renew()
+                pile.append(card)
+                if circle == VANGUARD:
+                    me.placings += 1
+                    me.placed_at[card.instance] = me.placings
+                changed.append(f"{player_id} {circle}: {identity} put there")
+                have = card
+            if orientation is not None and have.orientation != orientation:
+                have.orientation = orientation
+                changed.append(f"{player_id} {circle}: {have.identity or '?'} {orientation}")
+        g_units = [card for card in loose if self.is_g_unit(card)]
+        loose = [card for card in loose if not self.is_g_unit(card)]
+        match_counts(player_id, main, counts, loose, "drop", changed)
+        match_counts(player_id, g_zone, counts, g_units, "g_up", changed)
+        if face_down is not None:
+            down = [card for card in me.damage if card.instance in me.face_down]
+            up = [card for card in me.damage if card.instance not in me.face_down]
+            before = len(down)
+            for card in down[face_down:]:
+                me.face_down.discard(card.instance)
+            for card in up[: max(0, face_down - before)]:
+                me.face_down.add(card.instance)
+            after = sum(1 for card in me.damage if card.instance in me.face_down)
+            if after != before:
+                changed.append(f"{player_id} damage face down {before} -> {after}")
+        self.game.version += 1
+        return changed
 
     def is_g_unit_id(self, identity: str | None) -> bool:
         definition = self.game.definitions.get(identity) if identity is not None else None

@@ -17,12 +17,18 @@ from typing import TYPE_CHECKING
 from engine.core.cards import Card
 from engine.core.game import Procedure
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
-from engine.core.reveals import card_from_deck_list, lay_known_order
+from engine.core.reveals import asserted_card, card_from_deck_list, lay_known_order, match_counts
 from engine.games.wl.cards import ENERGIO_DECK_SIZE, deck_problems
 from engine.games.wl.state import OPENING_HAND, PlayerState, Position
 
 if TYPE_CHECKING:
     from engine.games.wl.game import Energio
+
+ASSERTED_PILES = ("hand", "deck", "trash", "life", "stage")
+"""The piles a log's assertion counts, in the order cards are looked for in them."""
+Asserted = tuple[str | None, str | None, int | None]
+"""A card a log asserts on the table: its id, its orientation (``stand`` or ``rest``) and the ENERGIO!! cards given
+to it; each None where the log does not say."""
 
 
 class Opening:
@@ -181,3 +187,105 @@ class Opening:
                 game.setup_problems.append(
                     Refusal(("wl:3.8.5",), f"setup {player_id}: {len(me.stage)} Stages, at most 1")
                 )
+
+    # -- a position a log asserts ---------------------------------------------------------------------
+
+    def take_asserted(
+        self,
+        player_id: str,
+        counts: dict[str, int],
+        characters: int | list[Asserted] | None,
+        stage: Asserted | None,
+        leader: Asserted,
+        cost: tuple[int | None, int | None],
+        energio_deck: int | None,
+    ) -> list[str]:
+        """Make ``player_id``'s cards what a log asserts they are, where the replay's differ: ``counts`` of piles
+        (``hand``, ``deck``, ``trash``, ``life``, ``stage``), the ``characters`` (a count, or each in the order they
+        entered), the ``stage`` (its card and orientation), the ``leader``'s orientation and ENERGIO!! given, the
+        ``cost`` area's active and rested cards and the ENERGIO!! deck's.  Returns what was changed, in words.
+
+        A Character the log names is taken from where the replay has a card of that name (a pile with more cards
+        than asserted first), or an unseen card that can be it; cards leave piles with more than asserted for
+        piles with fewer, and those left over go to the trash.  Which cards moved is not known, so they become
+        unseen, drawn from one pool of their names: what the log reveals later binds them.  A card's power is
+        not set: effects make it."""
+        me = self.states[player_id]
+        changed: list[str] = []
+        loose: list[Card] = []
+        piles = {zone: me.zone(zone) for zone in ASSERTED_PILES}
+        wanted: list[Asserted] | None = None
+        if isinstance(characters, int):
+            wanted = [(None, None, None)] * characters
+        elif characters is not None:
+            wanted = characters
+        if wanted is not None:
+            for extra in me.characters[len(wanted) :]:
+                changed.append(f"{player_id} Character {extra.identity or '?'} taken off")
+                self._lift(me, extra, loose)
+            del me.characters[len(wanted) :]
+            for index, (identity, orientation, given) in enumerate(wanted):
+                have = me.characters[index] if index < len(me.characters) else None
+                if have is None or (identity is not None and not have.reveal(identity)):
+                    card = asserted_card(piles, identity, counts, loose)
+                    if card is None:
+                        changed.append(f"{player_id} Character {index + 1}: no card of {player_id}'s can be {identity}")
+                        continue
+                    if have is not None:
+                        self._lift(me, have, loose)
+                    card.renew()
+                    if have is None:
+                        me.characters.append(card)
+                    else:
+                        me.characters[index] = card
+                    changed.append(f"{player_id} Character {index + 1}: {card.identity or 'a card'} put there")
+                    have = card
+                self._asserted_state(me, have, orientation, given, f"{player_id} Character {index + 1}", changed)
+        if stage is not None:
+            identity, orientation, _ = stage
+            have = me.stage[-1] if me.stage else None
+            if have is None or (identity is not None and not have.reveal(identity)):
+                loose.extend(me.stage)
+                me.stage.clear()
+                card = asserted_card(piles, identity, counts, loose)
+                if card is None:
+                    changed.append(f"{player_id} stage: no card of {player_id}'s can be {identity}")
+                else:
+                    card.renew()
+                    me.stage.append(card)
+                    changed.append(f"{player_id} stage: {card.identity or 'a card'} put there")
+                    have = card
+            if have is not None:
+                self._asserted_state(me, have, orientation, None, f"{player_id} stage", changed)
+        _, orientation, given = leader
+        self._asserted_state(me, me.leader, orientation, given, f"{player_id} leader", changed)
+        match_counts(player_id, piles, counts, loose, "trash", changed)
+        for name, value in (("cost_active", cost[0]), ("cost_rested", cost[1]), ("energio_deck", energio_deck)):
+            before = getattr(me, name)
+            if value is not None and value != before:
+                setattr(me, name, value)
+                changed.append(f"{player_id} {name.replace('_', ' ')} {before} -> {value}")
+        self.game.version += 1
+        return changed
+
+    @staticmethod
+    def _lift(me: PlayerState, card: Card, loose: list[Card]) -> None:
+        """``card`` off the Character area, to go where the asserted counts want it; what was given to it with it."""
+        me.given.pop(card.instance, None)
+        me.fresh.discard(card.instance)
+        loose.append(card)
+
+    @staticmethod
+    def _asserted_state(
+        me: PlayerState, card: Card, orientation: str | None, given: int | None, label: str, changed: list[str]
+    ) -> None:
+        if orientation is not None and card.orientation != orientation:
+            card.orientation = orientation
+            changed.append(f"{label}: {card.identity or '?'} {orientation}")
+        before = me.given.get(card.instance, 0)
+        if given is not None and given != before:
+            if given:
+                me.given[card.instance] = given
+            else:
+                me.given.pop(card.instance, None)
+            changed.append(f"{label}: ENERGIO!! given {before} -> {given}")

@@ -18,10 +18,10 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from engine.core.cards import Card, IdentityPool
+from engine.core.cards import Card
 from engine.core.game import Procedure
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal
-from engine.core.reveals import card_from_deck_list, lay_known_order
+from engine.core.reveals import asserted_card, card_from_deck_list, lay_known_order, match_counts
 from engine.core.wording import counted
 from engine.games.ws.state import POSITIONS, ZONE_NAMES, PlayerState, Position
 
@@ -158,7 +158,7 @@ class Opening:
                 if have is not None:
                     loose.extend(pile)
                     pile.clear()
-                card = self._asserted_card(me, identity, counts, loose)
+                card = asserted_card(self._piles(me), identity, counts, loose)
                 if card is None:
                     changed.append(f"{player_id} stage {position}: no card of {player_id}'s can be {identity}")
                     continue
@@ -170,71 +170,14 @@ class Opening:
             if orientation is not None and have.orientation != orientation:
                 have.orientation = orientation
                 changed.append(f"{player_id} stage {position}: {have.identity or '?'} {orientation}")
-        moved = self._asserted_counts(me, counts, loose, changed)
-        if moved:
-            pool = IdentityPool(f"cards of {player_id} moved to the position a log asserts", {})
-            for card in moved:
-                if card.identity is not None:
-                    pool.contents[card.identity] = pool.contents.get(card.identity, 0) + 1
-                    card.hide_in(pool)
+        match_counts(player_id, self._piles(me), counts, loose, "waiting", changed)
         self.game.version += 1
         return changed
 
-    def _asserted_card(
-        self, me: PlayerState, identity: str | None, counts: dict[str, int], loose: list[Card]
-    ) -> Card | None:
-        """A card to put on the stage as ``identity``: one taken off the stage meanwhile, else one in a pile with
-        more cards than asserted, else in any pile, named so or unseen and able to be it."""
-        for card in loose:
-            if identity is None or card.identity == identity:
-                loose.remove(card)
-                return card
-        surplus_first = sorted(
-            ASSERTED_PILES, key=lambda zone: len(me.zone(zone)) <= counts.get(zone, len(me.zone(zone)))
-        )
-        for zone in surplus_first:
-            cards = me.zone(zone)
-            found = next((card for card in cards if identity is None or card.identity == identity), None)
-            if found is not None:
-                cards.remove(found)
-                return found
-        if identity is None:
-            return None
-        for zone in surplus_first:
-            cards = me.zone(zone)
-            found = next((card for card in cards if card.identity is None and card.reveal(identity)), None)
-            if found is not None:
-                cards.remove(found)
-                return found
-        return None
-
-    def _asserted_counts(
-        self, me: PlayerState, counts: dict[str, int], loose: list[Card], changed: list[str]
-    ) -> list[Card]:
-        """Move cards from the piles with more cards than ``counts`` asserts to those with fewer (cards taken off
-        the stage first); returns the cards moved.  The deck gives from its top and takes at its bottom."""
-        before = {zone: len(me.zone(zone)) for zone in ASSERTED_PILES}
-        spare = list(loose)
-        for zone in ASSERTED_PILES:
-            cards = me.zone(zone)
-            while zone in counts and len(cards) > counts[zone]:
-                spare.append(cards.pop(0) if zone == "deck" else cards.pop())
-        moved: list[Card] = []
-        for zone in ASSERTED_PILES:
-            cards = me.zone(zone)
-            while zone in counts and len(cards) < counts[zone] and spare:
-                card = spare.pop()
-                card.renew()
-                cards.append(card)
-                moved.append(card)
-        for card in spare:  # more cards than the piles asserted can take: the waiting room keeps them
-            card.renew()
-            me.waiting.append(card)
-            moved.append(card)
-        for zone in ASSERTED_PILES:
-            if len(me.zone(zone)) != before[zone]:
-                changed.append(f"{me.id} {zone} {before[zone]} -> {len(me.zone(zone))}")
-        return moved
+    @staticmethod
+    def _piles(me: PlayerState) -> dict[str, list[Card]]:
+        """The piles a log's assertion counts, in the order cards are looked for in them."""
+        return {zone: me.zone(zone) for zone in ASSERTED_PILES}
 
     def unknown_cards(self, player: PlayerState) -> Iterable[Card]:
         for zone in ZONE_NAMES:

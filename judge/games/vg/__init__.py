@@ -72,6 +72,9 @@ class VanguardSupport(GameSupport):
     def expectation_failures(self, game: PlayableGame, expect: Any) -> list[str]:
         return log.expectation_failures(game, expect)
 
+    def take_expectation(self, game: PlayableGame, expect: Any) -> list[str]:
+        return log.take_expectation(_vg(game), expect)
+
     def board_text(self, game: PlayableGame) -> str:
         return board.board_text(game)
 

@@ -428,6 +428,75 @@ def expectation_failures(game: PlayableGame, expect: Any) -> list[str]:
     return failures + common_expectation_failures(game, common, winner_of(game.outcome))
 
 
+ASSERTED_PILES: Final = ("hand", "deck", "soul", "drop", "damage", "bind", "trigger")
+NOT_TAKEN: Final = ("power", "critical", "face", "hearts", "mate", "locked", "deleted")
+"""What a circle's expectation may assert that the replay does not take from a failed ``expect``: power and
+critical come from the cards and the effects, the circle states from what the rules did."""
+
+
+def take_expectation(game: Vanguard, expect: Any) -> list[str]:
+    """Make each player's piles, G zone, face-down damage and circles what a failed ``expect`` asserts (counts, or
+    lists taken as their counts; a circle as null, a card id or ``{card, state}``), through the engine
+    (``Opening.take_asserted``); what was changed, in words, and what differs but is not taken (power, critical,
+    the circle states, the guardian circle)."""
+    if not isinstance(expect, dict):
+        return []
+    snapshot = game.snapshot()
+    changed: list[str] = []
+    for player, wanted in expect.items():
+        if player not in game.player_states or not isinstance(wanted, dict):
+            continue
+        counts: dict[str, int] = {}
+        for zone in ASSERTED_PILES:
+            count = _count(wanted.get(zone))
+            if count is not None:
+                counts[zone] = count
+        g_zone = wanted.get("g_zone")
+        for side in ("down", "up"):
+            count = _count(g_zone.get(side)) if isinstance(g_zone, dict) else None
+            if count is not None:
+                counts[f"g_{side}"] = count
+        face_down = wanted.get("damage_face_down")
+        damage = wanted.get("damage")
+        if isinstance(damage, list) and not isinstance(face_down, int):
+            face_down = sum(1 for item in damage if isinstance(item, dict) and item.get("face") == "down")
+        circles: dict[str, tuple[str | None, str | None] | None] = {}
+        not_taken: list[str] = []
+        shown = snapshot["players"][player]["circles"]
+        for circle, value in (wanted.get("circles") or {}).items() if isinstance(wanted.get("circles"), dict) else ():
+            if circle not in CIRCLES:
+                if circle == "G" and _pile_failures("", shown.get("G", []), value):
+                    not_taken.append(f"{player} guardian circle")
+                continue
+            if value is None:
+                circles[circle] = None
+            elif isinstance(value, str):
+                circles[circle] = (value, None)
+            elif isinstance(value, dict):
+                card, state = value.get("card"), value.get("state")
+                circles[circle] = (card if isinstance(card, str) else None, state if state in ORIENTATIONS else None)
+                unit = shown.get(circle)
+                for key in NOT_TAKEN:
+                    actual = unit.get(key, UNSHOWN.get(key)) if isinstance(unit, dict) else None
+                    if key in value and value[key] != actual:
+                        not_taken.append(f"{player} {circle} {key}")
+        changed.extend(
+            game.opening.take_asserted(
+                str(player), counts, face_down if isinstance(face_down, int) and face_down >= 0 else None, circles
+            )
+        )
+        if not_taken:
+            changed.append(f"not taken (the cards and the effects make them): {', '.join(not_taken)}")
+    return changed
+
+
+def _count(value: Any) -> int | None:
+    """A pile's asserted size: a count, or a list's length."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    return len(value) if isinstance(value, list) else None
+
+
 UNSHOWN: Final = {"face": "up", "locked": False, "deleted": False, "hearts": [], "mate": None}
 """A circle state's value where the snapshot does not show it (a face-up unit has no ``face``)."""
 

@@ -69,6 +69,9 @@ class EnergioSupport(GameSupport):
     def expectation_failures(self, game: PlayableGame, expect: Any) -> list[str]:
         return log.expectation_failures(game, expect)
 
+    def take_expectation(self, game: PlayableGame, expect: Any) -> list[str]:
+        return log.take_expectation(_wl(game), expect)
+
     def board_text(self, game: PlayableGame) -> str:
         return board.board_text(game)
 

@@ -357,6 +357,98 @@ def expectation_failures(game: PlayableGame, expect: Any) -> list[str]:
     return failures + common_expectation_failures(game, common, winner_of(game.outcome))
 
 
+ASSERTED_PILES: Final = ("hand", "deck", "trash", "life")
+
+
+def take_expectation(game: Energio, expect: Any) -> list[str]:
+    """Make each player's piles, Stage, Leader, Characters, cost area and ENERGIO!! deck what a failed ``expect``
+    asserts (counts, or lists taken as their counts; the Leader's ``{state, given}``; the Characters as a count
+    or ``{card, state, given}`` in the order they entered), through the engine (``Opening.take_asserted``); what
+    was changed, in words, and a power that differs, which is not taken (the cards and the effects make it)."""
+    if not isinstance(expect, dict):
+        return []
+    snapshot = game.snapshot()
+    changed: list[str] = []
+    for player, wanted in expect.items():
+        if player not in game.player_states or not isinstance(wanted, dict):
+            continue
+        view = snapshot["players"][player]
+        not_taken: list[str] = []
+        counts: dict[str, int] = {}
+        for zone in ASSERTED_PILES:
+            count = _count(wanted.get(zone))
+            if count is not None:
+                counts[zone] = count
+        stage: tuple[str | None, str | None, int | None] | None = None
+        value = wanted.get("stage", ...)
+        if value is None:
+            counts["stage"] = 0
+        elif isinstance(value, str):
+            stage = (value, None, None)
+        elif isinstance(value, dict):
+            card = value.get("card")
+            stage = (card if isinstance(card, str) else None, _orientation(value.get("state")), None)
+        elif value is not ...:
+            count = _count(value)
+            if count is not None:
+                counts["stage"] = count
+        leader = _asserted(wanted.get("leader"))
+        if isinstance(wanted.get("leader"), dict) and _power_differs(view["leader"], wanted["leader"]):
+            not_taken.append(f"{player} leader power")
+        characters: int | list[tuple[str | None, str | None, int | None]] | None = None
+        value = wanted.get("characters")
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            characters = value
+        elif isinstance(value, list):
+            characters = [_asserted(spec) for spec in value]
+            shown = list(view["characters"].values())
+            for index, spec in enumerate(value):
+                if index < len(shown) and isinstance(spec, dict) and _power_differs(shown[index], spec):
+                    not_taken.append(f"{player} Character {index + 1} power")
+        cost = wanted.get("cost")
+        active, rested = (cost.get("active"), cost.get("rested")) if isinstance(cost, dict) else (None, None)
+        energio = wanted.get("energio_deck")
+        changed.extend(
+            game.opening.take_asserted(
+                str(player),
+                counts,
+                characters,
+                stage,
+                leader,
+                (_count(active), _count(rested)),
+                _count(energio),
+            )
+        )
+        if not_taken:
+            changed.append(f"not taken (the cards and the effects make it): {', '.join(not_taken)}")
+    return changed
+
+
+def _count(value: Any) -> int | None:
+    """A pile's asserted size: a count, or a list's length."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    return len(value) if isinstance(value, list) else None
+
+
+def _orientation(state: Any) -> str | None:
+    return ORIENTATION_WORDS.get(state) if isinstance(state, str) else None
+
+
+def _asserted(spec: Any) -> tuple[str | None, str | None, int | None]:
+    """A card's expectation (``{card, state, given}``, or a bare card id) as the engine takes it."""
+    if isinstance(spec, str):
+        return spec, None, None
+    if not isinstance(spec, dict):
+        return None, None, None
+    card, given = spec.get("card"), spec.get("given")
+    return (card if isinstance(card, str) else None, _orientation(spec.get("state")), _count(given))
+
+
+def _power_differs(shown: dict[str, Any], spec: dict[str, Any]) -> bool:
+    return "power" in spec and shown.get("power") != spec["power"]
+
+
 def _stage_failures(game: Energio, player: str, wanted: dict[str, Any]) -> list[str]:
     """``stage: {card, state}`` (either or both), as ``setup`` writes a Stage "like a Character"."""
     stage = game.player_states[player].stage
