@@ -143,8 +143,9 @@ def test_an_activate_effect_refused_for_its_condition_cites_it_wl_8_1_3_3_2(
 ) -> None:
     """wl:8.1.3.3.2: an activate effect may need its conditions fulfilled: [ENERGIO!! x1] with none given, or
     [Opponent's Turn] in its own turn."""
-    ability = {**ACTIVATED["RD-11"]["abilities"][0], "condition": condition, "once_per_turn": False}
-    monkeypatch.setitem(ACTIVATED, "RD-11", {**ACTIVATED["RD-11"], "abilities": [ability]})
+    card: dict[str, Any] = ACTIVATED["RD-11"]
+    ability = {**card["abilities"][0], "condition": condition, "once_per_turn": False}
+    monkeypatch.setitem(ACTIVATED, "RD-11", {**card, "abilities": [ability]})
     cited = act_violations(act_log("[{p: P1, do: act, source: RD-11}]"))
     assert {"wl:8.1.3.3.2", *clauses} <= cited
 
