@@ -10,10 +10,12 @@ from typing import Any
 
 import pytest
 
+from engine.games.wl.cards import deck_problems, definition_from_record
 from engine.games.wl.game import Energio
 from engine.games.wl.state import ZONES
 from judge import games
 from judge.games.wl import SUPPORT as WL
+from judge.games.wl.selfplay import starter_set
 from judge.logfile import GameLog, load_log, parse_log
 from judge.replay import Replay, verify_log
 from judge.scenarios import library
@@ -118,6 +120,19 @@ def act_violations(document: dict[str, Any]) -> set[str]:
     verdict = verify_log(parse_log(json.dumps(document), "game.json", "json"))
     assert verdict.violations
     return set(verdict.violations[0].clauses)
+
+
+def test_a_player_prepares_a_leader_and_an_energio_deck_wl_5_1_1() -> None:
+    """wl:5.1.1: each player brings a Leader card and an ENERGIO!! deck; a Character as the Leader, or nine
+    ENERGIO!! cards, is refused citing it."""
+    starter = starter_set()
+    definitions = {card_id: definition_from_record(card_id, fields) for card_id, fields in starter.cards.items()}
+    deck = starter.decks["fleet"]
+    character = next(card for card in deck["deck"] if definitions[card].type == "character")
+    energio = {card: 9 for card in deck["energio"]}
+    for leader, energio_deck in ((character, deck["energio"]), (deck["leader"], energio)):
+        problems = deck_problems("P1", leader, deck["deck"], energio_deck, definitions)
+        assert any("wl:5.1.1" in problem.clauses for problem in problems), problems
 
 
 def test_an_entry_in_another_turn_cites_the_turn_order_wl_6_1_2() -> None:
