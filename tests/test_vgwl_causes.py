@@ -250,7 +250,7 @@ def test_wl_a_character_played_this_turn_without_rush_names_its_play_wl_3_7_4_10
         )
     )
     assert violation.entry == 1
-    assert violation.clauses == ("wl:3.7.4", "wl:10.1.1.1", "wl:6.5.3.1")
+    assert violation.clauses == ("wl:3.7.4", "wl:10.1.1", "wl:10.1.1.1", "wl:6.5.3.1")
     assert violation.message == (
         "P1: EM-02@2 was played this turn and has no [Rush]: it was played at entry 0 (wl 6.5.3.1), and a Character "
         "attacks from the turn after it is played unless it has [Rush] (wl 3.7.4, 10.1.1.1)"

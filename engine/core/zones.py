@@ -81,10 +81,12 @@ class ZoneType:
 class ZoneTable:
     """A game's zones, by name, in the order they were declared."""
 
-    __slots__ = ("_zones",)
+    __slots__ = ("_zones", "clauses")
 
-    def __init__(self, zones: Iterable[ZoneType]) -> None:
+    def __init__(self, zones: Iterable[ZoneType], clauses: tuple[str, ...] = ()) -> None:
         self._zones = {zone.name: zone for zone in zones}
+        self.clauses = clauses
+        """The clauses that say which zones each player has (the table as a whole; each zone has its own)."""
 
     def __getitem__(self, name: str) -> ZoneType:
         return self._zones[name]

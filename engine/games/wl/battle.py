@@ -105,9 +105,9 @@ class BattleSteps:
             message = f"{me.address(card)} was played this turn and has no [Rush]"
             entry = game.played_at.get(card.instance)
             if entry is None:
-                return Refusal(("wl:3.7.4", "wl:10.1.1.1"), message)
+                return Refusal(("wl:3.7.4", "wl:10.1.1", "wl:10.1.1.1"), message)
             return Refusal(
-                ("wl:3.7.4", "wl:10.1.1.1", "wl:6.5.3.1"),
+                ("wl:3.7.4", "wl:10.1.1", "wl:10.1.1.1", "wl:6.5.3.1"),
                 f"{message}: it was played at entry {entry} (wl 6.5.3.1), and a Character attacks from the turn after"
                 f" it is played unless it has [Rush] (wl 3.7.4, 10.1.1.1)",
                 f"the play at entry {entry}",
@@ -156,7 +156,7 @@ class BattleSteps:
             RecordKind.CHOICE,
             player,
             f"{player} attacks {defender}'s {self.states[defender].address(target)} with {me.address(attacker)}",
-            ("wl:7.1.1.1", "wl:7.1.1.2"),
+            ("wl:7.1.1.1", "wl:7.1.1.2", "wl:4.4.1.2"),
             step="attack",
         )
         # the turn player's first (8.6.1)
@@ -238,7 +238,7 @@ class BattleSteps:
                 RecordKind.CHOICE,
                 defender,
                 f"{defender} blocks with {me.address(blocker)}",
-                ("wl:7.1.2.1", "wl:10.1.4.1"),
+                ("wl:7.1.2.1", "wl:10.1.4", "wl:10.1.4.1"),
                 cause=battle.declared,
             )
             yield from self.game.playing.autos(defender, blocker, "on_block", blocked)
@@ -292,21 +292,21 @@ class BattleSteps:
                 cause=battle.declared,
             )
             return
+        me = self.states[defender]
+        definition = game.definition(battle.attacker)
+        keywords = definition.keywords if definition is not None else frozenset()
+        damage = 2 if "double_attack" in keywords and battle.target is me.leader else 1
         wins = game.record(
             RecordKind.FORCED,
             player,
             f"{attack} against {defence}: the attack wins",
-            ("wl:7.1.4.1",),
+            ("wl:7.1.4.1",) if damage == 1 else ("wl:7.1.4.1", "wl:10.1.2", "wl:10.1.2.1", "wl:4.6.2.2"),
             cause=battle.declared,
         )
-        me = self.states[defender]
         if battle.target is not me.leader:
             with game.caused_by(wins):
                 yield from self.knock_out(defender, battle.target)
             return
-        definition = game.definition(battle.attacker)
-        keywords = definition.keywords if definition is not None else frozenset()
-        damage = 2 if "double_attack" in keywords else 1
         for _ in range(damage):
             with game.caused_by(wins):
                 yield from self.deal_damage(defender, "banish" in keywords)
@@ -334,7 +334,7 @@ class BattleSteps:
                 RecordKind.FORCED,
                 defender,
                 f"[Banish]: {card.identity or '?'} goes from the Life area to the trash",
-                ("wl:10.1.3.1",),
+                ("wl:10.1.3", "wl:10.1.3.1", "wl:4.6.1"),
             )
         elif trigger:
             me.trash.append(card)
@@ -342,7 +342,7 @@ class BattleSteps:
                 RecordKind.CHOICE,
                 defender,
                 f"{defender} reveals {card.identity} and activates its [Trigger]",
-                ("wl:10.1.5.1",),
+                ("wl:10.1.5", "wl:10.1.5.1", "wl:4.6.1", "wl:4.6.3", "wl:8.6.2.1"),
                 step="[Trigger]",
             )
             with game.caused_by(revealed):
@@ -350,7 +350,10 @@ class BattleSteps:
         else:
             me.hand.append(card)
             game.record(
-                RecordKind.FORCED, defender, f"{defender} adds the top Life card to the hand", ("wl:7.1.4.1.1.2",)
+                RecordKind.FORCED,
+                defender,
+                f"{defender} adds the top Life card to the hand",
+                ("wl:7.1.4.1.1.2", "wl:4.6.1", "wl:4.6.2", "wl:4.6.2.1"),
             )
         yield Checkpoint(reveal)
 
@@ -404,7 +407,7 @@ class BattleSteps:
             )
         activated = self.game.playing.auto_effects(defender, card, "on_ko")  # checked on the field
         knocked_out = self.game.moves.trash_from_field(
-            defender, card, ("wl:7.1.4.1.2", "wl:10.2.1.2"), f"{address} is K.O.'d"
+            defender, card, ("wl:7.1.4.1.2", "wl:10.2.1.1", "wl:10.2.1.2"), f"{address} is K.O.'d"
         )
         yield from self.game.playing.resolve_autos(defender, card, "on_ko", activated, knocked_out)
         reveal.used = 1

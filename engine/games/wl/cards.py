@@ -135,7 +135,9 @@ def deck_problems(
         return [Refusal(("wl:2.1",), f"{player}'s decks name {', '.join(unknown)}, which no card record describes")]
     problems: list[Refusal] = []
     if definitions[leader].type != "leader":
-        problems.append(Refusal(("wl:5.1.2",), f"{player}'s Leader {leader} is a {definitions[leader].type} card"))
+        problems.append(
+            Refusal(("wl:5.1.1", "wl:5.1.2"), f"{player}'s Leader {leader} is a {definitions[leader].type} card")
+        )
     size = sum(deck.values())
     if size != DECK_SIZE:
         problems.append(Refusal(("wl:5.1.2",), f"{player}'s deck has {size} cards, not {DECK_SIZE}"))
@@ -163,7 +165,7 @@ def deck_problems(
     if energio_size != ENERGIO_DECK_SIZE or not_energio:
         problems.append(
             Refusal(
-                ("wl:5.1.2",),
+                ("wl:5.1.1", "wl:5.1.2"),
                 f"{player}'s ENERGIO!! deck has {energio_size} cards"
                 + (f", {', '.join(not_energio)} not ENERGIO!! cards" if not_energio else "")
                 + f": it must be {ENERGIO_DECK_SIZE} ENERGIO!! cards",

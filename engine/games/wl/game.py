@@ -53,7 +53,7 @@ class Energio(Game[WlCardDefinition]):
 
     game_id = "wl"
     clauses = GameClauses(
-        turn_order=("wl:6.1.1", "wl:6.6.1.4"),
+        turn_order=("wl:6.1.1", "wl:6.1.2", "wl:6.6.1.4"),
         game_end=("wl:1.2.1",),
         unmodelled_text=("wl:8.1.1",),
         loops=("wl:11.1.1",),

@@ -96,7 +96,10 @@ class CardMoves:
         self.game.version += 1
 
     def trash_from_field(self, player: str, card: Card, clauses: tuple[str, ...], why: str) -> int:
-        """``card`` leaves the field for its owner's trash; returns its record's ``seq``."""
+        """``card`` leaves the field for its owner's trash, a new card (3.1.6), its given ENERGIO!! to the cost area
+        (6.5.5.4); returns its record's ``seq``."""
+        given = self.states[player].given.get(card.instance, 0)
         self.leave_field(player, card)
         self.states[player].trash.append(card)
-        return self.game.record(RecordKind.FORCED, player, f"{card.identity} goes to {player}'s trash ({why})", clauses)
+        cited = (*clauses, "wl:3.1.6", "wl:6.5.5.4") if given else (*clauses, "wl:3.1.6")
+        return self.game.record(RecordKind.FORCED, player, f"{card.identity} goes to {player}'s trash ({why})", cited)

@@ -73,13 +73,19 @@ class Opening:
             RecordKind.FORCED,
             None,
             "each player shuffles the deck and places the Leader face up",
-            ("wl:5.2.1.2", "wl:5.2.1.3"),
+            ("wl:5.2.1", "wl:5.2.1.2", "wl:3.2.4", "wl:5.2.1.3"),
         )
         game.record(RecordKind.TIMING, game.first, f"{game.first} goes first", ("wl:5.2.1.4", "wl:5.2.1.5"))
         self.report_text_in_play()
         order = (game.first, game.opponent(game.first))
         for player in order:
-            yield from game.moves.draw(player, OPENING_HAND, ("wl:5.2.1.6",), purpose="opening", simultaneous=True)
+            yield from game.moves.draw(
+                player,
+                OPENING_HAND,
+                ("wl:5.2.1.6", "wl:4.5.1", "wl:4.5.3", "wl:3.2.3"),
+                purpose="opening",
+                simultaneous=True,
+            )
         for player in order:
             yield from self.redraw(player)
         for player in order:
@@ -105,8 +111,12 @@ class Opening:
             returned = list(me.hand)
             me.hand.clear()
             self.game.moves.shuffle_in(me, returned)
-            self.game.record(RecordKind.CHOICE, player, f"{player} returns the hand and reshuffles", ("wl:5.2.1.6.1",))
-            yield from self.game.moves.draw(player, OPENING_HAND, ("wl:5.2.1.6.1",), purpose="mulligan_draw")
+            self.game.record(
+                RecordKind.CHOICE, player, f"{player} returns the hand and reshuffles", ("wl:5.2.1.6.1", "wl:3.2.4")
+            )
+            yield from self.game.moves.draw(
+                player, OPENING_HAND, ("wl:5.2.1.6.1", "wl:4.5.1", "wl:4.5.3", "wl:3.2.3"), purpose="mulligan_draw"
+            )
         else:
             self.game.record(RecordKind.CHOICE, player, f"{player} keeps the opening hand", ("wl:5.2.1.6",))
         yield Checkpoint(decision)

@@ -67,7 +67,7 @@ class Phases:
             RecordKind.FORCED,
             game.turn_player,
             f"{game.turn_player}'s given ENERGIO!! return to the cost area and every rested card becomes active",
-            ("wl:6.2.3", "wl:6.2.4"),
+            ("wl:6.2.3", "wl:6.2.4", "wl:4.4.1", "wl:4.4.1.1"),
         )
         return
         yield  # pragma: no cover - a procedure, for the "start of your turn" effects to come
@@ -81,7 +81,7 @@ class Phases:
                 RecordKind.TIMING, player, "the player going first does not draw in the first turn", ("wl:6.3.1",)
             )
             return
-        yield from game.moves.draw(player, 1, ("wl:6.3.1", "wl:4.5"))
+        yield from game.moves.draw(player, 1, ("wl:6.3.1", "wl:4.5", "wl:4.5.1", "wl:4.5.2"))
 
     def energio_phase(self) -> Procedure:
         """wl 6.4: ENERGIO!! cards from the ENERGIO!! deck to the cost area, active (3.9.3); a log may write it as an
@@ -92,7 +92,7 @@ class Phases:
         self.enter("energio", ("wl:6.4",))
         wanted = 1 if self.first_turn_of(player) and player == game.first else ENERGIO_PER_TURN
         count = min(wanted, me.energio_deck)
-        clauses = ("wl:6.4.1",) if count == wanted else ("wl:6.4.2",) if count else ("wl:6.4.3",)
+        clauses = ("wl:6.4.1", "wl:3.9.3") if count == wanted else ("wl:6.4.2", "wl:3.9.3") if count else ("wl:6.4.3",)
         reveal = Reveal(player, "energio", count, clauses)
         yield reveal
         me.energio_deck -= count
@@ -184,6 +184,6 @@ class Phases:
                 RecordKind.TIMING,
                 player,
                 f"{player}'s effects during this turn end",
-                ("wl:6.6.1.2",) if player == game.turn_player else ("wl:6.6.1.3",),
+                ("wl:6.6.1.2", "wl:4.3.1") if player == game.turn_player else ("wl:6.6.1.3", "wl:4.3.2"),
             )
         game.record(RecordKind.TIMING, game.turn_player, "the turn ends", ("wl:6.6.1.4",))

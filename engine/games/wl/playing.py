@@ -60,16 +60,17 @@ CONDITION_WORDS: Final = ("energio", "turn")
 MODELLED_TIMINGS: Final = ("main", "counter", "trigger", "activate_main")
 """The timings of the effects the engine runs with their costs: [Main], [Counter], [Trigger] and [Activate: Main]."""
 AUTO_TIMINGS: Final = {
-    "on_play": "wl:10.2.6.1",
-    "when_attacking": "wl:10.2.5.1",
-    "on_opponents_attack": "wl:10.2.16.1",
-    "on_block": "wl:10.2.15.1",
-    "on_ko": "wl:10.2.17.1",
-    "end_of_your_turn": "wl:10.2.7.1",
-    "end_of_opponents_turn": "wl:10.2.8.1",
+    "on_play": ("wl:10.2.6", "wl:10.2.6.1"),
+    "when_attacking": ("wl:10.2.5", "wl:10.2.5.1"),
+    "on_opponents_attack": ("wl:10.2.16", "wl:10.2.16.1"),
+    "on_block": ("wl:10.2.15", "wl:10.2.15.1"),
+    "on_ko": ("wl:10.2.17", "wl:10.2.17.1"),
+    "end_of_your_turn": ("wl:10.2.7", "wl:10.2.7.1", "wl:6.6.1.1.1"),
+    "end_of_opponents_turn": ("wl:10.2.8", "wl:10.2.8.1"),
 }
-"""The auto effects' timings the engine activates itself (``modelled``), with the clause that says when each
-comes.  A cost "may" be paid (8.3.1.4): the player says whether by a ``resolve`` entry."""
+"""The auto effects' timings the engine activates itself (``modelled``), with the keyword and the clause that says
+when each comes ("end of your turn" once, 6.6.1.1.1: the end phase asks for them once).  A cost "may" be paid
+(8.3.1.4): the player says whether by a ``resolve`` entry."""
 ZONES_OF_TEXT: Final = ("hand", "trash", "deck", "life", "characters", "stage")
 """The places an ``effect`` entry's moves name."""
 
@@ -160,12 +161,20 @@ class Playing:
         given = self.states[player].given.get(card.instance, 0)
         needed = condition.get("energio")
         if isinstance(needed, int) and given < needed:
-            return Refusal(("wl:8.3.2.3", "wl:10.2.9.1"), f"{card.identity} has {given} ENERGIO!! given, not {needed}")
+            return Refusal(
+                ("wl:8.3.2", "wl:8.3.2.1", "wl:8.3.2.3", "wl:10.2.9", "wl:10.2.9.1"),
+                f"{card.identity} has {given} ENERGIO!! given, not {needed}",
+            )
         turn = condition.get("turn")
         if turn == "opponents" and self.game.turn_player == player:
-            return Refusal(("wl:8.3.2.5", "wl:10.2.12.1"), "the effect is [Opponent's Turn]")
+            return Refusal(
+                ("wl:8.3.2", "wl:8.3.2.1", "wl:8.3.2.5", "wl:10.2.12", "wl:10.2.12.1"),
+                "the effect is [Opponent's Turn]",
+            )
         if turn == "yours" and self.game.turn_player != player:
-            return Refusal(("wl:8.3.2.4", "wl:10.2.11.1"), "the effect is [Your Turn]")
+            return Refusal(
+                ("wl:8.3.2", "wl:8.3.2.1", "wl:8.3.2.4", "wl:10.2.11", "wl:10.2.11.1"), "the effect is [Your Turn]"
+            )
         return None
 
     def add_power(
@@ -238,7 +247,7 @@ class Playing:
                 RecordKind.CHOICE,
                 player,
                 f"{player} plays {card.identity}",
-                ("wl:6.5.3.1", "wl:2.7.2", "wl:3.7.5"),
+                ("wl:6.5.3.1", "wl:4.7.1", "wl:3.7.3", "wl:2.7.2", "wl:3.7.5"),
                 step="play",
             )
             self.unmodelled_text(player, card, played=True)
@@ -252,7 +261,7 @@ class Playing:
                 RecordKind.CHOICE,
                 player,
                 f"{player} plays the Stage {card.identity}",
-                ("wl:6.5.3.1", "wl:2.7.4"),
+                ("wl:6.5.3.1", "wl:4.7.1", "wl:3.8.3", "wl:2.7.4", "wl:3.8.4"),
                 step="play",
             )
             self.unmodelled_text(player, card, played=True)
@@ -263,7 +272,7 @@ class Playing:
                 RecordKind.CHOICE,
                 player,
                 f"{player} activates {card.identity}",
-                ("wl:6.5.3.1", "wl:2.7.3"),
+                ("wl:6.5.3.1", "wl:4.7.1", "wl:2.7.3", "wl:10.2.3", "wl:8.4.2"),
                 step="Event",
             )
             with game.caused_by(activated):
@@ -384,7 +393,7 @@ class Playing:
                         RecordKind.CHOICE,
                         player,
                         f"{player} does not pay for {card.identity}'s {timing} effect",
-                        ("wl:8.3.1.4",),
+                        ("wl:8.3.1", "wl:8.3.1.4"),
                         cause=cause,
                     )
                     yield Checkpoint(decision)
@@ -397,7 +406,15 @@ class Playing:
                 RecordKind.ABILITY,
                 player,
                 f"{card.identity}'s {timing} effect activates",
-                (AUTO_TIMINGS[timing], "wl:8.4.1.1", "wl:8.6.1"),
+                (
+                    *AUTO_TIMINGS[timing],
+                    "wl:8.1.3.1",
+                    "wl:8.1.3.2.1",
+                    "wl:8.3.1.8",
+                    "wl:8.4.1.1",
+                    "wl:8.4.3",
+                    "wl:8.6.1",
+                ),
                 standby=played,
                 ability=str(index),
                 played=True,
@@ -452,7 +469,9 @@ class Playing:
         trashing takes exactly that many cards of the hand (10.2.14.1); None when it can."""
         me = self.states[player]
         if isinstance(cost.get("energio"), int) and cost["energio"] > me.cost_active:
-            return Refusal(("wl:8.3.1.5",), f"the cost rests {cost['energio']} ENERGIO!!; {me.cost_active} are active")
+            return Refusal(
+                ("wl:8.3.1", "wl:8.3.1.5"), f"the cost rests {cost['energio']} ENERGIO!!; {me.cost_active} are active"
+            )
         if isinstance(cost.get("trash"), int):
             if len(cards) != cost["trash"]:
                 return Refusal(
@@ -549,14 +568,18 @@ class Playing:
         index, ability = named
         if ability.get("once_per_turn") and (source.instance, index) in self.used_this_turn:
             return Refusal(
-                ("wl:10.2.13.1", "wl:10.2.13.3"), f"the [Once Per Turn] effect of {choice.source} was used this turn"
+                ("wl:10.2.13", "wl:10.2.13.1", "wl:10.2.13.2", "wl:10.2.13.3"),
+                f"the [Once Per Turn] effect of {choice.source} was used this turn",
             )
         condition = ability.get("condition") or {}
         given = me.given.get(source.instance, 0)
         if isinstance(condition.get("energio"), int) and given < condition["energio"]:
-            return Refusal(("wl:10.2.9.1",), f"{choice.source} has {given} ENERGIO!! given, not {condition['energio']}")
+            return Refusal(
+                ("wl:8.1.3.3.2", "wl:10.2.9", "wl:10.2.9.1"),
+                f"{choice.source} has {given} ENERGIO!! given, not {condition['energio']}",
+            )
         if condition.get("turn") == "opponents" and self.game.turn_player == player:
-            return Refusal(("wl:10.2.12.1",), "the effect is [Opponent's Turn]")
+            return Refusal(("wl:8.1.3.3.2", "wl:10.2.12", "wl:10.2.12.1"), "the effect is [Opponent's Turn]")
         return self.cost_refusal(player, ability.get("cost") or {}, choice.cards)
 
     def act(self, player: str, choice: Named) -> None:
@@ -575,7 +598,19 @@ class Playing:
             RecordKind.CHOICE,
             player,
             f"{player} activates the effect of {choice.source}",
-            ("wl:6.5.4.1", "wl:8.3.1.3"),
+            (
+                "wl:6.5.4.1",
+                "wl:8.1.3.3",
+                "wl:8.1.3.3.1",
+                "wl:10.2.2",
+                "wl:8.4.1",
+                "wl:8.4.1.2",
+                "wl:8.3.1.3",
+                "wl:8.4.1.3",
+                "wl:8.4.1.4",
+                "wl:8.4.1.5",
+                "wl:8.4.3",
+            ),
             step="[Activate: Main]",
         )
         with game.caused_by(activated):
@@ -690,7 +725,7 @@ class Playing:
             RecordKind.CHOICE,
             player,
             f"{player} activates the [Counter] Event {card.identity}",
-            ("wl:7.1.3.2.2", "wl:10.2.4.1"),
+            ("wl:7.1.3.2.2", "wl:4.7.1", "wl:10.2.4", "wl:10.2.4.1", "wl:8.4.2"),
         )
         with game.caused_by(activated):
             self.event_effect(player, card, "counter", choice.target)

@@ -30,11 +30,11 @@ class RuleProcessing:
         losers: dict[str, tuple[str, tuple[str, ...]]] = {}
         for player, me in self.states.items():
             if not me.deck:
-                losers[player] = (f"{player} has no cards in the deck", ("wl:9.2.1.2", "wl:9.2.1"))
+                losers[player] = (f"{player} has no cards in the deck", ("wl:9.2.1.2", "wl:9.2.1", "wl:9.1.1"))
         if damaged_at_zero is not None:
             losers[damaged_at_zero] = (
                 f"{damaged_at_zero}'s Leader takes damage with no Life cards",
-                ("wl:9.2.1.1", "wl:7.1.4.1.1.1", "wl:9.2.1"),
+                ("wl:9.2.1.1", "wl:7.1.4.1.1.1", "wl:9.2.1", "wl:9.1.1"),
             )
         if not losers:
             return

@@ -32,14 +32,15 @@ ZONES: Final = ZoneTable(
         ZoneType("hand", Visibility.OWNER, Order.OWNER, clauses=("wl:3.4.1", "wl:3.4.2")),
         ZoneType("trash", Visibility.PUBLIC, Order.OWNER, clauses=("wl:3.5.1", "wl:3.5.2")),
         ZoneType("life", Visibility.HIDDEN, Order.FIXED, clauses=("wl:3.10.1", "wl:3.10.2")),
-        ZoneType("stage", Visibility.PUBLIC, Order.FIXED, clauses=("wl:3.8.1", "wl:3.8.5")),
-        ZoneType("characters", Visibility.PUBLIC, Order.FIXED, clauses=("wl:3.7.1", "wl:3.7.6")),
-        ZoneType("leader", Visibility.PUBLIC, Order.FIXED, clauses=("wl:3.6.1", "wl:3.6.3")),
+        ZoneType("stage", Visibility.PUBLIC, Order.FIXED, clauses=("wl:3.8.1", "wl:3.8.2", "wl:3.8.5")),
+        ZoneType("characters", Visibility.PUBLIC, Order.FIXED, clauses=("wl:3.7.1", "wl:3.7.2", "wl:3.7.6")),
+        ZoneType("leader", Visibility.PUBLIC, Order.FIXED, clauses=("wl:3.6.1", "wl:3.6.2", "wl:3.6.3")),
         ZoneType("energio_deck", Visibility.PUBLIC, Order.ANYONE, clauses=("wl:3.3.1", "wl:3.3.2")),
         ZoneType("cost", Visibility.PUBLIC, Order.OWNER, clauses=("wl:3.9.1", "wl:3.9.2")),
-    ]
+    ],
+    clauses=("wl:3.1.1", "wl:3.1.3"),
 )
-"""A player's areas (wl 3.1.1)."""
+"""A player's areas (wl 3.1.1), one of each for each player (3.1.3)."""
 
 
 @dataclass(slots=True)
