@@ -112,14 +112,14 @@ class BattlePhase:
         if definition is None:
             return None
         if definition.has("restraint") is not None:
-            return Refusal(("vg:10.2.4",), f"{unit.identity} has Restraint: it cannot attack")
+            return Refusal(("vg:10.2.4", "vg:10.2.4.1"), f"{unit.identity} has Restraint: it cannot attack")
         if definition.has("lord") is not None:
             clans = set(definition.clans)
             for _, other in self.states[player].units():
                 other_definition = self.game.definition(other)
                 if other_definition is not None and not clans & set(other_definition.clans):
                     return Refusal(
-                        ("vg:10.2.7",),
+                        ("vg:10.2.7", "vg:10.2.7.1"),
                         f"{unit.identity} has Lord and {other.identity} shares no clan with it: it cannot attack",
                     )
         return None
@@ -134,7 +134,8 @@ class BattlePhase:
             return Refusal(("vg:7.3.1.3",), f"no unit of {player}'s front row on {choice.attacker}")
         if unit.orientation != "stand":
             return Refusal(
-                ("vg:7.3.1.3",), f"{unit.identity} on {choice.attacker} is {unit.orientation}ed, not standing"
+                ("vg:7.3.1.3", "vg:7.3.1.3.2"),
+                f"{unit.identity} on {choice.attacker} is {unit.orientation}ed, not standing",
             )
         refusal = self.cannot_attack(player, unit)
         if refusal is not None:
@@ -194,7 +195,8 @@ class BattlePhase:
             player,
             f"{player} attacks {opponent}'s {target.identity} on {choice.target} with {attacker.identity} on "
             f"{choice.attacker}" + (f", boosted by {booster.identity}" if booster is not None else ""),
-            ("vg:7.3.1.3", "vg:7.3.1.4") + (("vg:7.3.1.6", "vg:10.2.3") if booster is not None else ()),
+            ("vg:7.3.1.3", "vg:7.3.1.3.1", "vg:7.3.1.4", "vg:7.3.1.4.1")
+            + (("vg:7.3.1.6", "vg:7.3.1.6.1", "vg:10.2.3", "vg:10.2.3.1") if booster is not None else ()),
             step="attack",
         )
         game.playing.auto_triggers(player, attacker, choice.attacker, "when_attacking", f"{attacker.identity} attacks")
@@ -321,13 +323,13 @@ class BattlePhase:
         assert guarded is not None
         if choice.verb == "guard":
             card = game.moves.take(player, "hand", choice.card_id)
-            clauses: tuple[str, ...] = ("vg:7.4.1.2.1", "vg:8.5.3.3", "vg:10.1.6")
+            clauses: tuple[str, ...] = ("vg:7.4.1.2.1", "vg:8.5.3.3", "vg:10.1.6", "vg:10.1.6.1.2")
         else:
             unit = me.unit_at(choice.circle or "")
             assert unit is not None
             game.moves.leave_field(player, unit)
             card = unit
-            clauses = ("vg:7.4.1.2.2", "vg:10.2.2")
+            clauses = ("vg:7.4.1.2.2", "vg:10.2.2", "vg:10.2.2.1")
         game.moves.place(player, GUARDIAN, card, "rest")
         me.guarding[card.instance] = guarded
         if choice.verb == "guard":
@@ -367,7 +369,7 @@ class BattlePhase:
             RecordKind.FORCED,
             player,
             f"{purpose} check: {card.identity or '?'}",
-            (clauses[0] + ".1",),
+            ("vg:7.5.1.2.1", "vg:10.1.13.1") if drive else ("vg:7.6.1.6.1", "vg:10.1.14.1"),
             card=card.identity,
             step=f"{purpose} check",
         )
@@ -382,7 +384,7 @@ class BattlePhase:
                 RecordKind.FORCED,
                 player,
                 f"{card.identity or '?'} goes to {player}'s {'hand' if drive else 'damage zone'}",
-                ("vg:7.5.1.2.4",) if drive else ("vg:7.6.1.6.4",),
+                ("vg:7.5.1.2.4", "vg:4.10.2") if drive else ("vg:7.6.1.6.4", "vg:4.10.3"),
             )
         yield Checkpoint(reveal)  # the entry's expect sees the checked card in the hand or the damage zone
 
@@ -445,7 +447,7 @@ class BattlePhase:
                 Refusal(("vg:7.6.1.8",), f"the rules retire {', '.join(retiring)}; the entry lists {', '.join(stated)}")
             )
         for card in retired:
-            self.game.moves.retire(player, card, ("vg:7.6.1.8", "vg:10.1.3"))
+            self.game.moves.retire(player, card, ("vg:7.6.1.8", "vg:10.1.3", "vg:10.1.3.1"))
         reveal.used = len(retired)
         yield Checkpoint(reveal)
 

@@ -80,7 +80,7 @@ class Keywords:
                 RecordKind.ABILITY,
                 player,
                 f"forerunner: {card.identity} is called to {choice.circle}",
-                ("vg:10.2.6", "vg:10.1.6"),
+                ("vg:10.2.6", "vg:10.2.6.1", "vg:10.1.6"),
             )
             game.playing.placed(player, card, choice.circle)
         yield Checkpoint(decision)
