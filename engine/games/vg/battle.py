@@ -67,7 +67,7 @@ class BattlePhase:
         self.finished = None
         game.record(RecordKind.TIMING, player, "battle phase begins", ("vg:6.7.1", "vg:7.1.1"))
         while True:
-            yield from game.check_timing("beginning of the start step", ("vg:7.2.1.1",))
+            yield from game.check_timing("beginning of the start step", ("vg:7.2.1.1", "vg:7.2.1"))
             attacks = [] if game.turn == 1 else self.attack_options(player)
             if not attacks:  # the turn player is taken to choose not to attack; a log may still write the pass
                 why = "no attack in the very first turn of the game" if game.turn == 1 else "no unit can attack"
@@ -166,7 +166,9 @@ class BattlePhase:
         assert choice.attacker is not None and choice.target is not None
         game.record(RecordKind.TIMING, player, f"{player} attacks", ("vg:7.2.1.2.1",))
         yield from game.check_timing("after choosing to attack", ("vg:7.2.1.2.1",))
-        game.record(RecordKind.TIMING, player, "the battle begins (attack step)", ("vg:7.3.1.1",))
+        game.record(
+            RecordKind.TIMING, player, "the battle begins (attack step)", ("vg:7.1.2", "vg:7.3.1", "vg:7.3.1.1")
+        )
         yield from game.check_timing("beginning of the attack step", ("vg:7.3.1.2",))
         attacker = me.unit_at(choice.attacker)
         target = self.states[opponent].unit_at(choice.target)
@@ -249,7 +251,7 @@ class BattlePhase:
     def guard_step(self, player: str, battle: Battle) -> Procedure:
         """vg 7.4.1.1-7.4.1.4: the non-turn player calls guardians and intercepts, one at a play timing."""
         game = self.game
-        game.record(RecordKind.TIMING, player, "guard step begins", ("vg:7.4.1.1",))
+        game.record(RecordKind.TIMING, player, "guard step begins", ("vg:7.4.1", "vg:7.4.1.1"))
         while True:
             yield from game.check_timing("play timing of the guard step", ("vg:7.4.1.2", "vg:8.4.2.1"))
             options = self.guard_options(player, battle)
@@ -406,11 +408,16 @@ class BattlePhase:
                 RecordKind.FORCED,
                 player,
                 f"{attack} against {defence}: the attack {'hits' if hit else 'does not hit'}",
-                ("vg:7.6.1.2",),
+                ("vg:7.6.1.2", "vg:7.3.1.6.1.1", "vg:7.3.1.7", "vg:7.4.1.3"),
                 hit=hit,
             )
         else:
-            game.record(RecordKind.FORCED, player, "a unit of the battle left its circle: no hit", ("vg:7.6.1.3",))
+            game.record(
+                RecordKind.FORCED,
+                player,
+                "a unit of the battle left its circle: no hit",
+                ("vg:7.6.1.3", "vg:7.3.1.4.3"),
+            )
         yield from game.check_timing("after the hit is decided", ("vg:7.6.1.4",))
         if hit and battle.target_circle == VANGUARD:
             damage = game.characteristics.critical(battle.attacker)
@@ -447,7 +454,7 @@ class BattlePhase:
                 Refusal(("vg:7.6.1.8",), f"the rules retire {', '.join(retiring)}; the entry lists {', '.join(stated)}")
             )
         for card in retired:
-            self.game.moves.retire(player, card, ("vg:7.6.1.8", "vg:10.1.3", "vg:10.1.3.1"))
+            self.game.moves.retire(player, card, ("vg:7.6.1.8", "vg:10.1.3", "vg:10.1.3.1", "vg:10.1.3.2"))
         reveal.used = len(retired)
         yield Checkpoint(reveal)
 

@@ -309,7 +309,7 @@ class Playing:
                     unit,
                     unit.instance,
                     self.resolve_auto,
-                    (AUTO_TIMINGS[timing], "vg:8.6.2"),
+                    (AUTO_TIMINGS[timing], "vg:8.1.1.2", "vg:8.6.2", "vg:8.6.2.1"),
                     {"circle": circle, "index": index},
                 ),
                 cause,
@@ -737,12 +737,16 @@ class Playing:
                     me.deleted.add(unit.instance)
                 me.face_down.add(unit.instance)
                 game.version += 1
-                clause = "vg:10.1.21" if operation.kind == "lock" else "vg:10.1.25"
+                clauses = (
+                    ("vg:10.1.21", "vg:10.1.21.1", "vg:10.1.21.2")
+                    if operation.kind == "lock"
+                    else ("vg:10.1.25", "vg:10.1.25.1", "vg:10.1.25.2")
+                )
                 game.record(
                     RecordKind.UNMODELLED,
                     owner,
                     f"declared: {unit.identity} on {operation.circle} is {operation.kind}ed",
-                    (clause,),
+                    clauses,
                 )
                 continue
             if operation.kind == "power":

@@ -91,7 +91,7 @@ class RuleActions:
                         RecordKind.RULE_ACTION,
                         player,
                         f"{unit.identity} leaves the overloaded {circle} for the drop zone",
-                        ("vg:9.3.6", "vg:8.5.3.2"),
+                        ("vg:9.3.6", "vg:8.5.3.2", "vg:9.1.1", "vg:8.4.1.1"),
                     )
                     performed = True
             if me.guardians and game.phase != "battle":
@@ -176,6 +176,6 @@ class RuleActions:
             RecordKind.RULE_ACTION,
             player,
             f"{player} rides {card.identity} from the soul",
-            ("vg:9.5.1", "vg:10.1.5.1.1"),
+            ("vg:9.5.1", "vg:9.1.1", "vg:8.4.1.1", "vg:10.1.5.1.1"),
         )
         yield Checkpoint(decision)
