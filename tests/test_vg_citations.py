@@ -4,11 +4,15 @@ game's trace now names it where it happens."""
 
 from __future__ import annotations
 
+import json
 import textwrap
 from functools import cache
+from typing import Any
 
 import pytest
+import yaml
 
+from engine.games.vg.state import ZONES
 from judge.logfile import GameLog, load_log, parse_log
 from judge.replay import verify_log
 from judge.scenarios import library
@@ -17,6 +21,7 @@ from tests.conftest import REPO
 EXAMPLE = REPO / "judge" / "examples" / "vg-game.yaml"
 LOCKED = REPO / "scenarios" / "vg" / "rules" / "locked-card-cannot-attack.yaml"
 """A position in P1's battle phase with a locked card on FL."""
+EFFECT = REPO / "tests" / "data" / "format" / "vg" / "effect.yaml"
 
 CITED_BY_RECORDS = [
     "vg:4.2.3",  # the opening hand leaves the deck one by one
@@ -29,13 +34,28 @@ CITED_BY_RECORDS = [
     "vg:4.11.4",  # the G deck face down in the G zone
     "vg:6.5.1.1.3",  # the ride step plays on the vanguard circle
     "vg:6.5.1.2.3",  # the stride step plays on the vanguard circle
+    "vg:7.1.2",  # the battle begins
+    "vg:7.2.1",  # each step begins its order
+    "vg:7.3.1",
+    "vg:7.4.1",
     "vg:7.3.1.3.1",  # the attacking unit
     "vg:7.3.1.3.2",  # a rested unit cannot be chosen to attack
     "vg:7.3.1.4.1",  # the unit being attacked
     "vg:7.3.1.6.1",  # the boosting and the boosted unit
+    "vg:7.3.1.6.1.1",  # the booster's power counts while both stay on their circles
+    "vg:7.3.1.7",
+    "vg:7.4.1.3",  # the guardians' shield
+    "vg:8.1.1.2",  # an automatic ability stands by when its event happens
+    "vg:8.4.1.1",  # a check timing's rule actions first
     "vg:8.5.1.1",  # a normal ride
+    "vg:8.6.1",  # automatic abilities are played in the check timing
+    "vg:8.6.2.1",  # each event a standby of its own
+    "vg:8.6.3",  # abilities in standby are played, their master choosing the order
+    "vg:8.6.3.1",
+    "vg:9.1.1",  # rule actions happen by themselves
     "vg:10.1.1.1",  # drawing
     "vg:10.1.3.1",  # retiring
+    "vg:10.1.3.2",
     "vg:10.1.5.1",  # riding
     "vg:10.1.5.1.1",  # normal and superior ride
     "vg:10.1.6.1",  # calling
@@ -55,6 +75,8 @@ CITED_BY_RECORDS = [
     "vg:10.2.4.1",  # Restraint
     "vg:10.2.6.1",  # Forerunner
     "vg:10.2.7.1",  # Lord
+    "vg:10.2.10.1",  # the stride skill, its timing and cost
+    "vg:10.2.10.3",
 ]
 """Clauses a record or a refusal of the example game or of the scenario library cites."""
 
@@ -120,3 +142,50 @@ def test_the_deck_limits_count_by_name_and_count_sentinels_vg_5_2_2_2_1_vg_10_2_
     assert "vg:5.2.2.2.1" in by_name.clauses
     (sentinels,) = [v for v in verdict.violations if "Sentinels" in v.message]
     assert "vg:10.2.8.1" in sentinels.clauses and "5 Sentinels" in sentinels.message
+
+
+def test_the_circles_and_the_soul_cite_the_clauses_that_define_them_vg_4_5_vg_4_6_vg_4_7_2() -> None:
+    """vg 4.5.1: the field holds the units; 4.6.2-4.6.6: its columns, rows and the circles' types; 4.6.8.2: one
+    card a circle, any number on the guardian circle; 4.7.2: the soul lies under the vanguard."""
+    circles = ZONES["circles"].clauses
+    for clause in ("vg:4.5.1", "vg:4.6.2", "vg:4.6.3", "vg:4.6.4", "vg:4.6.5", "vg:4.6.6", "vg:4.6.8.2"):
+        assert clause in circles
+    assert "vg:4.7.2" in ZONES["soul"].clauses
+
+
+def effect_log(p2: str, actions: str, p1: str | None = None) -> GameLog:
+    """The format's ``effect`` example (P1's main phase of turn 5) with P2's side of the position (and P1's) and
+    these entries."""
+    document: dict[str, Any] = yaml.safe_load(EFFECT.read_text(encoding="utf-8"))
+    document["setup"]["P2"] = yaml.safe_load(p2)
+    if p1 is not None:
+        document["setup"]["P1"] = yaml.safe_load(p1)
+    document["actions"] = yaml.safe_load(actions)
+    return parse_log(json.dumps(document), "effect.json", "json")
+
+
+def test_a_declared_lock_and_delete_cite_the_actions_vg_10_1_21_1_vg_10_1_21_2_vg_10_1_25_1_vg_10_1_25_2() -> None:
+    """vg 10.1.21.1-10.1.21.2: a locked card is turned face down, another card; vg 10.1.25.1-10.1.25.2: a deleted
+    unit keeps its orientation, face down."""
+    log = effect_log(
+        "{circles: {V: FG-22, FL: FG-21}, soul: [FG-00, FG-11]}",
+        "[{p: P1, do: effect, source: FG-22, lock: [{circle: FL, p: P2}], delete: [{circle: V, p: P2}]}]",
+    )
+    found = cited(log)
+    assert {"vg:10.1.21.1", "vg:10.1.21.2", "vg:10.1.25.1", "vg:10.1.25.2"} <= found
+
+
+LEAVES = """\
+- {p: P1, do: pass}
+- {p: P1, do: attack, from: FL, target: V}
+- {p: P2, do: effect, source: FG-22, moves: [{card: FG-21, from: circle, circle: FL, to: hand, p: P1}]}
+- {p: P2, do: pass}
+"""
+
+
+def test_an_attacker_that_leaves_its_circle_is_no_attacker_vg_7_3_1_4_3() -> None:
+    """vg 7.3.1.4.3: the attacking unit returned to the hand in the guard step is no longer attacking: no hit."""
+    log = effect_log("{circles: {V: FG-22}, soul: [FG-00, FG-11]}", LEAVES, "{circles: {V: FG-22, FL: FG-21}}")
+    verdict = verify_log(log)
+    (left,) = [record for record in verdict.records if "left its circle" in record.message]
+    assert "vg:7.3.1.4.3" in left.clauses
