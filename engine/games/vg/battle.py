@@ -198,7 +198,8 @@ class BattlePhase:
             f"{player} attacks {opponent}'s {target.identity} on {choice.target} with {attacker.identity} on "
             f"{choice.attacker}" + (f", boosted by {booster.identity}" if booster is not None else ""),
             ("vg:7.3.1.3", "vg:7.3.1.3.1", "vg:7.3.1.4", "vg:7.3.1.4.1")
-            + (("vg:7.3.1.6", "vg:7.3.1.6.1", "vg:10.2.3", "vg:10.2.3.1") if booster is not None else ()),
+            + (("vg:7.3.1.6", "vg:7.3.1.6.1", "vg:10.2.3", "vg:10.2.3.1") if booster is not None else ())
+            + (("vg:10.1.24.5",) if choice.attacker == VANGUARD and me.mate is not None else ()),
             step="attack",
         )
         game.playing.auto_triggers(player, attacker, choice.attacker, "when_attacking", f"{attacker.identity} attacks")
@@ -408,7 +409,17 @@ class BattlePhase:
                 RecordKind.FORCED,
                 player,
                 f"{attack} against {defence}: the attack {'hits' if hit else 'does not hit'}",
-                ("vg:7.6.1.2", "vg:7.3.1.6.1.1", "vg:7.3.1.7", "vg:7.4.1.3"),
+                ("vg:7.6.1.2", "vg:7.3.1.6.1.1", "vg:7.3.1.7", "vg:7.4.1.3")
+                + (
+                    ("vg:10.1.24.6",)
+                    if battle.attacker_circle == VANGUARD and self.states[player].mate is not None
+                    else ()
+                )
+                + (
+                    ("vg:10.1.24.9",)
+                    if battle.target_circle == VANGUARD and self.states[opponent].mate is not None
+                    else ()
+                ),
                 hit=hit,
             )
         else:
