@@ -13,6 +13,7 @@ import pytest
 import yaml
 
 from engine.games.vg.state import ZONES
+from judge import games
 from judge.logfile import GameLog, load_log, parse_log
 from judge.replay import verify_log
 from judge.scenarios import library
@@ -66,10 +67,15 @@ CITED_BY_RECORDS = [
     "vg:10.1.14.1",  # the damage check
     "vg:10.1.15.1",  # Counter Blast
     "vg:10.1.16.1",  # Soul Blast
+    "vg:10.1.24.5",  # a legion attacks and rests as one
+    "vg:10.1.24.6",  # an attacking legion's power is the sum of both
+    "vg:10.1.24.9",  # an attacked legion's power is the Legion Leader's
     "vg:10.1.26.1",  # the stridden vanguard becomes a heart
     "vg:10.1.26.4",  # a legion's hearts are a legion again
     "vg:10.1.26.6",  # a heart returning is no placing
+    "vg:10.1.26.5",  # the hearts lie under the G unit
     "vg:10.1.27.2",  # striding in steps
+    "vg:10.1.27.5",  # a stride is neither a ride nor a call
     "vg:10.2.2.1",  # Intercept
     "vg:10.2.3.1",  # Boost
     "vg:10.2.4.1",  # Restraint
@@ -78,7 +84,9 @@ CITED_BY_RECORDS = [
     "vg:10.2.10.1",  # the stride skill, its timing and cost
     "vg:10.2.10.3",
 ]
-"""Clauses a record or a refusal of the example game or of the scenario library cites."""
+"""Clauses a record or a refusal of the example game, of a few self-played games or of the scenario library
+cites."""
+SELF_PLAY_SEEDS = (1, 2, 3)
 
 
 def cited(log: GameLog) -> set[str]:
@@ -91,8 +99,11 @@ def cited(log: GameLog) -> set[str]:
 
 @cache
 def cited_in_games() -> frozenset[str]:
-    """Every clause a record or a violation of the vg example game or of a vg library scenario cites."""
+    """Every clause a record or a violation of the vg example game, of a self-played game or of a vg library
+    scenario cites."""
     logs: list[GameLog] = [load_log(EXAMPLE)]
+    vg = games.get("vg")
+    logs.extend(parse_log(json.dumps(vg.self_play(seed)), f"vg-{seed}.json", "json") for seed in SELF_PLAY_SEEDS)
     logs.extend(scenario.log for scenario in library() if scenario.id.startswith("vg/"))
     return frozenset(clause for log in logs for clause in cited(log))
 
