@@ -254,7 +254,7 @@ class BattlePhase:
         game = self.game
         game.record(RecordKind.TIMING, player, "guard step begins", ("vg:7.4.1", "vg:7.4.1.1"))
         while True:
-            yield from game.check_timing("play timing of the guard step", ("vg:7.4.1.2", "vg:8.4.2.1"))
+            yield from game.check_timing("play timing of the guard step", ("vg:7.4.1.2", "vg:8.4.2.1", "vg:8.4.2"))
             options = self.guard_options(player, battle)
             if not options:  # taken to pass (7.4.1.2.3.1); a log may still write the pass
                 game.record(RecordKind.TIMING, player, f"{player} can neither guard nor intercept", ("vg:7.4.1.2.3.1",))
@@ -326,7 +326,7 @@ class BattlePhase:
         assert guarded is not None
         if choice.verb == "guard":
             card = game.moves.take(player, "hand", choice.card_id)
-            clauses: tuple[str, ...] = ("vg:7.4.1.2.1", "vg:8.5.3.3", "vg:10.1.6", "vg:10.1.6.1.2")
+            clauses: tuple[str, ...] = ("vg:7.4.1.2.1", "vg:8.5.2.2.1.1", "vg:8.5.3.3", "vg:10.1.6", "vg:10.1.6.1.2")
         else:
             unit = me.unit_at(choice.circle or "")
             assert unit is not None

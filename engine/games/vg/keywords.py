@@ -172,7 +172,7 @@ class Keywords:
                 RecordKind.CHOICE,
                 player,
                 f"{vanguard.identity} and {mate.identity} are in legion",
-                ("vg:10.1.24.1", "vg:10.1.24.2", "vg:10.1.5.1.5"),
+                ("vg:10.1.24.1", "vg:10.1.24.2", "vg:10.1.24.3", "vg:10.1.24.4", "vg:10.1.5.1.5"),
             )
             game.playing.unmodelled_text(player, mate)
         game.moves.shuffle_in(me, [])

@@ -361,7 +361,7 @@ class Phases:
         player = game.turn_player
         self.enter("main", ("vg:6.6.1",))
         while True:
-            yield from game.check_timing("play timing of the main phase", ("vg:6.6.1.1", "vg:8.4.2.1"))
+            yield from game.check_timing("play timing of the main phase", ("vg:6.6.1.1", "vg:8.4.2.1", "vg:8.4.2"))
             decision = Decision(
                 player,
                 "main",
@@ -380,7 +380,7 @@ class Phases:
             )
             choice = yield decision
             if choice.verb == "pass":
-                game.record(RecordKind.TIMING, player, "the main phase ends", ("vg:6.6.1.3",))
+                game.record(RecordKind.TIMING, player, "the main phase ends", ("vg:6.6.1.3", "vg:8.4.2.3"))
                 yield Checkpoint(decision)
                 return
             yield from self.apply_main(player, choice)
@@ -430,7 +430,18 @@ class Phases:
                 RecordKind.CHOICE,
                 player,
                 f"{player} calls {choice.card} to {choice.circle}",
-                ("vg:6.6.1.2.1", "vg:8.5.3.2", "vg:10.1.6", "vg:10.1.6.1", "vg:10.1.6.1.2", "vg:4.6.6.1"),
+                (
+                    "vg:6.6.1.2.1",
+                    "vg:8.5.2",
+                    "vg:8.5.2.2",
+                    "vg:8.5.2.2.1",
+                    "vg:8.5.3",
+                    "vg:8.5.3.2",
+                    "vg:10.1.6",
+                    "vg:10.1.6.1",
+                    "vg:10.1.6.1.2",
+                    "vg:4.6.6.1",
+                ),
                 step="call",
             )
             game.playing.placed(player, card, choice.circle)
