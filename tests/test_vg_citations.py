@@ -48,7 +48,14 @@ CITED_BY_RECORDS = [
     "vg:7.4.1.3",  # the guardians' shield
     "vg:8.1.1.2",  # an automatic ability stands by when its event happens
     "vg:8.4.1.1",  # a check timing's rule actions first
+    "vg:8.4.2",  # a play timing's order, which ends when the player does nothing
+    "vg:8.4.2.3",
     "vg:8.5.1.1",  # a normal ride
+    "vg:8.5.2",  # a card played in steps, its circle chosen, then resolved
+    "vg:8.5.2.2",
+    "vg:8.5.2.2.1",
+    "vg:8.5.2.2.1.1",  # a card played in the guard step goes to the guardian circle
+    "vg:8.5.3",
     "vg:8.6.1",  # automatic abilities are played in the check timing
     "vg:8.6.2.1",  # each event a standby of its own
     "vg:8.6.3",  # abilities in standby are played, their master choosing the order
@@ -67,6 +74,8 @@ CITED_BY_RECORDS = [
     "vg:10.1.14.1",  # the damage check
     "vg:10.1.15.1",  # Counter Blast
     "vg:10.1.16.1",  # Soul Blast
+    "vg:10.1.24.3",  # Legion Leader and Mate are both vanguards, two cards
+    "vg:10.1.24.4",
     "vg:10.1.24.5",  # a legion attacks and rests as one
     "vg:10.1.24.6",  # an attacking legion's power is the sum of both
     "vg:10.1.24.9",  # an attacked legion's power is the Legion Leader's
