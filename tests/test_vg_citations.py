@@ -74,6 +74,8 @@ CITED_BY_RECORDS = [
     "vg:10.1.14.1",  # the damage check
     "vg:10.1.15.1",  # Counter Blast
     "vg:10.1.16.1",  # Soul Blast
+    "vg:10.1.21.3",  # a locked card is no unit and has no orientation: it cannot attack
+    "vg:10.1.21.4",
     "vg:10.1.24.3",  # Legion Leader and Mate are both vanguards, two cards
     "vg:10.1.24.4",
     "vg:10.1.24.5",  # a legion attacks and rests as one

@@ -131,7 +131,11 @@ class BattlePhase:
         me = self.states[player]
         unit = me.unit_at(choice.attacker or "")
         if choice.attacker not in FRONT_ROW or unit is None:
-            return Refusal(("vg:7.3.1.3",), f"no unit of {player}'s front row on {choice.attacker}")
+            locked = unit is None and bool(me.circles.get(choice.attacker or ""))  # a card, no unit: locked
+            return Refusal(
+                ("vg:7.3.1.3",) + (("vg:10.1.21.3", "vg:10.1.21.4") if locked else ()),
+                f"no unit of {player}'s front row on {choice.attacker}",
+            )
         if unit.orientation != "stand":
             return Refusal(
                 ("vg:7.3.1.3", "vg:7.3.1.3.2"),
