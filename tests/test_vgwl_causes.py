@@ -62,7 +62,7 @@ def test_vg_a_unit_rested_by_its_attack_cannot_attack_again_vg_7_3_1_3() -> None
         )
     )
     assert violation.entry == 2
-    assert violation.clauses == ("vg:7.3.1.3",)
+    assert violation.clauses == ("vg:7.3.1.3", "vg:7.3.1.3.2")
     assert violation.message == (
         "P1: FG-21 on FL is rested, not standing: its attack at entry 0 rested it (vg 7.3.1.3)"
     )

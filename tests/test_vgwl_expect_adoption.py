@@ -51,7 +51,7 @@ LIES = {
 }
 CITED = {
     # the clauses the failed expect cites: those the rules applied for its entry (the bundled games' entry 21)
-    "vg": ("vg:6.6.1.2.3",),  # P2 exchanges the rear-guards of a column (a move)
+    "vg": ("vg:6.6.1.2.3", "vg:4.6.6.2"),  # P2 exchanges the rear-guards of a column (a move)
     "wl": ("wl:7.1.3.2.2", "wl:4.7.1", "wl:10.2.4", "wl:10.2.4.1", "wl:8.4.2", "wl:8.1.1"),  # a [Counter] Event
 }
 
@@ -140,7 +140,7 @@ def test_vg_circles_and_their_state_are_taken_but_not_power() -> None:
         31,
     )
     [violation] = verdict.violations
-    assert violation.entry == 30 and violation.clauses == ("vg:6.6.1.3",)
+    assert violation.entry == 30 and violation.clauses == ("vg:6.6.1.3", "vg:8.4.2.3")
     assert all(f"P1 circles {circle}" in violation.message for circle in ("BC", "BL", "V"))
     [taken] = [note for note in verdict.notes if "goes on from the state the log asserts" in note]
     assert "P1 BC: SL-S taken off" in taken and "P1 BL: SL-11 rest" in taken

@@ -69,7 +69,7 @@ class BattlePhase:
         self.finished = None
         game.record(RecordKind.TIMING, player, "battle phase begins", ("vg:6.7.1", "vg:7.1.1"))
         while True:
-            yield from game.check_timing("beginning of the start step", ("vg:7.2.1.1",))
+            yield from game.check_timing("beginning of the start step", ("vg:7.2.1.1", "vg:7.2.1"))
             attacks = [] if game.turn == 1 else self.attack_options(player)
             if not attacks:  # the turn player is taken to choose not to attack; a log may still write the pass
                 why = "no attack in the very first turn of the game" if game.turn == 1 else "no unit can attack"
@@ -114,14 +114,14 @@ class BattlePhase:
         if definition is None:
             return None
         if definition.has("restraint") is not None:
-            return Refusal(("vg:10.2.4",), f"{unit.identity} has Restraint: it cannot attack")
+            return Refusal(("vg:10.2.4", "vg:10.2.4.1"), f"{unit.identity} has Restraint: it cannot attack")
         if definition.has("lord") is not None:
             clans = set(definition.clans)
             for _, other in self.states[player].units():
                 other_definition = self.game.definition(other)
                 if other_definition is not None and not clans & set(other_definition.clans):
                     return Refusal(
-                        ("vg:10.2.7",),
+                        ("vg:10.2.7", "vg:10.2.7.1"),
                         f"{unit.identity} has Lord and {other.identity} shares no clan with it: it cannot attack",
                     )
         return None
@@ -133,10 +133,16 @@ class BattlePhase:
         me = self.states[player]
         unit = me.unit_at(choice.attacker or "")
         if choice.attacker not in FRONT_ROW or unit is None:
-            return Refusal(("vg:7.3.1.3",), f"no unit of {player}'s front row on {choice.attacker}")
+            locked = unit is None and bool(me.circles.get(choice.attacker or ""))  # a card, no unit: locked
+            return Refusal(
+                ("vg:7.3.1.3",) + (("vg:10.1.21.3", "vg:10.1.21.4") if locked else ()),
+                f"no unit of {player}'s front row on {choice.attacker}",
+            )
         if unit.orientation != "stand":
             return self.game.rested_refusal(
-                unit, ("vg:7.3.1.3",), f"{unit.identity} on {choice.attacker} is {unit.orientation}ed, not standing"
+                unit,
+                ("vg:7.3.1.3", "vg:7.3.1.3.2"),
+                f"{unit.identity} on {choice.attacker} is {unit.orientation}ed, not standing",
             )
         refusal = self.cannot_attack(player, unit)
         if refusal is not None:
@@ -169,7 +175,9 @@ class BattlePhase:
         assert choice.attacker is not None and choice.target is not None
         game.record(RecordKind.TIMING, player, f"{player} attacks", ("vg:7.2.1.2.1",))
         yield from game.check_timing("after choosing to attack", ("vg:7.2.1.2.1",))
-        game.record(RecordKind.TIMING, player, "the battle begins (attack step)", ("vg:7.3.1.1",))
+        game.record(
+            RecordKind.TIMING, player, "the battle begins (attack step)", ("vg:7.1.2", "vg:7.3.1", "vg:7.3.1.1")
+        )
         yield from game.check_timing("beginning of the attack step", ("vg:7.3.1.2",))
         attacker = me.unit_at(choice.attacker)
         target = self.states[opponent].unit_at(choice.target)
@@ -202,7 +210,9 @@ class BattlePhase:
             player,
             f"{player} attacks {opponent}'s {target.identity} on {choice.target} with {attacker.identity} on "
             f"{choice.attacker}" + (f", boosted by {booster.identity}" if booster is not None else ""),
-            ("vg:7.3.1.3", "vg:7.3.1.4") + (("vg:7.3.1.6", "vg:10.2.3") if booster is not None else ()),
+            ("vg:7.3.1.3", "vg:7.3.1.3.1", "vg:7.3.1.4", "vg:7.3.1.4.1")
+            + (("vg:7.3.1.6", "vg:7.3.1.6.1", "vg:10.2.3", "vg:10.2.3.1") if booster is not None else ())
+            + (("vg:10.1.24.5",) if choice.attacker == VANGUARD and me.mate is not None else ()),
             step="attack",
         )
         game.playing.auto_triggers(player, attacker, choice.attacker, "when_attacking", f"{attacker.identity} attacks")
@@ -255,9 +265,9 @@ class BattlePhase:
     def guard_step(self, player: str, battle: Battle) -> Procedure:
         """vg 7.4.1.1-7.4.1.4: the non-turn player calls guardians and intercepts, one at a play timing."""
         game = self.game
-        game.record(RecordKind.TIMING, player, "guard step begins", ("vg:7.4.1.1",))
+        game.record(RecordKind.TIMING, player, "guard step begins", ("vg:7.4.1", "vg:7.4.1.1"))
         while True:
-            yield from game.check_timing("play timing of the guard step", ("vg:7.4.1.2", "vg:8.4.2.1"))
+            yield from game.check_timing("play timing of the guard step", ("vg:7.4.1.2", "vg:8.4.2.1", "vg:8.4.2"))
             options = self.guard_options(player, battle)
             if not options:  # taken to pass (7.4.1.2.3.1); a log may still write the pass
                 game.record(RecordKind.TIMING, player, f"{player} can neither guard nor intercept", ("vg:7.4.1.2.3.1",))
@@ -336,13 +346,13 @@ class BattlePhase:
         assert guarded is not None
         if choice.verb == "guard":
             card = game.moves.take(player, "hand", choice.card_id)
-            clauses: tuple[str, ...] = ("vg:7.4.1.2.1", "vg:8.5.3.3", "vg:10.1.6")
+            clauses: tuple[str, ...] = ("vg:7.4.1.2.1", "vg:8.5.2.2.1.1", "vg:8.5.3.3", "vg:10.1.6", "vg:10.1.6.1.2")
         else:
             unit = me.unit_at(choice.circle or "")
             assert unit is not None
             game.moves.leave_field(player, unit)
             card = unit
-            clauses = ("vg:7.4.1.2.2", "vg:10.2.2")
+            clauses = ("vg:7.4.1.2.2", "vg:10.2.2", "vg:10.2.2.1")
         game.moves.place(player, GUARDIAN, card, "rest")
         me.guarding[card.instance] = guarded
         if choice.verb == "guard":
@@ -382,7 +392,7 @@ class BattlePhase:
             RecordKind.FORCED,
             player,
             f"{purpose} check: {card.identity or '?'}",
-            (clauses[0] + ".1",),
+            ("vg:7.5.1.2.1", "vg:10.1.13.1") if drive else ("vg:7.6.1.6.1", "vg:10.1.14.1"),
             card=card.identity,
             step=f"{purpose} check",
         )
@@ -397,7 +407,7 @@ class BattlePhase:
                 RecordKind.FORCED,
                 player,
                 f"{card.identity or '?'} goes to {player}'s {'hand' if drive else 'damage zone'}",
-                ("vg:7.5.1.2.4",) if drive else ("vg:7.6.1.6.4",),
+                ("vg:7.5.1.2.4", "vg:4.10.2") if drive else ("vg:7.6.1.6.4", "vg:4.10.3"),
             )
         yield Checkpoint(reveal)  # the entry's expect sees the checked card in the hand or the damage zone
 
@@ -419,11 +429,26 @@ class BattlePhase:
                 RecordKind.FORCED,
                 player,
                 f"{attack} against {defence}: the attack {'hits' if hit else 'does not hit'}",
-                ("vg:7.6.1.2",),
+                ("vg:7.6.1.2", "vg:7.3.1.6.1.1", "vg:7.3.1.7", "vg:7.4.1.3")
+                + (
+                    ("vg:10.1.24.6",)
+                    if battle.attacker_circle == VANGUARD and self.states[player].mate is not None
+                    else ()
+                )
+                + (
+                    ("vg:10.1.24.9",)
+                    if battle.target_circle == VANGUARD and self.states[opponent].mate is not None
+                    else ()
+                ),
                 hit=hit,
             )
         else:
-            game.record(RecordKind.FORCED, player, "a unit of the battle left its circle: no hit", ("vg:7.6.1.3",))
+            game.record(
+                RecordKind.FORCED,
+                player,
+                "a unit of the battle left its circle: no hit",
+                ("vg:7.6.1.3", "vg:7.3.1.4.3"),
+            )
         yield from game.check_timing("after the hit is decided", ("vg:7.6.1.4",))
         if hit and battle.target_circle == VANGUARD:
             damage = game.characteristics.critical(battle.attacker)
@@ -460,7 +485,7 @@ class BattlePhase:
                 Refusal(("vg:7.6.1.8",), f"the rules retire {', '.join(retiring)}; the entry lists {', '.join(stated)}")
             )
         for card in retired:
-            self.game.moves.retire(player, card, ("vg:7.6.1.8", "vg:10.1.3"))
+            self.game.moves.retire(player, card, ("vg:7.6.1.8", "vg:10.1.3", "vg:10.1.3.1", "vg:10.1.3.2"))
         reveal.used = len(retired)
         yield Checkpoint(reveal)
 

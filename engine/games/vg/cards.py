@@ -195,14 +195,17 @@ def deck_problems(
     size = sum(main.values())
     if size != MAIN_DECK_SIZE:
         problems.append(Refusal(("vg:5.2.2.1",), f"{player}'s main deck has {size} cards, not {MAIN_DECK_SIZE}"))
-    for deck, clause, label in ((main, "vg:5.2.2.2", "main deck"), (g_deck, "vg:5.3.2.1", "G deck")):
+    for deck, clauses, label in (
+        (main, ("vg:5.2.2.2", "vg:5.2.2.2.1"), "main deck"),
+        (g_deck, ("vg:5.3.2.1",), "G deck"),
+    ):
         by_name = Counter[str]()
         for card, copies in deck.items():
             by_name[definitions[card].name] += copies
         for name, copies in sorted(by_name.items()):
             if copies > COPIES:
                 problems.append(
-                    Refusal((clause,), f"{player}'s {label} has {copies} cards named {name!r}, at most {COPIES}")
+                    Refusal(clauses, f"{player}'s {label} has {copies} cards named {name!r}, at most {COPIES}")
                 )
     triggers = sum(copies for card, copies in main.items() if definitions[card].type == "trigger")
     if triggers != TRIGGER_UNITS:
@@ -217,7 +220,10 @@ def deck_problems(
     sentinels = sum(copies for card, copies in main.items() if definitions[card].has("sentinel") is not None)
     if sentinels > SENTINELS:
         problems.append(
-            Refusal(("vg:5.2.2.5", "vg:10.2.8"), f"{player}'s main deck has {sentinels} Sentinels, at most {SENTINELS}")
+            Refusal(
+                ("vg:5.2.2.5", "vg:10.2.8", "vg:10.2.8.1"),
+                f"{player}'s main deck has {sentinels} Sentinels, at most {SENTINELS}",
+            )
         )
     g_units = sorted(card for card in main if definitions[card].is_g_unit)
     if g_units:

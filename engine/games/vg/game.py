@@ -53,7 +53,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
 
     game_id = "vg"
     check_timing_clauses: tuple[str, ...] = ("vg:8.4.1",)
-    standby_clauses: tuple[str, ...] = ("vg:8.4.1.2", "vg:8.4.1.3")
+    standby_clauses: tuple[str, ...] = ("vg:8.4.1.2", "vg:8.4.1.3", "vg:8.6.1", "vg:8.6.3", "vg:8.6.3.1")
     clauses = GameClauses(
         turn_order=("vg:6.2.1",),
         game_end=("vg:1.2.1",),

@@ -80,7 +80,7 @@ class Keywords:
                 RecordKind.ABILITY,
                 player,
                 f"forerunner: {card.identity} is called to {choice.circle}",
-                ("vg:10.2.6", "vg:10.1.6"),
+                ("vg:10.2.6", "vg:10.2.6.1", "vg:10.1.6"),
             )
             game.playing.placed(player, card, choice.circle)
         yield Checkpoint(decision)
@@ -172,7 +172,7 @@ class Keywords:
                 RecordKind.CHOICE,
                 player,
                 f"{vanguard.identity} and {mate.identity} are in legion",
-                ("vg:10.1.24.1", "vg:10.1.24.2", "vg:10.1.5.1.5"),
+                ("vg:10.1.24.1", "vg:10.1.24.2", "vg:10.1.24.3", "vg:10.1.24.4", "vg:10.1.5.1.5"),
             )
             game.playing.unmodelled_text(player, mate)
         game.moves.shuffle_in(me, [])

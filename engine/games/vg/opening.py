@@ -76,7 +76,7 @@ class Opening:
             RecordKind.FORCED,
             None,
             "the G decks go face down to the G zones; the main decks are shuffled",
-            ("vg:5.4.3.1",),
+            ("vg:5.4.3.1", "vg:4.11.4"),
         )
         game.record(RecordKind.TIMING, game.first, f"{game.first} goes first", ("vg:5.4.3.2",))
         for player in order:
@@ -120,7 +120,9 @@ class Opening:
         lay_known_order(state.deck, order, state.id, ("vg:5.4.2",), self.game.setup_problems)
 
     def draw_opening_hand(self, player: str) -> Procedure:
-        yield from self.game.moves.draw(player, OPENING_HAND, ("vg:5.4.4",), purpose="opening", simultaneous=True)
+        yield from self.game.moves.draw(
+            player, OPENING_HAND, ("vg:5.4.4", "vg:4.2.3"), purpose="opening", simultaneous=True
+        )
 
     def mulligan(self, player: str) -> Procedure:
         """vg 5.4.4: any number of hand cards shuffled back into the deck, then as many drawn; none, no shuffle."""

@@ -69,7 +69,7 @@ class Phases:
         game = self.game
         self.enter("draw", ("vg:6.4.1",))
         yield from game.check_timing("beginning of the draw phase", ("vg:6.4.1.1.1",))
-        yield from game.moves.draw(game.turn_player, 1, ("vg:6.4.1.1.2", "vg:10.1.1"))
+        yield from game.moves.draw(game.turn_player, 1, ("vg:6.4.1.1.2", "vg:10.1.1", "vg:10.1.1.1"))
         yield from game.check_timing("after the draw", ("vg:6.4.1.1.3",))
         yield from game.check_timing("beginning of the G assist step", ("vg:6.4.1.2.2",))
         self.g_assist_skipped = self.g_assist_refusal(game.turn_player)
@@ -152,7 +152,9 @@ class Phases:
                 ("vg:6.4.1.2.7", "vg:6.4.1.2.7.2"),
             )
         self.game.moves.shuffle_in(me, [])
-        self.game.record(RecordKind.FORCED, player, f"{player} shuffles the deck", ("vg:6.4.1.2.7", "vg:10.1.10"))
+        self.game.record(
+            RecordKind.FORCED, player, f"{player} shuffles the deck", ("vg:6.4.1.2.7", "vg:10.1.10", "vg:10.1.10.1")
+        )
         yield Checkpoint(reveal)  # what the entry said it looked at is checked (its ``looked``, vg 6.4.1.2.7)
         yield Checkpoint(decision)
 
@@ -202,7 +204,20 @@ class Phases:
         if choice.verb == "ride":
             game.rode[player] = (game.turn, game.entry)
             card = game.moves.take(player, "hand", choice.card_id)
-            game.moves.ride(player, card, ("vg:6.5.1.1.2", "vg:8.5.3.1", "vg:10.1.5"))
+            game.moves.ride(
+                player,
+                card,
+                (
+                    "vg:6.5.1.1.2",
+                    "vg:6.5.1.1.3",
+                    "vg:8.5.1.1",
+                    "vg:8.5.3.1",
+                    "vg:10.1.5",
+                    "vg:10.1.5.1",
+                    "vg:10.1.5.1.1",
+                    "vg:4.6.4.1",
+                ),
+            )
             game.playing.placed(player, card, VANGUARD)
             game.keywords.forerunner_triggers(player, card)
         yield Checkpoint(decision)
@@ -322,7 +337,20 @@ class Phases:
             player,
             f"{player} strides {choice.card}, discarding {', '.join(choice.cards)}; "
             f"{', '.join(c.identity or '?' for c in me.hearts)} become the heart",
-            ("vg:6.5.1.2.2", "vg:8.5.3.4", "vg:10.1.27", "vg:10.1.27.2.3", "vg:10.2.10.3.1"),
+            (
+                "vg:6.5.1.2.2",
+                "vg:6.5.1.2.3",
+                "vg:8.5.3.4",
+                "vg:10.1.27",
+                "vg:10.1.27.2",
+                "vg:10.1.27.2.3",
+                "vg:10.1.26.1",
+                "vg:10.1.26.5",
+                "vg:10.1.27.5",
+                "vg:10.2.10.1",
+                "vg:10.2.10.3",
+                "vg:10.2.10.3.1",
+            ),
             step="stride",
         )
         game.playing.placed(player, g_unit, VANGUARD)
@@ -336,7 +364,7 @@ class Phases:
         player = game.turn_player
         self.enter("main", ("vg:6.6.1",))
         while True:
-            yield from game.check_timing("play timing of the main phase", ("vg:6.6.1.1", "vg:8.4.2.1"))
+            yield from game.check_timing("play timing of the main phase", ("vg:6.6.1.1", "vg:8.4.2.1", "vg:8.4.2"))
             decision = Decision(
                 player,
                 "main",
@@ -355,7 +383,7 @@ class Phases:
             )
             choice = yield decision
             if choice.verb == "pass":
-                game.record(RecordKind.TIMING, player, "the main phase ends", ("vg:6.6.1.3",))
+                game.record(RecordKind.TIMING, player, "the main phase ends", ("vg:6.6.1.3", "vg:8.4.2.3"))
                 yield Checkpoint(decision)
                 return
             yield from self.apply_main(player, choice)
@@ -405,7 +433,18 @@ class Phases:
                 RecordKind.CHOICE,
                 player,
                 f"{player} calls {choice.card} to {choice.circle}",
-                ("vg:6.6.1.2.1", "vg:8.5.3.2", "vg:10.1.6"),
+                (
+                    "vg:6.6.1.2.1",
+                    "vg:8.5.2",
+                    "vg:8.5.2.2",
+                    "vg:8.5.2.2.1",
+                    "vg:8.5.3",
+                    "vg:8.5.3.2",
+                    "vg:10.1.6",
+                    "vg:10.1.6.1",
+                    "vg:10.1.6.1.2",
+                    "vg:4.6.6.1",
+                ),
                 step="call",
             )
             game.playing.placed(player, card, choice.circle)
@@ -420,7 +459,10 @@ class Phases:
             me.circles[choice.circle], me.circles[choice.other] = me.circles[choice.other], me.circles[choice.circle]
             game.version += 1
             game.record(
-                RecordKind.CHOICE, player, f"{player} swaps {choice.circle} and {choice.other}", ("vg:6.6.1.2.3",)
+                RecordKind.CHOICE,
+                player,
+                f"{player} swaps {choice.circle} and {choice.other}",
+                ("vg:6.6.1.2.3", "vg:4.6.6.2"),
             )
         return
         yield  # pragma: no cover - a procedure, for the abilities a main phase plays
@@ -472,7 +514,18 @@ class Phases:
                     RecordKind.FORCED,
                     state.id,
                     f"{state.id}'s locked cards are unlocked and deleted units turned face up",
-                    ("vg:6.8.1.1.1", "vg:6.8.1.1.2", "vg:10.1.23"),
+                    (
+                        "vg:6.8.1.1.1",
+                        "vg:6.8.1.1.2",
+                        "vg:10.1.21.5",
+                        "vg:10.1.21.7",
+                        "vg:10.1.23",
+                        "vg:10.1.23.1",
+                        "vg:10.1.23.2",
+                        "vg:10.1.23.3",
+                        "vg:10.1.23.4",
+                        "vg:10.1.25.5",
+                    ),
                 )
             vanguard = state.vanguard
             definition = game.definition(vanguard) if vanguard is not None else None
@@ -494,5 +547,5 @@ class Phases:
                     RecordKind.FORCED,
                     state.id,
                     f"{vanguard.identity} returns to {state.id}'s G zone face up",
-                    ("vg:6.8.1.1.3", "vg:10.1.27.4"),
+                    ("vg:6.8.1.1.3", "vg:10.1.27.4", "vg:10.1.26.4", "vg:10.1.26.6"),
                 )

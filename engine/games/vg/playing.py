@@ -82,6 +82,12 @@ COST_PLACES: Final = (
 """Each cost word, the clause of its keyword action, and the cards that pay it."""
 
 
+def paid_by(choice: Activate | PayAbility) -> tuple[str, ...]:
+    """The keyword actions a payment as ``choice`` names it carries out: Counter Blast (vg 10.1.15.1), turning
+    face-up damage cards face down, and Soul Blast (vg 10.1.16.1), putting soul cards into the drop zone."""
+    return (("vg:10.1.15.1",) if choice.counter_blast else ()) + (("vg:10.1.16.1",) if choice.soul_blast else ())
+
+
 def names_payment(choice: Activate | PayAbility) -> bool:
     """Whether a choice names any card that pays its cost."""
     return bool(choice.counter_blast or choice.soul_blast or choice.cards)
@@ -303,7 +309,7 @@ class Playing:
                     unit,
                     unit.instance,
                     self.resolve_auto,
-                    (AUTO_TIMINGS[timing], "vg:8.6.2"),
+                    (AUTO_TIMINGS[timing], "vg:8.1.1.2", "vg:8.6.2", "vg:8.6.2.1"),
                     {"circle": circle, "index": index},
                 ),
                 cause,
@@ -357,7 +363,10 @@ class Playing:
                 return
             self.pay(player, choice)
             self.game.record(
-                RecordKind.CHOICE, player, f"{player} pays for ability {index} of {unit.identity}", ("vg:8.6.4",)
+                RecordKind.CHOICE,
+                player,
+                f"{player} pays for ability {index} of {unit.identity}",
+                ("vg:8.6.4", *paid_by(choice)),
             )
         moved = self.states[player].unit_at(circle) is not unit or unit.instance != standby.source_instance
         if moved and ability["effect"].get("target", "self") == "self":
@@ -595,12 +604,15 @@ class Playing:
         face_up = [c.identity for c in me.face_up_damage()]
         for identity in choice.counter_blast:
             if identity not in face_up:
-                return Refusal(("vg:10.1.15", "vg:8.5.2.3"), f"no face-up {identity} in {player}'s damage zone to turn")
+                return Refusal(
+                    ("vg:10.1.15", "vg:10.1.15.1", "vg:8.5.2.3"),
+                    f"no face-up {identity} in {player}'s damage zone to turn",
+                )
             face_up.remove(identity)
         soul = [c.identity for c in me.soul]
         for identity in choice.soul_blast:
             if identity not in soul:
-                return Refusal(("vg:10.1.16", "vg:8.5.2.3"), f"no {identity} in {player}'s soul")
+                return Refusal(("vg:10.1.16", "vg:10.1.16.1", "vg:8.5.2.3"), f"no {identity} in {player}'s soul")
             soul.remove(identity)
         return self.game.cards_in_hand(player, choice.cards, ("vg:10.1.2", "vg:8.5.2.3"))
 
@@ -621,7 +633,7 @@ class Playing:
             RecordKind.CHOICE,
             player,
             f"{player} plays the ability of {unit.identity} on {circle}, paying its cost",
-            ("vg:6.6.1.2.2", "vg:8.5.2.3"),
+            ("vg:6.6.1.2.2", "vg:8.5.2.3", *paid_by(choice)),
             standby=played,
             ability=str(index),
             played=True,
@@ -726,12 +738,16 @@ class Playing:
                     me.deleted.add(unit.instance)
                 me.face_down.add(unit.instance)
                 game.version += 1
-                clause = "vg:10.1.21" if operation.kind == "lock" else "vg:10.1.25"
+                clauses = (
+                    ("vg:10.1.21", "vg:10.1.21.1", "vg:10.1.21.2")
+                    if operation.kind == "lock"
+                    else ("vg:10.1.25", "vg:10.1.25.1", "vg:10.1.25.2")
+                )
                 game.record(
                     RecordKind.UNMODELLED,
                     owner,
                     f"declared: {unit.identity} on {operation.circle} is {operation.kind}ed",
-                    (clause,),
+                    clauses,
                 )
                 continue
             if operation.kind == "power":

@@ -46,7 +46,7 @@ class RuleActions:
         found: dict[str, tuple[str, tuple[str, ...]]] = {}
         for player, me in self.states.items():
             if len(me.damage) >= LOSING_DAMAGE:
-                found[player] = (f"{player} has {len(me.damage)} damage", ("vg:9.2.2", "vg:9.2.1"))
+                found[player] = (f"{player} has {len(me.damage)} damage", ("vg:9.2.2", "vg:9.2.1", "vg:4.8.3"))
             elif not me.deck:
                 found[player] = (f"{player} has no cards in the deck", ("vg:9.2.3", "vg:9.2.1"))
             elif me.vanguard is None and not me.soul:
@@ -91,7 +91,7 @@ class RuleActions:
                         RecordKind.RULE_ACTION,
                         player,
                         f"{unit.identity} leaves the overloaded {circle} for the drop zone",
-                        ("vg:9.3.6", "vg:8.5.3.2"),
+                        ("vg:9.3.6", "vg:8.5.3.2", "vg:9.1.1", "vg:8.4.1.1"),
                     )
                     performed = True
             if me.guardians and game.phase != "battle":
@@ -172,5 +172,10 @@ class RuleActions:
         choice = yield decision
         card = self.game.moves.take(player, "soul", choice.card_id)
         self.game.moves.place(player, VANGUARD, card)
-        self.game.record(RecordKind.RULE_ACTION, player, f"{player} rides {card.identity} from the soul", ("vg:9.5.1",))
+        self.game.record(
+            RecordKind.RULE_ACTION,
+            player,
+            f"{player} rides {card.identity} from the soul",
+            ("vg:9.5.1", "vg:9.1.1", "vg:8.4.1.1", "vg:10.1.5.1.1"),
+        )
         yield Checkpoint(decision)

@@ -41,7 +41,7 @@ ZONES: Final = ZoneTable(
         ZoneType("deck", Visibility.HIDDEN, Order.FIXED, top_first=True, clauses=("vg:4.2.1", "vg:4.2.2")),
         ZoneType("hand", Visibility.OWNER, Order.OWNER, clauses=("vg:4.3.1", "vg:4.3.2")),
         ZoneType("drop", Visibility.PUBLIC, Order.OWNER, clauses=("vg:4.4.1", "vg:4.4.2")),
-        ZoneType("soul", Visibility.PUBLIC, Order.OWNER, clauses=("vg:4.7.1", "vg:4.7.3")),
+        ZoneType("soul", Visibility.PUBLIC, Order.OWNER, clauses=("vg:4.7.1", "vg:4.7.2", "vg:4.7.3")),
         ZoneType(
             "damage",
             Visibility.PUBLIC,
@@ -62,7 +62,18 @@ ZONES: Final = ZoneTable(
             Visibility.PUBLIC,
             Order.SINGLE,
             positions=(*CIRCLES, GUARDIAN),
-            clauses=("vg:4.5.2", "vg:4.6.1", "vg:4.6.8.1"),
+            clauses=(
+                "vg:4.5.1",
+                "vg:4.5.2",
+                "vg:4.6.1",
+                "vg:4.6.2",
+                "vg:4.6.3",
+                "vg:4.6.4",
+                "vg:4.6.5",
+                "vg:4.6.6",
+                "vg:4.6.8.1",
+                "vg:4.6.8.2",
+            ),
         ),
     ]
 )

@@ -157,5 +157,7 @@ class Triggers:
             return True  # a heal chosen, and no card of it to be found: the choice was refused already
         me.damage.remove(healed)
         game.moves.put(player, "drop", healed)
-        game.record(RecordKind.FORCED, player, f"{player} heals {healed.identity}", (clause, "vg:10.1.7"))
+        game.record(
+            RecordKind.FORCED, player, f"{player} heals {healed.identity}", (clause, "vg:10.1.7", "vg:10.1.7.1")
+        )
         return True
