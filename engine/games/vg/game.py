@@ -28,6 +28,7 @@ from engine.games.vg.battle import BattlePhase
 from engine.games.vg.cards import VgCardDefinition
 from engine.games.vg.characteristics import Characteristics
 from engine.games.vg.choices import Activate, DeclareAttack, GAssist, OnCircle, PayAbility, SeekMate, Stride
+from engine.games.vg.costs import Costs
 from engine.games.vg.keywords import Keywords
 from engine.games.vg.opening import Opening
 from engine.games.vg.phases import Phases
@@ -73,7 +74,8 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         Part("characteristics", Characteristics, calls=("playing",)),
         Part("rule_actions", RuleActions, calls=("moves",)),
         Part("keywords", Keywords, calls=("moves", "playing")),
-        Part("playing", Playing, calls=("moves", "characteristics", "keywords")),
+        Part("playing", Playing, calls=("moves", "characteristics", "keywords", "costs")),
+        Part("costs", Costs, calls=("moves",)),
     )
     # The parts again, as a compiled build needs them (engine.core.parts): their types, and the
     # attributes close() may delete; tests/test_engine_parts.py checks that all three agree.
@@ -86,6 +88,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
     rule_actions: RuleActions
     keywords: Keywords
     playing: Playing
+    costs: Costs
     __deletable__ = (
         "moves",
         "opening",
@@ -96,6 +99,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         "rule_actions",
         "keywords",
         "playing",
+        "costs",
     )
 
     def __init__(
@@ -405,7 +409,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
                 ("vg:6.6.1.2.3",), "a swap exchanges the two rear-guard circles of a column (FL-BL, FR-BR)"
             )
         elif isinstance(choice, PayAbility) and decision.kind == "pay":
-            refusal = self.playing.payment_refusal(player, self.playing.cost_asked, choice)
+            refusal = self.costs.payment_refusal(player, self.costs.cost_asked, choice)
         elif choice.verb == "first_vanguard":
             refusal = Refusal(("vg:5.4.3",), f"{choice.card} is not a grade 0 card of {player}'s main deck")
         if refusal is not None:
