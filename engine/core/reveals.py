@@ -9,7 +9,7 @@ close to what the log says as the cards allow.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -246,3 +246,44 @@ def hide_moved(owner: str, moved: list[Card]) -> None:
         if card.identity is not None:
             pool.contents[card.identity] = pool.contents.get(card.identity, 0) + 1
             card.hide_in(pool)
+
+
+def take_asserted_place(
+    player: str,
+    pile: list[Card],
+    wanted: tuple[str | None, str | None] | None,
+    label: str,
+    find: Callable[[str | None], Card | None],
+    loose: list[Card],
+    changed: list[str],
+) -> Card | None:
+    """Make one place of ``player``'s (a stage position, a circle: ``pile``, its top card the one there) what a
+    log asserts: empty (``wanted`` None: its cards go to ``loose``), or a card and an orientation, either None for
+    "as it is".  A card that is not the one asserted goes to ``loose`` and ``find`` gives the one to put there.
+    What changed is said in ``changed`` under ``label`` (``P1 stage 2``); returns the card put there, if any, for
+    the game to date its placing."""
+    have = pile[-1] if pile else None
+    if wanted is None:
+        if have is not None:
+            changed.append(f"{label}: {have.identity or '?'} taken off")
+            loose.extend(pile)
+            pile.clear()
+        return None
+    identity, orientation = wanted
+    placed = None
+    if have is None or (identity is not None and not have.reveal(identity)):
+        if have is not None:
+            loose.extend(pile)
+            pile.clear()
+        card = find(identity)
+        if card is None:
+            changed.append(f"{label}: no card of {player}'s can be {identity}")
+            return None
+        card.renew()
+        pile.append(card)
+        changed.append(f"{label}: {identity} put there")
+        have = placed = card
+    if orientation is not None and have.orientation != orientation:
+        have.orientation = orientation
+        changed.append(f"{label}: {have.identity or '?'} {orientation}")
+    return placed

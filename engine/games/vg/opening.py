@@ -16,7 +16,13 @@ from typing import TYPE_CHECKING
 from engine.core.cards import Card
 from engine.core.game import Procedure
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
-from engine.core.reveals import asserted_card, card_from_deck_list, lay_known_order, match_counts
+from engine.core.reveals import (
+    asserted_card,
+    card_from_deck_list,
+    lay_known_order,
+    match_counts,
+    take_asserted_place,
+)
 from engine.games.vg.cards import deck_problems
 from engine.games.vg.state import CIRCLES, OPENING_HAND, VANGUARD, PlayerState, Position
 
@@ -260,33 +266,20 @@ class Opening:
             pile = me.circles.get(circle)
             if pile is None:
                 continue
-            have = pile[-1] if pile else None
-            if wanted is None:
-                if have is not None:
-                    changed.append(f"{player_id} {circle}: {have.identity or '?'} taken off")
-                    loose.extend(pile)
-                    pile.clear()
-                continue
-            identity, orientation = wanted
-            if have is None or (identity is not None and not have.reveal(identity)):
-                if have is not None:
-                    loose.extend(pile)
-                    pile.clear()
-                piles = g_zone if self.is_g_unit_id(identity) else main
-                card = asserted_card(piles, identity, counts, loose)
-                if card is None:
-                    changed.append(f"{player_id} {circle}: no card of {player_id}'s can be {identity}")
-                    continue
-                card.renew()
-                pile.append(card)
-                if circle == VANGUARD:
-                    me.placings += 1
-                    me.placed_at[card.instance] = me.placings
-                changed.append(f"{player_id} {circle}: {identity} put there")
-                have = card
-            if orientation is not None and have.orientation != orientation:
-                have.orientation = orientation
-                changed.append(f"{player_id} {circle}: {have.identity or '?'} {orientation}")
+            placed = take_asserted_place(
+                player_id,
+                pile,
+                wanted,
+                f"{player_id} {circle}",
+                lambda identity: asserted_card(
+                    g_zone if self.is_g_unit_id(identity) else main, identity, counts, loose
+                ),
+                loose,
+                changed,
+            )
+            if placed is not None and circle == VANGUARD:
+                me.placings += 1
+                me.placed_at[placed.instance] = me.placings
         g_units = [card for card in loose if self.is_g_unit(card)]
         loose = [card for card in loose if not self.is_g_unit(card)]
         match_counts(player_id, main, counts, loose, "drop", changed)

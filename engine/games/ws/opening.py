@@ -21,7 +21,13 @@ from typing import TYPE_CHECKING
 from engine.core.cards import Card
 from engine.core.game import Procedure
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal
-from engine.core.reveals import asserted_card, card_from_deck_list, lay_known_order, match_counts
+from engine.core.reveals import (
+    asserted_card,
+    card_from_deck_list,
+    lay_known_order,
+    match_counts,
+    take_asserted_place,
+)
 from engine.core.wording import counted
 from engine.games.ws.state import POSITIONS, ZONE_NAMES, PlayerState, Position
 
@@ -146,30 +152,17 @@ class Opening:
             pile = me.pile_at(position) if position in POSITIONS else None
             if pile is None:
                 continue
-            have = pile[-1] if pile else None
-            if wanted is None:
-                if have is not None:
-                    changed.append(f"{player_id} stage {position}: {have.identity or '?'} taken off")
-                    loose.extend(pile)
-                    pile.clear()
-                continue
-            identity, orientation = wanted
-            if have is None or (identity is not None and not have.reveal(identity)):
-                if have is not None:
-                    loose.extend(pile)
-                    pile.clear()
-                card = asserted_card(self._piles(me), identity, counts, loose)
-                if card is None:
-                    changed.append(f"{player_id} stage {position}: no card of {player_id}'s can be {identity}")
-                    continue
-                card.renew()
-                me.pile_at(position).append(card)
-                me.placed_at[card.instance] = self.game.effects.next_timestamp()
-                changed.append(f"{player_id} stage {position}: {identity} put there")
-                have = card
-            if orientation is not None and have.orientation != orientation:
-                have.orientation = orientation
-                changed.append(f"{player_id} stage {position}: {have.identity or '?'} {orientation}")
+            placed = take_asserted_place(
+                player_id,
+                pile,
+                wanted,
+                f"{player_id} stage {position}",
+                lambda identity: asserted_card(self._piles(me), identity, counts, loose),
+                loose,
+                changed,
+            )
+            if placed is not None:
+                me.placed_at[placed.instance] = self.game.effects.next_timestamp()
         match_counts(player_id, self._piles(me), counts, loose, "waiting", changed)
         self.game.version += 1
         return changed
