@@ -172,19 +172,39 @@ def test_one_position_reached_in_either_order_hashes_alike(key: str, tmp_path: P
     assert apart[last] != one[last]
 
 
-def test_a_card_the_log_does_not_make_known_hashes_as_unknown(tmp_path: Path) -> None:
-    """One log knows the deck's top card, the other does not: what is known differs, so the hashes do; an
-    unseen card is hashed as unknown, never as a card the replay could take it to be."""
+def test_what_a_log_reveals_of_unseen_cards_does_not_change_the_hash(tmp_path: Path) -> None:
+    """One log knows P1's deck top and holds a RUNNER beside the SINGER in hand; the other knows no deck card
+    and holds a FINALE there.  A deck and a hand are places some player does not see: their cards count as
+    unseen whatever the log revealed of them, so the two hash alike; a card that reaches a place every player
+    sees (the stage) is in the hash, and a different one there hashes differently."""
     log = _scenario_log("ws/main/play-onto-occupied-position.yaml")
     unseen = copy.deepcopy(log)
     unseen["setup"]["P1"]["deck"] = {"rest": 5}
-    actions = [{"p": "P1", "do": "play", "card": "SINGER", "pos": 2}]
-    known = _verified(_with_actions(log, actions), tmp_path / "known.yaml").hashes or {}
-    hidden = _verified(_with_actions(unseen, actions), tmp_path / "hidden.yaml").hashes or {}
-    assert known[0] != hidden[0]
-    game = games.get("ws").build(load_log(str(tmp_path / "hidden.yaml")))
-    deck = game.canonical_state()["players"]["P1"]["deck"]
-    assert deck == [None] * 5
+    unseen["setup"]["P1"]["hand"] = ["SINGER", "FINALE"]
+    played = [{"p": "P1", "do": "play", "card": "SINGER", "pos": 2}]
+    known = _verified(_with_actions(log, played), tmp_path / "known.yaml").hashes or {}
+    hidden = _verified(_with_actions(unseen, played), tmp_path / "hidden.yaml").hashes or {}
+    assert known[0] == hidden[0]
+    other = _verified(_with_actions(log, [{**played[0], "card": "RUNNER"}]), tmp_path / "other.yaml").hashes or {}
+    assert other[0] != known[0]
+    game = games.get("ws").build(load_log(str(tmp_path / "known.yaml")))
+    player = game.canonical_state()["players"]["P1"]
+    assert player["deck"] == [None] * 5
+    assert player["hand"] == [None, None]
+    assert player["stage"]["1"] == [{"card": "RUNNER", "state": "stand"}]
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_decks_and_hands_are_hashed_unseen_in_every_game(key: str, tmp_path: Path) -> None:
+    """Each game's deck and hand, however much of them its setup names, are counts of unseen cards."""
+    log = _scenario_log(ORDERS[key][0])
+    write_log(log, tmp_path / "log.yaml")
+    game = games.get(key).build(load_log(str(tmp_path / "log.yaml")))
+    players = game.canonical_state()["players"].values()
+    for zone in ("deck", "hand"):
+        cards = [card for player in players for card in player[zone]]
+        assert cards, f"the scenario's {zone}s are empty: the test shows nothing"
+        assert set(cards) == {None}
 
 
 # -- expect: {hash: H} ---------------------------------------------------------------------------------

@@ -8,10 +8,13 @@ float or an object is refused: its text is not canonical).
 
 What the state holds, and what it does not:
 
-* every zone's cards, each as its card id, or None for a card the log has not made known (never
-  what the replay could guess it to be); a zone whose order the rules fix (a deck, a clock) in that
-  order, one whose order its owner may change at will (a hand, a waiting room) sorted, as a multiset
-  (``pile``).  A deck is so hashed only as far as its order is known: its unknown cards are alike;
+* every zone's cards: in a zone every player sees (a waiting room, a stage, a clock), each as its
+  card id, or None for a card the log has not made known (never what the replay could guess it to
+  be); in a zone some player may not see (a deck, a hand, a stock, Life, markers), each as unseen
+  (None) whatever the log revealed of it, so that the hash is the table as an onlooker sees it and
+  two logs of one game, each knowing different hidden cards (each player's own, a spectator's),
+  hash alike.  A zone whose order the rules fix (a deck, a clock) in that order, one whose order its
+  owner may change at will (a hand, a waiting room) sorted, as a multiset (``pile``);
 * what the game keeps of each card on a place (its orientation, markers, being face down ...);
 * the continuous effects in force, with their durations, each naming the card it applies to by where
   that card is (``Places``), never by the card's instance number, which counts the zone changes of
@@ -101,17 +104,35 @@ def identity(card: Card) -> str | None:
     return card.identity
 
 
+def unseen(shown: Callable[[Card], Any]) -> Callable[[Card], Any]:
+    """``shown`` for a place some player does not see: the card's id is left out (None) whatever the log
+    revealed of it; what the place keeps of the card (an orientation) stays."""
+
+    def shown_unseen(card: Card) -> Any:
+        view = shown(card)
+        if isinstance(view, dict):
+            return {**view, "card": None}
+        return None
+
+    return shown_unseen
+
+
 def pile(
     zone: ZoneType,
     cards: Sequence[Card],
     places: Places,
     where: str,
     shown: Callable[[Card], Any] = identity,
+    *,
+    public: bool | None = None,
 ) -> list[Any]:
     """A zone's cards as the hash shows them: in the zone's own order where the rules fix it, else as a multiset.
 
-    Each card's place is ``where`` and its index in the list shown (so an effect on a card in a hand names
-    one of the cards alike in that hand)."""
+    Cards of a zone that is not ``public`` (by default, as the zone's declaration says) are shown unseen
+    (``unseen``).  Each card's place is ``where`` and its index in the list shown (so an effect on a card in
+    a hand names one of the cards alike in that hand)."""
+    if not (zone.public if public is None else public):
+        shown = unseen(shown)
     if zone.owner_orders:
         ordered = sorted(cards, key=lambda card: canonical_json(shown(card)))
     else:

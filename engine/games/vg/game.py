@@ -262,7 +262,8 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
             view["damage"] = hashing.pile(ZONES["damage"], state.damage, places, f"{player} damage", shown)
             view["g_zone"] = {
                 "down": hashing.pile(ZONES["g_zone"], state.g_down, places, f"{player} g_zone down"),
-                "up": hashing.pile(ZONES["g_zone"], state.g_up, places, f"{player} g_zone up"),
+                # the G zone is hidden but for its face-up cards, which every player sees (vg 4.11.2, 4.11.3)
+                "up": hashing.pile(ZONES["g_zone"], state.g_up, places, f"{player} g_zone up", public=True),
             }
             view["circles"] = {
                 circle: hashing.pile(ZONES["circles"], cards, places, f"{player} {circle}", shown)
@@ -275,7 +276,8 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
             view["mate"] = None if state.mate is None else shown(state.mate)
             if state.mate is not None:
                 places.put(state.mate, f"{player} mate")
-            view["guardians"] = hashing.pile(ZONES["hand"], state.guardians, places, f"{player} G", shown)
+            # guardians stand on the guardian circle for all to see, in no order of their own (the hand's)
+            view["guardians"] = hashing.pile(ZONES["hand"], state.guardians, places, f"{player} G", shown, public=True)
             players[player] = view
         for player, state in self.player_states.items():
             view = players[player]
