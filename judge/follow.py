@@ -10,8 +10,8 @@ order of the log: ``applied`` (with the passes the entry implied), ``violation``
 for an entry read whose outcome waits for later ones, followed by its outcome once it is known.  An entry is
 settled when the replay has taken it and finished applying it, the replay is not implying passes to reach the
 next entry's point, and no look-ahead after a violation at it or before it is still running.  At the end of the
-input (standard input closed; for a file, ``--idle`` seconds without growth, or the game's end) the follower
-prints the verdict and exits with ``judge verify``'s status.
+input (standard input closed; for a file, ``--idle`` seconds without growth, or the game's end) or at the result
+line (``judge.logfile.is_result_row``), the follower prints the verdict and exits with ``judge verify``'s status.
 """
 
 from __future__ import annotations
@@ -137,6 +137,8 @@ class Follower:
         self.records: list[ActionRecord] | None = None
         """The trace they are looked for in."""
         self.verbs: set[str] = set()
+        self.result_read = False
+        """The result line has been read: the log ends there, and nothing after it is read."""
 
     # -- reading ---------------------------------------------------------------
 
@@ -170,6 +172,8 @@ class Follower:
         assert log is not None
         self.report()
         while index is None or len(log.entries) <= index:
+            if self.result_read:
+                return index is None
             game_over = self.replay is not None and self.replay.game.outcome is not None
             raw = self.feed.next_line(now_only=index is None and game_over)
             if raw is None:
@@ -179,6 +183,9 @@ class Follower:
             if not text or text.isspace():  # a blank line is no entry, as in a whole file
                 continue
             entry = parse_jsonl_entry(text, log, self.line_number)
+            if entry is None:  # the result line: the log's last
+                self.result_read = True
+                continue
             self.check_verb(entry)
             log.entries.append(entry)
         return True

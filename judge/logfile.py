@@ -59,7 +59,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, TypeGuard, cast
 
 import yaml
 
@@ -712,10 +712,21 @@ def _parse_jsonl(text: str, path: str) -> _Parsed:
         )
     actions: list[object] = []
     lines: list[tuple[int, int | None]] = []
+    result_line: int | None = None
+    result: object = None
     for number, row in enumerate(rows[1:], start=2):
         if not row or row.isspace():
             continue
-        actions.append(_row_value(row, path, number))
+        value = _row_value(row, path, number)
+        if result_line is not None:
+            raise LogFormatError(
+                path, f"a line after the result line (line {result_line}): the result is the log's last line", number
+            )
+        if is_result_row(value):
+            _check_result_row(value, header, path, number)
+            result_line, result = number, value["result"]
+            continue
+        actions.append(value)
         lines.append((number, None))
     if not loglimits.json_nests_within(text, _entry_nesting()):  # one pass for all rows; then which row
         if not loglimits.json_nests_within(rows[0], loglimits.MAX_NESTING):
@@ -727,16 +738,43 @@ def _parse_jsonl(text: str, path: str) -> _Parsed:
         table[(key,)] = (1, None)
     top = dict(header)
     top["actions"] = actions
+    if result_line is not None:
+        top["result"] = result
+        table[("result",)] = (result_line, None)
     first_row = rows[0]
     return top, actions, _TableLocator(table, lambda: _jsonl_header_locations(first_row), lines), lines
 
 
-def parse_jsonl_entry(row: str, log: GameLog, number: int) -> LogEntry:
+def is_result_row(value: object) -> TypeGuard[dict[str, object]]:
+    """Whether a JSON Lines row is the result line: an object whose one key is ``result``.
+
+    The header line holds every key but ``actions``; a log written while the game is played does not know its
+    result then, so the result may instead be the log's last line, ``{"result": {"winner": ..., "reason": ...}}``.
+    """
+    return isinstance(value, dict) and len(value) == 1 and "result" in value
+
+
+def _check_result_row(value: dict[str, object], header: dict[str, object], path: str, number: int) -> None:
+    if "result" in header:
+        raise LogFormatError(path, "a result line, but the header line (line 1) already claims a result", number)
+    if not isinstance(value["result"], dict):
+        raise LogFormatError(
+            path, f"the result line's 'result' is {show_value(value['result'])}, expected {{winner, reason}}", number
+        )
+
+
+def parse_jsonl_entry(row: str, log: GameLog, number: int) -> LogEntry | None:
     """Line ``number`` of a JSON Lines log still being written, as the next entry of ``log`` (its header read),
     checked as a whole log's entries are: its JSON, its nesting and its basic form; a ``LogFormatError``, located
-    at the line, when it is not an entry."""
+    at the line, when it is not an entry.  None for the result line (``is_result_row``): its result is then the
+    log's, as if the header had claimed it, and no line may follow."""
     index = len(log.entries)
     value = _row_value(row, log.path, number)
+    if is_result_row(value):
+        _check_result_row(value, log.header, log.path, number)
+        log.header["result"] = value["result"]
+        log.header_lines["result"] = number
+        return None
     if not loglimits.json_nests_within(row, _entry_nesting()):
         raise loglimits.json_too_deep(log.path, row, _entry_nesting(), number - 1)
     player_ids = [str(player["id"]) for player in log.players]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 import threading
@@ -18,7 +19,7 @@ import pytest
 from judge import games
 from judge.batch import clause_check
 from judge.follow import Feed, Follower
-from judge.logfile import load_log, parse_log
+from judge.logfile import LogFormatError, load_log, parse_log
 from judge.replay import verify_log
 from judge.verdict import EXIT_CODES
 
@@ -215,6 +216,61 @@ def test_a_growing_file_is_followed_until_the_game_ends(tmp_path: Path) -> None:
     assert time.monotonic() - started < 60  # the game's end, not --idle, ends it
     assert out.splitlines()[-1] == f"{path}: legal (winner: P1)"
     assert process.returncode == 0
+
+
+def with_result_line(rows: list[str]) -> list[str]:
+    """The log with its result claimed on a last line of its own instead of in the header line."""
+    header = json.loads(rows[0])
+    result = header.pop("result")
+    return [json.dumps(header), *rows[1:], json.dumps({"result": result})]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_result_line_ends_a_followed_log_and_is_the_logs_claim(game: str, tmp_path: Path) -> None:
+    """A log written as the game is played learns its result last: a last line ``{"result": ...}`` is the claim
+    the header would make.  Followed, the log ends there: the verdict is printed without waiting for the input
+    to close or go idle; read whole, the verdict is the one of the log with the result in its header."""
+    rows = example_rows(game)
+    assert "result" in json.loads(rows[0])
+    moved = with_result_line(rows)
+    assert batch(moved) == batch(rows)
+    lines, verdict, code = followed(moved)
+    assert_same_as_batch(moved, lines, verdict, code)
+    wrong = [*moved[:-1], json.dumps({"result": {"winner": "P9", "reason": "concede"}})]
+    claims = [violation["message"] for violation in batch(wrong)[0]["violations"]]
+    assert any("the log claims 'P9' won" in message for message in claims)
+    piped = Piped("-", "--json")  # standard input stays open: the result line alone ends the game
+    for row in moved:
+        piped.send(row)
+    assert piped.process.stdout is not None
+    printed = [json.loads(piped.process.stdout.readline())]
+    while "verdict" not in printed[-1]:
+        printed.append(json.loads(piped.process.stdout.readline()))
+    assert printed[-1]["verdict"] == verdict["verdict"]
+    piped.finish()
+
+
+@pytest.mark.parametrize(
+    ("tail", "message"),
+    [
+        ('{"result": {"winner": "P1"}}\n{"p": "P1", "do": "pass"}', "a line after the result line (line 3)"),
+        ('{"result": "P1"}', "the result line's 'result' is 'P1'"),
+    ],
+)
+def test_a_result_line_is_the_last_and_a_mapping(tail: str, message: str) -> None:
+    header = json.loads(example_rows("ws")[0])
+    header.pop("result")
+    text = json.dumps(header) + '\n{"p": "P1", "do": "pass"}\n' + tail + "\n"
+    with pytest.raises(LogFormatError, match=re.escape(message)):
+        parse_log(text, "game.jsonl", "jsonl")
+
+
+def test_a_result_in_the_header_and_on_a_line_is_refused() -> None:
+    rows = example_rows("ws")
+    text = "\n".join([*rows, json.dumps({"result": {"winner": "P2"}})]) + "\n"
+    with pytest.raises(LogFormatError, match="already claims a result") as refused:
+        parse_log(text, "game.jsonl", "jsonl")
+    assert refused.value.line == len(rows) + 1
 
 
 @pytest.mark.parametrize(
