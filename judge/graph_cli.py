@@ -21,10 +21,11 @@ from judge.graphs.export import FORMATS, ExportError, graph_text, render, write_
 from judge.graphs.pages import outline_page, procedure_page
 from judge.graphs.static import clause_graph, procedure_graph
 from judge.graphs.timeline import replay_page
-from judge.logfile import LogFormatError, load_log
+from judge.logfile import GameLog, LogFormatError, load_log
 from judge.options_cli import game_option
 from judge.replay import verify_log
 from judge.verdict import VerdictKind
+from judge.why import page_data
 from rules_index.documents import comprehensive_rules
 
 
@@ -131,8 +132,8 @@ def clauses(
     _emit(built, fmt, out, render_as, html, lambda: outline_page(built, str(built.graph["name"]), docs_url))
 
 
-def _replayed(path: str) -> tuple[nx.MultiDiGraph, list[ActionRecord], str]:
-    """The trigger graph of a log or scenario, the records of its trace, and its game."""
+def _replayed(path: str) -> tuple[nx.MultiDiGraph, list[ActionRecord], str, GameLog]:
+    """The trigger graph of a log or scenario, the records of its trace, its game and the log."""
     try:
         log = load_log(path)
     except LogFormatError as error:
@@ -141,7 +142,7 @@ def _replayed(path: str) -> tuple[nx.MultiDiGraph, list[ActionRecord], str]:
     if verdict.kind is VerdictKind.MALFORMED:
         raise JudgeError(f"malformed log: {verdict.violations[0].message}")
     game = str(log.header.get("game"))
-    return replay_graph(verdict.records, Path(path).name, game=game), verdict.records, game
+    return replay_graph(verdict.records, Path(path).name, game=game), verdict.records, game, log
 
 
 @graph.command()
@@ -161,8 +162,13 @@ def replay(
       judge graph replay judge/examples/ws-game.yaml --html game.html
       judge graph replay scenarios/ws/abilities/standby-order-chosen.yaml --format dot
     """
-    built, records, game = _replayed(log)
-    _emit(built, fmt, out, render_as, html, lambda: replay_page(records, Path(log).name, game, docs_url, built))
+    built, records, game, game_log = _replayed(log)
+
+    def html_page() -> str:
+        why = page_data(game_log) if game in games.available() else None
+        return replay_page(records, Path(log).name, game, docs_url, built, why=why)
+
+    _emit(built, fmt, out, render_as, html, html_page)
 
 
 @graph.command()

@@ -306,3 +306,35 @@ def proposed_fix(log: GameLog, entry: LogEntry, violations: list[Violation], fou
             data["turn"] = entry.data["turn"]
         return f"{entry.index}='{flow(data)}'"
     return None
+
+
+PAGE_OPTIONS: Final = 8
+"""How many options of a verb a page shows at each entry before saying how many more there are."""
+
+
+def page_data(log: GameLog, shown: int = PAGE_OPTIONS) -> dict[str, Any]:
+    """The answer ``judge why`` gives at every entry the replay takes, as data for a page of the whole game.
+
+    ``entries`` maps each entry index (as text) to its line, the entry as written, the point, the player to act,
+    the legal options by verb (at most ``shown`` a verb, then how many more) and the refusals, each an index into
+    ``refusals``: a game refuses the same verbs for the same reasons at most of its entries, so each distinct
+    refusal ``[verb, reason, clauses]`` is written once.
+    """
+    refusals: dict[tuple[str, str, tuple[str, ...]], int] = {}
+    entries: dict[str, dict[str, Any]] = {}
+    for index, found in points_of(log).items():
+        data = found.to_dict(shown)
+        refused = [
+            refusals.setdefault((verb, refusal.message, tuple(refusal.clauses)), len(refusals))
+            for verb, refusal in found.refused.items()
+        ]
+        entry = log.entries[index]
+        entries[str(index)] = {
+            "line": entry.line,
+            "taken": flow(dict(entry.data)),
+            "point": data["point"],
+            "player": data["player"],
+            "legal": data["legal"],
+            "refused": refused,
+        }
+    return {"entries": entries, "refusals": [[verb, reason, list(clauses)] for verb, reason, clauses in refusals]}

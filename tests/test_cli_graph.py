@@ -124,3 +124,39 @@ def test_errors_are_clean(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
 def test_help_has_examples(command: str) -> None:
     code, out = run("graph", command, "--help")
     assert code == 0 and "Examples:" in out and f"judge graph {command}" in out
+
+
+@pytest.mark.parametrize("game", ["ws", "vg", "wl"])
+def test_replay_page_links_each_entry_to_its_why_answer(game: str, tmp_path: Path) -> None:
+    """Each log entry drawn on the replay page links to ``#why-N``, and the page carries the answer ``judge why``
+    gives there: the point, the legal options by verb and every refusal with its clauses."""
+    import re
+
+    from judge.logfile import load_log
+    from judge.why import PAGE_OPTIONS, why
+
+    example = REPO / "judge" / "examples" / f"{game}-game.yaml"
+    page = tmp_path / "replay.html"
+    result = CliRunner().invoke(main, ["graph", "replay", str(example), "--html", str(page)])
+    assert result.exit_code == 0, result.output
+    text = page.read_text(encoding="utf-8")
+    found = re.search(r'<script type="application/json" id="why-data">(.*?)</script>', text, re.DOTALL)
+    assert found is not None
+    data = json.loads(found[1].replace("<\\/", "</"))
+    linked = {int(entry) for entry in re.findall(r'<a class="why-link" href="#why-(\d+)"', text)}
+    log = load_log(str(example))
+    assert linked == {int(entry) for entry in data["entries"]}
+    assert len(linked) >= len(log.entries) * 0.8  # entries whose records are all folded away have no box
+    assert set(data["views"]) == set(data["entries"])
+    assert all(f'id="view-{view}"' in text for view in data["views"].values())
+    for index in sorted(linked)[:: max(1, len(linked) // 6)]:
+        answer = why(log, index)
+        shown = data["entries"][str(index)]
+        assert shown["point"] == answer.point and shown["player"] == answer.acting
+        assert shown["line"] == answer.line and shown["taken"] == answer.taken
+        assert shown["legal"].keys() == answer.legal.keys()
+        for verb, options in answer.legal.items():
+            more = [f"... {len(options) - PAGE_OPTIONS} more"] if len(options) > PAGE_OPTIONS else []
+            assert shown["legal"][verb] == options[:PAGE_OPTIONS] + more
+        refused = {data["refusals"][number][0]: data["refusals"][number][1:] for number in shown["refused"]}
+        assert refused == {verb: [r.message, list(r.clauses)] for verb, r in answer.refused.items()}

@@ -10,6 +10,7 @@ Skipped where no Chromium is installed.
 
 from __future__ import annotations
 
+import html
 import itertools
 import os
 import re
@@ -127,6 +128,29 @@ def test_replay_page_says_why_it_opens_where_it_does_and_explains_its_strip(tmp_
     dom = dump_dom(page.as_uri() + "#t17s6", None, budget_ms=3000, window=(WIDTH, HEIGHT), extra_flags=NO_SCROLLBARS)
     shown = re.search(r'<p id="opening" class="legend">(.*?)</p>', dom)
     assert shown is not None and shown[1].startswith("Opened on the view the address names (#t17s6): ")
+
+
+def test_an_address_naming_an_entry_opens_its_turn_with_its_why_answer(tmp_path: Path) -> None:
+    """``#why-N`` opens the turn that holds entry N, lights its box and shows, in a panel, what was legal there
+    and the clause refusing each other verb, as ``judge why`` answers."""
+    from judge.logfile import load_log
+    from judge.why import why
+
+    page = write(["replay", str(EXAMPLE)], tmp_path / "replay.html")
+    answer = why(load_log(str(EXAMPLE)), 120)
+    dom = dump_dom(page.as_uri() + "#why-120", None, budget_ms=3000, window=(WIDTH, HEIGHT), extra_flags=NO_SCROLLBARS)
+    view = re.search(r'<body [^>]*data-view="(t\d+)"', dom)
+    assert view is not None and view[1] == f"t{answer.point.split()[1].rstrip(',')}"
+    assert re.search(r'<g class="node [^"]*lit"[^>]*data-entry="120"', dom)
+    panel = re.search(r'<div id="why">(.*?)</div>\s*<script type="application/json"', dom, re.DOTALL)
+    assert panel is not None, "the panel is hidden or missing"
+    shown = html.unescape(re.sub(r"<[^>]+>", "", panel[1]))
+    assert f"entry 120 (line {answer.line}): {answer.taken}" in shown
+    assert answer.point in shown
+    for verb, refusal in answer.refused.items():
+        assert f"{verb}: {refusal.message} ({', '.join(refusal.clauses)})" in shown
+    opening = re.search(r'<p id="opening" class="legend">(.*?)</p>', dom)
+    assert opening is not None and opening[1].startswith("Opened on the entry the address names (#why-120)")
 
 
 def test_at_phone_width_a_replay_view_is_one_column_of_blocks(tmp_path: Path) -> None:

@@ -176,6 +176,10 @@ def clause_link(clause: str, docs_url: str | None) -> str | None:
     return f"{docs_url.rstrip('/')}/{page}.html#{anchor_for(clause)}"
 
 
+WHY_LINK_WIDTH = 30.0
+"""Room kept at the right of a box that is a log entry, for its link to the entry's why answer."""
+
+
 def _attr(value: Any) -> str:
     return html.escape(str(value), quote=True)
 
@@ -208,10 +212,12 @@ def _box_svg(box: Box, docs_url: str | None, hover_prefix: str = "") -> str:
     weight = ' font-weight="bold"' if box.role in ("band", "header") else ""
     node = str(box.extra.get("node", box.id))
     tip = "\n".join([*([hover_prefix] if hover_prefix else []), *box.hover])
+    entry = box.extra.get("entry")
     parts = [
         f'<g class="node {box.role}" data-node="{_attr(box.id)}" data-kind="{_attr(box.kind)}" '
         f'data-role="{_attr(box.role)}" data-clause="{_attr(box.clause)}" data-tip="{_attr(tip)}"'
         + (f' data-of="{_attr(node)}"' if node != box.id else "")
+        + (f' data-entry="{_attr(entry)}"' if entry is not None else "")
         + (
             f' data-source="{_attr(box.extra["source"])}" data-target="{_attr(box.extra["target"])}"'
             f' data-goto="{_attr(box.extra["target"])}"'
@@ -232,11 +238,12 @@ def _box_svg(box: Box, docs_url: str | None, hover_prefix: str = "") -> str:
         baseline = box.y + PAD + size * 0.95
     indent = 4 if inside else PAD
     style = ' font-style="italic"' if box.role == "exit" else ""
+    room = box.w - indent - 3 - (WHY_LINK_WIDTH if entry is not None else 0)
     for number, line in enumerate(box.lines):
         y = baseline + number * (TAG_LINE if inside else LINE)
         parts.append(
             f'<text x="{_num(box.x + indent)}" y="{_num(y)}" font-size="{_num(size)}"{weight}{style} fill="{color}" '
-            f'data-fit="{_num(box.w - indent - 3)}">{html.escape(line)}</text>'
+            f'data-fit="{_num(room)}">{html.escape(line)}</text>'
         )
     if box.marks:
         parts.append(
@@ -244,9 +251,16 @@ def _box_svg(box: Box, docs_url: str | None, hover_prefix: str = "") -> str:
         )
     parts.append("</g>")
     link = clause_link(box.clause, docs_url)
+    drawn = "".join(parts)
     if link:
-        return f'<a href="{_attr(link)}" target="_blank">' + "".join(parts) + "</a>"
-    return "".join(parts)
+        drawn = f'<a href="{_attr(link)}" target="_blank">{drawn}</a>'
+    if entry is not None:  # the log entry the box is: a link to what was legal there (judge why)
+        drawn += (
+            f'<a class="why-link" href="#why-{_attr(entry)}" data-why="{_attr(entry)}">'
+            f'<text x="{_num(box.right - WHY_LINK_WIDTH)}" y="{_num(box.y + PAD + size * 0.95)}" '
+            f'font-size="{_num(TAG_FONT)}">why?</text></a>'
+        )
+    return drawn
 
 
 def drawing_svg(drawing: Drawing, docs_url: str | None, css_id: str = "", min_scale: float = 0.0) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 import networkx as nx
 
@@ -27,7 +27,7 @@ from engine.core.wording import counted
 from judge import games
 from judge.graphs.dynamic import longest_chain, replay_graph
 from judge.graphs.layout import Box, Drawing, Frame, Lanes, Route, lane_index, procedure_lanes, wrap
-from judge.graphs.pages import drawing_svg, legend, page
+from judge.graphs.pages import clause_link, drawing_svg, dumps, legend, page
 from judge.graphs.static import procedure_graph
 
 FONT = 12.0
@@ -59,6 +59,8 @@ class Line:
     separator: bool = False
     notes: list[str] = field(default_factory=list)
     """Edges from outside the segment, said in words (``← triggered by ...``)."""
+    entry: int | None = None
+    """The log entry this line is the first drawn line of, if any: the line the page links to its why answer."""
 
 
 @dataclass
@@ -147,6 +149,7 @@ def game_turns(records: Sequence[ActionRecord], game: str, graph: nx.MultiDiGrap
     lane: str | None = None
     lanes_seen: list[str] = []
     attack_count = 0
+    drawn_entries: set[int] = set()
 
     def close() -> None:
         if current is None:
@@ -223,7 +226,11 @@ def game_turns(records: Sequence[ActionRecord], game: str, graph: nx.MultiDiGrap
             )
             if trigger is not None:
                 hover.insert(1, trigger.message)
-        current.lines.append(Line(item, kind, text, hover, record.clauses[0] if record.clauses else "", separator))
+        line = Line(item, kind, text, hover, record.clauses[0] if record.clauses else "", separator)
+        if record.entry is not None and record.entry not in drawn_entries:
+            line.entry = record.entry
+            drawn_entries.add(record.entry)
+        current.lines.append(line)
         if kind == "ability":
             turn.abilities += 1
         elif kind == "rule-action":
@@ -353,6 +360,7 @@ def view_drawing(
                     line.hover,
                     line.clause,
                     role,
+                    extra={} if line.entry is None else {"entry": line.entry},
                 )
                 place[line.id] = box
                 drawing.boxes.append(box)
@@ -414,9 +422,80 @@ _REPLAY_STYLE = """<style>
 .route.caused { stroke: #6b7785; } .route.performed { stroke: #c0392b; }
 g.node.separator rect { fill: none; stroke: none; }
 g.node.separator text { font-style: italic; fill: #667; }
+a.why-link text { fill: #1f5fa8; text-decoration: underline; cursor: pointer; }
+#why { position: fixed; right: 12px; bottom: 12px; width: min(560px, 92vw); max-height: 55vh; overflow: auto;
+  background: #fff; border: 1px solid #889; border-radius: 5px; padding: 8px 12px; font-size: 12.5px;
+  box-shadow: 0 2px 10px rgba(0,0,0,.25); z-index: 8; }
+#why .head { font-weight: bold; margin-right: 1.5em; }
+#why .point { color: #444; margin: 2px 0 4px; }
+#why ul { margin: 2px 0 6px; padding-left: 1.3em; }
+#why .close { position: absolute; right: 9px; top: 4px; font-size: 16px; text-decoration: none; color: #555; }
 </style>"""
 
-_REPLAY_SCRIPT = """
+_REPLAY_SCRIPT = r"""
+// What was legal at a log entry and why the rest was refused (judge why), in a panel over the view: opened by
+// an entry's "why?" link or an address #why-N.  The answers are the page's #why-data (judge.why.page_data).
+function whyPanel(showView) {
+  var source = document.getElementById('why-data');
+  if (!source) { return null; }
+  var data = JSON.parse(source.textContent);
+  var panel = document.getElementById('why');
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) { node.className = cls; }
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+  function clauses(ids) {
+    var span = el('span', 'clauses');
+    ids.forEach(function (id, i) {
+      span.appendChild(document.createTextNode(i ? ', ' : ' ('));
+      var address = data.links[id];
+      var item = el(address ? 'a' : 'span', null, id);
+      if (address) { item.href = address; item.target = '_blank'; }
+      span.appendChild(item);
+    });
+    if (ids.length) { span.appendChild(document.createTextNode(')')); }
+    return span;
+  }
+  function open(hash) {
+    var match = /^why-(\d+)$/.exec(hash || '');
+    var found = match && data.entries[match[1]];
+    if (!found) { return false; }
+    var view = data.views[match[1]];
+    if (view) { showView(view); }
+    document.querySelectorAll('[data-entry].lit').forEach(function (g) { g.classList.remove('lit'); });
+    document.querySelectorAll('[data-entry="' + match[1] + '"]').forEach(function (g) { g.classList.add('lit'); });
+    panel.textContent = '';
+    var close = el('a', 'close', '×');
+    close.href = '#';
+    close.setAttribute('aria-label', 'close');
+    panel.appendChild(close);
+    panel.appendChild(el('div', 'head', 'entry ' + match[1] + ' (line ' + found.line + '): ' + found.taken));
+    panel.appendChild(el('div', 'point', found.point));
+    var verbs = Object.keys(found.legal);
+    panel.appendChild(el('div', null, verbs.length ? 'legal for ' + found.player + ':' : 'nothing legal here'));
+    var legal = el('ul');
+    verbs.forEach(function (verb) { legal.appendChild(el('li', null, verb + ': ' + found.legal[verb].join('; '))); });
+    panel.appendChild(legal);
+    if (found.refused.length) { panel.appendChild(el('div', null, 'refused, and why:')); }
+    var refused = el('ul');
+    found.refused.forEach(function (number) {
+      var refusal = data.refusals[number];
+      var item = el('li', null, refusal[0] + ': ' + refusal[1]);
+      item.appendChild(clauses(refusal[2]));
+      refused.appendChild(item);
+    });
+    panel.appendChild(refused);
+    panel.hidden = false;
+    return true;
+  }
+  window.addEventListener('hashchange', function () {
+    if (!open(location.hash.slice(1))) { panel.hidden = true; }
+  });
+  return {open: open};
+}
+
 window.beforeFirstLayout = function () {
   var select = document.getElementById('pick');
   function show(id) {
@@ -447,7 +526,11 @@ window.beforeFirstLayout = function () {
     c.addEventListener('click', function () { show(c.dataset.turn); });
   });
   var start = (location.hash || '').slice(1);
-  if (document.getElementById('view-' + start)) {
+  var why = whyPanel(show);
+  if (why && why.open(start)) {
+    document.getElementById('opening').textContent = 'Opened on the entry the address names (#' + start + '), '
+      + 'with what was legal there: ' + select.options[select.selectedIndex].text.trim() + '.';
+  } else if (document.getElementById('view-' + start)) {
     show(start);
     document.getElementById('opening').textContent = 'Opened on the view the address names (#' + start + '): '
       + select.options[select.selectedIndex].text.trim() + '.';
@@ -535,14 +618,26 @@ def replay_page(
     game: str,
     docs_url: str | None = None,
     graph: nx.MultiDiGraph | None = None,
+    why: Mapping[str, Any] | None = None,
 ) -> str:
     """The page of a replayed game: a selector of turns and attacks, the game strip, and the chosen view.
 
     It opens on the turn with the longest chain of triggers (the first turn when none has one), or on the
-    view named after ``#`` in the address (``#t17``, ``#t17s6``).
+    view named after ``#`` in the address (``#t17``, ``#t17s6``).  With ``why`` (``judge.why.page_data``),
+    each log entry's first box links to what was legal there and why the rest was refused, shown in a panel
+    (``#why-N`` in the address opens entry N's turn with it).
     """
     graph = replay_graph(list(records), title, game=game) if graph is None else graph
     turns = game_turns(records, game, graph)
+    answered = why["entries"] if why is not None else {}
+    entry_views: dict[str, str] = {}
+    """Entry index (as text) -> the view of the turn it is drawn in."""
+    for turn in turns:
+        for line in (line for segment in turn.segments for line in segment.lines if line.entry is not None):
+            if str(line.entry) in answered:
+                entry_views[str(line.entry)] = f"t{turn.number}"
+            else:
+                line.entry = None
     edges = [(u, v, str(d.get("relation", ""))) for u, v, d in graph.edges(data=True) if d.get("relation") in RELATIONS]
     players = sorted({turn.player for turn in turns if turn.player})
     options: list[str] = []
@@ -579,6 +674,12 @@ def replay_page(
         + f'<p id="opening" class="legend">{html.escape(_opening(turns, start))}</p>'
     )
     body = "\n".join(views)
+    if why is not None:
+        cited = {clause for _, _, clauses in why["refusals"] for clause in clauses}
+        links = {clause: link for clause in sorted(cited) if (link := clause_link(clause, docs_url)) is not None}
+        drawn = {entry: answer for entry, answer in answered.items() if entry in entry_views}
+        data = {"entries": drawn, "refusals": why["refusals"], "views": entry_views, "links": links}
+        body += f'\n<div id="why" hidden></div>\n<script type="application/json" id="why-data">{dumps(data)}</script>'
     return page(title, header, body, _REPLAY_SCRIPT, f' data-start="{html.escape(start, quote=True)}"')
 
 
