@@ -245,7 +245,8 @@ def verify(
     standard input ('-') until it is closed, or from a file that grows until
     --idle seconds pass without a new line or the game is over (a file that
     already holds entries is replayed first, so a follower that stopped can
-    start again).  After each entry it prints one line: applied (with the
+    start again), or to a last line {"result": {...}}, the result learned
+    when the game ended.  After each entry it prints one line: applied (with the
     passes it implied), violation (with the clauses), or pending when the
     outcome waits for later entries (a look-ahead after a violation, an entry
     written late), then that outcome once known.  --json prints each line as
