@@ -46,10 +46,12 @@ CITED_BY_RECORDS = [
     "vg:7.3.1.6.1.1",  # the booster's power counts while both stay on their circles
     "vg:7.3.1.7",
     "vg:7.4.1.3",  # the guardians' shield
+    "vg:8.1.1",  # an activated or automatic ability played, one of the three kinds
     "vg:8.1.1.2",  # an automatic ability stands by when its event happens
     "vg:8.4.1.1",  # a check timing's rule actions first
     "vg:8.4.2",  # a play timing's order, which ends when the player does nothing
     "vg:8.4.2.3",
+    "vg:8.5.1",  # abilities and hand cards are played
     "vg:8.5.1.1",  # a normal ride
     "vg:8.5.2",  # a card played in steps, its circle chosen, then resolved
     "vg:8.5.2.2",
@@ -73,7 +75,9 @@ CITED_BY_RECORDS = [
     "vg:10.1.13.1",  # the drive check
     "vg:10.1.14.1",  # the damage check
     "vg:10.1.15.1",  # Counter Blast
+    "vg:10.1.15.1.1",  # as many face-up damage cards as it says
     "vg:10.1.16.1",  # Soul Blast
+    "vg:10.1.16.1.1",  # as many soul cards as it says
     "vg:10.1.21.3",  # a locked card is no unit and has no orientation: it cannot attack
     "vg:10.1.21.4",
     "vg:10.1.24.3",  # Legion Leader and Mate are both vanguards, two cards
@@ -90,10 +94,20 @@ CITED_BY_RECORDS = [
     "vg:10.2.2.1",  # Intercept
     "vg:10.2.3.1",  # Boost
     "vg:10.2.4.1",  # Restraint
+    "vg:10.2.5.3",  # Limit Break checked when an ability is played or triggers
+    "vg:10.2.5.3.2",
+    "vg:10.2.5.3.2.1",
+    "vg:10.2.5.3.3",
+    "vg:10.2.5.3.3.1",
     "vg:10.2.6.1",  # Forerunner
     "vg:10.2.7.1",  # Lord
     "vg:10.2.10.1",  # the stride skill, its timing and cost
     "vg:10.2.10.3",
+    "vg:10.2.11.3",  # Generation Break checked when an ability is played or triggers
+    "vg:10.2.11.3.2",
+    "vg:10.2.11.3.2.1",
+    "vg:10.2.11.3.3",
+    "vg:10.2.11.3.3.1",
 ]
 """Clauses a record or a refusal of the example game, of a few self-played games or of the scenario library
 cites."""
@@ -211,3 +225,15 @@ def test_an_attacker_that_leaves_its_circle_is_no_attacker_vg_7_3_1_4_3() -> Non
     verdict = verify_log(log)
     (left,) = [record for record in verdict.records if "left its circle" in record.message]
     assert "vg:7.3.1.4.3" in left.clauses
+
+
+def test_a_deleted_legion_leader_stays_in_legion_vg_10_1_25_10() -> None:
+    """vg 10.1.25.10: the Legion Leader deleted keeps its Legion Mate beside it."""
+    log = effect_log(
+        "{circles: {V: {card: FG-31, mate: FG-21}}, soul: [FG-00, FG-11]}",
+        "[{p: P1, do: effect, source: FG-22, delete: [{circle: V, p: P2}], expect: {P2: {circles: {V: {mate: FG-21}}}}}]",
+    )
+    verdict = verify_log(log)
+    assert not verdict.violations
+    (deleted,) = [record for record in verdict.records if record.message.startswith("declared: FG-31 on V")]
+    assert "vg:10.1.25.10" in deleted.clauses
