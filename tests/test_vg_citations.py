@@ -54,6 +54,7 @@ CITED_BY_RECORDS = [
     "vg:7.4.1.3",  # the guardians' shield
     "vg:8.1.1",  # an activated or automatic ability played, one of the three kinds
     "vg:8.1.1.2",  # an automatic ability stands by when its event happens
+    "vg:8.1.1.3",  # a continuous ability's power in a battle
     "vg:8.4.1.1",  # a check timing's rule actions first
     "vg:8.4.1.4",  # a check timing ends
     "vg:8.4.2",  # a play timing's order, which ends when the player does nothing
@@ -74,6 +75,9 @@ CITED_BY_RECORDS = [
     "vg:8.6.2.1",  # each event a standby of its own
     "vg:8.6.3",  # abilities in standby are played, their master choosing the order
     "vg:8.6.3.1",
+    "vg:8.7.1",  # the powers a hit compares: printed, then the numeric changes
+    "vg:8.7.1.1",
+    "vg:8.7.1.3",
     "vg:9.1.1",  # rule actions happen by themselves
     "vg:10.1",  # the specific actions
     "vg:10.1.1.1",  # drawing
@@ -93,6 +97,7 @@ CITED_BY_RECORDS = [
     "vg:10.1.11.1",  # standing and resting
     "vg:10.1.13.1",  # the drive check
     "vg:10.1.14.1",  # the damage check
+    "vg:10.1.14.1.1",  # a damage check for each damage to a vanguard
     "vg:10.1.15.1",  # Counter Blast
     "vg:10.1.15.1.1",  # as many face-up damage cards as it says
     "vg:10.1.16.1",  # Soul Blast
@@ -103,7 +108,11 @@ CITED_BY_RECORDS = [
     "vg:10.1.24.4",
     "vg:10.1.24.5",  # a legion attacks and rests as one
     "vg:10.1.24.6",  # an attacking legion's power is the sum of both
+    "vg:10.1.24.8",  # a legion checks once a damage
     "vg:10.1.24.9",  # an attacked legion's power is the Legion Leader's
+    "vg:10.1.24.16",  # the Legion Mate is not the attacking unit
+    "vg:10.1.25.3",  # a deleted unit's power 0, and it battles
+    "vg:10.1.25.4",
     "vg:10.1.26.1",  # the stridden vanguard becomes a heart
     "vg:10.1.26.2",  # the hearts, face up and standing, not units
     "vg:10.1.26.3",
@@ -116,6 +125,10 @@ CITED_BY_RECORDS = [
     "vg:10.1.27.2.1.1",
     "vg:10.1.27.2.2",
     "vg:10.1.27.5",  # a stride is neither a ride nor a call
+    "vg:10.2",  # the keyword abilities
+    "vg:10.2.1.1",  # drive abilities: Twin Drive!! and Triple Drive!!!
+    "vg:10.2.1.3.1",
+    "vg:10.2.1.4.1",
     "vg:10.2.2.1",  # Intercept
     "vg:10.2.3.1",  # Boost
     "vg:10.2.4.1",  # Restraint
@@ -298,3 +311,13 @@ def test_a_deleted_legion_leader_stays_in_legion_vg_10_1_25_10() -> None:
     assert not verdict.violations
     (deleted,) = [record for record in verdict.records if record.message.startswith("declared: FG-31 on V")]
     assert "vg:10.1.25.10" in deleted.clauses
+
+
+def test_only_the_largest_drive_ability_counts_vg_10_2_1_2() -> None:
+    """vg 10.2.1.2: a vanguard with Twin Drive!! and Triple Drive!!! has the Triple Drive's +2 alone: drive 3."""
+    document = effect_document()
+    document["cards"]["FG-31"]["skills"] = ["twin_drive", "triple_drive"]
+    document["setup"].update(turn=7, phase="battle")
+    document["setup"]["P1"] = {"circles": {"V": "FG-31"}, "soul": ["FG-00", "FG-11"]}
+    document["actions"] = [{"p": "P1", "do": "attack", "from": "V", "target": "V"}, {"p": "P2", "do": "pass"}]
+    assert records_citing(document, "vg:10.2.1.2") == ["drive step begins"]
