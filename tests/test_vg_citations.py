@@ -301,6 +301,32 @@ def test_a_ride_over_a_g_unit_sends_it_to_the_g_zone_and_its_hearts_to_the_soul_
         assert records_citing(document, clause) == ["P1 rides FG-32"]
 
 
+def test_rule_actions_due_together_are_performed_at_once_vg_9_1_3() -> None:
+    """vg 9.1.3: two rear-guard circles overloaded by one declared effect; both rule actions cite it."""
+    document = effect_document()
+    document["setup"]["P1"] = {
+        "circles": {"V": "FG-22", "FL": "FG-21", "FR": "FG-23"},
+        "soul": ["FG-00", "FG-11"],
+        "hand": ["FG-12", "FG-13"],
+    }
+    document["actions"] = [
+        {
+            "p": "P1",
+            "do": "effect",
+            "source": "FG-22",
+            "moves": [
+                {"card": "FG-12", "from": "hand", "to": "circle", "to_circle": "FL"},
+                {"card": "FG-13", "from": "hand", "to": "circle", "to_circle": "FR"},
+            ],
+            "expect": {"P1": {"drop": ["FG-21", "FG-23"]}},
+        }
+    ]
+    assert records_citing(document, "vg:9.1.3") == [
+        "FG-21 leaves the overloaded FL for the drop zone",
+        "FG-23 leaves the overloaded FR for the drop zone",
+    ]
+
+
 def test_a_deleted_legion_leader_stays_in_legion_vg_10_1_25_10() -> None:
     """vg 10.1.25.10: the Legion Leader deleted keeps its Legion Mate beside it."""
     log = effect_log(
