@@ -25,6 +25,7 @@ LOCKED = REPO / "scenarios" / "vg" / "rules" / "locked-card-cannot-attack.yaml"
 EFFECT = REPO / "tests" / "data" / "format" / "vg" / "effect.yaml"
 
 CITED_BY_RECORDS = [
+    "vg:4.1.4",  # a retired unit is a new card in the drop zone
     "vg:4.2.3",  # the opening hand leaves the deck one by one
     "vg:4.6.4.1",  # a ridden unit stands on the vanguard circle
     "vg:4.6.6.1",  # a called unit stands on its rear-guard circle
@@ -33,6 +34,11 @@ CITED_BY_RECORDS = [
     "vg:4.10.2",  # a drive-checked card goes to the hand
     "vg:4.10.3",  # a damage-checked card goes to the damage zone
     "vg:4.11.4",  # the G deck face down in the G zone
+    "vg:5.1.1",  # each player's own main deck and G deck
+    "vg:5.2.1",
+    "vg:5.3.1",
+    "vg:5.4.1",  # the preparation's steps, in order
+    "vg:6.4.1.2.1",  # the G assist step begins
     "vg:6.5.1.1.3",  # the ride step plays on the vanguard circle
     "vg:6.5.1.2.3",  # the stride step plays on the vanguard circle
     "vg:7.1.2",  # the battle begins
@@ -46,12 +52,21 @@ CITED_BY_RECORDS = [
     "vg:7.3.1.6.1.1",  # the booster's power counts while both stay on their circles
     "vg:7.3.1.7",
     "vg:7.4.1.3",  # the guardians' shield
+    "vg:8.1.1",  # an activated or automatic ability played, one of the three kinds
     "vg:8.1.1.2",  # an automatic ability stands by when its event happens
+    "vg:8.1.1.3",  # a continuous ability's power in a battle
     "vg:8.4.1.1",  # a check timing's rule actions first
+    "vg:8.4.1.4",  # a check timing ends
     "vg:8.4.2",  # a play timing's order, which ends when the player does nothing
     "vg:8.4.2.3",
+    "vg:8.5.1",  # abilities and hand cards are played
     "vg:8.5.1.1",  # a normal ride
+    "vg:8.5.1.1.1",  # a ridden vanguard stands
+    "vg:8.5.1.1.2",  # a normal call
+    "vg:8.5.1.1.3",  # a normal stride, in the stridden unit's orientation
+    "vg:8.5.1.1.3.1",
     "vg:8.5.2",  # a card played in steps, its circle chosen, then resolved
+    "vg:8.5.2.1.1",  # the grade requirements of ride, call and stride
     "vg:8.5.2.2",
     "vg:8.5.2.2.1",
     "vg:8.5.2.2.1.1",  # a card played in the guard step goes to the guardian circle
@@ -60,40 +75,77 @@ CITED_BY_RECORDS = [
     "vg:8.6.2.1",  # each event a standby of its own
     "vg:8.6.3",  # abilities in standby are played, their master choosing the order
     "vg:8.6.3.1",
+    "vg:8.7.1",  # the powers a hit compares: printed, then the numeric changes
+    "vg:8.7.1.1",
+    "vg:8.7.1.3",
     "vg:9.1.1",  # rule actions happen by themselves
+    "vg:10.1",  # the specific actions
     "vg:10.1.1.1",  # drawing
     "vg:10.1.3.1",  # retiring
     "vg:10.1.3.2",
     "vg:10.1.5.1",  # riding
     "vg:10.1.5.1.1",  # normal and superior ride
+    "vg:10.1.5.1.2",  # riding over a legion
     "vg:10.1.6.1",  # calling
+    "vg:10.1.6.1.1",  # calling in its steps
+    "vg:10.1.6.1.1.1",
+    "vg:10.1.6.1.1.2",
     "vg:10.1.6.1.2",  # a normal call, to a rear-guard or a guardian circle
+    "vg:10.1.6.1.2.1",  # the two kinds of normal call
     "vg:10.1.7.1",  # healing
     "vg:10.1.10.1",  # shuffling
+    "vg:10.1.11.1",  # standing and resting
     "vg:10.1.13.1",  # the drive check
     "vg:10.1.14.1",  # the damage check
+    "vg:10.1.14.1.1",  # a damage check for each damage to a vanguard
     "vg:10.1.15.1",  # Counter Blast
+    "vg:10.1.15.1.1",  # as many face-up damage cards as it says
     "vg:10.1.16.1",  # Soul Blast
+    "vg:10.1.16.1.1",  # as many soul cards as it says
     "vg:10.1.21.3",  # a locked card is no unit and has no orientation: it cannot attack
     "vg:10.1.21.4",
     "vg:10.1.24.3",  # Legion Leader and Mate are both vanguards, two cards
     "vg:10.1.24.4",
     "vg:10.1.24.5",  # a legion attacks and rests as one
     "vg:10.1.24.6",  # an attacking legion's power is the sum of both
+    "vg:10.1.24.8",  # a legion checks once a damage
     "vg:10.1.24.9",  # an attacked legion's power is the Legion Leader's
+    "vg:10.1.24.16",  # the Legion Mate is not the attacking unit
+    "vg:10.1.25.3",  # a deleted unit's power 0, and it battles
+    "vg:10.1.25.4",
     "vg:10.1.26.1",  # the stridden vanguard becomes a heart
+    "vg:10.1.26.2",  # the hearts, face up and standing, not units
+    "vg:10.1.26.3",
     "vg:10.1.26.4",  # a legion's hearts are a legion again
     "vg:10.1.26.6",  # a heart returning is no placing
     "vg:10.1.26.5",  # the hearts lie under the G unit
+    "vg:10.1.26.5.1",  # the chosen heart's power
     "vg:10.1.27.2",  # striding in steps
+    "vg:10.1.27.2.1",  # the G unit from the G zone, in the stridden unit's orientation, over its hearts
+    "vg:10.1.27.2.1.1",
+    "vg:10.1.27.2.2",
     "vg:10.1.27.5",  # a stride is neither a ride nor a call
+    "vg:10.2",  # the keyword abilities
+    "vg:10.2.1.1",  # drive abilities: Twin Drive!! and Triple Drive!!!
+    "vg:10.2.1.3.1",
+    "vg:10.2.1.4.1",
     "vg:10.2.2.1",  # Intercept
     "vg:10.2.3.1",  # Boost
     "vg:10.2.4.1",  # Restraint
+    "vg:10.2.5.3",  # Limit Break checked when an ability is played or triggers
+    "vg:10.2.5.3.2",
+    "vg:10.2.5.3.2.1",
+    "vg:10.2.5.3.3",
+    "vg:10.2.5.3.3.1",
     "vg:10.2.6.1",  # Forerunner
     "vg:10.2.7.1",  # Lord
     "vg:10.2.10.1",  # the stride skill, its timing and cost
     "vg:10.2.10.3",
+    "vg:10.2.11.3",  # Generation Break checked when an ability is played or triggers
+    "vg:10.2.11.3.2",
+    "vg:10.2.11.3.2.1",
+    "vg:10.2.11.3.3",
+    "vg:10.2.11.3.3.1",
 ]
 """Clauses a record or a refusal of the example game, of a few self-played games or of the scenario library
 cites."""
@@ -211,3 +263,87 @@ def test_an_attacker_that_leaves_its_circle_is_no_attacker_vg_7_3_1_4_3() -> Non
     verdict = verify_log(log)
     (left,) = [record for record in verdict.records if "left its circle" in record.message]
     assert "vg:7.3.1.4.3" in left.clauses
+
+
+def test_each_player_has_their_own_zones_vg_4_1_1() -> None:
+    """vg 4.1.1: the zone table is each player's (``PlayerState`` holds one of each zone per player)."""
+    assert "vg:4.1.1" in ZONES.clauses
+
+
+def effect_document() -> dict[str, Any]:
+    """The format's ``effect`` example as data, for a test to change its cards, position and entries."""
+    document: dict[str, Any] = yaml.safe_load(EFFECT.read_text(encoding="utf-8"))
+    return document
+
+
+def records_citing(document: dict[str, Any], clause: str) -> list[str]:
+    """The messages of the records of ``document``'s replay that cite ``clause``."""
+    verdict = verify_log(parse_log(json.dumps(document), "position.json", "json"))
+    return [record.message for record in verdict.records if clause in record.clauses]
+
+
+def test_a_ride_over_a_g_unit_sends_it_to_the_g_zone_and_its_hearts_to_the_soul_vg_10_1_5_1_3_vg_10_1_27_3() -> None:
+    """vg 10.1.5.1.3, 10.1.27.3: the G unit ridden over goes to the G zone face up, not to the soul; 10.1.5.1.4: its
+    heart goes to the soul.  Its grade is 3 here, so that a normal ride may take its place."""
+    document = effect_document()
+    document["cards"]["FG-G1"]["grade"] = 3
+    document["setup"]["phase"] = "ride"
+    document["setup"]["P1"] = {
+        "circles": {"V": {"card": "FG-G1", "hearts": ["FG-31"]}},
+        "soul": ["FG-00", "FG-11"],
+        "hand": ["FG-32"],
+    }
+    document["actions"] = [
+        {"p": "P1", "do": "ride", "card": "FG-32", "expect": {"P1": {"g_zone": {"up": ["FG-G1"]}, "soul": 3}}}
+    ]
+    assert not verify_log(parse_log(json.dumps(document), "ride.json", "json")).violations
+    for clause in ("vg:10.1.5.1.3", "vg:10.1.27.3", "vg:10.1.5.1.4"):
+        assert records_citing(document, clause) == ["P1 rides FG-32"]
+
+
+def test_rule_actions_due_together_are_performed_at_once_vg_9_1_3() -> None:
+    """vg 9.1.3: two rear-guard circles overloaded by one declared effect; both rule actions cite it."""
+    document = effect_document()
+    document["setup"]["P1"] = {
+        "circles": {"V": "FG-22", "FL": "FG-21", "FR": "FG-23"},
+        "soul": ["FG-00", "FG-11"],
+        "hand": ["FG-12", "FG-13"],
+    }
+    document["actions"] = [
+        {
+            "p": "P1",
+            "do": "effect",
+            "source": "FG-22",
+            "moves": [
+                {"card": "FG-12", "from": "hand", "to": "circle", "to_circle": "FL"},
+                {"card": "FG-13", "from": "hand", "to": "circle", "to_circle": "FR"},
+            ],
+            "expect": {"P1": {"drop": ["FG-21", "FG-23"]}},
+        }
+    ]
+    assert records_citing(document, "vg:9.1.3") == [
+        "FG-21 leaves the overloaded FL for the drop zone",
+        "FG-23 leaves the overloaded FR for the drop zone",
+    ]
+
+
+def test_a_deleted_legion_leader_stays_in_legion_vg_10_1_25_10() -> None:
+    """vg 10.1.25.10: the Legion Leader deleted keeps its Legion Mate beside it."""
+    log = effect_log(
+        "{circles: {V: {card: FG-31, mate: FG-21}}, soul: [FG-00, FG-11]}",
+        "[{p: P1, do: effect, source: FG-22, delete: [{circle: V, p: P2}], expect: {P2: {circles: {V: {mate: FG-21}}}}}]",
+    )
+    verdict = verify_log(log)
+    assert not verdict.violations
+    (deleted,) = [record for record in verdict.records if record.message.startswith("declared: FG-31 on V")]
+    assert "vg:10.1.25.10" in deleted.clauses
+
+
+def test_only_the_largest_drive_ability_counts_vg_10_2_1_2() -> None:
+    """vg 10.2.1.2: a vanguard with Twin Drive!! and Triple Drive!!! has the Triple Drive's +2 alone: drive 3."""
+    document = effect_document()
+    document["cards"]["FG-31"]["skills"] = ["twin_drive", "triple_drive"]
+    document["setup"].update(turn=7, phase="battle")
+    document["setup"]["P1"] = {"circles": {"V": "FG-31"}, "soul": ["FG-00", "FG-11"]}
+    document["actions"] = [{"p": "P1", "do": "attack", "from": "V", "target": "V"}, {"p": "P2", "do": "pass"}]
+    assert records_citing(document, "vg:10.2.1.2") == ["drive step begins"]

@@ -176,7 +176,7 @@ def test_vg_a_call_to_a_locked_circle_names_the_effect_that_locked_it_vg_10_1_21
         )
     )
     assert violation.entry == 1
-    assert violation.clauses == ("vg:6.6.1.2.1", "vg:10.1.21.6")
+    assert violation.clauses == ("vg:6.6.1.2.1", "vg:10.1.21.6", "vg:4.6.7")
     assert violation.message == (
         "P1: FG-12 cannot be called now: FL holds a locked card, a lock type circle (vg 10.1.21.6): "
         "the effect at entry 0 locked it"

@@ -103,15 +103,19 @@ class CardMoves:
         self.game.version += 1
 
     def retire(self, player: str, card: Card, clauses: tuple[str, ...]) -> None:
-        """vg 10.1.3: a unit goes from the field to the drop zone (a G unit to the G zone, vg 10.1.27.3)."""
+        """vg 10.1.3: a unit goes from the field to the drop zone (a G unit to the G zone, vg 10.1.27.3), a new
+        card there that no effect on the unit follows (vg 4.1.4)."""
         self.leave_field(player, card)
         definition = self.game.definition(card)
-        if definition is not None and definition.is_g_unit:
-            self.put(player, "g_up", card)
-        else:
-            self.put(player, "drop", card)
+        g_unit = definition is not None and definition.is_g_unit
+        self.put(player, "g_up" if g_unit else "drop", card)
         if not self.game.unrecorded():
-            self.game.record(RecordKind.FORCED, player, f"{card.identity} is retired", clauses)
+            self.game.record(
+                RecordKind.FORCED,
+                player,
+                f"{card.identity} is retired",
+                (*clauses, "vg:4.1.4", *(("vg:10.1.27.3",) if g_unit else ())),
+            )
 
     # -- drawing and revealing -------------------------------------------------------------
 
@@ -161,13 +165,20 @@ class CardMoves:
 
     def ride(self, player: str, card: Card, clauses: tuple[str, ...]) -> None:
         """vg 10.1.5: ``card`` becomes the vanguard, standing (vg 8.5.1.1.1); the vanguard it rides goes to the
-        soul (8.5.3.1), a G unit to the G zone face up with its hearts to the soul (10.1.5.1.3, 10.1.5.1.4)."""
+        soul (8.5.3.1), a G unit to the G zone face up with its hearts to the soul (10.1.5.1.3, 10.1.27.3,
+        10.1.5.1.4), a Legion Leader with its Legion Mate (10.1.5.1.2).  The record cites what this ride did."""
         me = self.states[player]
         old = list(me.circles[VANGUARD])
         me.circles[VANGUARD].clear()
+        done: list[str] = []
         for unit in old:
             definition = self.game.definition(unit)
-            self.put(player, "g_up" if definition is not None and definition.is_g_unit else "soul", unit)
+            g_unit = definition is not None and definition.is_g_unit
+            self.put(player, "g_up" if g_unit else "soul", unit)
+            if g_unit:
+                done += ["vg:10.1.5.1.3", "vg:10.1.27.3"]
+        if me.hearts:
+            done.append("vg:10.1.5.1.4")
         for heart in me.hearts:
             self.put(player, "soul", heart)
         me.hearts.clear()
@@ -175,8 +186,9 @@ class CardMoves:
         if me.mate is not None:  # riding over a legion: the Leader and the Mate go to the soul (10.1.5.1.2)
             self.put(player, "soul", me.mate)
             me.mate = None
+            done.append("vg:10.1.5.1.2")
         self.place(player, VANGUARD, card)
-        self.game.record(RecordKind.CHOICE, player, f"{player} rides {card.identity}", clauses, step="ride")
+        self.game.record(RecordKind.CHOICE, player, f"{player} rides {card.identity}", (*clauses, *done), step="ride")
 
     # -- costs ------------------------------------------------------------------------------
 

@@ -210,9 +210,10 @@ class BattlePhase:
             player,
             f"{player} attacks {opponent}'s {target.identity} on {choice.target} with {attacker.identity} on "
             f"{choice.attacker}" + (f", boosted by {booster.identity}" if booster is not None else ""),
-            ("vg:7.3.1.3", "vg:7.3.1.3.1", "vg:7.3.1.4", "vg:7.3.1.4.1")
-            + (("vg:7.3.1.6", "vg:7.3.1.6.1", "vg:10.2.3", "vg:10.2.3.1") if booster is not None else ())
-            + (("vg:10.1.24.5",) if choice.attacker == VANGUARD and me.mate is not None else ()),
+            ("vg:7.3.1.3", "vg:7.3.1.3.1", "vg:7.3.1.4", "vg:7.3.1.4.1", "vg:10.1.11.1")
+            + (("vg:7.3.1.6", "vg:7.3.1.6.1", "vg:10.2", "vg:10.2.3", "vg:10.2.3.1") if booster is not None else ())
+            + (("vg:10.1.24.5", "vg:10.1.24.16") if choice.attacker == VANGUARD and me.mate is not None else ())
+            + (("vg:10.1.25.4",) if self.deleted_in(player, opponent, battle) else ()),
             step="attack",
         )
         game.playing.auto_triggers(player, attacker, choice.attacker, "when_attacking", f"{attacker.identity} attacks")
@@ -230,6 +231,38 @@ class BattlePhase:
         yield from self.damage_step(player, opponent, battle)
         battle.step = "close"
         yield from self.close_step()
+
+    def deleted_in(self, player: str, opponent: str, battle: Battle) -> bool:
+        """Whether the attacking or the attacked unit is deleted: it battles as any unit does (vg 10.1.25.4)."""
+        return (
+            battle.attacker.instance in self.states[player].deleted
+            or battle.target.instance in self.states[opponent].deleted
+        )
+
+    def power_clauses(self, player: str, opponent: str, battle: Battle) -> tuple[str, ...]:
+        """The clauses by which the powers a hit compares are what they are (vg 8.7.1: printed, then the numeric
+        changes), and those of what made them so in this battle: a unit's continuous abilities (8.1.1.3), a
+        deleted unit's power 0 (10.1.25.3-10.1.25.4), a G unit's heart (10.1.26.5.1), a legion (10.1.24.6,
+        10.1.24.9)."""
+        me, them = self.states[player], self.states[opponent]
+        units = [(player, battle.attacker, battle.attacker_circle), (opponent, battle.target, battle.target_circle)]
+        booster, booster_circle = battle.booster, battle.booster_circle
+        if booster is not None and booster_circle is not None and me.unit_at(booster_circle) is booster:
+            units.append((player, booster, booster_circle))  # its power counts while it is there (7.3.1.6.1.1)
+        if battle.attacker_circle == VANGUARD and me.mate is not None:
+            units.append((player, me.mate, VANGUARD))
+        clauses = ["vg:8.7.1", "vg:8.7.1.1", "vg:8.7.1.3"]
+        if any(self.game.playing.continuous_power(owner, unit, circle) for owner, unit, circle in units):
+            clauses.append("vg:8.1.1.3")
+        if any(unit.instance in self.states[owner].deleted for owner, unit, _ in units):
+            clauses += ["vg:10.1.25.3", "vg:10.1.25.4"]
+        if any(circle == VANGUARD and self.states[owner].hearts for owner, _, circle in units):
+            clauses.append("vg:10.1.26.5.1")
+        if battle.attacker_circle == VANGUARD and me.mate is not None:
+            clauses.append("vg:10.1.24.6")
+        if battle.target_circle == VANGUARD and them.mate is not None:
+            clauses.append("vg:10.1.24.9")
+        return tuple(clauses)
 
     def still_there(self, player: str, unit: Card, circle: str) -> bool:
         """vg 7.3.1.4.3: a unit keeps its role only while it stays on its circle."""
@@ -326,7 +359,7 @@ class BattlePhase:
             grade = self.game.vanguard_grade(player)
             if definition is not None and definition.grade > grade:
                 return Refusal(
-                    ("vg:8.5.2.1.1.2", "vg:7.4.1.2.1"),
+                    ("vg:8.5.2.1.1", "vg:8.5.2.1.1.2", "vg:7.4.1.2.1"),
                     f"{choice.card} is grade {definition.grade}; a guardian's grade is at most the vanguard's ({grade})",
                 )
             return Refusal(("vg:7.4.1.2.1",), f"{choice.card} is not in {player}'s hand")
@@ -346,7 +379,15 @@ class BattlePhase:
         assert guarded is not None
         if choice.verb == "guard":
             card = game.moves.take(player, "hand", choice.card_id)
-            clauses: tuple[str, ...] = ("vg:7.4.1.2.1", "vg:8.5.2.2.1.1", "vg:8.5.3.3", "vg:10.1.6", "vg:10.1.6.1.2")
+            clauses: tuple[str, ...] = (
+                "vg:7.4.1.2.1",
+                "vg:8.5.1.1.2",
+                "vg:8.5.2.2.1.1",
+                "vg:8.5.3.3",
+                "vg:10.1.6",
+                "vg:10.1.6.1.2",
+                "vg:10.1.6.1.2.1",
+            )
         else:
             unit = me.unit_at(choice.circle or "")
             assert unit is not None
@@ -368,9 +409,14 @@ class BattlePhase:
 
     def drive_step(self, player: str, battle: Battle) -> Procedure:
         game = self.game
-        game.record(RecordKind.TIMING, player, "drive step begins", ("vg:7.5.1",))
-        yield from game.check_timing("beginning of the drive step", ("vg:7.5.1.1",))
         drive = game.characteristics.drive(battle.attacker)
+        game.record(
+            RecordKind.TIMING,
+            player,
+            "drive step begins",
+            ("vg:7.5.1", *game.characteristics.drive_clauses(battle.attacker)),
+        )
+        yield from game.check_timing("beginning of the drive step", ("vg:7.5.1.1",))
         while battle.drive_checks < drive:
             yield from self.check(player, "drive")
             battle.drive_checks += 1
@@ -392,7 +438,10 @@ class BattlePhase:
             RecordKind.FORCED,
             player,
             f"{purpose} check: {card.identity or '?'}",
-            ("vg:7.5.1.2.1", "vg:10.1.13.1") if drive else ("vg:7.6.1.6.1", "vg:10.1.14.1"),
+            ("vg:7.5.1.2.1", "vg:10.1.13.1")
+            if drive
+            else ("vg:7.6.1.6.1", "vg:10.1.14.1", "vg:10.1.14.1.1")
+            + (("vg:10.1.24.8",) if self.states[player].mate is not None else ()),  # a legion checks once a damage
             card=card.identity,
             step=f"{purpose} check",
         )
@@ -430,16 +479,7 @@ class BattlePhase:
                 player,
                 f"{attack} against {defence}: the attack {'hits' if hit else 'does not hit'}",
                 ("vg:7.6.1.2", "vg:7.3.1.6.1.1", "vg:7.3.1.7", "vg:7.4.1.3")
-                + (
-                    ("vg:10.1.24.6",)
-                    if battle.attacker_circle == VANGUARD and self.states[player].mate is not None
-                    else ()
-                )
-                + (
-                    ("vg:10.1.24.9",)
-                    if battle.target_circle == VANGUARD and self.states[opponent].mate is not None
-                    else ()
-                ),
+                + self.power_clauses(player, opponent, battle),
                 hit=hit,
             )
         else:

@@ -53,6 +53,22 @@ class Characteristics:
         skills = definition.skills if definition is not None else frozenset()
         return 1 + (2 if "triple_drive" in skills else 1 if "twin_drive" in skills else 0)
 
+    def drive_clauses(self, card: Card) -> tuple[str, ...]:
+        """The clauses of the drive abilities that make ``card``'s drive (``drive``): a drive ability is a skill
+        icon (vg 10.2.1.1), Twin Drive!! +1 (10.2.1.3.1), Triple Drive!!! +2 (10.2.1.4.1), only the largest of
+        several in effect (10.2.1.2); none for a unit with neither."""
+        definition = self.game.definition(card)
+        skills = definition.skills if definition is not None else frozenset()
+        twin, triple = "twin_drive" in skills, "triple_drive" in skills
+        if not (twin or triple):
+            return ()
+        return (
+            "vg:10.2.1.1",
+            *(("vg:10.2.1.3.1",) if twin else ()),
+            *(("vg:10.2.1.4.1",) if triple else ()),
+            *(("vg:10.2.1.2",) if twin and triple else ()),
+        )
+
     def shield(self, card: Card) -> int:
         """vg 2.6, 3.11.1.1: a guardian's shield (none printed counts as 0)."""
         definition = self.game.definition(card)

@@ -31,9 +31,12 @@ COST_PLACES: Final = (
 
 
 def paid_by(choice: Activate | PayAbility) -> tuple[str, ...]:
-    """The keyword actions a payment as ``choice`` names it carries out: Counter Blast (vg 10.1.15.1), turning
-    face-up damage cards face down, and Soul Blast (vg 10.1.16.1), putting soul cards into the drop zone."""
-    return (("vg:10.1.15.1",) if choice.counter_blast else ()) + (("vg:10.1.16.1",) if choice.soul_blast else ())
+    """The keyword actions a payment as ``choice`` names it carries out: Counter Blast (vg 10.1.15.1), turning as
+    many face-up damage cards face down as it says (10.1.15.1.1), and Soul Blast (vg 10.1.16.1), putting as many
+    soul cards into the drop zone (10.1.16.1.1)."""
+    return (("vg:10.1.15.1", "vg:10.1.15.1.1") if choice.counter_blast else ()) + (
+        ("vg:10.1.16.1", "vg:10.1.16.1.1") if choice.soul_blast else ()
+    )
 
 
 def names_payment(choice: Activate | PayAbility) -> bool:
@@ -145,13 +148,15 @@ class Costs:
         for identity in choice.counter_blast:
             if identity not in face_up:
                 return Refusal(
-                    ("vg:10.1.15", "vg:10.1.15.1", "vg:8.5.2.3"),
+                    ("vg:10.1.15", "vg:10.1.15.1", "vg:10.1.15.1.1", "vg:8.5.2.3"),
                     f"no face-up {identity} in {player}'s damage zone to turn",
                 )
             face_up.remove(identity)
         soul = [c.identity for c in me.soul]
         for identity in choice.soul_blast:
             if identity not in soul:
-                return Refusal(("vg:10.1.16", "vg:10.1.16.1", "vg:8.5.2.3"), f"no {identity} in {player}'s soul")
+                return Refusal(
+                    ("vg:10.1.16", "vg:10.1.16.1", "vg:10.1.16.1.1", "vg:8.5.2.3"), f"no {identity} in {player}'s soul"
+                )
             soul.remove(identity)
         return self.game.cards_in_hand(player, choice.cards, ("vg:10.1.2", "vg:8.5.2.3"))

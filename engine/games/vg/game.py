@@ -53,7 +53,8 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
     """A game of Cardfight!! Vanguard from the opening, or from a given position."""
 
     game_id = "vg"
-    check_timing_clauses: tuple[str, ...] = ("vg:8.4.1",)
+    check_timing_clauses: tuple[str, ...] = ("vg:8.4.1", "vg:8.4.1.4")
+    """A check timing's record stands for all of it, which ends when nothing is left to do (8.4.1.4)."""
     standby_clauses: tuple[str, ...] = ("vg:8.4.1.2", "vg:8.4.1.3", "vg:8.6.1", "vg:8.6.3", "vg:8.6.3.1")
     clauses = GameClauses(
         turn_order=("vg:6.2.1",),
@@ -428,7 +429,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
             return Refusal(("vg:8.5.2.1", "vg:6.5.1.1.2"), f"{choice.card} is not in {player}'s hand")
         if definition is not None and definition.grade not in (grade, grade + 1):
             return Refusal(
-                ("vg:8.5.2.1.1.1",),
+                ("vg:8.5.2.1.1", "vg:8.5.2.1.1.1"),
                 f"{choice.card} is grade {definition.grade}; a ride takes grade {grade} or {grade + 1}",
             )
         return Refusal(("vg:6.5.1.1.2",), f"{choice.card} cannot ride now")
@@ -446,7 +447,8 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
             return Refusal(("vg:6.6.1.2.1",), f"{choice.card} is not in {player}'s hand")
         if definition is not None and definition.grade > grade:
             return Refusal(
-                ("vg:8.5.2.1.1.2",), f"{choice.card} is grade {definition.grade}, above the vanguard's grade {grade}"
+                ("vg:8.5.2.1.1", "vg:8.5.2.1.1.2"),
+                f"{choice.card} is grade {definition.grade}, above the vanguard's grade {grade}",
             )
         me = self.player_states[player]
         locked = next((card for card in me.circles[choice.circle] if card.instance in me.locked), None)
@@ -454,7 +456,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
             entry = self.locked_at.get(locked.instance)
             by = f": the effect at entry {entry} locked it" if entry is not None else ""
             return Refusal(
-                ("vg:6.6.1.2.1", "vg:10.1.21.6"),
+                ("vg:6.6.1.2.1", "vg:10.1.21.6", "vg:4.6.7"),
                 f"{choice.card} cannot be called now: {choice.circle} holds a locked card, a lock type circle "
                 f"(vg 10.1.21.6){by}",
                 f"the effect at entry {entry}" if entry is not None else "",

@@ -82,7 +82,7 @@ class Opening:
             RecordKind.FORCED,
             None,
             "the G decks go face down to the G zones; the main decks are shuffled",
-            ("vg:5.4.3.1", "vg:4.11.4"),
+            ("vg:5.4.3.1", "vg:4.11.4", "vg:5.1.1", "vg:5.2.1", "vg:5.3.1"),
         )
         game.record(RecordKind.TIMING, game.first, f"{game.first} goes first", ("vg:5.4.3.2",))
         for player in order:
@@ -116,7 +116,11 @@ class Opening:
         self.game.moves.place(player, VANGUARD, card)
         me.face_down.add(card.instance)
         self.game.record(
-            RecordKind.CHOICE, player, f"{player} puts a first vanguard face down", ("vg:5.4.3",), card=choice.card
+            RecordKind.CHOICE,
+            player,
+            f"{player} puts a first vanguard face down",
+            ("vg:5.4.1", "vg:5.4.3"),
+            card=choice.card,
         )
         yield Checkpoint(decision)
 

@@ -60,7 +60,9 @@ class Phases:
             unit.orientation = "stand"
             game.why_rested.pop(unit.instance, None)
         game.version += 1
-        game.record(RecordKind.FORCED, game.turn_player, f"{game.turn_player} stands all units", ("vg:6.3.1.2",))
+        game.record(
+            RecordKind.FORCED, game.turn_player, f"{game.turn_player} stands all units", ("vg:6.3.1.2", "vg:10.1.11.1")
+        )
         yield from game.check_timing("end of the stand phase", ("vg:6.3.1.3",))
 
     # -- draw (6.4) -------------------------------------------------------------------------
@@ -69,9 +71,9 @@ class Phases:
         game = self.game
         self.enter("draw", ("vg:6.4.1",))
         yield from game.check_timing("beginning of the draw phase", ("vg:6.4.1.1.1",))
-        yield from game.moves.draw(game.turn_player, 1, ("vg:6.4.1.1.2", "vg:10.1.1", "vg:10.1.1.1"))
+        yield from game.moves.draw(game.turn_player, 1, ("vg:6.4.1.1.2", "vg:10.1", "vg:10.1.1", "vg:10.1.1.1"))
         yield from game.check_timing("after the draw", ("vg:6.4.1.1.3",))
-        yield from game.check_timing("beginning of the G assist step", ("vg:6.4.1.2.2",))
+        yield from game.check_timing("beginning of the G assist step", ("vg:6.4.1.2.2", "vg:6.4.1.2.1"))
         self.g_assist_skipped = self.g_assist_refusal(game.turn_player)
         if self.g_assist_skipped is None:
             yield from self.g_assist(game.turn_player)
@@ -211,6 +213,7 @@ class Phases:
                     "vg:6.5.1.1.2",
                     "vg:6.5.1.1.3",
                     "vg:8.5.1.1",
+                    "vg:8.5.1.1.1",
                     "vg:8.5.3.1",
                     "vg:10.1.5",
                     "vg:10.1.5.1",
@@ -257,7 +260,9 @@ class Phases:
         me = self.states[player]
         opponent = self.game.opponent(player)
         if self.game.vanguard_grade(player) < 3 or self.game.vanguard_grade(opponent) < 3:
-            return Refusal(("vg:8.5.2.1.1.3",), "both players' vanguards must be grade 3 or greater to stride")
+            return Refusal(
+                ("vg:8.5.2.1.1", "vg:8.5.2.1.1.3"), "both players' vanguards must be grade 3 or greater to stride"
+            )
         if not any(c.identity == choice.card for c in me.g_down):
             if any(c.identity == choice.card for c in me.g_up):
                 return Refusal(
@@ -310,8 +315,9 @@ class Phases:
         ]
 
     def stride(self, player: str, choice: Stride) -> Procedure:
-        """vg 8.5.3.4, 10.1.27: the cost paid, the G unit on the vanguard circle in the stridden unit's orientation
-        (8.5.1.1.3.1), the vanguard becoming the heart."""
+        """vg 8.5.3.4, 10.1.27: the cost paid, the G unit from the G zone on the vanguard circle in the stridden
+        unit's orientation (8.5.1.1.3.1, 10.1.27.2.1), the vanguards becoming its hearts, face up and standing, a
+        legion still one (10.1.27.2.2, 10.1.26.2), kept apart from the units (10.1.26.3)."""
         game = self.game
         me = self.states[player]
         game.strode[player] = (game.turn, game.entry)
@@ -330,6 +336,9 @@ class Phases:
         if chosen is not None:  # the chosen heart first: it gives the G unit its name and power (10.1.27.2.3)
             me.hearts.remove(chosen)
             me.hearts.insert(0, chosen)
+        for heart in me.hearts:
+            heart.orientation = "stand"
+            me.face_down.discard(heart.instance)
         me.circles[VANGUARD].clear()
         game.moves.place(player, VANGUARD, g_unit, orientation)
         game.record(
@@ -340,12 +349,20 @@ class Phases:
             (
                 "vg:6.5.1.2.2",
                 "vg:6.5.1.2.3",
+                "vg:8.5.1.1.3",
+                "vg:8.5.1.1.3.1",
                 "vg:8.5.3.4",
                 "vg:10.1.27",
                 "vg:10.1.27.2",
+                "vg:10.1.27.2.1",
+                "vg:10.1.27.2.1.1",
+                "vg:10.1.27.2.2",
                 "vg:10.1.27.2.3",
                 "vg:10.1.26.1",
+                "vg:10.1.26.2",
+                "vg:10.1.26.3",
                 "vg:10.1.26.5",
+                "vg:10.1.26.5.1",
                 "vg:10.1.27.5",
                 "vg:10.2.10.1",
                 "vg:10.2.10.3",
@@ -411,7 +428,7 @@ class Phases:
             OnCircle("call", circle, card=identity)
             for identity in identities
             if (d := self.game.definitions.get(identity)) is not None and not d.is_g_unit and d.grade <= grade
-            for circle in open_circles  # a lock circle is no rear-guard circle (4.6.7)
+            for circle in open_circles  # a lock circle is no rear-guard circle (4.6.7, 10.1.21.6)
         ]
 
     def move_options(self, player: str) -> list[Choice]:
@@ -435,6 +452,8 @@ class Phases:
                 f"{player} calls {choice.card} to {choice.circle}",
                 (
                     "vg:6.6.1.2.1",
+                    "vg:8.5.1",
+                    "vg:8.5.1.1.2",
                     "vg:8.5.2",
                     "vg:8.5.2.2",
                     "vg:8.5.2.2.1",
@@ -442,7 +461,12 @@ class Phases:
                     "vg:8.5.3.2",
                     "vg:10.1.6",
                     "vg:10.1.6.1",
+                    "vg:10.1.6.1.1",
+                    "vg:10.1.6.1.1.1",
+                    "vg:10.1.6.1.1.1.2",
+                    "vg:10.1.6.1.1.2",
                     "vg:10.1.6.1.2",
+                    "vg:10.1.6.1.2.1",
                     "vg:4.6.6.1",
                 ),
                 step="call",

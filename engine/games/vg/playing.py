@@ -53,6 +53,14 @@ CONDITION_WORDS: Final = ("limit_break", "generation_break")
 """The conditions an ability record may structure: Limit Break (10.2.5) and Generation Break (10.2.11)."""
 GATES: Final = {"limit_break": "vg:10.2.5.1", "generation_break": "vg:10.2.11.1"}
 """The keywords that gate a card's abilities (Limit Break, Generation Break), with the clause that says so."""
+CHECKED_WHEN: Final = {
+    ("limit_break", "act"): ("vg:10.2.5.3", "vg:10.2.5.3.3", "vg:10.2.5.3.3.1"),
+    ("limit_break", "auto"): ("vg:10.2.5.3", "vg:10.2.5.3.2", "vg:10.2.5.3.2.1"),
+    ("generation_break", "act"): ("vg:10.2.11.3", "vg:10.2.11.3.3", "vg:10.2.11.3.3.1"),
+    ("generation_break", "auto"): ("vg:10.2.11.3", "vg:10.2.11.3.2", "vg:10.2.11.3.2.1"),
+}
+"""When Limit Break and Generation Break are checked, by the kind of ability they gate: an activated ability's when
+it is played, an automatic ability's when its event happens; either resolves though the count changes after."""
 AUTO_TIMINGS: Final = {
     "on_play": "vg:8.1.1.2.1",
     "when_attacking": "vg:7.3.1.8",
@@ -287,7 +295,15 @@ class Playing:
                     unit,
                     unit.instance,
                     self.resolve_auto,
-                    (AUTO_TIMINGS[timing], "vg:8.1.1.2", "vg:8.6.2", "vg:8.6.2.1"),
+                    (
+                        AUTO_TIMINGS[timing],
+                        "vg:8.1.1",
+                        "vg:8.1.1.2",
+                        "vg:8.5.1",
+                        "vg:8.6.2",
+                        "vg:8.6.2.1",
+                        *self.condition_clauses(ability, definition),
+                    ),
                     {"circle": circle, "index": index},
                 ),
                 cause,
@@ -375,18 +391,31 @@ class Playing:
                 total += int(effect["power"])
         return total
 
-    def condition_refusal(self, player: str, ability: dict[str, Any], definition: VgCardDefinition) -> Refusal | None:
-        """Limit Break n (vg 10.2.5) and Generation Break n (10.2.11), the ability's own ``condition`` or the card's
-        keyword, which gates each of its abilities (10.2.5.1, 10.2.11.1): why one is not met, or None."""
+    def conditions(
+        self, ability: dict[str, Any], definition: VgCardDefinition
+    ) -> list[tuple[str, int, tuple[str, ...]]]:
+        """Limit Break n (vg 10.2.5) and Generation Break n (10.2.11) of ``ability``, its own ``condition`` or the
+        card's keyword, which gates each of its abilities (10.2.5.1, 10.2.11.1): each word with its count and the
+        clauses that say so, with those that say when an activated or automatic one is checked (``CHECKED_WHEN``)."""
         condition = ability.get("condition") or {}
+        found = []
         for word, clause in GATES.items():
             count = condition.get(word)
             gate = definition.has(word)
             cited: tuple[str, ...] = ("vg:10.2.5",) if word == "limit_break" else ("vg:10.2.11",)
             if not isinstance(count, int) and gate is not None and isinstance(gate.get("count"), int):
                 count, cited = gate["count"], (*cited, clause)
-            if not isinstance(count, int):
-                continue
+            if isinstance(count, int):
+                found.append((word, count, (*cited, *CHECKED_WHEN.get((word, str(ability.get("type"))), ()))))
+        return found
+
+    def condition_clauses(self, ability: dict[str, Any], definition: VgCardDefinition) -> tuple[str, ...]:
+        """The clauses of the conditions ``ability`` met when it was played or triggered (``conditions``)."""
+        return tuple(clause for _, _, cited in self.conditions(ability, definition) for clause in cited)
+
+    def condition_refusal(self, player: str, ability: dict[str, Any], definition: VgCardDefinition) -> Refusal | None:
+        """Why a Limit Break or Generation Break of ``ability`` (``conditions``) is not met now, or None."""
+        for word, count, cited in self.conditions(ability, definition):
             if word == "limit_break" and not self.game.keywords.limit_break(player, count):
                 damage = len(self.states[player].damage)
                 return Refusal(cited, f"Limit Break {count}: {player} has {damage} damage")
@@ -497,6 +526,8 @@ class Playing:
         named = self.ability_of(unit, choice.ability)
         assert named is not None
         index, ability = named
+        definition = game.definition(unit)
+        assert definition is not None
         if ability.get("once_per_turn"):
             self.used_this_turn.add((unit.instance, index))
         self.game.costs.pay(player, choice)
@@ -505,7 +536,15 @@ class Playing:
             RecordKind.CHOICE,
             player,
             f"{player} plays the ability of {unit.identity} on {circle}, paying its cost",
-            ("vg:6.6.1.2.2", "vg:8.5.2.3", *paid_by(choice)),
+            (
+                "vg:6.6.1.2.2",
+                "vg:8.1.1",
+                "vg:8.1.1.1",
+                "vg:8.5.1",
+                "vg:8.5.2.3",
+                *paid_by(choice),
+                *self.condition_clauses(ability, definition),
+            ),
             standby=played,
             ability=str(index),
             played=True,
@@ -610,10 +649,11 @@ class Playing:
                     me.deleted.add(unit.instance)
                 me.face_down.add(unit.instance)
                 game.version += 1
+                legion = operation.circle == VANGUARD and me.mate is not None  # it stays one, deleted (10.1.25.10)
                 clauses = (
                     ("vg:10.1.21", "vg:10.1.21.1", "vg:10.1.21.2")
                     if operation.kind == "lock"
-                    else ("vg:10.1.25", "vg:10.1.25.1", "vg:10.1.25.2")
+                    else ("vg:10.1.25", "vg:10.1.25.1", "vg:10.1.25.2") + (("vg:10.1.25.10",) if legion else ())
                 )
                 game.record(
                     RecordKind.UNMODELLED,

@@ -40,6 +40,9 @@ class RuleActions:
     def __init__(self, game: Vanguard) -> None:
         self.game = game
         self.states = game.player_states
+        self.at_once: tuple[str, ...] = ()
+        """While ``perform`` performs several rule actions, the clause that performs them at once (vg 9.1.3), which
+        each of their records cites; else empty."""
 
     def losers(self) -> dict[str, tuple[str, tuple[str, ...]]]:
         """Each player who fulfils a losing condition now, with why and the clause (vg 9.2)."""
@@ -66,14 +69,25 @@ class RuleActions:
                 return True
         return False
 
+    def count_due(self) -> int:
+        """How many rule actions other than a loss are due now: each overloaded circle, each player's guardians
+        outside the battle phase, each player's missing vanguard."""
+        due = 0
+        for me in self.states.values():
+            due += sum(1 for pile in me.circles.values() if len(pile) > 1)
+            due += bool(me.guardians and self.game.phase != "battle")
+            due += me.vanguard is None and bool(me.soul)
+        return due
+
     def perform(self) -> Procedure:
         """Perform every rule action due, at once (vg 9.1.3); True when any was."""
         game = self.game
+        self.at_once = ("vg:9.1.3",) if self.count_due() > 1 else ()
         losers = self.losers()
         if losers:
             if len(losers) == len(self.states):
                 reason = "; ".join(why for why, _ in losers.values()) + ": both lose, a draw"
-                clauses = tuple(clause for _, cs in losers.values() for clause in cs) + ("vg:1.2.3",)
+                clauses = tuple(clause for _, cs in losers.values() for clause in cs) + ("vg:1.2.3", "vg:9.1.3")
                 game.end_game(Termination.ALL_LOSE, None, reason, clauses)
             ((loser, (why, clauses)),) = losers.items()
             game.end_game(Termination.LOSS, game.opponent(loser), f"{why}: {loser} loses", clauses)
@@ -91,12 +105,12 @@ class RuleActions:
                         RecordKind.RULE_ACTION,
                         player,
                         f"{unit.identity} leaves the overloaded {circle} for the drop zone",
-                        ("vg:9.3.6", "vg:8.5.3.2", "vg:9.1.1", "vg:8.4.1.1"),
+                        ("vg:9.3.6", "vg:8.5.3.2", "vg:9.1.1", "vg:8.4.1.1", *self.at_once),
                     )
                     performed = True
             if me.guardians and game.phase != "battle":
                 for guardian in list(me.guardians):
-                    game.moves.retire(player, guardian, ("vg:9.4.1",))
+                    game.moves.retire(player, guardian, ("vg:9.4.1", *self.at_once))
                 performed = True
         for player, me in self.states.items():
             if me.vanguard is None and me.soul:
@@ -134,7 +148,10 @@ class RuleActions:
             me.placed_at.pop(unit.instance, None)
             self.game.moves.put(player, "soul", unit)
             self.game.record(
-                RecordKind.RULE_ACTION, player, f"{unit.identity} leaves the overloaded V for the soul", (clause,)
+                RecordKind.RULE_ACTION,
+                player,
+                f"{unit.identity} leaves the overloaded V for the soul",
+                (clause, *self.at_once),
             )
         self.game.version += 1
 
@@ -154,7 +171,9 @@ class RuleActions:
         )
         choice = yield decision
         stays = next((c for c in last if (c.identity or "?") == choice.card), last[-1])
-        self.game.record(RecordKind.RULE_ACTION, player, f"{player} keeps {stays.identity} on V", (clause,))
+        self.game.record(
+            RecordKind.RULE_ACTION, player, f"{player} keeps {stays.identity} on V", (clause, *self.at_once)
+        )
         return stays
 
     def superior_ride(self, player: str) -> Procedure:
@@ -176,6 +195,6 @@ class RuleActions:
             RecordKind.RULE_ACTION,
             player,
             f"{player} rides {card.identity} from the soul",
-            ("vg:9.5.1", "vg:9.1.1", "vg:8.4.1.1", "vg:10.1.5.1.1"),
+            ("vg:9.5.1", "vg:9.1.1", "vg:8.4.1.1", "vg:10.1.5.1.1", *self.at_once),
         )
         yield Checkpoint(decision)

@@ -75,10 +75,12 @@ ZONES: Final = ZoneTable(
                 "vg:4.6.8.2",
             ),
         ),
-    ]
+    ],
+    clauses=("vg:4.1.1",),
 )
-"""A player's zones (vg 4).  The G zone keeps its face-down and face-up cards apart (vg 4.11.2, 4.11.3); the
-cards removed from the game by a G assist lie apart too (vg 6.4.1.2.7.1), though section 4 names no zone."""
+"""A player's zones (vg 4), each player with their own (vg 4.1.1).  The G zone keeps its face-down and face-up cards
+apart (vg 4.11.2, 4.11.3); the cards removed from the game by a G assist lie apart too (vg 6.4.1.2.7.1), though
+section 4 names no zone."""
 
 
 @dataclass(slots=True)
