@@ -638,7 +638,7 @@ class Playing:
                 unit = me.unit_at(operation.circle or "")
                 if unit is None or (operation.kind == "lock" and operation.circle == VANGUARD):
                     problems.append(
-                        Refusal(("vg:8.5",), f"no {operation.kind}able unit on {owner}'s {operation.circle}")
+                        Refusal(("vg:8.5",), f"no unit to {operation.kind} on {owner}'s {operation.circle}")
                     )
                     continue
                 if operation.kind == "lock":
@@ -658,7 +658,7 @@ class Playing:
                 game.record(
                     RecordKind.UNMODELLED,
                     owner,
-                    f"declared: {unit.identity} on {operation.circle} is {operation.kind}ed",
+                    f"declared: {unit.identity} on {operation.circle} is {'locked' if operation.kind == 'lock' else 'deleted'}",
                     clauses,
                 )
                 continue
