@@ -146,6 +146,10 @@ CITED_BY_RECORDS = [
     "vg:10.2.11.3.2.1",
     "vg:10.2.11.3.3",
     "vg:10.2.11.3.3.1",
+    "vg:10.2.5.3.1",  # a continuous ability's Limit Break and Generation Break, checked all the time
+    "vg:10.2.5.3.1.1",
+    "vg:10.2.11.3.1",
+    "vg:10.2.11.3.1.1",
 ]
 """Clauses a record or a refusal of the example game, of a few self-played games or of the scenario library
 cites."""

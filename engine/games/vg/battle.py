@@ -252,8 +252,8 @@ class BattlePhase:
         if battle.attacker_circle == VANGUARD and me.mate is not None:
             units.append((player, me.mate, VANGUARD))
         clauses = ["vg:8.7.1", "vg:8.7.1.1", "vg:8.7.1.3"]
-        if any(self.game.playing.continuous_power(owner, unit, circle) for owner, unit, circle in units):
-            clauses.append("vg:8.1.1.3")
+        for owner, unit, circle in units:
+            clauses += self.game.playing.continuous_clauses(owner, unit, circle)
         if any(unit.instance in self.states[owner].deleted for owner, unit, _ in units):
             clauses += ["vg:10.1.25.3", "vg:10.1.25.4"]
         if any(circle == VANGUARD and self.states[owner].hearts for owner, _, circle in units):
@@ -262,7 +262,7 @@ class BattlePhase:
             clauses.append("vg:10.1.24.6")
         if battle.target_circle == VANGUARD and them.mate is not None:
             clauses.append("vg:10.1.24.9")
-        return tuple(clauses)
+        return tuple(dict.fromkeys(clauses))
 
     def still_there(self, player: str, unit: Card, circle: str) -> bool:
         """vg 7.3.1.4.3: a unit keeps its role only while it stays on its circle."""

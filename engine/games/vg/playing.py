@@ -58,9 +58,12 @@ CHECKED_WHEN: Final = {
     ("limit_break", "auto"): ("vg:10.2.5.3", "vg:10.2.5.3.2", "vg:10.2.5.3.2.1"),
     ("generation_break", "act"): ("vg:10.2.11.3", "vg:10.2.11.3.3", "vg:10.2.11.3.3.1"),
     ("generation_break", "auto"): ("vg:10.2.11.3", "vg:10.2.11.3.2", "vg:10.2.11.3.2.1"),
+    ("limit_break", "cont"): ("vg:10.2.5.3", "vg:10.2.5.3.1", "vg:10.2.5.3.1.1"),
+    ("generation_break", "cont"): ("vg:10.2.11.3", "vg:10.2.11.3.1", "vg:10.2.11.3.1.1"),
 }
 """When Limit Break and Generation Break are checked, by the kind of ability they gate: an activated ability's when
-it is played, an automatic ability's when its event happens; either resolves though the count changes after."""
+it is played, an automatic ability's when its event happens (either resolves though the count changes after), a
+continuous ability's all the time."""
 AUTO_TIMINGS: Final = {
     "on_play": "vg:8.1.1.2.1",
     "when_attacking": "vg:7.3.1.8",
@@ -374,22 +377,35 @@ class Playing:
 
     def continuous_power(self, player: str, card: Card, circle: str | None) -> int:
         """vg 8.1.1.3, 8.7: what the unit's own continuous abilities add to its power where it is."""
+        return sum(int(ability["effect"]["power"]) for ability in self.continuous_in_force(player, card, circle))
+
+    def continuous_in_force(self, player: str, card: Card, circle: str | None) -> list[dict[str, Any]]:
+        """The unit's own continuous abilities that apply where it is now: played, in their zone, their Limit
+        Break or Generation Break met (vg 8.1.1.3, 10.2.5.3.1, 10.2.11.3.1); none for a deleted unit, which has
+        no text (10.1.25.3)."""
         definition = self.game.definition(card)
         if definition is None or not definition.abilities or circle is None:
-            return 0
-        if card.instance in self.states[player].deleted:  # a deleted unit has no text (vg 10.1.25.3)
-            return 0
+            return []
+        if card.instance in self.states[player].deleted:
+            return []
         zone = "V" if circle == VANGUARD else "R"
-        total = 0
-        for ability in definition.abilities:
-            if ability.get("type") != "cont" or not modelled(ability):
-                continue
-            effect = ability["effect"]
-            if ability.get("zone", zone) != zone:
-                continue
-            if self.condition_refusal(player, ability, definition) is None:
-                total += int(effect["power"])
-        return total
+        return [
+            ability
+            for ability in definition.abilities
+            if ability.get("type") == "cont"
+            and modelled(ability)
+            and ability.get("zone", zone) == zone
+            and self.condition_refusal(player, ability, definition) is None
+        ]
+
+    def continuous_clauses(self, player: str, card: Card, circle: str | None) -> tuple[str, ...]:
+        """The clauses of the continuous abilities in force on the unit (``continuous_in_force``): 8.1.1.3, and the
+        Limit Break or Generation Break each met, checked all the time (10.2.5.3.1, 10.2.11.3.1)."""
+        definition = self.game.definition(card)
+        abilities = self.continuous_in_force(player, card, circle)
+        if definition is None or not abilities:
+            return ()
+        return ("vg:8.1.1.3", *(c for ability in abilities for c in self.condition_clauses(ability, definition)))
 
     def conditions(
         self, ability: dict[str, Any], definition: VgCardDefinition
