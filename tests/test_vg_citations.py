@@ -351,3 +351,23 @@ def test_only_the_largest_drive_ability_counts_vg_10_2_1_2() -> None:
     document["setup"]["P1"] = {"circles": {"V": "FG-31"}, "soul": ["FG-00", "FG-11"]}
     document["actions"] = [{"p": "P1", "do": "attack", "from": "V", "target": "V"}, {"p": "P2", "do": "pass"}]
     assert records_citing(document, "vg:10.2.1.2") == ["drive step begins"]
+
+
+def test_a_g_unit_an_effect_moves_elsewhere_goes_to_the_g_zone_vg_10_1_27_3() -> None:
+    """vg 10.1.27.3: a G unit that card text would put into the drop zone is put into the G zone face up instead."""
+    document = effect_document()
+    document["setup"]["P1"] = {"circles": {"V": {"card": "FG-G1", "hearts": ["FG-31"]}}}
+    document["actions"] = [
+        {
+            "p": "P1",
+            "do": "effect",
+            "source": "FG-22",
+            "moves": [{"card": "FG-G1", "from": "circle", "circle": "V", "to": "drop"}],
+            "expect": {"P1": {"g_zone": {"up": ["FG-G1"]}, "drop": 0}},
+        }
+    ]
+    verdict = verify_log(parse_log(json.dumps(document), "move.json", "json"))
+    assert not verdict.violations, verdict.violations
+    assert records_citing(document, "vg:10.1.27.3") == [
+        "declared: FG-G1 moves from circle to drop: a G unit goes to the G zone face up instead"
+    ]

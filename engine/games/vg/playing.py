@@ -710,6 +710,18 @@ class Playing:
                 )
             pile.remove(card_or_none)
             card = card_or_none
+        definition = game.definition(card)
+        if operation.source_zone == "circle" and operation.target_zone != "circle" and definition is not None:
+            if definition.is_g_unit:  # a G unit moved to any zone but the G zone goes there instead (10.1.27.3)
+                game.moves.put(owner, "g_up", card)
+                game.record(
+                    RecordKind.UNMODELLED,
+                    owner,
+                    f"declared: {card.identity} moves from circle to {operation.target_zone}: a G unit goes to the "
+                    "G zone face up instead",
+                    ("vg:8.5", "vg:10.1.27.3"),
+                )
+                return None
         if operation.target_zone == "circle":
             game.moves.place(owner, operation.target_circle or VANGUARD, card)
         else:
