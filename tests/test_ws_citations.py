@@ -74,6 +74,14 @@ CITED_BY_RECORDS = [
     "ws:9.4.1.2",  # no deck and no waiting room loses
     "ws:10.2.1",  # Encore triggers when a character goes from the stage to the waiting room
     "ws:10.6.1",  # Great Performance
+    "ws:8.9.1",  # the powers a battle compares, a power of 0 or less: continuous effects in order ...
+    "ws:8.9.1.1",  # ... on the printed power
+    "ws:9.1.1",  # rule actions
+    "ws:9.1.2",  # of the interrupt type or the check type
+    "ws:9.1.2.1.1",  # both players level up at once ...
+    "ws:9.1.2.1.1.1",  # ... the turn player first
+    "ws:9.2.3",  # no refresh while a cost is paid
+    "ws:9.3.3",  # no level up while a cost is paid
 ]
 """Clauses a record or a refusal of the example game or of the scenario library cites."""
 
@@ -178,3 +186,21 @@ def test_a_move_from_an_empty_deck_that_cannot_refresh_loses_ws_3_2_3_1() -> Non
     with pytest.raises(GameEnded):
         list(game.moves.ensure_deck("P2"))
     assert game.outcome is not None and "ws:3.2.3.1" in game.outcome.clauses
+
+
+def test_one_interrupt_rule_action_alone_cites_no_order_ws_9_1_2_1_1() -> None:
+    """ws:9.1.2.1.1 and 9.1.2.1.1.1 order interrupt rule actions due at once: a level up alone cites neither."""
+    game = replayed(load_log(REPO / "tests" / "golden" / "ws-level-up.yaml"))
+    (level_up,) = [record for record in game.records if record.message.startswith("level up")]
+    assert "ws:9.1.2.1" in level_up.clauses
+    assert "ws:9.1.2.1.1" not in level_up.clauses and "ws:9.1.2.1.1.1" not in level_up.clauses
+
+
+def test_both_players_level_up_at_once_the_turn_player_first_ws_9_1_2_1_1_1() -> None:
+    """ws:9.1.2.1.1.1: both players' refresh points fill their clocks at once; the turn player levels up first,
+    and both level ups cite the order."""
+    verdict = verify_log(find("ws/deck/both-lose-draw").log)
+    level_ups = [record for record in verdict.records if record.message.startswith("level up")]
+    assert [record.player for record in level_ups][:2] == ["P1", "P2"]
+    for record in level_ups[:2]:
+        assert {"ws:9.1.2.1.1", "ws:9.1.2.1.1.1"} <= set(record.clauses)

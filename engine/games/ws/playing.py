@@ -141,7 +141,8 @@ class Playing:
         yield from self.game.rule_actions.interrupts()
 
     def pay_stock(self, player: str, amount: int, clauses: tuple[str, ...]) -> None:
-        """Put ``amount`` cards from the top of the stock into the waiting room (8.4.3)."""
+        """Put ``amount`` cards from the top of the stock into the waiting room (8.4.3).  Paid as a cost, no refresh
+        or level up happens until it is paid (9.2.3, 9.3.3): ``rule_actions.interrupts`` waits it out."""
         me = self.states[player]
         paid = []
         for _ in range(amount):
@@ -149,6 +150,8 @@ class Playing:
             paid.append(card.identity or "?")
             self.game.moves.put(player, "waiting", card)
         if amount:
+            if self.game.paying_cost:
+                clauses += ("ws:9.2.3", "ws:9.3.3")
             self.game.record(
                 RecordKind.FORCED, player, f"{player} pays {amount} stock ({', '.join(paid)})", clauses, paid=paid
             )
