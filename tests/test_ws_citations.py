@@ -74,6 +74,7 @@ CITED_BY_RECORDS = [
     "ws:9.4.1.2",  # no deck and no waiting room loses
     "ws:10.2.1",  # Encore triggers when a character goes from the stage to the waiting room
     "ws:10.6.1",  # Great Performance
+    "ws:3.1.1",  # the opening draw: each player's own deck and hand
     "ws:3.1.4",  # a character back from Encore is a new card; one moved on the stage is not
     "ws:4.3.1",  # an automatic ability is played by its master ...
     "ws:4.3.2",  # ... the player whose zone holds its card ...
@@ -81,6 +82,8 @@ CITED_BY_RECORDS = [
     "ws:4.3.3",  # an ability's effects are its master's
     "ws:4.3.4",  # an activated ability's master played it
     "ws:4.6.1",  # a character stands, rests or reverses
+    "ws:5.2.1",  # the preparation ends with the first turn
+    "ws:5.2.1.2",  # the opening draw comes from the shuffled deck
     "ws:8.1.1",  # an activated or an automatic ability
     "ws:8.2.1",  # a one-shot, continuous or replacement effect
     "ws:8.5.1.4",  # every check timing ends
@@ -202,6 +205,14 @@ def test_a_move_from_an_empty_deck_that_cannot_refresh_loses_ws_3_2_3_1() -> Non
     with pytest.raises(GameEnded):
         list(game.moves.ensure_deck("P2"))
     assert game.outcome is not None and "ws:3.2.3.1" in game.outcome.clauses
+
+
+def test_the_deck_construction_rules_hold_for_the_deck_each_player_prepared_ws_5_1_1() -> None:
+    """ws:5.1.1: each player prepares their own deck, and each deck is checked on its own: only P1's breaks the
+    four-copy limit."""
+    verdict = verify_log(keywords_log("actions: []\n"))
+    (violation,) = [v for v in verdict.violations if "'Runner'" in v.message]
+    assert "ws:5.1.1" in violation.clauses and violation.message.startswith("P1's deck")
 
 
 def test_markers_go_to_the_waiting_room_when_their_character_leaves_the_stage_ws_3_7_3_ws_3_7_3_2() -> None:
