@@ -130,7 +130,7 @@ def test_replay_prints_each_step_with_its_clauses() -> None:
     assert out.rstrip().endswith("legal (winner: P2)")
     code, full = run("replay", str(EXAMPLE), "--json")
     data = json.loads(full)
-    assert data["verdict"] == "legal" and data["trace"][0]["clauses"] == ["ws:5.2.1.4"]
+    assert data["verdict"] == "legal" and data["trace"][0]["clauses"] == ["ws:5.2.1.4", "ws:5.2.1.2", "ws:3.1.1"]
 
 
 def test_selfplay_writes_deterministic_legal_logs(tmp_path: Path) -> None:

@@ -131,5 +131,7 @@ def test_step_shows_entries_as_a_log_writes_them_and_the_battle_before_its_repla
     code, out = run("scenario", "step", "ws/battle/replaced-reverse-rests", "--no-input")
     assert code == 0
     assert "do: resolve, source: STALWART, ability: 0, use: true," in out
-    battle = out.index("Stalwart (STALWART) (2500): Stalwart (STALWART) reverses  (ws:7.6.1.2 ws:4.6.1.3)")
+    battle = out.index(
+        "Stalwart (STALWART) (2500): Stalwart (STALWART) reverses  (ws:7.6.1.2 ws:4.6.1 ws:4.6.1.3 ws:8.9.1 ws:8.9.1.1)"
+    )
     assert "Stalwart (STALWART) is rested instead of being reversed (ability 0)  (" in out[battle:]

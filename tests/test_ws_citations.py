@@ -74,6 +74,32 @@ CITED_BY_RECORDS = [
     "ws:9.4.1.2",  # no deck and no waiting room loses
     "ws:10.2.1",  # Encore triggers when a character goes from the stage to the waiting room
     "ws:10.6.1",  # Great Performance
+    "ws:3.1.1",  # the opening draw: each player's own deck and hand
+    "ws:3.1.4",  # a character back from Encore is a new card; one moved on the stage is not
+    "ws:4.3.1",  # an automatic ability is played by its master ...
+    "ws:4.3.2",  # ... the player whose zone holds its card ...
+    "ws:4.3.5",  # ... the master of the card that has it
+    "ws:4.3.3",  # an ability's effects are its master's
+    "ws:4.3.4",  # an activated ability's master played it
+    "ws:4.6.1",  # a character stands, rests or reverses
+    "ws:5.2.1",  # the preparation ends with the first turn
+    "ws:5.2.1.2",  # the opening draw comes from the shuffled deck
+    "ws:8.1.1",  # an activated or an automatic ability
+    "ws:8.2.1",  # a one-shot, continuous or replacement effect
+    "ws:8.5.1.4",  # every check timing ends
+    "ws:8.6.1",  # cards and abilities are played
+    "ws:8.6.2.2",  # a character's position is chosen when it is played
+    "ws:8.6.2.4",  # the card played resolves
+    "ws:8.7.3.2",  # an Encore its master cannot pay is not played
+    "ws:8.8.1",  # a one-shot effect done once
+    "ws:8.9.1",  # the powers a battle compares, a power of 0 or less: continuous effects in order ...
+    "ws:8.9.1.1",  # ... on the printed power
+    "ws:9.1.1",  # rule actions
+    "ws:9.1.2",  # of the interrupt type or the check type
+    "ws:9.1.2.1.1",  # both players level up at once ...
+    "ws:9.1.2.1.1.1",  # ... the turn player first
+    "ws:9.2.3",  # no refresh while a cost is paid
+    "ws:9.3.3",  # no level up while a cost is paid
 ]
 """Clauses a record or a refusal of the example game or of the scenario library cites."""
 
@@ -104,16 +130,17 @@ def replayed(log: GameLog) -> WeissSchwarz:
     return game
 
 
-def test_continuous_abilities_cite_their_order_ws_8_1_1_3_ws_8_9_1_4_ws_8_9_1_5_1() -> None:
+def test_continuous_abilities_cite_their_order_ws_8_1_1_3_ws_8_9_1_4_ws_8_9_1_5_1_ws_8_6_1_ws_4_3_6() -> None:
     """ws:8.1.1.3, 8.9.1.5 and 8.9.1.5.1: a continuous ability's effect applies while its character is on the
     stage, in the order its card arrived there; ws:8.9.1.4: one that needs a trait depends on the effects
-    giving it."""
+    giving it; ws:8.6.1: it is never played; ws:4.3.6: it is its card's master's, and applies to that player's
+    characters."""
     game = replayed(find("ws/effects/dependency-before-timestamp").log)
     me = game.player_states["P1"]
     effects = [effect for _, card in me.characters() for effect in game.characteristics.continuous_effects(card)]
     assert effects
     for effect in effects:
-        assert {"ws:8.1.1.3", "ws:8.9.1.5", "ws:8.9.1.5.1"} <= set(effect.clauses)
+        assert {"ws:8.1.1", "ws:8.1.1.3", "ws:8.6.1", "ws:4.3.6", "ws:8.9.1.5", "ws:8.9.1.5.1"} <= set(effect.clauses)
         assert ("ws:8.9.1.4" in effect.clauses) == (effect.requires is not None)
 
 
@@ -178,3 +205,44 @@ def test_a_move_from_an_empty_deck_that_cannot_refresh_loses_ws_3_2_3_1() -> Non
     with pytest.raises(GameEnded):
         list(game.moves.ensure_deck("P2"))
     assert game.outcome is not None and "ws:3.2.3.1" in game.outcome.clauses
+
+
+def test_the_deck_construction_rules_hold_for_the_deck_each_player_prepared_ws_5_1_1() -> None:
+    """ws:5.1.1: each player prepares their own deck, and each deck is checked on its own: only P1's breaks the
+    four-copy limit."""
+    verdict = verify_log(keywords_log("actions: []\n"))
+    (violation,) = [v for v in verdict.violations if "'Runner'" in v.message]
+    assert "ws:5.1.1" in violation.clauses and violation.message.startswith("P1's deck")
+
+
+def test_markers_go_to_the_waiting_room_when_their_character_leaves_the_stage_ws_3_7_3_ws_3_7_3_2() -> None:
+    """ws:3.7.3 and 3.7.3.2: markers (which only card text puts, 3.7.1) go to the waiting room at once when the
+    character above them leaves the stage."""
+    game = replayed(keywords_log(ASSISTED))
+    me = game.player_states["P1"]
+    marker = Card("P1")
+    marker.identity = "HELPER"
+    me.markers_at(1).append(marker)
+    front = me.character_on(1)
+    game.moves.leave_stage("P1", front, "waiting")
+    assert not me.markers_at(1) and marker in me.waiting
+    (record,) = [record for record in game.records if "markers of position 1" in record.message]
+    assert record.clauses == ("ws:3.7.3", "ws:3.7.3.2")
+
+
+def test_one_interrupt_rule_action_alone_cites_no_order_ws_9_1_2_1_1() -> None:
+    """ws:9.1.2.1.1 and 9.1.2.1.1.1 order interrupt rule actions due at once: a level up alone cites neither."""
+    game = replayed(load_log(REPO / "tests" / "golden" / "ws-level-up.yaml"))
+    (level_up,) = [record for record in game.records if record.message.startswith("level up")]
+    assert "ws:9.1.2.1" in level_up.clauses
+    assert "ws:9.1.2.1.1" not in level_up.clauses and "ws:9.1.2.1.1.1" not in level_up.clauses
+
+
+def test_both_players_level_up_at_once_the_turn_player_first_ws_9_1_2_1_1_1() -> None:
+    """ws:9.1.2.1.1.1: both players' refresh points fill their clocks at once; the turn player levels up first,
+    and both level ups cite the order."""
+    verdict = verify_log(find("ws/deck/both-lose-draw").log)
+    level_ups = [record for record in verdict.records if record.message.startswith("level up")]
+    assert [record.player for record in level_ups][:2] == ["P1", "P2"]
+    for record in level_ups[:2]:
+        assert {"ws:9.1.2.1.1", "ws:9.1.2.1.1.1"} <= set(record.clauses)

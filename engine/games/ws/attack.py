@@ -159,7 +159,7 @@ class AttackPhase:
                 RecordKind.CHOICE,
                 player,
                 f"{player} attacks with {attacker.identity} at position {choice.pos} ({kind} attack); it rests",
-                clauses + ("ws:7.2.1.5", "ws:7.2.1.5.3", "ws:4.6.1.2"),
+                clauses + ("ws:7.2.1.5", "ws:7.2.1.5.3", "ws:4.6.1", "ws:4.6.1.2"),
                 pos=choice.pos,
                 type=kind,
             )
@@ -441,6 +441,7 @@ class AttackPhase:
                 RecordKind.FORCED, None, "a character in battle left its position: no comparison", ("ws:7.6.1.3",)
             )
         else:
+            # each power: printed, then the continuous effects in order (8.9.1, 8.9.1.1)
             mine, theirs = self.game.characteristics.power(attacker), self.game.characteristics.power(defender)
             losers = []
             if mine <= theirs:
@@ -453,7 +454,7 @@ class AttackPhase:
                 None,
                 f"battle: {attacker.identity} ({mine}) against {defender.identity} ({theirs}): "
                 f"{names} {'reverses' if len(losers) == 1 else 'reverse'}",
-                ("ws:7.6.1.2", "ws:4.6.1.3"),
+                ("ws:7.6.1.2", "ws:4.6.1", "ws:4.6.1.3", "ws:8.9.1", "ws:8.9.1.1"),
                 power=[mine, theirs],
             )
             for card in losers:

@@ -8,13 +8,25 @@ and the continuous abilities of characters on the stage (8.1.1.3).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.core.cards import Card
 from engine.core.effects import ContinuousEffect, Layer
 
 if TYPE_CHECKING:
     from engine.games.ws.game import WeissSchwarz
+
+CONTINUOUS: Final = ("ws:8.1.1", "ws:8.1.1.3", "ws:8.6.1", "ws:4.3.6")
+"""What every effect of a continuous ability cites: an ability of that category (8.1.1, 8.1.1.3), never played
+and always in effect (8.6.1), for the characters of its card's master (4.3.6)."""
+GAINED_TRAIT: Final = CONTINUOUS + ("ws:8.9.1.2", "ws:8.9.1.5", "ws:8.9.1.5.1")
+"""A trait gained: it changes no number (8.9.1.2); in the order its card arrived (8.9.1.5, 8.9.1.5.1)."""
+DEPENDENT_TRAIT: Final = CONTINUOUS + ("ws:8.9.1.2", "ws:8.9.1.4", "ws:8.9.1.5", "ws:8.9.1.5.1")
+"""A trait gained by characters with a trait: after the effects giving that trait (8.9.1.4)."""
+VALUE_CHANGE: Final = CONTINUOUS + ("ws:8.9.1.3", "ws:8.9.1.5", "ws:8.9.1.5.1")
+"""A power or soul change: it changes a number (8.9.1.3); in the order its card arrived."""
+DEPENDENT_CHANGE: Final = CONTINUOUS + ("ws:8.9.1.3", "ws:8.9.1.4", "ws:8.9.1.5", "ws:8.9.1.5.1")
+"""A power or soul change for characters with a trait: after the effects giving that trait (8.9.1.4)."""
 
 
 class Characteristics:
@@ -71,7 +83,8 @@ class Characteristics:
         return self.game.effects.gained(card.instance, "traits", printed, effects)[0]
 
     def continuous_effects(self, card: Card) -> list[ContinuousEffect]:
-        """Effects of ``cont`` abilities of characters on the stage that apply to ``card`` (8.1.1.3, 2.12.2.1)."""
+        """Effects of ``cont`` abilities of characters on the stage that apply to ``card`` (8.1.1.3, 2.12.2.1): those
+        of its master's characters, whose master is the master of these abilities (4.3.6)."""
         me = self.states[card.owner]
         if me.position_of(card) is None:
             return []
@@ -95,11 +108,7 @@ class Characteristics:
                                 layer=Layer.NON_NUMERIC,
                                 timestamp=timestamp,
                                 source=origin,
-                                clauses=(
-                                    ("ws:8.1.1.3", "ws:8.9.1.2", "ws:8.9.1.4", "ws:8.9.1.5", "ws:8.9.1.5.1")
-                                    if requires
-                                    else ("ws:8.1.1.3", "ws:8.9.1.2", "ws:8.9.1.5", "ws:8.9.1.5.1")
-                                ),
+                                clauses=DEPENDENT_TRAIT if requires else GAINED_TRAIT,
                                 gains=str(effect["trait"]),
                                 requires=requires,
                             )
@@ -113,11 +122,7 @@ class Characteristics:
                                     delta=int(effect[attribute]),
                                     timestamp=timestamp,
                                     source=origin,
-                                    clauses=(
-                                        ("ws:8.1.1.3", "ws:8.9.1.3", "ws:8.9.1.4", "ws:8.9.1.5", "ws:8.9.1.5.1")
-                                        if requires
-                                        else ("ws:8.1.1.3", "ws:8.9.1.3", "ws:8.9.1.5", "ws:8.9.1.5.1")
-                                    ),
+                                    clauses=DEPENDENT_CHANGE if requires else VALUE_CHANGE,
                                     requires=requires,
                                 )
                             )

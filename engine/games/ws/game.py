@@ -67,8 +67,27 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
     """A game of Weiss Schwarz from the opening, or from a given position."""
 
     game_id = "ws"
-    check_timing_clauses: tuple[str, ...] = ("ws:8.5.1", "ws:4.4.1", "ws:4.4.2", "ws:8.5.1.1", "ws:8.7.1")
-    standby_clauses: tuple[str, ...] = ("ws:8.5.1.2", "ws:8.5.1.3", "ws:8.7.3", "ws:8.7.3.1")
+    check_timing_clauses: tuple[str, ...] = (
+        "ws:8.5.1",
+        "ws:4.4.1",
+        "ws:4.4.2",
+        "ws:8.5.1.1",
+        "ws:8.7.1",
+        "ws:8.5.1.4",
+    )
+    """A check timing's record stands for all of it: rule actions, then abilities in standby, until it ends."""
+    standby_clauses: tuple[str, ...] = (
+        "ws:8.5.1.2",
+        "ws:8.5.1.3",
+        "ws:8.7.3",
+        "ws:8.7.3.1",
+        "ws:8.6.1",
+        "ws:4.3.1",
+        "ws:4.3.2",
+        "ws:4.3.5",
+    )
+    """An automatic ability is played (8.6.1) by its master, the master of its card, the player whose zone holds
+    it (4.3.1, 4.3.5, 4.3.2): the turn player's first (8.5.1.2, 8.5.1.3)."""
     clauses = GameClauses(
         turn_order=("ws:6.1.1",),
         game_end=("ws:1.2.1",),

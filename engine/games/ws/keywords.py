@@ -106,8 +106,11 @@ class Keywords:
             choice = paying[0] if pay and paying else options[0]
         if not choice.flag:
             if not self.game.unrecorded():
-                self.game.record(
-                    RecordKind.CHOICE, player, f"{player} does not pay Encore for {identity}", ("ws:8.7.3.2.1",)
+                self.game.record(  # with no cost it can pay, it cannot be played at all (8.7.3.2)
+                    RecordKind.CHOICE,
+                    player,
+                    f"{player} does not pay Encore for {identity}",
+                    ("ws:8.7.3.2.1",) if affordable else ("ws:8.7.3.2", "ws:8.4.2.2"),
                 )
             yield Checkpoint(decision)
             return
@@ -126,7 +129,7 @@ class Keywords:
             RecordKind.ABILITY,
             player,
             f"Encore: {card.identity} returns to position {position} rested",
-            ("ws:10.2.2", "ws:10.2.3", "ws:8.11.1"),
+            ("ws:10.2.2", "ws:10.2.3", "ws:8.11.1", "ws:3.1.4"),
             pos=position,
         )
         yield Checkpoint(decision)

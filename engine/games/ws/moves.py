@@ -217,7 +217,8 @@ class CardMoves:
         game.why_empty.pop((player, position), None)
 
     def leave_stage(self, player: str, card: Card, zone: str) -> None:
-        """Move a character off the stage; its markers go too (3.7.3.2); Encore may trigger (10.2).
+        """Move a character off the stage; its markers go to the waiting room at once (3.7.3, 3.7.3.2), which only
+        card text can have put there (3.7.1); Encore may trigger (10.2).
 
         A replacement ability of the card (8.10) may send it elsewhere instead of the waiting room.
         """
@@ -230,7 +231,7 @@ class CardMoves:
                     RecordKind.ABILITY,
                     player,
                     f"{card.identity} goes to the {zone} instead of the waiting room (ability {instead.index})",
-                    ("ws:8.10.1", "ws:8.2.1.3", "ws:8.2.1.3.1"),
+                    ("ws:8.10.1", "ws:8.2.1", "ws:8.2.1.3", "ws:8.2.1.3.1"),
                 )
         position = me.position_of(card)
         if position is None:
@@ -243,9 +244,19 @@ class CardMoves:
             self.game.entry,
         )
         markers = me.markers_at(position)
-        for marker in markers:
-            self.put(player, "waiting", marker)
-        markers.clear()
+        if markers:
+            for marker in markers:
+                self.put(player, "waiting", marker)
+            if not self.game.unrecorded():
+                self.game.record(
+                    RecordKind.FORCED,
+                    player,
+                    f"the markers of position {position} ({len(markers)}) go to the waiting room with "
+                    f"{card.identity or 'its character'}",
+                    ("ws:3.7.3", "ws:3.7.3.2"),
+                    cards=[marker.identity for marker in markers],
+                )
+            markers.clear()
         self.put(card.owner, zone, card)
         if zone == "waiting":
             self.game.keywords.trigger_encore(card.owner, card, position)
@@ -273,7 +284,7 @@ class CardMoves:
                 )
         if not self.game.unrecorded():
             self.game.record(
-                RecordKind.CHOICE, player, f"{player} moves position {first} <-> {second}", ("ws:6.5.1.2.4",)
+                RecordKind.CHOICE, player, f"{player} moves position {first} <-> {second}", ("ws:6.5.1.2.4", "ws:3.1.4")
             )
 
     def in_hand(self, player: str, identity: str) -> bool:

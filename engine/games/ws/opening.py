@@ -4,7 +4,8 @@ Implements ws 5.1.2 (deck construction, checked: 50 cards, at most four of a
 name, at most eight climaxes), 5.2.1.1-5.2.1.2 (the decks presented and
 shuffled; a log may say their order), 5.2.1.4 (five cards each, then one
 mulligan each, starting player first), 5.2.1.5 (refresh points 0) and 5.2.1.6
-(the starting player's first turn).  A scenario's starting position replaces
+(the starting player's first turn; who it is, drawn at the table by 5.2.1.3, the
+log states as ``first``).  A scenario's starting position replaces
 all of it; its cards must fit the deck lists and the zones (3).
 
 A position a log asserts in the middle of the game, where the replay's differs
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.core.cards import Card
 from engine.core.game import Procedure
@@ -36,6 +37,9 @@ if TYPE_CHECKING:
 
 ASSERTED_PILES = ("hand", "deck", "stock", "clock", "level", "waiting", "memory", "climax")
 """The piles a log's assertion counts, in the order cards are looked for in them."""
+OPENING_DRAW: Final = ("ws:5.2.1.4", "ws:5.2.1.2", "ws:3.1.1")
+"""The opening draw: five cards each (5.2.1.4), from the top of the deck each player shuffled and put in the deck
+zone (5.2.1.2), a zone each player has their own of (3.1.1)."""
 
 
 class Opening:
@@ -52,13 +56,15 @@ class Opening:
             known = self.game.order.get(player.id, [])
             size = sum(player.deck_list.values())
             player.deck = [Card(player.id, pool=player.pool) for _ in range(size)]
-            lay_known_order(player.deck, known, player.id, ("ws:5.2.1.1",), self.game.setup_problems)
+            lay_known_order(player.deck, known, player.id, ("ws:5.2.1.1", "ws:5.2.1.2"), self.game.setup_problems)
 
     def check_deck_construction(self, player: PlayerState) -> None:
-        """ws 5.1.2: 50 cards, at most 4 of a name, at most 8 climaxes."""
+        """ws 5.1.2: 50 cards, at most 4 of a name, at most 8 climaxes, in the deck each player prepared (5.1.1)."""
         size = sum(player.deck_list.values())
         if size != 50:
-            self.game.setup_problems.append(Refusal(("ws:5.1.2.1",), f"{player.id}'s deck has {size} cards, not 50"))
+            self.game.setup_problems.append(
+                Refusal(("ws:5.1.1", "ws:5.1.2.1"), f"{player.id}'s deck has {size} cards, not 50")
+            )
         names: Counter[str] = Counter()
         climaxes = 0
         for card_id, copies in player.deck_list.items():
@@ -71,13 +77,13 @@ class Opening:
             if copies > 4:
                 self.game.setup_problems.append(
                     Refusal(
-                        ("ws:5.1.2.2", "ws:5.1.2.2.1"),
+                        ("ws:5.1.1", "ws:5.1.2.2", "ws:5.1.2.2.1"),
                         f"{player.id}'s deck has {copies} cards named {name!r}, more than 4",
                     )
                 )
         if climaxes > 8:
             self.game.setup_problems.append(
-                Refusal(("ws:5.1.2.3",), f"{player.id}'s deck has {climaxes} climaxes, more than 8")
+                Refusal(("ws:5.1.1", "ws:5.1.2.3"), f"{player.id}'s deck has {climaxes} climaxes, more than 8")
             )
 
     def new_card(self, player: PlayerState, identity: str | None, where: str) -> Card:
@@ -177,10 +183,11 @@ class Opening:
             yield from (card for card in player.zone(zone) if card.identity is None)
 
     def run(self) -> Procedure:
-        """ws 5.2.1.4-5.2.1.6: draw five, mulligan once (starting player first), refresh points 0."""
+        """ws 5.2.1.4-5.2.1.6: draw five, mulligan once (starting player first), refresh points 0; the preparation
+        (5.2.1) ends with the starting player's first turn."""
         self.game.phase = "setup"
         for player in (self.game.first, self.game.opponent(self.game.first)):
-            yield from self.game.moves.draw(player, 5, ("ws:5.2.1.4",), purpose="opening", simultaneous=True)
+            yield from self.game.moves.draw(player, 5, OPENING_DRAW, purpose="opening", simultaneous=True)
         for player in (self.game.first, self.game.opponent(self.game.first)):
             decision = Decision(
                 player,
@@ -210,4 +217,6 @@ class Opening:
         self.game.record(RecordKind.FORCED, None, "both refresh points are set to 0", ("ws:5.2.1.5",))
         self.game.turn = 1
         self.game.turn_player = self.game.first
-        self.game.record(RecordKind.TIMING, self.game.first, f"{self.game.first} takes the first turn", ("ws:5.2.1.6",))
+        self.game.record(
+            RecordKind.TIMING, self.game.first, f"{self.game.first} takes the first turn", ("ws:5.2.1", "ws:5.2.1.6")
+        )

@@ -27,6 +27,17 @@ PHASES: Final = ("stand", "draw", "clock", "main", "climax", "attack", "end")
 """ws 6.1.1, in order."""
 MAIN_VERBS: Final = frozenset({"play", "move", "act", "effect"})
 """What a main-phase play timing takes: a card played, an ability, a move, card text applied."""
+PLAYED_CHARACTER: Final = (
+    "ws:6.5.1.2.1",
+    "ws:8.6.1",
+    "ws:8.6.2",
+    "ws:8.6.2.2",
+    "ws:8.6.2.2.1",
+    "ws:8.6.2.4",
+    "ws:8.6.2.4.1",
+)
+"""What a character played from hand cites: played (8.6.1, 8.6.2), its position chosen (8.6.2.2, 8.6.2.2.1) and
+resolved, placed there (8.6.2.4, 8.6.2.4.1)."""
 _CHOICES: Final[dict[tuple[str, str | None, int | None], Choice]] = {}
 
 
@@ -103,7 +114,9 @@ class Phases:
         for _, card in me.characters():
             card.orientation = "stand"
             why_rested.pop(card.instance, None)
-        self.game.record(RecordKind.FORCED, self.game.turn_player, "all characters stand", ("ws:6.2.1.2", "ws:4.6.1.1"))
+        self.game.record(
+            RecordKind.FORCED, self.game.turn_player, "all characters stand", ("ws:6.2.1.2", "ws:4.6.1", "ws:4.6.1.1")
+        )
         yield from self.game.check_timing("after standing", ("ws:6.2.1.3",))
 
     def draw_phase(self) -> Procedure:
@@ -257,7 +270,7 @@ class Phases:
                 RecordKind.CHOICE,
                 player,
                 f"{player} plays {ability_label(str(ability.index))} of {card.identity} (position {choice.pos})",
-                ("ws:6.5.1.2.3", "ws:8.1.1.1", "ws:8.6.2.3.1"),
+                ("ws:6.5.1.2.3", "ws:8.1.1", "ws:8.1.1.1", "ws:8.6.1", "ws:8.6.2.3.1", "ws:4.3.4"),
                 pos=choice.pos,
                 ability=ability.index,
             )
@@ -277,9 +290,7 @@ class Phases:
                     RecordKind.CHOICE,
                     player,
                     f"{player} plays {card.identity} to position {choice.pos}",
-                    ("ws:6.5.1.2.1", "ws:8.6.2", "ws:8.6.2.1.1.1", "ws:8.6.2.4.1")
-                    if definition.level == 0
-                    else ("ws:6.5.1.2.1", "ws:8.6.2", "ws:8.6.2.4.1"),
+                    PLAYED_CHARACTER + ("ws:8.6.2.1.1.1",) if definition.level == 0 else PLAYED_CHARACTER,
                     card=card.identity,
                     pos=choice.pos,
                 )
@@ -319,7 +330,7 @@ class Phases:
                 RecordKind.CHOICE,
                 player,
                 f"{player} plays the climax {card.identity}",
-                ("ws:6.6.1.2.1", "ws:8.6.2.1", "ws:8.6.2.1.2.1", "ws:8.6.2.4.3"),
+                ("ws:6.6.1.2.1", "ws:8.6.1", "ws:8.6.2.1", "ws:8.6.2.1.2.1", "ws:8.6.2.4", "ws:8.6.2.4.3"),
                 card=card.identity,
             )
         else:

@@ -121,7 +121,7 @@ class Playing:
                 RecordKind.CHOICE,
                 player,
                 f"{player} plays the event {card.identity}",
-                ("ws:8.6.2.4.2", "ws:3.13.1.1"),
+                ("ws:8.6.1", "ws:8.6.2.4", "ws:8.6.2.4.2", "ws:3.13.1.1"),
                 card=card.identity,
             )
             for ability in effects:
@@ -134,14 +134,15 @@ class Playing:
                 card.identity or "?",
                 ability_words(texts[0]) if texts else "its text",
                 f"{player} plays the event {card.identity}: its text is not modelled",
-                ("ws:8.6.2.4.2", "ws:3.13.1.1"),
+                ("ws:8.6.1", "ws:8.6.2.4", "ws:8.6.2.4.2", "ws:3.13.1.1"),
                 card=card.identity,
             )
         self.game.moves.put(player, "waiting", self.game.moves.take_card(player, "resolution", card))
         yield from self.game.rule_actions.interrupts()
 
     def pay_stock(self, player: str, amount: int, clauses: tuple[str, ...]) -> None:
-        """Put ``amount`` cards from the top of the stock into the waiting room (8.4.3)."""
+        """Put ``amount`` cards from the top of the stock into the waiting room (8.4.3).  Paid as a cost, no refresh
+        or level up happens until it is paid (9.2.3, 9.3.3): ``rule_actions.interrupts`` waits it out."""
         me = self.states[player]
         paid = []
         for _ in range(amount):
@@ -149,6 +150,8 @@ class Playing:
             paid.append(card.identity or "?")
             self.game.moves.put(player, "waiting", card)
         if amount:
+            if self.game.paying_cost:
+                clauses += ("ws:9.2.3", "ws:9.3.3")
             self.game.record(
                 RecordKind.FORCED, player, f"{player} pays {amount} stock ({', '.join(paid)})", clauses, paid=paid
             )
@@ -190,7 +193,7 @@ class Playing:
                     card,
                     card.instance,
                     resolve,
-                    ("ws:8.7.2", "ws:8.7.2.1", "ws:8.1.1.2", "ws:8.1.1.2.1"),
+                    ("ws:8.7.2", "ws:8.7.2.1", "ws:8.1.1", "ws:8.1.1.2", "ws:8.1.1.2.1"),
                 ),
                 f"{card.identity} {event}",
             )
@@ -236,11 +239,11 @@ class Playing:
             )
             choice = yield decision
             if not choice.flag:
-                self.game.record(
+                self.game.record(  # with a cost it cannot pay, it cannot be played at all (8.7.3.2)
                     RecordKind.CHOICE,
                     player,
                     f"{player} does not pay for ability {ability.index} of {card.identity}",
-                    ("ws:8.7.3.2.1",),
+                    ("ws:8.7.3.2.1",) if refusal is None else ("ws:8.7.3.2", "ws:8.4.2.2"),
                 )
                 yield Checkpoint(decision)
                 return
@@ -250,12 +253,17 @@ class Playing:
             yield Checkpoint(decision)
 
     def resolve_effects(self, player: str, card: Card, ability: CardAbility) -> Procedure:
-        """Do the operations of an ability in order (8.6.2.4.4)."""
+        """Do the operations of an ability in order (8.6.2.4.4), each one-shot operation once (8.8.1), for
+        ``player``, the ability's master, who is its effects' master (4.3.3)."""
         me = self.states[player]
         for effect in ability.effects:
             self.game.spend()
             if "draw" in effect:
-                yield from self.game.moves.draw(player, int(effect["draw"]), ("ws:8.6.2.4.4", "ws:8.2.1.1", "ws:4.7.3"))
+                yield from self.game.moves.draw(
+                    player,
+                    int(effect["draw"]),
+                    ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3", "ws:4.7.3"),
+                )
             elif "stock" in effect:
                 for _ in range(int(effect["stock"])):
                     reveal = Reveal(player, "pool", 1, ("ws:8.6.2.4.4",))
@@ -269,7 +277,7 @@ class Playing:
                     RecordKind.ABILITY,
                     player,
                     f"{counted(effect['stock'], 'card')} from the deck to the stock",
-                    ("ws:8.6.2.4.4", "ws:8.2.1.1"),
+                    ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3"),
                 )
             elif "extra_turn" in effect:
                 self.game.other_rules.extra_turns.append(player)
@@ -298,7 +306,7 @@ class Playing:
                     RecordKind.ABILITY,
                     player,
                     f"{choice.card} returns from the waiting room to hand",
-                    ("ws:8.6.3.1", "ws:8.6.2.4.4", "ws:8.2.1.1"),
+                    ("ws:8.6.3.1", "ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3"),
                 )
                 yield Checkpoint(decision)
             else:
@@ -328,7 +336,7 @@ class Playing:
                         RecordKind.ABILITY,
                         player,
                         f"{target_card.identity} gets {amount:+d} {attribute} until end of turn",
-                        ("ws:8.6.2.4.4", "ws:8.2.1.2"),
+                        ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.2", "ws:4.3.3"),
                     )
                 if chosen_by is not None:  # the entry that chose is applied
                     yield Checkpoint(chosen_by)
@@ -405,7 +413,13 @@ class Playing:
                 RecordKind.ABILITY,
                 player,
                 f"{card.identity} is rested instead of being reversed (ability {ability.index})",
-                ("ws:8.10.1", "ws:8.10.1.1", "ws:8.2.1.3", "ws:8.2.1.3.2" if ability.optional else "ws:8.2.1.3.1"),
+                (
+                    "ws:8.10.1",
+                    "ws:8.10.1.1",
+                    "ws:8.2.1",
+                    "ws:8.2.1.3",
+                    "ws:8.2.1.3.2" if ability.optional else "ws:8.2.1.3.1",
+                ),
             )
         else:
             card.orientation = "reverse"

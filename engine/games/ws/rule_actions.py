@@ -19,6 +19,12 @@ from engine.games.ws.state import POSITIONS
 
 UNSTATED_LEVEL_UP: Final = Choice("level_up")
 """A level up whose card the log does not give (``Decision.unstated``)."""
+INTERRUPT_TYPE: Final = ("ws:9.1.1", "ws:9.1.2", "ws:9.1.2.1")
+"""What a refresh and a level up cite: rule actions (9.1.1) of the interrupt type (9.1.2, 9.1.2.1)."""
+CHECK_TYPE: Final = ("ws:9.1.1", "ws:9.1.2", "ws:9.1.2.2")
+"""What the rule actions of 9.5-9.9 cite: rule actions (9.1.1) of the check type (9.1.2, 9.1.2.2)."""
+POWERLESS: Final = ("ws:9.5.1", *CHECK_TYPE, "ws:8.9.1", "ws:8.9.1.1")
+"""A character with 0 or less power: its power printed, then changed by continuous effects in order (8.9.1)."""
 
 if TYPE_CHECKING:
     from engine.games.ws.game import WeissSchwarz
@@ -34,23 +40,38 @@ class RuleActions:
         """How many refreshes this game has had (each names the pool of its new deck)."""
 
     def interrupts(self) -> Procedure:
-        """Interrupt rule actions: refresh (9.2) and level up (9.3), turn player's first (9.1.2.1.1.1)."""
+        """Interrupt rule actions: refresh (9.2) and level up (9.3), turn player's first (9.1.2.1.1.1); none while a
+        cost is paid (9.2.3, 9.3.3), and those due then happen at the next call, once it is paid."""
         game = self.game
         if game.paying_cost:
             return
         while True:
             game.spend()
             acted = False
+            order: tuple[str, ...] | None = None  # looked at when the first is due, before any is done
             for player in (game.turn_player, game.non_turn_player):
                 me = self.states[player]
                 if not me.deck and self.refresh_due(player):
-                    yield from self.refresh(player)
+                    order = self.order_of_interrupts() if order is None else order
+                    yield from self.refresh(player, order)
                     acted = True
                 if len(me.clock) >= 7:
-                    yield from self.level_up(player)
+                    order = self.order_of_interrupts() if order is None else order
+                    yield from self.level_up(player, order)
                     acted = True
             if not acted:
                 return
+
+    def order_of_interrupts(self) -> tuple[str, ...]:
+        """What orders the interrupt rule actions due at this moment: none when at most one is due; several are
+        done in order (9.1.2.1.1), the turn player's first when both players have one (9.1.2.1.1.1)."""
+        due = [
+            (not me.deck and bool(me.waiting)) + (len(me.clock) >= 7)
+            for me in (self.states[self.game.turn_player], self.states[self.game.non_turn_player])
+        ]
+        if sum(due) < 2:
+            return ()
+        return ("ws:9.1.2.1.1", "ws:9.1.2.1.1.1") if all(due) else ("ws:9.1.2.1.1",)
 
     def refresh_due(self, player: str) -> bool:
         me = self.states[player]
@@ -69,8 +90,9 @@ class RuleActions:
             )
         return False
 
-    def refresh(self, player: str) -> Procedure:
-        """ws 9.2.2: the waiting room becomes the deck, shuffled; the refresh point goes up by one."""
+    def refresh(self, player: str, order: tuple[str, ...] = ()) -> Procedure:
+        """ws 9.2.2: the waiting room becomes the deck, shuffled; the refresh point goes up by one.  ``order``: the
+        clauses that put it before or after other interrupt rule actions due at once."""
         me = self.states[player]
         self.refresh_count += 1
         pool = IdentityPool(
@@ -96,12 +118,13 @@ class RuleActions:
             RecordKind.RULE_ACTION,
             player,
             f"refresh: {player}'s waiting room ({len(cards)} cards) becomes the deck; refresh point {me.refresh_point}",
-            ("ws:9.2.1", "ws:9.2.2", "ws:9.2.4", "ws:3.2.4"),
+            ("ws:9.2.1", "ws:9.2.2", "ws:9.2.4", "ws:3.2.4", *INTERRUPT_TYPE, *order),
         )
         yield Checkpoint(reveal)
 
-    def level_up(self, player: str) -> Procedure:
-        """ws 9.3.2: choose one of the bottom seven clock cards for the level; the other six go to the waiting room."""
+    def level_up(self, player: str, order: tuple[str, ...] = ()) -> Procedure:
+        """ws 9.3.2: choose one of the bottom seven clock cards for the level; the other six go to the waiting room.
+        ``order``: the clauses that put it before or after other interrupt rule actions due at once."""
         me = self.states[player]
         bottom = me.clock[:7]
         identities = dict.fromkeys(c.identity or "?" for c in bottom)
@@ -142,7 +165,7 @@ class RuleActions:
             RecordKind.RULE_ACTION,
             player,
             f"level up: {chosen.identity or 'a card of the bottom seven'} goes to {player}'s level ({me.level_count})",
-            ("ws:9.3.1", "ws:9.3.2", "ws:3.8.3"),
+            ("ws:9.3.1", "ws:9.3.2", "ws:3.8.3", *INTERRUPT_TYPE, *order),
             card=chosen.identity,
         )
         yield Checkpoint(decision)
@@ -221,7 +244,7 @@ class RuleActions:
                 continue
             if self.game.characteristics.power(card) <= 0:
                 self.game.moves.leave_stage(player, card, "waiting")
-                self.game.record(RecordKind.RULE_ACTION, player, f"{card.identity} has 0 or less power", ("ws:9.5.1",))
+                self.game.record(RecordKind.RULE_ACTION, player, f"{card.identity} has 0 or less power", POWERLESS)
                 acted = True
         return acted
 
@@ -237,7 +260,7 @@ class RuleActions:
                         RecordKind.RULE_ACTION,
                         player,
                         f"{earlier.identity} leaves position {pos}: another character was put there",
-                        ("ws:9.6.1",),
+                        ("ws:9.6.1", *CHECK_TYPE),
                     )
                 acted = True
         return acted
@@ -253,7 +276,7 @@ class RuleActions:
                 RecordKind.RULE_ACTION,
                 player,
                 f"the earlier climax {earlier.identity} goes to the waiting room",
-                ("ws:9.7.1",),
+                ("ws:9.7.1", *CHECK_TYPE),
             )
             acted = True
         return acted
@@ -268,7 +291,10 @@ class RuleActions:
                     markers.remove(marker)
                     self.game.moves.put(player, "waiting", marker)
                 self.game.record(
-                    RecordKind.RULE_ACTION, player, f"markers of position {pos} go to the waiting room", ("ws:9.8.1",)
+                    RecordKind.RULE_ACTION,
+                    player,
+                    f"markers of position {pos} go to the waiting room",
+                    ("ws:9.8.1", *CHECK_TYPE),
                 )
                 acted = True
         return acted
@@ -293,7 +319,7 @@ class RuleActions:
                     RecordKind.RULE_ACTION,
                     player,
                     f"refresh point: {card.identity or '?'} goes from the deck to the clock",
-                    ("ws:9.9.1", "ws:9.1.2.2.1"),
+                    ("ws:9.9.1", "ws:9.1.2.2.1", *CHECK_TYPE),
                     card=card.identity,
                 )
                 yield Checkpoint(reveal)
