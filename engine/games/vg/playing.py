@@ -711,17 +711,17 @@ class Playing:
             pile.remove(card_or_none)
             card = card_or_none
         definition = game.definition(card)
-        if operation.source_zone == "circle" and operation.target_zone != "circle" and definition is not None:
-            if definition.is_g_unit:  # a G unit moved to any zone but the G zone goes there instead (10.1.27.3)
-                game.moves.put(owner, "g_up", card)
-                game.record(
-                    RecordKind.UNMODELLED,
-                    owner,
-                    f"declared: {card.identity} moves from circle to {operation.target_zone}: a G unit goes to the "
-                    "G zone face up instead",
-                    ("vg:8.5", "vg:10.1.27.3"),
-                )
-                return None
+        g_unit = definition is not None and definition.is_g_unit
+        if g_unit and operation.source_zone == "circle" and operation.target_zone != "circle":
+            game.moves.put(owner, "g_up", card)  # a G unit moved to any zone but the G zone goes there (10.1.27.3)
+            game.record(
+                RecordKind.UNMODELLED,
+                owner,
+                f"declared: {card.identity} moves from circle to {operation.target_zone}: a G unit goes to the "
+                "G zone face up instead",
+                ("vg:8.5", "vg:10.1.27.3"),
+            )
+            return None
         if operation.target_zone == "circle":
             game.moves.place(owner, operation.target_circle or VANGUARD, card)
         else:
