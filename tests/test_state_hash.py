@@ -172,6 +172,54 @@ def test_one_position_reached_in_either_order_hashes_alike(key: str, tmp_path: P
     assert apart[last] != one[last]
 
 
+SIMULTANEOUS: dict[str, tuple[Path, list[dict[str, Any]], list[dict[str, Any]]]] = {
+    "ws": (  # the Bond of the character played and the Encore of the one it put into the waiting room (ws 9.6.1)
+        REPO / "scenarios" / "ws" / "abilities" / "standby-order-chosen.yaml",
+        [
+            {"p": "P1", "do": "play", "card": "CALLER", "pos": 1},
+            {"p": "P1", "do": "resolve", "source": "CALLER", "ability": "bond", "pay": True, "target": "READER"},
+            {"p": "P1", "do": "resolve", "source": "RUNNER", "ability": "encore", "pay": False},
+        ],
+        [
+            {"p": "P1", "do": "play", "card": "CALLER", "pos": 1},
+            {"p": "P1", "do": "resolve", "source": "RUNNER", "ability": "encore", "pay": False},
+            {"p": "P1", "do": "resolve", "source": "CALLER", "ability": "bond", "pay": True, "target": "READER"},
+        ],
+    ),
+    "wl": (  # the two [On Play] abilities of one Character (wl 8.1.3.2, 8.6.1.1)
+        REPO / "tests" / "data" / "format" / "wl" / "resolve.yaml",
+        [  # the player picks the first; the one left then resolves, there being no choice
+            {"p": "P1", "do": "play", "card": "EM-12"},
+            {"p": "P1", "do": "resolve", "source": "EM-12", "ability": 0},
+        ],
+        [
+            {"p": "P1", "do": "play", "card": "EM-12"},
+            {"p": "P1", "do": "resolve", "source": "EM-12", "ability": 1},
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("key", sorted(SIMULTANEOUS))
+def test_simultaneous_abilities_resolved_in_either_order_reach_one_hash(key: str, tmp_path: Path) -> None:
+    """Two abilities that wait at once, played in either order the player may choose: once both have resolved
+    the position is one, and so is its hash (halfway, where the log writes both, the positions differ)."""
+    source, one_way, other_way = SIMULTANEOUS[key]
+    document = yaml.safe_load(source.read_text(encoding="utf-8"))
+    log = {name: value for name, value in document.items() if name not in SCENARIO_KEYS}
+    verdicts = [
+        _verified(_with_actions(log, actions), tmp_path / f"{name}.yaml")
+        for name, actions in (("one", one_way), ("other", other_way))
+    ]
+    assert all(verdict.kind is VerdictKind.LEGAL for verdict in verdicts), [v.violations for v in verdicts]
+    one, other = (verdict.hashes or {} for verdict in verdicts)
+    last = len(one_way) - 1
+    assert one[last] == other[last]
+    if last > 1:
+        assert one[last - 1] != other[last - 1]
+    assert one[0] == other[0]  # the play, the same in both
+
+
 def test_what_a_log_reveals_of_unseen_cards_does_not_change_the_hash(tmp_path: Path) -> None:
     """One log knows P1's deck top and holds a RUNNER beside the SINGER in hand; the other knows no deck card
     and holds a FINALE there.  A deck and a hand are places some player does not see: their cards count as
