@@ -13,7 +13,7 @@ with no Life, the attacker wins, 7.1.4.1.1.1; a Character is K.O.'d, 10.2.1) and
 
 Implements 7.1.1.4, 7.1.2.3 and 7.1.3.2.3 too: at the end of the Attack, the Block and the Counter Step, a battle
 whose attacking card or target has moved areas since it became one (a new card, 3.1.6: card text declared by an
-``effect`` entry, ``apply_text`` in ``engine.games.wl.playing``, or a K.O.) proceeds to the End of the Battle.
+``effect`` entry, ``apply_text`` in ``engine.games.wl.card_text``, or a K.O.) proceeds to the End of the Battle.
 A card moved away and back is another card (3.1.6): the battle remembers each card's object (``Card.instance``).
 An ``effect`` entry is applied at the point of the entry after it, so declared text moves cards in the step of that
 point: the Attack Step's only points are the ``resolve`` entries of its auto effects; text declared after a
@@ -160,8 +160,8 @@ class BattleSteps:
             step="attack",
         )
         # the turn player's first (8.6.1)
-        yield from game.playing.autos(player, attacker, "when_attacking", battle.declared)
-        yield from game.playing.field_autos(defender, "on_opponents_attack", battle.declared)
+        yield from game.autos.autos(player, attacker, "when_attacking", battle.declared)
+        yield from game.autos.field_autos(defender, "on_opponents_attack", battle.declared)
         yield Checkpoint(decision)
         if self.goes_on(player, defender, battle):
             battle.step = "block"
@@ -241,7 +241,7 @@ class BattleSteps:
                 ("wl:7.1.2.1", "wl:10.1.4", "wl:10.1.4.1"),
                 cause=battle.declared,
             )
-            yield from self.game.playing.autos(defender, blocker, "on_block", blocked)
+            yield from self.game.autos.autos(defender, blocker, "on_block", blocked)
         yield Checkpoint(decision)
 
     # -- counter (7.1.3) -----------------------------------------------------------------------------------
@@ -405,11 +405,11 @@ class BattleSteps:
                     ("wl:7.1.4.1.2", "wl:10.2.1.2"), f"the Character K.O.'d is {address}; the entry names {answer[0]}"
                 )
             )
-        activated = self.game.playing.auto_effects(defender, card, "on_ko")  # checked on the field
+        activated = self.game.autos.auto_effects(defender, card, "on_ko")  # checked on the field
         knocked_out = self.game.moves.trash_from_field(
             defender, card, ("wl:7.1.4.1.2", "wl:10.2.1.1", "wl:10.2.1.2"), f"{address} is K.O.'d"
         )
-        yield from self.game.playing.resolve_autos(defender, card, "on_ko", activated, knocked_out)
+        yield from self.game.autos.resolve_autos(defender, card, "on_ko", activated, knocked_out)
         reveal.used = 1
         yield Checkpoint(reveal)
 

@@ -164,7 +164,7 @@ class Phases:
         elif isinstance(choice, Named) and choice.verb == "attack":
             yield from game.battle.fight(player, choice, decision)
         elif isinstance(choice, DeclaredText):
-            problems = game.playing.apply_text(player, choice.card or "?", list(choice.operations))  # type: ignore[arg-type]
+            problems = game.card_text.apply_text(player, choice.card or "?", list(choice.operations))  # type: ignore[arg-type]
             game.text_problems.extend(problems)
             yield Checkpoint(decision)
         else:
@@ -175,8 +175,8 @@ class Phases:
         other player's (6.6.1.2, 6.6.1.3)."""
         game = self.game
         begins = self.enter("end", ("wl:6.6",))
-        yield from game.playing.field_autos(game.turn_player, "end_of_your_turn", begins)  # 6.6.1.1, turn player first
-        yield from game.playing.field_autos(game.non_turn_player, "end_of_opponents_turn", begins)
+        yield from game.autos.field_autos(game.turn_player, "end_of_your_turn", begins)  # 6.6.1.1, turn player first
+        yield from game.autos.field_autos(game.non_turn_player, "end_of_opponents_turn", begins)
         for player in (game.turn_player, game.non_turn_player):
             if game.effects.expire(Duration.END_OF_TURN, controller=player):
                 game.version += 1
