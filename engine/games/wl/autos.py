@@ -135,6 +135,7 @@ class AutoEffects:
                 f"{card.identity}'s {timing} effect activates",
                 (
                     *AUTO_TIMINGS[timing],
+                    "wl:8.1.3",
                     "wl:8.1.3.1",
                     "wl:8.1.3.2.1",
                     "wl:8.3.1.8",

@@ -56,14 +56,15 @@ MODELLED_TIMINGS: Final = ("main", "counter", "trigger", "activate_main")
 AUTO_TIMINGS: Final = {
     "on_play": ("wl:10.2.6", "wl:10.2.6.1"),
     "when_attacking": ("wl:10.2.5", "wl:10.2.5.1"),
-    "on_opponents_attack": ("wl:10.2.16", "wl:10.2.16.1"),
+    "on_opponents_attack": ("wl:10.2.16", "wl:10.2.16.1", "wl:4.2.1"),
     "on_block": ("wl:10.2.15", "wl:10.2.15.1"),
     "on_ko": ("wl:10.2.17", "wl:10.2.17.1"),
-    "end_of_your_turn": ("wl:10.2.7", "wl:10.2.7.1", "wl:6.6.1.1.1"),
-    "end_of_opponents_turn": ("wl:10.2.8", "wl:10.2.8.1"),
+    "end_of_your_turn": ("wl:10.2.7", "wl:10.2.7.1", "wl:6.6.1.1.1", "wl:4.2.1"),
+    "end_of_opponents_turn": ("wl:10.2.8", "wl:10.2.8.1", "wl:4.2.1"),
 }
 """The auto effects' timings the engine activates itself (``modelled``), with the keyword and the clause that says
-when each comes ("end of your turn" once, 6.6.1.1.1: the end phase asks for them once).  A cost "may" be paid
+when each comes ("end of your turn" once, 6.6.1.1.1: the end phase asks for them once).  "Your" and "your opponent"
+in a timing are the card's player, who holds it (4.2.1).  A cost "may" be paid
 (8.3.1.4): the player says whether by a ``resolve`` entry (``engine.games.wl.autos``)."""
 
 
@@ -123,14 +124,24 @@ class Playing:
         (8.3.2); only a card on the field has them."""
         total = 0
         for ability in abilities:
-            if (
-                permanent(ability)
-                and modelled(ability)
-                and ability["effect"].get("target", "self") == "self"
-                and self.condition_refusal(player, card, ability) is None
-            ):
+            if self.gives_power(player, card, ability):
                 total += int(ability["effect"]["power"])
         return total
+
+    def gives_power(self, player: str, card: Card, ability: dict[str, Any]) -> bool:
+        """Whether ``ability`` is a permanent effect giving its own card power now, its conditions met (8.1.3.4)."""
+        return (
+            permanent(ability)
+            and modelled(ability)
+            and ability["effect"].get("target", "self") == "self"
+            and self.condition_refusal(player, card, ability) is None
+        )
+
+    def permanent_in_force(self, player: str, card: Card) -> bool:
+        """Whether a permanent effect of the card's own gives it power now (8.1.3.4): a battle that reads its power
+        cites the clause."""
+        definition = self.game.definition(card)
+        return definition is not None and any(self.gives_power(player, card, a) for a in definition.abilities)
 
     def condition_refusal(self, player: str, card: Card, ability: dict[str, Any]) -> Refusal | None:
         """Why the effect's conditions are not met (8.3.2): [ENERGIO!! xX] (10.2.9.1), [Your Turn] (10.2.11.1),
@@ -146,12 +157,13 @@ class Playing:
         turn = condition.get("turn")
         if turn == "opponents" and self.game.turn_player == player:
             return Refusal(
-                ("wl:8.3.2", "wl:8.3.2.1", "wl:8.3.2.5", "wl:10.2.12", "wl:10.2.12.1"),
+                ("wl:8.3.2", "wl:8.3.2.1", "wl:8.3.2.5", "wl:10.2.12", "wl:10.2.12.1", "wl:4.2.1"),
                 "the effect is [Opponent's Turn]",
             )
         if turn == "yours" and self.game.turn_player != player:
             return Refusal(
-                ("wl:8.3.2", "wl:8.3.2.1", "wl:8.3.2.4", "wl:10.2.11", "wl:10.2.11.1"), "the effect is [Your Turn]"
+                ("wl:8.3.2", "wl:8.3.2.1", "wl:8.3.2.4", "wl:10.2.11", "wl:10.2.11.1", "wl:4.2.1"),
+                "the effect is [Your Turn]",
             )
         return None
 
@@ -325,7 +337,7 @@ class Playing:
         me = self.states[player]
         source = me.find(choice.source) or next((c for c in me.stage if c.identity == choice.source), None)
         if source is None:
-            return Refusal(("wl:6.5.4.1",), f"{player} has no {choice.source} on the field")
+            return Refusal(("wl:6.5.4.1", "wl:3.1.2"), f"{player} has no {choice.source} on the field")
         named = self.ability_of(source, choice.target)
         if named is None:
             return Refusal(
@@ -345,7 +357,9 @@ class Playing:
                 f"{choice.source} has {given} ENERGIO!! given, not {condition['energio']}",
             )
         if condition.get("turn") == "opponents" and self.game.turn_player == player:
-            return Refusal(("wl:8.1.3.3.2", "wl:10.2.12", "wl:10.2.12.1"), "the effect is [Opponent's Turn]")
+            return Refusal(
+                ("wl:8.1.3.3.2", "wl:10.2.12", "wl:10.2.12.1", "wl:4.2.1"), "the effect is [Opponent's Turn]"
+            )
         return self.game.costs.cost_refusal(player, ability.get("cost") or {}, choice.cards)
 
     def act(self, player: str, choice: Named) -> None:
@@ -366,6 +380,7 @@ class Playing:
             f"{player} activates the effect of {choice.source}",
             (
                 "wl:6.5.4.1",
+                "wl:8.1.3",
                 "wl:8.1.3.3",
                 "wl:8.1.3.3.1",
                 "wl:10.2.2",
