@@ -17,7 +17,9 @@ from jsonschema.exceptions import best_match
 from engine.games.vg import cards as vg_cards
 from engine.games.vg import game as vg_game
 from engine.games.vg import state as vg_state
+from engine.games.wl import card_text as wl_card_text
 from engine.games.wl import cards as wl_cards
+from engine.games.wl import costs as wl_costs
 from engine.games.wl import game as wl_game
 from engine.games.wl import playing as wl_playing
 from engine.games.wl import state as wl_state
@@ -817,9 +819,9 @@ def test_the_wl_enums_are_the_codes_constants() -> None:
     assert set(defs["wlEntry"]["properties"]["do"]["enum"]) == set(wl_log.CHOICE_VERBS) | set(wl_log.FORCED_VERBS)
     assert set(wl_log.CHOICE_FIELDS.values()) <= set(defs["wlDo_damage"]["properties"])
     operations = defs["wlDo_effect"]["properties"]
-    assert operations["moves"]["then"]["properties"]["to"]["enum"] == list(wl_playing.ZONES_OF_TEXT)
+    assert operations["moves"]["then"]["properties"]["to"]["enum"] == list(wl_card_text.ZONES_OF_TEXT)
     ability = defs["wlAbility"]["properties"]
-    assert all(word in ability["cost"]["description"] for word in (*wl_playing.COST_WORDS, wl_schema.RETURN_COST))
+    assert all(word in ability["cost"]["description"] for word in (*wl_costs.COST_WORDS, wl_schema.RETURN_COST))
     assert all(word in ability["effect"]["description"] for word in wl_playing.DURATIONS)
     assert all(word in ability["timing"]["description"] for word in wl_schema.TIMINGS)
     assert "enum" not in ability["timing"]  # any word is accepted; the engine reports what it does not play
@@ -866,7 +868,7 @@ def test_the_wl_verbs_and_words_are_the_contracts() -> None:
     timings = re.split(r",\s+", between(section, "`timing` one of", "(the bracketed").strip())
     assert timings == list(wl_schema.TIMINGS)
     costs = re.findall(r"\{([a-z_]+): ", between(section, "[Opponent's Turn]; ", "The choice"))
-    assert set(costs) == {*wl_playing.COST_WORDS, wl_schema.RETURN_COST}
+    assert set(costs) == {*wl_costs.COST_WORDS, wl_schema.RETURN_COST}
     reasons = re.search(r"wl: ((?:`[a-z_]+`(?:,\s+)?)+)\)", vg_section())
     assert reasons, "the contract's wl result reasons were not found"
     assert list(wl_schema.RESULT_REASONS) == re.findall(r"`([a-z_]+)`", reasons.group(1))

@@ -162,7 +162,7 @@ def test_wl_characters_in_order_with_state_and_given_are_taken_but_not_power() -
         31,
     )
     [violation] = verdict.violations
-    assert violation.entry == 30 and violation.clauses == ("wl:7.1.1.1", "wl:7.1.1.2", "wl:4.4.1.2")
+    assert violation.entry == 30 and violation.clauses == ("wl:7.1.1.1", "wl:7.1.1.2", "wl:4.4.1.2", "wl:6.5.6.2")
     assert "P1 has 2 Character(s), not 1" in violation.message and "P1 leader power" in violation.message
     [taken] = [note for note in verdict.notes if "goes on from the state the log asserts" in note]
     assert "P1 Character BL-07 taken off" in taken and "P1 Character 1: BL-01 rest" in taken

@@ -30,12 +30,14 @@ CITED_BY_RECORDS = [
     "wl:3.1.6",  # a Character leaving its area for the trash is a new card
     "wl:3.2.3",  # the opening hand leaves the deck one card at a time
     "wl:3.2.4",  # the deck shuffled
+    "wl:3.3.3",  # the ENERGIO!! phase's two cards move one by one
     "wl:3.7.3",  # a Character placed in its area is played
     "wl:3.8.3",  # a Stage placed in its area is played
     "wl:3.8.4",  # ... and placed active
     "wl:3.9.3",  # ENERGIO!! cards placed active in the cost area
     "wl:4.3.1",  # the turn player's effects "during this turn" end, then the non-turn player's
     "wl:4.3.2",
+    "wl:4.2.1",  # "your" turn in an [End of Your Turn] effect is that of the card's player
     "wl:4.4.1",  # the refresh makes every rested card active
     "wl:4.4.1.1",
     "wl:4.4.1.2",  # an attacker rests
@@ -50,11 +52,15 @@ CITED_BY_RECORDS = [
     "wl:4.7.1",  # playing a card: its cost paid, played or activated from the hand
     "wl:5.2.1",  # the pre-game procedure
     "wl:6.5.5.4",  # ENERGIO!! given to a K.O.'d Character go to the cost area, rested
+    "wl:6.5.6.2",  # the main phase's battle is fought as chapter 7 says
+    "wl:6.6.1",  # the end phase's procedure
     "wl:6.6.1.1.1",  # "end of your turn" effects activate once
+    "wl:8.1.3",  # an effect is played as its kind: auto, activate or permanent
     "wl:8.1.3.1",  # auto effects activate when their event happens
     "wl:8.1.3.2.1",
     "wl:8.1.3.3",  # an [Activate: Main] effect activated
     "wl:8.1.3.3.1",
+    "wl:8.1.3.4",  # a permanent effect's power counts in a battle
     "wl:8.3.1",  # an activation cost
     "wl:8.3.1.8",  # an activation timing
     "wl:8.4.1",  # the steps of activating an effect
@@ -142,6 +148,13 @@ def test_an_entry_in_another_turn_cites_the_turn_order_wl_6_1_2() -> None:
     assert {"wl:6.1.1", "wl:6.1.2"} <= cited
 
 
+def test_an_activate_effect_of_a_card_not_on_the_field_is_refused_wl_3_1_2() -> None:
+    """wl:3.1.2: an [Activate: Main] effect is activated from a card on the field (the Leader, Character and Stage
+    areas); naming a card that is not there is refused citing what the field is."""
+    cited = act_violations(act_log("[{p: P1, do: act, source: RD-10}]"))
+    assert {"wl:6.5.4.1", "wl:3.1.2"} <= cited
+
+
 def test_a_once_per_turn_effect_counts_by_card_wl_10_2_13_wl_10_2_13_2() -> None:
     """wl:10.2.13.2: the engine counts a [Once Per Turn] effect's uses by card; the refusal of a second use cites
     the keyword and that clause."""
@@ -169,15 +182,15 @@ def test_an_activate_effect_refused_for_its_condition_cites_it_wl_8_1_3_3_2(
     ("player", "condition", "clauses"),
     [
         ("P1", {"turn": "yours", "energio": 1}, {"wl:10.2.9", "wl:8.3.2.3"}),
-        ("P2", {"turn": "yours"}, {"wl:10.2.11", "wl:8.3.2.4"}),
-        ("P1", {"turn": "opponents"}, {"wl:10.2.12", "wl:8.3.2.5"}),
+        ("P2", {"turn": "yours"}, {"wl:10.2.11", "wl:8.3.2.4", "wl:4.2.1"}),
+        ("P1", {"turn": "opponents"}, {"wl:10.2.12", "wl:8.3.2.5", "wl:4.2.1"}),
     ],
 )
 def test_an_effect_whose_condition_fails_is_refused_citing_it_wl_8_3_2_wl_8_3_2_1(
     player: str, condition: dict[str, Any], clauses: set[str]
 ) -> None:
     """wl:8.3.2, 8.3.2.1: an effect's conditions must all be fulfilled; the first that is not says why (the turn is
-    P1's, and nothing is given to P1's Character)."""
+    P1's, and nothing is given to P1's Character).  "Your" turn is that of the card's player (4.2.1)."""
     log = parse_log(json.dumps(act_log("[]")), "game.json", "json")
     replay = Replay(log, WL.build(log), WL, trace=False)
     replay.run()

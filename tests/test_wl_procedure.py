@@ -99,13 +99,17 @@ def test_phases_and_battle_steps_match_the_engine_6_1_1_and_7_1_1_to_7_1_5(graph
     assert [key for key, _, _ in procedure.STEPS] == BATTLE_STEPS
     assert [key.removeprefix("step:") for key in BATTLE_STEPS] == list(wl_battle.STEPS)
     assert [graph.nodes[step]["clause"] for step in BATTLE_STEPS] == [f"wl:7.1.{n}" for n in range(1, 6)]
-    # Each phase of the engine begins by recording the phase's clause (phases.py ``enter``).
+    # Each phase of the engine begins by recording the phase's clause (phases.py ``enter``); the end phase's, the
+    # clause that opens its procedure too (6.6.1), whose steps are the graph's nodes after it.
     entered = {
         call.args[0].value: cited(call.args[1])
         for call in calls(module("phases.py"), "enter")
         if isinstance(call.args[0], ast.Constant)
     }
-    assert entered == {phase: {graph.nodes[f"phase:{phase}"]["clause"]} for phase in wl_game.PHASES}
+    procedures = {"end": {"wl:6.6.1"}}
+    assert entered == {
+        phase: {graph.nodes[f"phase:{phase}"]["clause"], *procedures.get(phase, set())} for phase in wl_game.PHASES
+    }
 
 
 def test_refresh_phase_in_its_order_6_2_1_to_6_2_4(graph: nx.MultiDiGraph) -> None:
@@ -387,8 +391,12 @@ def test_play_timings_and_choices_are_the_engines_decisions_6_5_2_7_1_2_1_7_1_3_
 def test_the_engines_turn_and_battle_clauses_are_in_the_graph_6_and_7(graph: nx.MultiDiGraph) -> None:
     engine = cited(module("phases.py")) | cited(module("battle.py"))
     of_the_turn = {clause for clause in engine if clause.removeprefix("wl:").split(".")[0] in {"6", "7"}}
-    # 6.4.2-6.4.3 (fewer ENERGIO!! cards left) are cases of the one ENERGIO!! placing (6.4.1).
-    assert of_the_turn - graph_clauses(graph) == {"wl:6.4.2", "wl:6.4.3"}
+    # 6.4.2-6.4.3 (fewer ENERGIO!! cards left) are cases of the one ENERGIO!! placing (6.4.1); 6.5.6.2 points the
+    # main phase's battle to chapter 7, whose steps are the graph's, and 6.6.1 opens the end phase's procedure,
+    # whose steps (6.6.1.1-6.6.1.4) are the graph's: neither is a point of the procedure of its own.
+    assert of_the_turn - graph_clauses(graph) == {"wl:6.4.2", "wl:6.4.3", "wl:6.5.6.2", "wl:6.6.1"}
+    assert {f"wl:7.1.{n}" for n in range(1, 6)} <= graph_clauses(graph)
+    assert {f"wl:6.6.1.{n}" for n in range(1, 5)} <= graph_clauses(graph)
     assert "6.4.2" in graph.nodes["forced:energio"]["label"] and "6.4.3" in graph.nodes["forced:energio"]["label"]
 
 

@@ -1,19 +1,20 @@
 """Battles (wl 7.1): the attack, block, counter and damage steps, and the end of the battle.
 
-Implements 7.1 and 7.1.1.1-7.1.1.2 (an active Leader or Character rests to attack
-the opponent's Leader or a rested Character; a Character played this turn only
-with [Rush], 3.7.4, 10.1.1; no battle on either player's first turn, 6.5.6.1),
-7.1.2 (one [Blocker] of the defender's, 10.1.4, becomes the target), 7.1.3.2
-(counters: ``engine.games.wl.playing``), [When Attacking], [On Your Opponent's Attack]
-and [On Block] effects (10.2.5, 10.2.16, 10.2.15) and [On K.O.] (10.2.17), 7.1.4 (the powers compared; a Leader
-takes 1 damage, 2 with [Double Attack], 10.1.2, each moving its top Life card to
-the hand, or to the trash with [Banish], 10.1.3, or revealing a [Trigger], 10.1.5;
-with no Life, the attacker wins, 7.1.4.1.1.1; a Character is K.O.'d, 10.2.1) and
-7.1.5 (the effects of the battle end, the turn player's first).
+Implements 7.1 and 7.1.1.1-7.1.1.2 (the main phase's battle, 6.5.6.2: an active Leader
+or Character rests to attack the opponent's Leader or a rested Character; a Character
+played this turn only with [Rush], 3.7.4, 10.1.1; no battle on either player's first
+turn, 6.5.6.1), 7.1.2 (one [Blocker] of the defender's, 10.1.4, becomes the target),
+7.1.3.2 (counters: ``engine.games.wl.playing``), [When Attacking], [On Your Opponent's
+Attack] and [On Block] effects (10.2.5, 10.2.16, 10.2.15: ``engine.games.wl.autos``)
+and [On K.O.] (10.2.17), 7.1.4 (the powers compared, permanent effects' power in them,
+8.1.3.4; a Leader takes 1 damage, 2 with [Double Attack], 10.1.2, each moving its top
+Life card to the hand, or to the trash with [Banish], 10.1.3, or revealing a [Trigger],
+10.1.5; with no Life, the attacker wins, 7.1.4.1.1.1; a Character is K.O.'d, 10.2.1)
+and 7.1.5 (the effects of the battle end, the turn player's first).
 
 Implements 7.1.1.4, 7.1.2.3 and 7.1.3.2.3 too: at the end of the Attack, the Block and the Counter Step, a battle
 whose attacking card or target has moved areas since it became one (a new card, 3.1.6: card text declared by an
-``effect`` entry, ``apply_text`` in ``engine.games.wl.playing``, or a K.O.) proceeds to the End of the Battle.
+``effect`` entry, ``apply_text`` in ``engine.games.wl.card_text``, or a K.O.) proceeds to the End of the Battle.
 A card moved away and back is another card (3.1.6): the battle remembers each card's object (``Card.instance``).
 An ``effect`` entry is applied at the point of the entry after it, so declared text moves cards in the step of that
 point: the Attack Step's only points are the ``resolve`` entries of its auto effects; text declared after a
@@ -156,12 +157,12 @@ class BattleSteps:
             RecordKind.CHOICE,
             player,
             f"{player} attacks {defender}'s {self.states[defender].address(target)} with {me.address(attacker)}",
-            ("wl:7.1.1.1", "wl:7.1.1.2", "wl:4.4.1.2"),
+            ("wl:7.1.1.1", "wl:7.1.1.2", "wl:4.4.1.2", "wl:6.5.6.2"),
             step="attack",
         )
         # the turn player's first (8.6.1)
-        yield from game.playing.autos(player, attacker, "when_attacking", battle.declared)
-        yield from game.playing.field_autos(defender, "on_opponents_attack", battle.declared)
+        yield from game.autos.autos(player, attacker, "when_attacking", battle.declared)
+        yield from game.autos.field_autos(defender, "on_opponents_attack", battle.declared)
         yield Checkpoint(decision)
         if self.goes_on(player, defender, battle):
             battle.step = "block"
@@ -241,7 +242,7 @@ class BattleSteps:
                 ("wl:7.1.2.1", "wl:10.1.4", "wl:10.1.4.1"),
                 cause=battle.declared,
             )
-            yield from self.game.playing.autos(defender, blocker, "on_block", blocked)
+            yield from self.game.autos.autos(defender, blocker, "on_block", blocked)
         yield Checkpoint(decision)
 
     # -- counter (7.1.3) -----------------------------------------------------------------------------------
@@ -283,12 +284,18 @@ class BattleSteps:
         playing = game.playing
         attack = playing.power(player, battle.attacker)
         defence = playing.power(defender, battle.target)
+        permanent = (
+            ("wl:8.1.3", "wl:8.1.3.4")  # a permanent effect's power counts in the comparison
+            if playing.permanent_in_force(player, battle.attacker)
+            or playing.permanent_in_force(defender, battle.target)
+            else ()
+        )
         if attack < defence:
             game.record(
                 RecordKind.FORCED,
                 player,
                 f"{attack} against {defence}: the attack loses",
-                ("wl:7.1.4.2",),
+                ("wl:7.1.4.2", *permanent),
                 cause=battle.declared,
             )
             return
@@ -300,7 +307,9 @@ class BattleSteps:
             RecordKind.FORCED,
             player,
             f"{attack} against {defence}: the attack wins",
-            ("wl:7.1.4.1",) if damage == 1 else ("wl:7.1.4.1", "wl:10.1.2", "wl:10.1.2.1", "wl:4.6.2.2"),
+            ("wl:7.1.4.1", *permanent)
+            if damage == 1
+            else ("wl:7.1.4.1", "wl:10.1.2", "wl:10.1.2.1", "wl:4.6.2.2", *permanent),
             cause=battle.declared,
         )
         if battle.target is not me.leader:
@@ -405,11 +414,11 @@ class BattleSteps:
                     ("wl:7.1.4.1.2", "wl:10.2.1.2"), f"the Character K.O.'d is {address}; the entry names {answer[0]}"
                 )
             )
-        activated = self.game.playing.auto_effects(defender, card, "on_ko")  # checked on the field
+        activated = self.game.autos.auto_effects(defender, card, "on_ko")  # checked on the field
         knocked_out = self.game.moves.trash_from_field(
             defender, card, ("wl:7.1.4.1.2", "wl:10.2.1.1", "wl:10.2.1.2"), f"{address} is K.O.'d"
         )
-        yield from self.game.playing.resolve_autos(defender, card, "on_ko", activated, knocked_out)
+        yield from self.game.autos.resolve_autos(defender, card, "on_ko", activated, knocked_out)
         reveal.used = 1
         yield Checkpoint(reveal)
 

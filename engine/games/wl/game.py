@@ -20,9 +20,12 @@ from engine.core.cards import Card, IdentityPool
 from engine.core.game import Game, GameClauses, GameEnded, Procedure
 from engine.core.parts import Part
 from engine.core.protocol import Choice, Decision, Refusal, ResolveFirst, TurnStart
+from engine.games.wl.autos import AutoEffects
 from engine.games.wl.battle import BattleSteps
+from engine.games.wl.card_text import CardText
 from engine.games.wl.cards import WlCardDefinition
 from engine.games.wl.choices import Named
+from engine.games.wl.costs import Costs
 from engine.games.wl.moves import CardMoves
 from engine.games.wl.opening import Opening
 from engine.games.wl.phases import Phases
@@ -64,10 +67,13 @@ class Energio(Game[WlCardDefinition]):
     turn_begins_with = "refresh"
     parts = (
         Part("moves", CardMoves, calls=("rule_processing",)),
-        Part("opening", Opening, calls=("moves", "playing", "rule_processing")),
-        Part("phases", Phases, calls=("moves", "battle", "playing")),
-        Part("battle", BattleSteps, calls=("moves", "phases", "playing", "rule_processing")),
-        Part("playing", Playing, calls=("moves", "rule_processing")),
+        Part("opening", Opening, calls=("moves", "card_text", "rule_processing")),
+        Part("phases", Phases, calls=("moves", "battle", "playing", "autos", "card_text")),
+        Part("battle", BattleSteps, calls=("moves", "phases", "playing", "autos", "rule_processing")),
+        Part("playing", Playing, calls=("moves", "costs", "autos", "card_text")),
+        Part("costs", Costs, calls=("moves",)),
+        Part("autos", AutoEffects, calls=("playing", "costs", "card_text")),
+        Part("card_text", CardText, calls=("moves", "playing", "rule_processing")),
         Part("rule_processing", RuleProcessing),
     )
     # The parts again, as a compiled build needs them (engine.core.parts): their types, and the
@@ -77,8 +83,21 @@ class Energio(Game[WlCardDefinition]):
     phases: Phases
     battle: BattleSteps
     playing: Playing
+    costs: Costs
+    autos: AutoEffects
+    card_text: CardText
     rule_processing: RuleProcessing
-    __deletable__ = ("moves", "opening", "phases", "battle", "playing", "rule_processing")
+    __deletable__ = (
+        "moves",
+        "opening",
+        "phases",
+        "battle",
+        "playing",
+        "costs",
+        "autos",
+        "card_text",
+        "rule_processing",
+    )
 
     def __init__(
         self,

@@ -3,12 +3,13 @@
 Implements the refresh (6.2.3: ENERGIO!! given come back to the cost area; 6.2.4:
 every rested card of the turn player becomes active), the draw (6.3.1: none for
 the first player's first turn), the ENERGIO!! phase (6.4.1-6.4.3: two, one for
-the first player's first turn, fewer when the ENERGIO!! deck runs out), the main
-phase's actions in any order (6.5.2: play a card, activate an effect, give
-ENERGIO!!, battle, none on either player's first turn, 6.5.6.1) until its end is
-declared (6.5.2.1), and the end phase (6.6.1.1: [End of Your Turn] and [End of
-Your Opponent's Turn] effects; 6.6.1.2-6.6.1.3: the turn player's effects
-"during this turn" end, then the other player's).
+the first player's first turn, fewer when the ENERGIO!! deck runs out; several
+move one by one, 3.3.3), the main phase's actions in any order (6.5.2: play a
+card, activate an effect, give ENERGIO!!, battle, none on either player's first
+turn, 6.5.6.1) until its end is declared (6.5.2.1), and the end phase's procedure
+(6.6.1; 6.6.1.1: [End of Your Turn] and [End of Your Opponent's Turn] effects;
+6.6.1.2-6.6.1.3: the turn player's effects "during this turn" end, then the other
+player's).
 """
 
 from __future__ import annotations
@@ -99,7 +100,13 @@ class Phases:
         me.cost_active += count
         reveal.used = count
         game.version += 1
-        game.record(RecordKind.FORCED, player, f"{player} places {count} ENERGIO!! card(s) in the cost area", clauses)
+        one_by_one = ("wl:3.3.3",) if count > 1 else ()  # several ENERGIO!! cards move one by one
+        game.record(
+            RecordKind.FORCED,
+            player,
+            f"{player} places {count} ENERGIO!! card(s) in the cost area",
+            (*clauses, *one_by_one),
+        )
         yield Checkpoint(reveal)
 
     def main_phase(self) -> Procedure:
@@ -164,7 +171,7 @@ class Phases:
         elif isinstance(choice, Named) and choice.verb == "attack":
             yield from game.battle.fight(player, choice, decision)
         elif isinstance(choice, DeclaredText):
-            problems = game.playing.apply_text(player, choice.card or "?", list(choice.operations))  # type: ignore[arg-type]
+            problems = game.card_text.apply_text(player, choice.card or "?", list(choice.operations))  # type: ignore[arg-type]
             game.text_problems.extend(problems)
             yield Checkpoint(decision)
         else:
@@ -174,9 +181,9 @@ class Phases:
         """wl 6.6.1: "end of your turn" effects, then the turn player's effects "during this turn" end, then the
         other player's (6.6.1.2, 6.6.1.3)."""
         game = self.game
-        begins = self.enter("end", ("wl:6.6",))
-        yield from game.playing.field_autos(game.turn_player, "end_of_your_turn", begins)  # 6.6.1.1, turn player first
-        yield from game.playing.field_autos(game.non_turn_player, "end_of_opponents_turn", begins)
+        begins = self.enter("end", ("wl:6.6", "wl:6.6.1"))
+        yield from game.autos.field_autos(game.turn_player, "end_of_your_turn", begins)  # 6.6.1.1, turn player first
+        yield from game.autos.field_autos(game.non_turn_player, "end_of_opponents_turn", begins)
         for player in (game.turn_player, game.non_turn_player):
             if game.effects.expire(Duration.END_OF_TURN, controller=player):
                 game.version += 1

@@ -1,8 +1,9 @@
-"""Playing cards and effects (wl 6.5.3-6.5.5, 7.1.3.2, 8): costs, power, and card text the engine does not model.
+"""Playing cards and effects (wl 6.5.3-6.5.5, 7.1.3.2, 8.1.3, 8.3.2, 8.4): power, conditions, and the structured
+abilities of card records.
 
 A card record's abilities share one shape in every game (``judge/site/log-format.rst``, "Card records"): ``{type,
 timing, zone, once_per_turn, condition, cost, effect, text}``.  The engine plays
-what that shape structures:
+what that shape structures (``modelled``):
 
 * playing a Character or a Stage, or an Event with [Main], from the hand by resting
   as many active ENERGIO!! cards as its cost (6.5.3.1, 2.7.2-2.7.4), a sixth
@@ -14,35 +15,31 @@ what that shape structures:
   (``{energio: N}``, 8.3.1.5) and trashing (``{trash: N}``, 10.2.14), the
   conditions [ENERGIO!! xX] and [Your Turn] / [Opponent's Turn] (10.2.9,
   10.2.11, 10.2.12), and [Once Per Turn] (10.2.13);
-* auto effects, activated when their timing comes (8.3.1.8, 8.4.1), a cost paid if
-  its player chooses to (8.3.1.4):
-  [On Play] (10.2.6), [When Attacking] (10.2.5), [On Your Opponent's Attack]
-  (10.2.16), [On Block] (10.2.15), [On K.O.] (10.2.17), [End of Your Turn] and
-  [End of Your Opponent's Turn] (10.2.7, 10.2.8), with the same conditions; the
-  turn player's first (8.6.1), each player's in the order of the card's text;
+* auto effects, activated when their timing comes (8.3.1.8, 8.4.1), with the same
+  conditions: [On Play] (10.2.6), [When Attacking] (10.2.5), [On Your Opponent's
+  Attack] (10.2.16), [On Block] (10.2.15), [On K.O.] (10.2.17), [End of Your Turn]
+  and [End of Your Opponent's Turn] (10.2.7, 10.2.8), activated and ordered by
+  ``engine.games.wl.autos``;
 * permanent effects (8.1.3.4: ``type: cont`` with no timing) that give their own
   card power while their conditions are met;
 * the one structured effect, ``{power: N, target: self|leader|<card>, until:
   end_of_battle|end_of_turn}``.
 
-Any other card text is reported when its card is played or its effect used
-(the verdict cannot be legal), never guessed; ``effect`` entries declare it.  Text
-that acts when the engine cannot play it (an unknown timing or effect, a cost
-such as ENERGIO!! -X whose choices are not read) leaves what follows undecided
-(``Game.unplayed_text``).
+The costs are paid by ``engine.games.wl.costs``; any other card text is reported, never guessed
+(``engine.games.wl.card_text``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from engine.core.card_records import ability_words, has_structured_effect
 from engine.core.cards import Card, first_unheld
 from engine.core.effects import ContinuousEffect, Duration
 from engine.core.game import Procedure
-from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal, ResolveFirst
+from engine.core.protocol import RecordKind, Refusal
 from engine.games.wl.choices import Named
+from engine.games.wl.costs import COST_WORDS
 from engine.games.wl.state import CHARACTER_LIMIT, LEADER
 
 if TYPE_CHECKING:
@@ -51,9 +48,6 @@ if TYPE_CHECKING:
 GIVEN_POWER: Final = 1000
 """wl 6.5.5.2."""
 DURATIONS: Final = {"end_of_turn": Duration.END_OF_TURN, "end_of_battle": Duration.END_OF_BATTLE}
-COST_WORDS: Final = ("energio", "trash")
-"""The costs the engine pays itself: ① (``energio``, 8.3.1.5) and trashing from the hand (``trash``, 10.2.14).
-ENERGIO!! -X (``energio_return``, 10.2.10) leaves the ability to card text the engine does not model."""
 CONDITION_WORDS: Final = ("energio", "turn")
 """The conditions the engine checks itself: [ENERGIO!! xX] (``energio``, 10.2.9) and [Your Turn] / [Opponent's Turn]
 (``turn``, 10.2.11, 10.2.12)."""
@@ -62,31 +56,16 @@ MODELLED_TIMINGS: Final = ("main", "counter", "trigger", "activate_main")
 AUTO_TIMINGS: Final = {
     "on_play": ("wl:10.2.6", "wl:10.2.6.1"),
     "when_attacking": ("wl:10.2.5", "wl:10.2.5.1"),
-    "on_opponents_attack": ("wl:10.2.16", "wl:10.2.16.1"),
+    "on_opponents_attack": ("wl:10.2.16", "wl:10.2.16.1", "wl:4.2.1"),
     "on_block": ("wl:10.2.15", "wl:10.2.15.1"),
     "on_ko": ("wl:10.2.17", "wl:10.2.17.1"),
-    "end_of_your_turn": ("wl:10.2.7", "wl:10.2.7.1", "wl:6.6.1.1.1"),
-    "end_of_opponents_turn": ("wl:10.2.8", "wl:10.2.8.1"),
+    "end_of_your_turn": ("wl:10.2.7", "wl:10.2.7.1", "wl:6.6.1.1.1", "wl:4.2.1"),
+    "end_of_opponents_turn": ("wl:10.2.8", "wl:10.2.8.1", "wl:4.2.1"),
 }
 """The auto effects' timings the engine activates itself (``modelled``), with the keyword and the clause that says
-when each comes ("end of your turn" once, 6.6.1.1.1: the end phase asks for them once).  A cost "may" be paid
-(8.3.1.4): the player says whether by a ``resolve`` entry."""
-ZONES_OF_TEXT: Final = ("hand", "trash", "deck", "life", "characters", "stage")
-"""The places an ``effect`` entry's moves name."""
-
-
-@dataclass(frozen=True, slots=True)
-class TextOperation:
-    """One primitive thing card text did, as an ``effect`` entry declares it: a card moved (``move``), or a
-    Leader's or Character's power changed until end of turn (``power``)."""
-
-    kind: str
-    player: str | None = None
-    card: str | None = None
-    source_zone: str | None = None
-    target_zone: str | None = None
-    target: str | None = None
-    amount: int = 0
+when each comes ("end of your turn" once, 6.6.1.1.1: the end phase asks for them once).  "Your" and "your opponent"
+in a timing are the card's player, who holds it (4.2.1).  A cost "may" be paid
+(8.3.1.4): the player says whether by a ``resolve`` entry (``engine.games.wl.autos``)."""
 
 
 def modelled(ability: dict[str, Any]) -> bool:
@@ -119,7 +98,7 @@ def has_timing(definition: Any, word: str) -> bool:
 
 
 class Playing:
-    """Playing cards, giving ENERGIO!!, counters, activated effects and declared card text (wl 6.5, 7.1.3, 8)."""
+    """Playing cards, giving ENERGIO!!, counters, activated effects and the power of cards (wl 6.5, 7.1.3, 8)."""
 
     def __init__(self, game: Energio) -> None:
         self.game = game
@@ -145,14 +124,24 @@ class Playing:
         (8.3.2); only a card on the field has them."""
         total = 0
         for ability in abilities:
-            if (
-                permanent(ability)
-                and modelled(ability)
-                and ability["effect"].get("target", "self") == "self"
-                and self.condition_refusal(player, card, ability) is None
-            ):
+            if self.gives_power(player, card, ability):
                 total += int(ability["effect"]["power"])
         return total
+
+    def gives_power(self, player: str, card: Card, ability: dict[str, Any]) -> bool:
+        """Whether ``ability`` is a permanent effect giving its own card power now, its conditions met (8.1.3.4)."""
+        return (
+            permanent(ability)
+            and modelled(ability)
+            and ability["effect"].get("target", "self") == "self"
+            and self.condition_refusal(player, card, ability) is None
+        )
+
+    def permanent_in_force(self, player: str, card: Card) -> bool:
+        """Whether a permanent effect of the card's own gives it power now (8.1.3.4): a battle that reads its power
+        cites the clause."""
+        definition = self.game.definition(card)
+        return definition is not None and any(self.gives_power(player, card, a) for a in definition.abilities)
 
     def condition_refusal(self, player: str, card: Card, ability: dict[str, Any]) -> Refusal | None:
         """Why the effect's conditions are not met (8.3.2): [ENERGIO!! xX] (10.2.9.1), [Your Turn] (10.2.11.1),
@@ -168,12 +157,13 @@ class Playing:
         turn = condition.get("turn")
         if turn == "opponents" and self.game.turn_player == player:
             return Refusal(
-                ("wl:8.3.2", "wl:8.3.2.1", "wl:8.3.2.5", "wl:10.2.12", "wl:10.2.12.1"),
+                ("wl:8.3.2", "wl:8.3.2.1", "wl:8.3.2.5", "wl:10.2.12", "wl:10.2.12.1", "wl:4.2.1"),
                 "the effect is [Opponent's Turn]",
             )
         if turn == "yours" and self.game.turn_player != player:
             return Refusal(
-                ("wl:8.3.2", "wl:8.3.2.1", "wl:8.3.2.4", "wl:10.2.11", "wl:10.2.11.1"), "the effect is [Your Turn]"
+                ("wl:8.3.2", "wl:8.3.2.1", "wl:8.3.2.4", "wl:10.2.11", "wl:10.2.11.1", "wl:4.2.1"),
+                "the effect is [Your Turn]",
             )
         return None
 
@@ -250,8 +240,8 @@ class Playing:
                 ("wl:6.5.3.1", "wl:4.7.1", "wl:3.7.3", "wl:2.7.2", "wl:3.7.5"),
                 step="play",
             )
-            self.unmodelled_text(player, card, played=True)
-            yield from self.autos(player, card, "on_play", played)
+            game.card_text.unmodelled_text(player, card, played=True)
+            yield from game.autos.autos(player, card, "on_play", played)
         elif definition.type == "stage":
             for old in list(me.stage):
                 game.moves.trash_from_field(player, old, ("wl:3.8.5.1",), "replaced by a new Stage")
@@ -264,8 +254,8 @@ class Playing:
                 ("wl:6.5.3.1", "wl:4.7.1", "wl:3.8.3", "wl:2.7.4", "wl:3.8.4"),
                 step="play",
             )
-            self.unmodelled_text(player, card, played=True)
-            yield from self.autos(player, card, "on_play", played)
+            game.card_text.unmodelled_text(player, card, played=True)
+            yield from game.autos.autos(player, card, "on_play", played)
         else:
             me.trash.append(card)
             activated = game.record(
@@ -288,221 +278,9 @@ class Playing:
             self.structured_effect(player, card, abilities[0], target)
         elif abilities or every:
             text = ability_words(abilities[0] if abilities else every[0])
-            self.unplayed(player, card, text, f"the effect of {card.identity} is card text the engine does not model")
-
-    def unmodelled_text(self, player: str, card: Card, played: bool) -> None:
-        """A card with abilities the engine does not model entered the field: what they do is not checked.  Those
-        that can act from now on (``acts_on_entering``) leave what follows undecided."""
-        definition = self.game.definition(card)
-        if definition is None:
-            return
-        texts = [a for a in definition.abilities if not modelled(a)]
-        if not texts:
-            return
-        acting = [a for a in texts if acts_on_entering(a)]
-        message = f"{card.identity} has card text the engine does not model; what it does is not checked"
-        if acting:
-            self.unplayed(player, card, ability_words(acting[0]), message)
-        else:
-            self.report(player, message)
-
-    def report(self, player: str, message: str) -> None:
-        self.game.unmodelled += 1
-        self.game.record(RecordKind.UNMODELLED, player, message, ("wl:8.1.1",))
-
-    def unplayed(self, player: str, card: Card, text: str, message: str) -> None:
-        """Card text that acts now and that the engine does not play (8.1.1)."""
-        self.game.unplayed_text(player, card.identity or "?", text, message, ("wl:8.1.1",))
-
-    # -- auto effects (8.3.1.8, 8.4.1) ------------------------------------------------------------------
-
-    def auto_effects(self, player: str, card: Card, timing: str) -> list[tuple[int, dict[str, Any]]]:
-        """The timing of ``card``'s auto effects of ``timing`` came: those whose conditions are met activate
-        (8.4.1.1), with their places among the card's abilities, to be resolved (``resolve_autos``) in the order of
-        its text; one the engine does not play is reported.  An [On K.O.] effect checks its conditions before the
-        card leaves (10.2.17.1)."""
-        definition = self.game.definition(card)
-        if definition is None or not definition.abilities:
-            return []
-        activated: list[tuple[int, dict[str, Any]]] = []
-        for index, ability in enumerate(definition.abilities):
-            if ability.get("timing") != timing:
-                continue
-            if not modelled(ability):
-                self.unplayed(
-                    player,
-                    card,
-                    ability_words(ability),
-                    f"{card.identity}'s {timing} effect is card text the engine does not model",
-                )
-                continue
-            if ability.get("once_per_turn") and (card.instance, index) in self.used_this_turn:
-                continue
-            if self.condition_refusal(player, card, ability) is None:
-                activated.append((index, ability))
-        return activated
-
-    def autos(self, player: str, card: Card, timing: str, cause: int) -> Procedure:
-        """``card``'s auto effects of ``timing``: activated and resolved; ``cause`` is the record of the step that
-        made them activate (the play, the attack)."""
-        yield from self.resolve_autos(player, card, timing, self.auto_effects(player, card, timing), cause)
-
-    def resolve_autos(
-        self, player: str, card: Card, timing: str, abilities: list[tuple[int, dict[str, Any]]], cause: int
-    ) -> Procedure:
-        """Resolve ``card``'s activated auto effects of ``timing`` (``resolve_activated``)."""
-        activated = [(card, index, ability) for index, ability in abilities]
-        yield from self.resolve_activated(player, timing, activated, cause)
-
-    def resolve_activated(
-        self, player: str, timing: str, activated: list[tuple[Card, int, dict[str, Any]]], cause: int
-    ) -> Procedure:
-        """Resolve auto effects of ``player`` that activated at once, in the order the player determines (8.1.3.2):
-        while more than one waits, a ``resolve`` entry naming one (``source``, ``ability``) plays it next; unwritten,
-        they go in the order of their cards' text.  Each one's cost "may" be paid (8.3.1.4), in full (8.3.1.3),
-        the player choosing by a ``resolve`` entry with ``pay`` (and ``trash``); an effect whose cost is not paid
-        is not activated.  Each one's record names ``cause``, the record of the step that made it activate; what
-        it does is the resolution of that ability (``in_ability``)."""
-        game = self.game
-        waiting = list(activated)
-        while waiting:
-            if len(waiting) > 1:
-                order = self.order_decision(player, waiting)
-                first = yield order
-                chosen = next(
-                    (i for i, (c, index, _) in enumerate(waiting) if ResolveFirst(c.identity, str(index)) == first), 0
-                )
-                card, index, ability = waiting.pop(chosen)
-                if first != order.default:
-                    game.record(
-                        RecordKind.CHOICE,
-                        player,
-                        f"{player} resolves ability {index} of {card.identity} next",
-                        ("wl:8.1.3.2", "wl:8.6.1.1"),
-                        cause=cause,
-                    )
-            else:
-                card, index, ability = waiting.pop()
-            cost = ability.get("cost") or {}
-            decision = None
-            if cost:
-                decision = self.cost_decision(player, card, index, ability)
-                choice = yield decision
-                if not choice.flag:
-                    game.record(
-                        RecordKind.CHOICE,
-                        player,
-                        f"{player} does not pay for {card.identity}'s {timing} effect",
-                        ("wl:8.3.1", "wl:8.3.1.4"),
-                        cause=cause,
-                    )
-                    yield Checkpoint(decision)
-                    continue
-                self.pay_cost(player, cost, choice.cards)
-            if ability.get("once_per_turn"):
-                self.used_this_turn.add((card.instance, index))
-            played = game.ability_id()
-            game.record(
-                RecordKind.ABILITY,
-                player,
-                f"{card.identity}'s {timing} effect activates",
-                (
-                    *AUTO_TIMINGS[timing],
-                    "wl:8.1.3.1",
-                    "wl:8.1.3.2.1",
-                    "wl:8.3.1.8",
-                    "wl:8.4.1.1",
-                    "wl:8.4.3",
-                    "wl:8.6.1",
-                ),
-                standby=played,
-                ability=str(index),
-                played=True,
-                cause=cause,
+            self.game.card_text.unplayed(
+                player, card, text, f"the effect of {card.identity} is card text the engine does not model"
             )
-            with game.resolving(played):
-                self.structured_effect(player, card, ability, None)
-            if decision is not None:
-                yield Checkpoint(decision)
-
-    def order_decision(self, player: str, waiting: list[tuple[Card, int, dict[str, Any]]]) -> Decision:
-        """Which of the auto effects waiting to resolve at once ``player`` resolves next (8.1.3.2, 8.6.1.1); by
-        default, the first in the order of the cards' text."""
-        options: list[Choice] = [ResolveFirst(card.identity, str(index)) for card, index, _ in waiting]
-        return Decision(
-            player,
-            "order",
-            options,
-            ("wl:8.1.3.2", "wl:8.6.1.1"),
-            frozenset({"resolve"}),
-            prompt=f"choose which of {len(waiting)} auto effects activated at once resolves next",
-            default=options[0],
-        )
-
-    def cost_decision(self, player: str, card: Card, index: int, ability: dict[str, Any]) -> Decision:
-        """Whether to pay an auto effect's cost (8.3.1.4): not to, or to, with the first cards of the hand to trash;
-        any cards of the hand the cost can trash are allowed."""
-        me = self.states[player]
-        cost = ability["cost"]
-        hand = sorted(c.identity for c in me.hand if c.identity is not None)
-        trash = cost.get("trash", 0) if isinstance(cost.get("trash", 0), int) else 0
-        options = [Choice("pay", card=card.identity, flag=False)]
-        if self.cost_refusal(player, cost, tuple(hand[:trash])) is None:
-            options.append(Choice("pay", card=card.identity, cards=tuple(hand[:trash]), flag=True))
-        return Decision(
-            player,
-            "pay",
-            options,
-            ("wl:8.3.1.4", "wl:8.3.1.3"),
-            frozenset({"resolve"}),
-            prompt=f"pay the cost of {card.identity}'s effect, or not",
-            default=options[0],
-            source=card.identity,
-            ability=str(index),
-            allows=lambda choice: (
-                choice.verb == "pay" and (not choice.flag or self.cost_refusal(player, cost, choice.cards) is None)
-            ),
-        )
-
-    def cost_refusal(self, player: str, cost: dict[str, Any], cards: tuple[str, ...]) -> Refusal | None:
-        """Why ``cost`` cannot be paid in full with ``cards`` trashed: ① rests active ENERGIO!! cards (8.3.1.5),
-        trashing takes exactly that many cards of the hand (10.2.14.1); None when it can."""
-        me = self.states[player]
-        if isinstance(cost.get("energio"), int) and cost["energio"] > me.cost_active:
-            return Refusal(
-                ("wl:8.3.1", "wl:8.3.1.5"), f"the cost rests {cost['energio']} ENERGIO!!; {me.cost_active} are active"
-            )
-        if isinstance(cost.get("trash"), int):
-            if len(cards) != cost["trash"]:
-                return Refusal(
-                    ("wl:10.2.14.1", "wl:8.3.1.3"), f"the cost trashes {cost['trash']} card(s) from the hand"
-                )
-            if first_unheld(me.hand, cards) is not None:
-                return Refusal(("wl:10.2.14.1",), f"{player}'s hand does not hold {', '.join(cards)}")
-        return None
-
-    def pay_cost(self, player: str, cost: dict[str, Any], cards: tuple[str, ...]) -> None:
-        """Pay a cost in full (8.3.1.3): ① rests active ENERGIO!! cards (8.3.1.5), the hand cards are trashed."""
-        me = self.states[player]
-        rest = int(cost.get("energio", 0))
-        me.cost_active -= rest
-        me.cost_rested += rest
-        if rest:
-            self.game.spend_energio(player, f"{rest} rested for a cost (wl 8.3.1.5)")
-        for identity in cards:
-            me.trash.append(self.game.moves.take(player, "hand", identity))
-        self.game.version += 1
-
-    def field_autos(self, player: str, timing: str, cause: int) -> Procedure:
-        """``player``'s Leader's, Characters' and Stage's auto effects of ``timing`` (the end of a turn, an
-        opponent's attack); ``cause`` is the record of that step."""
-        me = self.states[player]
-        activated = [
-            (card, index, ability)
-            for card in (me.leader, *me.characters, *me.stage)
-            for index, ability in self.auto_effects(player, card, timing)
-        ]
-        yield from self.resolve_activated(player, timing, activated, cause)
 
     def structured_effect(self, player: str, source: Card, ability: dict[str, Any], target: str | None) -> None:
         """``{power, target, until}``: +power to the source, the Leader, or the card the entry names."""
@@ -559,7 +337,7 @@ class Playing:
         me = self.states[player]
         source = me.find(choice.source) or next((c for c in me.stage if c.identity == choice.source), None)
         if source is None:
-            return Refusal(("wl:6.5.4.1",), f"{player} has no {choice.source} on the field")
+            return Refusal(("wl:6.5.4.1", "wl:3.1.2"), f"{player} has no {choice.source} on the field")
         named = self.ability_of(source, choice.target)
         if named is None:
             return Refusal(
@@ -579,8 +357,10 @@ class Playing:
                 f"{choice.source} has {given} ENERGIO!! given, not {condition['energio']}",
             )
         if condition.get("turn") == "opponents" and self.game.turn_player == player:
-            return Refusal(("wl:8.1.3.3.2", "wl:10.2.12", "wl:10.2.12.1"), "the effect is [Opponent's Turn]")
-        return self.cost_refusal(player, ability.get("cost") or {}, choice.cards)
+            return Refusal(
+                ("wl:8.1.3.3.2", "wl:10.2.12", "wl:10.2.12.1", "wl:4.2.1"), "the effect is [Opponent's Turn]"
+            )
+        return self.game.costs.cost_refusal(player, ability.get("cost") or {}, choice.cards)
 
     def act(self, player: str, choice: Named) -> None:
         """Activate the effect: its cost paid in full (8.3.1.3), then the effect (8.4.1)."""
@@ -589,7 +369,7 @@ class Playing:
         named = self.ability_of(source, choice.target)
         assert named is not None
         index, ability = named
-        self.pay_cost(player, ability.get("cost") or {}, choice.cards)
+        self.game.costs.pay_cost(player, ability.get("cost") or {}, choice.cards)
         if ability.get("once_per_turn"):
             self.used_this_turn.add((source.instance, index))
         game = self.game
@@ -600,6 +380,7 @@ class Playing:
             f"{player} activates the effect of {choice.source}",
             (
                 "wl:6.5.4.1",
+                "wl:8.1.3",
                 "wl:8.1.3.3",
                 "wl:8.1.3.3.1",
                 "wl:10.2.2",
@@ -617,7 +398,7 @@ class Playing:
             if modelled(ability):
                 self.structured_effect(player, source, ability, None)
             else:
-                self.unplayed(
+                game.card_text.unplayed(
                     player,
                     source,
                     ability_words(ability),
@@ -729,62 +510,3 @@ class Playing:
         )
         with game.caused_by(activated):
             self.event_effect(player, card, "counter", choice.target)
-
-    # -- declared card text (8) --------------------------------------------------------------------------
-
-    def apply_text(self, player: str, source: str, operations: list[TextOperation]) -> list[Refusal]:
-        """Apply what the log states card text the engine does not model did: each operation is checked to be
-        possible, never whether the text allowed it.  The game counts as relying on unmodelled text."""
-        self.report(player, f"the text of {source} is not modelled; its effect is declared")
-        problems: list[Refusal] = []
-        for operation in operations:
-            owner = operation.player or player
-            me = self.states.get(owner)
-            if me is None:
-                problems.append(Refusal(("wl:8.1.1",), f"{owner!r} is not a player of this game"))
-                continue
-            if operation.kind == "power":
-                card = me.find(operation.target)
-                if card is None:
-                    problems.append(Refusal(("wl:8.1.1",), f"{owner} has no {operation.target}"))
-                    continue
-                self.add_power(
-                    owner, card, operation.amount, Duration.END_OF_TURN, f"declared effect of {source}", ("wl:8.1.1",)
-                )
-                continue
-            problem = self.move(owner, operation)
-            if problem is not None:
-                problems.append(problem)
-        return problems
-
-    def move(self, owner: str, operation: TextOperation) -> Refusal | None:
-        game = self.game
-        me = self.states[owner]
-        if operation.source_zone == "characters":
-            card_or_none = me.find(operation.card)
-            if card_or_none is None or card_or_none is me.leader:
-                return Refusal(("wl:8.1.1",), f"{operation.card} is not one of {owner}'s Characters")
-            game.moves.leave_field(owner, card_or_none)
-            card = card_or_none
-        else:
-            pile = me.zone(operation.source_zone or "")
-            found = next((c for c in pile if operation.card in (None, c.identity)), None)
-            if found is None and operation.card is not None:
-                found = next((c for c in pile if c.identity is None and c.reveal(operation.card)), None)
-            if found is None:
-                return Refusal(
-                    ("wl:8.1.1",), f"{operation.card or 'no card'} is not in {owner}'s {operation.source_zone}"
-                )
-            pile.remove(found)
-            card = found
-        target = operation.target_zone or "trash"
-        if target == "deck":
-            me.deck.insert(0, card)
-        else:
-            me.zone(target).append(card)
-        if target == "characters":
-            card.renew()
-            me.fresh.add(card.instance)
-        game.version += 1
-        game.rule_processing.check()
-        return None

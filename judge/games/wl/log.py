@@ -15,11 +15,11 @@ from typing import Any, Final
 
 from engine.core.interface import PlayableGame
 from engine.core.protocol import Choice, Decision, Refusal, ResolveFirst, Reveal
+from engine.games.wl.card_text import ZONES_OF_TEXT, TextOperation
 from engine.games.wl.cards import CardRecordError, WlCardDefinition, definition_from_record
 from engine.games.wl.choices import Named
 from engine.games.wl.game import PHASES, Energio, WlPlayer
 from engine.games.wl.phases import END
-from engine.games.wl.playing import ZONES_OF_TEXT, TextOperation
 from engine.games.wl.state import LEADER, ORIENTATION_WORDS, CharacterPosition, PlayerPosition, Position
 from judge.games import reading
 from judge.games.support import expectation_failures as common_expectation_failures

@@ -4,8 +4,9 @@ Every list of names is read from the module that enforces it when the schema is
 built: ``engine.games.wl.cards`` (card categories, colors, keywords),
 ``engine.games.wl.state`` (the ``leader`` address, state words),
 ``engine.games.wl.game`` (phases, the piles a snapshot shows),
-``engine.games.wl.playing`` (the cost words the engine pays, effect durations,
-the places an ``effect`` entry moves cards between) and ``judge.games.wl.log``
+``engine.games.wl.costs`` (the cost words the engine pays), ``engine.games.wl.playing``
+(effect durations), ``engine.games.wl.card_text`` (the places an ``effect`` entry
+moves cards between) and ``judge.games.wl.log``
 (verbs, the field of a ``damage`` entry that answers the [Trigger] choice, setup
 piles); ``judge.schema`` assembles it with every other registered game's part.
 What the code does not read (most words of an ability in the shared shape) is
@@ -17,7 +18,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from engine.games.wl import card_text as wl_card_text
 from engine.games.wl import cards as wl_cards
+from engine.games.wl import costs as wl_costs
 from engine.games.wl import game as wl_game
 from engine.games.wl import playing as wl_playing
 from engine.games.wl import state as wl_state
@@ -53,10 +56,10 @@ COST_MEANINGS: Final = {
     "energio": "rest that many active ENERGIO!! cards of the cost area (the ① symbol, wl 8.3.1.5)",
     "trash": "trash that many cards from the hand (wl 10.2.14)",
 }
-"""What each cost word the engine pays (``playing.COST_WORDS``) means; a word without a meaning here is still
+"""What each cost word the engine pays (``costs.COST_WORDS``) means; a word without a meaning here is still
 accepted, described by its name."""
 RETURN_COST: Final = "energio_return"
-"""ENERGIO!! -X (wl 8.3.1.6, 10.2.10): a cost word of the contract that the engine does not pay (``playing.COST_WORDS``
+"""ENERGIO!! -X (wl 8.3.1.6, 10.2.10): a cost word of the contract that the engine does not pay (``costs.COST_WORDS``
 leaves it out, so an ability with it is card text the engine does not model)."""
 
 
@@ -115,7 +118,7 @@ def _wl_card_defs() -> dict[str, Schema]:
     some_names: Schema = {"type": ["string", "array"], "items": {"type": "string"}}
     timings = ", ".join(f"{word} ({what})" for word, what in TIMINGS.items())
     cost_words = ", ".join(
-        f"{word} ({COST_MEANINGS.get(word, 'a cost the engine pays')})" for word in wl_playing.COST_WORDS
+        f"{word} ({COST_MEANINGS.get(word, 'a cost the engine pays')})" for word in wl_costs.COST_WORDS
     )
     durations = " | ".join(names(wl_playing.DURATIONS))
     deck_list: Schema = {
@@ -438,7 +441,7 @@ def _wl_position_defs() -> dict[str, Schema]:
 
 def _effect_operations() -> dict[str, Schema]:
     """The primitive operations an ``effect`` entry declares, as ``wl_log.text_operations`` reads them."""
-    place = {"enum": names(wl_playing.ZONES_OF_TEXT)}
+    place = {"enum": names(wl_card_text.ZONES_OF_TEXT)}
     owner = {"description": "The player whose card it is; the entry's player when left out.", **ref("playerId")}
     move: Schema = {
         "type": "object",
@@ -464,7 +467,7 @@ def _effect_operations() -> dict[str, Schema]:
     }
     return {
         "moves": one_or_list(
-            move, "Cards moved between the " + ", ".join(names(wl_playing.ZONES_OF_TEXT)) + " (a mapping or a list)."
+            move, "Cards moved between the " + ", ".join(names(wl_card_text.ZONES_OF_TEXT)) + " (a mapping or a list)."
         ),
         "power": one_or_list(power, "Power changes until the end of the turn (a mapping or a list)."),
     }
