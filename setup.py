@@ -32,6 +32,7 @@ COMPILED_MODULES = [
     "engine/games/vg/cards.py",
     "engine/games/vg/characteristics.py",
     "engine/games/vg/choices.py",
+    "engine/games/vg/card_text.py",
     "engine/games/vg/costs.py",
     "engine/games/vg/game.py",
     "engine/games/vg/keywords.py",

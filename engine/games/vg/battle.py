@@ -397,7 +397,7 @@ class BattlePhase:
         game.moves.place(player, GUARDIAN, card, "rest")
         me.guarding[card.instance] = guarded
         if choice.verb == "guard":
-            game.playing.unmodelled_text(player, card)
+            game.card_text.unmodelled_text(player, card)
         game.record(
             RecordKind.CHOICE,
             player,

@@ -25,6 +25,7 @@ from engine.core.parts import Part
 from engine.core.protocol import Choice, Decision, Refusal, TurnStart
 from engine.games.vg.actions import CardMoves
 from engine.games.vg.battle import BattlePhase
+from engine.games.vg.card_text import CardText
 from engine.games.vg.cards import VgCardDefinition
 from engine.games.vg.characteristics import Characteristics
 from engine.games.vg.choices import Activate, DeclareAttack, GAssist, OnCircle, PayAbility, SeekMate, Stride
@@ -69,14 +70,15 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
     parts = (
         Part("moves", CardMoves),
         Part("opening", Opening, calls=("moves",)),
-        Part("phases", Phases, calls=("moves", "playing", "keywords")),
-        Part("battle", BattlePhase, calls=("moves", "triggers", "characteristics", "playing")),
+        Part("phases", Phases, calls=("moves", "playing", "keywords", "card_text")),
+        Part("battle", BattlePhase, calls=("moves", "triggers", "characteristics", "playing", "card_text")),
         Part("triggers", Triggers, calls=("moves", "characteristics")),
         Part("characteristics", Characteristics, calls=("playing",)),
         Part("rule_actions", RuleActions, calls=("moves",)),
-        Part("keywords", Keywords, calls=("moves", "playing")),
-        Part("playing", Playing, calls=("moves", "characteristics", "keywords", "costs")),
+        Part("keywords", Keywords, calls=("moves", "playing", "card_text")),
+        Part("playing", Playing, calls=("keywords", "costs", "card_text")),
         Part("costs", Costs, calls=("moves",)),
+        Part("card_text", CardText, calls=("moves", "characteristics")),
     )
     # The parts again, as a compiled build needs them (engine.core.parts): their types, and the
     # attributes close() may delete; tests/test_engine_parts.py checks that all three agree.
@@ -90,6 +92,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
     keywords: Keywords
     playing: Playing
     costs: Costs
+    card_text: CardText
     __deletable__ = (
         "moves",
         "opening",
@@ -101,6 +104,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         "keywords",
         "playing",
         "costs",
+        "card_text",
     )
 
     def __init__(

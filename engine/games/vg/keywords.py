@@ -174,7 +174,7 @@ class Keywords:
                 f"{vanguard.identity} and {mate.identity} are in legion",
                 ("vg:10.1.24.1", "vg:10.1.24.2", "vg:10.1.24.3", "vg:10.1.24.4", "vg:10.1.5.1.5"),
             )
-            game.playing.unmodelled_text(player, mate)
+            game.card_text.unmodelled_text(player, mate)
         game.moves.shuffle_in(me, [])
         game.record(RecordKind.FORCED, player, f"{player} shuffles the deck", ("vg:10.2.9.2", "vg:10.1.10"))
         return

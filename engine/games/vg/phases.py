@@ -477,7 +477,7 @@ class Phases:
         elif isinstance(choice, SeekMate):
             yield from game.keywords.seek_mate(player, choice)
         elif isinstance(choice, DeclaredText):
-            problems = game.playing.apply_text(player, choice.card or "?", list(choice.operations))  # type: ignore[arg-type]
+            problems = game.card_text.apply_text(player, choice.card or "?", list(choice.operations))  # type: ignore[arg-type]
             game.text_problems.extend(problems)
         elif isinstance(choice, OnCircle) and choice.verb == "move" and choice.circle and choice.other:
             me.circles[choice.circle], me.circles[choice.other] = me.circles[choice.other], me.circles[choice.circle]

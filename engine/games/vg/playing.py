@@ -1,5 +1,5 @@
 """Playing abilities (vg 8.1, 8.5): activated and automatic abilities (their costs: ``engine.games.vg.costs``),
-the structured effect, and card text the engine does not model.
+the structured effect and continuous power; card text the engine does not model is ``engine.games.vg.card_text``.
 
 A card record's abilities share one shape in every game (``judge/site/log-format.rst``, "Card records"): ``{type,
 timing, zone, once_per_turn, condition, cost, effect, text}``.  The engine
@@ -28,12 +28,11 @@ models what that shape structures:
   (the verdict cannot be legal), never guessed, and an ``effect`` entry may
   declare what it did in primitive operations (moves, power changes).  Text that
   acts when the engine cannot play it leaves what follows undecided
-  (``Game.unplayed_text``).
+  (``Game.unplayed_text``; ``engine.games.vg.card_text``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from engine.core.card_records import ability_words, has_structured_effect
@@ -80,24 +79,6 @@ STEP_TIMINGS: Final = ("end_of_battle", "end_of_turn")
 """The timings of a step that goes back while one of them has not become stand by in it (vg 7.7.1.3, 6.8.1.5):
 each such ability stands by once a close step or end phase (``step_triggers``)."""
 DURATIONS: Final = {"end_of_turn": Duration.END_OF_TURN, "end_of_battle": Duration.END_OF_BATTLE}
-ZONES_OF_TEXT: Final = ("hand", "drop", "soul", "damage", "bind", "deck", "circle")
-"""The places an ``effect`` entry's moves name (``circle`` with the circle)."""
-
-
-@dataclass(frozen=True, slots=True)
-class TextOperation:
-    """One primitive thing card text did, as an ``effect`` entry declares it: a card moved (``move``), a unit's
-    power changed until end of turn (``power``), a card on a circle locked (``lock``, vg 10.1.21) or a unit
-    deleted (``delete``, 10.1.25), or an extra turn given (``extra_turn``, 11.4)."""
-
-    kind: str
-    player: str | None = None
-    card: str | None = None
-    source_zone: str | None = None
-    target_zone: str | None = None
-    circle: str | None = None
-    target_circle: str | None = None
-    amount: int = 0
 
 
 def modelled(ability: dict[str, Any]) -> bool:
@@ -124,7 +105,7 @@ def acts_on_entering(ability: dict[str, Any]) -> bool:
 
 
 class Playing:
-    """Activated abilities, continuous power, and declared card text (vg 8.1, 8.5)."""
+    """Activated and automatic abilities, the structured effect and continuous power (vg 8.1, 8.5)."""
 
     def __init__(self, game: Vanguard) -> None:
         self.game = game
@@ -141,27 +122,10 @@ class Playing:
 
     # -- what a card's text does on its own --------------------------------------------------
 
-    def unmodelled_text(self, player: str, card: Card) -> None:
-        """A card with abilities the engine does not model came onto a circle: what they do is not checked.  Text
-        that can act from now on (``acts_on_entering``) leaves what follows undecided."""
-        definition = self.game.definition(card)
-        if definition is None:
-            return
-        texts = [ability for ability in definition.abilities if not modelled(ability)]
-        if not texts:
-            return
-        message = f"{card.identity} has card text the engine does not model; what it does is not checked"
-        acting = [ability for ability in texts if acts_on_entering(ability)]
-        if acting:
-            self.game.unplayed_text(player, card.identity or "?", ability_words(acting[0]), message, ("vg:8.5",))
-            return
-        self.game.unmodelled += 1
-        self.game.record(RecordKind.UNMODELLED, player, message, ("vg:8.5",))
-
     def placed(self, player: str, card: Card, circle: str) -> None:
         """A unit was placed on ``circle`` by a ride, a call or a stride: its text the engine does not model is
         reported, and its automatic abilities "when placed" go into standby."""
-        self.unmodelled_text(player, card)
+        self.game.card_text.unmodelled_text(player, card)
         self.auto_triggers(player, card, circle, "on_play", f"{card.identity} was placed on {circle}")
 
     # -- automatic abilities (8.6) --------------------------------------------------------------
@@ -610,126 +574,3 @@ class Playing:
             f"{target.identity} gets {int(effect['power']):+d} power ({duration.value})",
             ("vg:8.5.3.5",),
         )
-
-    # -- card text declared by the log (8.5) -----------------------------------------------------
-
-    def apply_text(self, player: str, source: str, operations: list[TextOperation]) -> list[Refusal]:
-        """Apply what the log states card text the engine does not model did: each operation is checked to be
-        possible (the card is where it is said to be), never whether the text allowed it.  The game counts as
-        relying on unmodelled text."""
-        game = self.game
-        game.unmodelled += 1
-        game.record(
-            RecordKind.UNMODELLED, player, f"the text of {source} is not modelled; its effect is declared", ("vg:8.5",)
-        )
-        problems: list[Refusal] = []
-        game.moves.place_together()  # the units one entry puts on a vanguard circle are placed at the same time
-        try:
-            self.apply_operations(player, source, operations, problems)
-        finally:
-            game.moves.together = False
-        return problems
-
-    def apply_operations(
-        self, player: str, source: str, operations: list[TextOperation], problems: list[Refusal]
-    ) -> None:
-        """Apply the operations of ``apply_text`` in turn, each one that is impossible a problem."""
-        game = self.game
-        for operation in operations:
-            owner = operation.player or player
-            me = self.states.get(owner)
-            if me is None:
-                problems.append(Refusal(("vg:8.5",), f"{owner!r} is not a player of this game"))
-                continue
-            if operation.kind == "extra_turn":
-                game.extra_turns.append(owner)
-                game.record(
-                    RecordKind.UNMODELLED,
-                    owner,
-                    f"declared: {owner} takes an extra turn after this one",
-                    ("vg:11.4.1",),
-                )
-                continue
-            if operation.kind in ("lock", "delete"):
-                unit = me.unit_at(operation.circle or "")
-                if unit is None or (operation.kind == "lock" and operation.circle == VANGUARD):
-                    problems.append(
-                        Refusal(("vg:8.5",), f"no unit to {operation.kind} on {owner}'s {operation.circle}")
-                    )
-                    continue
-                if operation.kind == "lock":
-                    unit.renew()  # a locked card is another card (10.1.21.2)
-                    me.locked.add(unit.instance)
-                    game.locked_at[unit.instance] = game.entry
-                else:
-                    me.deleted.add(unit.instance)
-                me.face_down.add(unit.instance)
-                game.version += 1
-                legion = operation.circle == VANGUARD and me.mate is not None  # it stays one, deleted (10.1.25.10)
-                clauses = (
-                    ("vg:10.1.21", "vg:10.1.21.1", "vg:10.1.21.2")
-                    if operation.kind == "lock"
-                    else ("vg:10.1.25", "vg:10.1.25.1", "vg:10.1.25.2") + (("vg:10.1.25.10",) if legion else ())
-                )
-                game.record(
-                    RecordKind.UNMODELLED,
-                    owner,
-                    f"declared: {unit.identity} on {operation.circle} is {'locked' if operation.kind == 'lock' else 'deleted'}",
-                    clauses,
-                )
-                continue
-            if operation.kind == "power":
-                unit = me.unit_at(operation.circle or "")
-                if unit is None:
-                    problems.append(Refusal(("vg:8.5",), f"no unit on {owner}'s {operation.circle}"))
-                    continue
-                game.characteristics.add(unit, "power", operation.amount, f"declared effect of {source}", ("vg:8.5",))
-                continue
-            problem = self.move(owner, operation)
-            if problem is not None:
-                problems.append(problem)
-
-    def move(self, owner: str, operation: TextOperation) -> Refusal | None:
-        """One declared move of a card between places (a circle named by ``circle``)."""
-        game = self.game
-        me = self.states[owner]
-        if operation.source_zone == "circle":
-            unit = me.unit_at(operation.circle or "")
-            if unit is None or (operation.card is not None and unit.identity != operation.card):
-                return Refusal(("vg:8.5",), f"{operation.card or 'a unit'} is not on {owner}'s {operation.circle}")
-            game.moves.leave_field(owner, unit)
-            card = unit
-        else:
-            pile = me.zone(operation.source_zone or "")
-            card_or_none = next((c for c in pile if operation.card in (None, c.identity)), None)
-            if card_or_none is None and operation.card is not None:
-                card_or_none = next((c for c in pile if c.identity is None and c.reveal(operation.card)), None)
-            if card_or_none is None:
-                return Refusal(
-                    ("vg:8.5",), f"{operation.card or 'no card'} is not in {owner}'s {operation.source_zone}"
-                )
-            pile.remove(card_or_none)
-            card = card_or_none
-        definition = game.definition(card)
-        g_unit = definition is not None and definition.is_g_unit
-        if g_unit and operation.source_zone == "circle" and operation.target_zone != "circle":
-            game.moves.put(owner, "g_up", card)  # a G unit moved to any zone but the G zone goes there (10.1.27.3)
-            game.record(
-                RecordKind.UNMODELLED,
-                owner,
-                f"declared: {card.identity} moves from circle to {operation.target_zone}: a G unit goes to the "
-                "G zone face up instead",
-                ("vg:8.5", "vg:10.1.27.3"),
-            )
-            return None
-        if operation.target_zone == "circle":
-            game.moves.place(owner, operation.target_circle or VANGUARD, card)
-        else:
-            game.moves.put(owner, operation.target_zone or "drop", card)
-        game.record(
-            RecordKind.UNMODELLED,
-            owner,
-            f"declared: {card.identity or '?'} moves from {operation.source_zone} to {operation.target_zone}",
-            ("vg:8.5",),
-        )
-        return None

@@ -52,7 +52,7 @@ class VanguardSupport(GameSupport):
         return DeclaredText(str(data.get("source", "?")), tuple(log.text_operations(data)))
 
     def apply_effect(self, game: PlayableGame, data: dict[str, Any], player: str) -> list[Refusal]:
-        return _vg(game).playing.apply_text(player, str(data.get("source", "?")), log.text_operations(data))
+        return _vg(game).card_text.apply_text(player, str(data.get("source", "?")), log.text_operations(data))
 
     def revealed_cards(self, verb: str, data: dict[str, Any]) -> tuple[list[str | None] | None, Refusal | None]:
         return log.revealed_cards(verb, data)

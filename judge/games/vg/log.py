@@ -15,10 +15,10 @@ from typing import Any, Final
 
 from engine.core.interface import PlayableGame, PlayerSpec
 from engine.core.protocol import PASS, Choice, Decision, Refusal, ResolveFirst, Reveal
+from engine.games.vg.card_text import ZONES_OF_TEXT, TextOperation
 from engine.games.vg.cards import CardRecordError, VgCardDefinition, definition_from_record
 from engine.games.vg.choices import Activate, DeclareAttack, GAssist, OnCircle, PayAbility, SeekMate, Stride
 from engine.games.vg.game import PHASES, Vanguard
-from engine.games.vg.playing import ZONES_OF_TEXT, TextOperation
 from engine.games.vg.state import CIRCLES, PlayerPosition, Position
 from judge.games import reading
 from judge.games.support import expectation_failures as common_expectation_failures
