@@ -114,6 +114,8 @@ class Playing:
         """(card instance, ability index) of the 1/Turn abilities played this turn (vg 11.5.1.1)."""
         self.activated: dict[str, tuple[int, ...]] = {}
         """Card id -> the places of its activated abilities among its abilities, as they are first looked for."""
+        self.continuous: dict[str, list[dict[str, Any]]] = {}
+        """Card id -> its continuous abilities the engine plays, as they are first looked for."""
         self.with_timing: dict[str, frozenset[str]] = {}
         """Timing -> the card ids with an automatic ability of that timing, as they are first looked for."""
         self.stood_by: dict[str, tuple[int, set[tuple[int, int]], set[str]]] = {}
@@ -347,27 +349,32 @@ class Playing:
         """The unit's own continuous abilities that apply where it is now: played, in their zone, their Limit
         Break or Generation Break met (vg 8.1.1.3, 10.2.5.3.1, 10.2.11.3.1); none for a deleted unit, which has
         no text (10.1.25.3)."""
+        if circle is None or card.identity is None:
+            return []
+        abilities = self.continuous.get(card.identity)
+        if abilities is None:
+            definition = self.game.definition(card)
+            found = definition.abilities if definition is not None else []
+            abilities = self.continuous[card.identity] = [
+                ability for ability in found if ability.get("type") == "cont" and modelled(ability)
+            ]
+        if not abilities or card.instance in self.states[player].deleted:
+            return []
         definition = self.game.definition(card)
-        if definition is None or not definition.abilities or circle is None:
-            return []
-        if card.instance in self.states[player].deleted:
-            return []
+        assert definition is not None  # it has abilities
         zone = "V" if circle == VANGUARD else "R"
         return [
             ability
-            for ability in definition.abilities
-            if ability.get("type") == "cont"
-            and modelled(ability)
-            and ability.get("zone", zone) == zone
-            and self.condition_refusal(player, ability, definition) is None
+            for ability in abilities
+            if ability.get("zone", zone) == zone and self.condition_refusal(player, ability, definition) is None
         ]
 
     def continuous_clauses(self, player: str, card: Card, circle: str | None) -> tuple[str, ...]:
         """The clauses of the continuous abilities in force on the unit (``continuous_in_force``): 8.1.1.3, and the
         Limit Break or Generation Break each met, checked all the time (10.2.5.3.1, 10.2.11.3.1)."""
-        definition = self.game.definition(card)
         abilities = self.continuous_in_force(player, card, circle)
-        if definition is None or not abilities:
+        definition = self.game.definition(card) if abilities else None
+        if definition is None:
             return ()
         return ("vg:8.1.1.3", *(c for ability in abilities for c in self.condition_clauses(ability, definition)))
 

@@ -23,7 +23,7 @@ legion state; ``overloaded_vanguard`` checks for them all the same.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from engine.core.cards import Card
 from engine.core.game import Procedure, Termination
@@ -32,6 +32,8 @@ from engine.games.vg.state import LOSING_DAMAGE, REAR_GUARD_CIRCLES, VANGUARD
 
 if TYPE_CHECKING:
     from engine.games.vg.game import Vanguard
+
+CIRCLES_OF_UNITS: Final = (VANGUARD, *REAR_GUARD_CIRCLES)
 
 
 class RuleActions:
@@ -57,15 +59,21 @@ class RuleActions:
         return found
 
     def due(self) -> bool:
-        """Whether any rule action is due now."""
-        if self.losers():
-            return True
+        """Whether any rule action is due now: a loss (``losers``; no vanguard covers the last one), no vanguard,
+        an overloaded circle, guardians outside the battle phase.  Asked at every check timing, so written as
+        plain loops."""
+        outside_battle = self.game.phase != "battle"
         for me in self.states.values():
-            if me.vanguard is None or len(me.circles[VANGUARD]) > 1:
+            if len(me.damage) >= LOSING_DAMAGE or not me.deck:
                 return True
-            if any(len(me.circles[circle]) > 1 for circle in REAR_GUARD_CIRCLES):
+            circles = me.circles
+            vanguard = circles[VANGUARD]
+            if not vanguard or vanguard[-1].instance in me.locked:  # no vanguard (``PlayerState.vanguard``)
                 return True
-            if me.guardians and self.game.phase != "battle":
+            for circle in CIRCLES_OF_UNITS:
+                if len(circles[circle]) > 1:
+                    return True
+            if me.guardians and outside_battle:
                 return True
         return False
 
