@@ -146,6 +146,8 @@ CITED_BY_RECORDS = [
     "vg:10.2.11.3.2.1",
     "vg:10.2.11.3.3",
     "vg:10.2.11.3.3.1",
+    "vg:10.1.24.10",  # a ride over a legion takes the Legion Leader's grade
+    "vg:10.1.24.11",  # the Leader and the Mate stand and rest as one
     "vg:10.2.5.3.1",  # a continuous ability's Limit Break and Generation Break, checked all the time
     "vg:10.2.5.3.1.1",
     "vg:10.2.11.3.1",
@@ -371,3 +373,15 @@ def test_a_g_unit_an_effect_moves_elsewhere_goes_to_the_g_zone_vg_10_1_27_3() ->
     assert records_citing(document, "vg:10.1.27.3") == [
         "declared: FG-G1 moves from circle to drop: a G unit goes to the G zone face up instead"
     ]
+
+
+def test_a_deleted_unit_ridden_on_goes_to_the_soul_face_up_vg_10_1_25_11() -> None:
+    """vg 10.1.25.11: the deleted vanguard a card rides on goes to the soul, face up, as any ridden unit."""
+    document = effect_document()
+    document["setup"]["phase"] = "ride"
+    document["setup"]["P1"] = {"circles": {"V": {"card": "FG-21", "deleted": True}}, "hand": ["FG-31"]}
+    document["actions"] = [{"p": "P1", "do": "ride", "card": "FG-31", "expect": {"P1": {"soul": ["FG-21"]}}}]
+    assert not verify_log(parse_log(json.dumps(document), "ride.json", "json")).violations
+    assert records_citing(document, "vg:10.1.25.11") == ["P1 rides FG-31"]
+    document["setup"]["P1"]["circles"]["V"] = "FG-21"
+    assert records_citing(document, "vg:10.1.25.11") == []  # a unit not deleted: the clause is not the ride's

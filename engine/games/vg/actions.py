@@ -166,11 +166,16 @@ class CardMoves:
     def ride(self, player: str, card: Card, clauses: tuple[str, ...]) -> None:
         """vg 10.1.5: ``card`` becomes the vanguard, standing (vg 8.5.1.1.1); the vanguard it rides goes to the
         soul (8.5.3.1), a G unit to the G zone face up with its hearts to the soul (10.1.5.1.3, 10.1.27.3,
-        10.1.5.1.4), a Legion Leader with its Legion Mate (10.1.5.1.2).  The record cites what this ride did."""
+        10.1.5.1.4), a Legion Leader with its Legion Mate (10.1.5.1.2), a deleted unit face up (10.1.25.11).  The
+        record cites what this ride did."""
         me = self.states[player]
         old = list(me.circles[VANGUARD])
         me.circles[VANGUARD].clear()
         done: list[str] = []
+        if any(unit.instance in me.deleted for unit in old):  # a deleted unit ridden on goes face up (10.1.25.11)
+            done.append("vg:10.1.25.11")
+        if me.mate is not None:  # the ride was allowed by the Legion Leader's grade (10.1.24.10)
+            done.append("vg:10.1.24.10")
         for unit in old:
             definition = self.game.definition(unit)
             g_unit = definition is not None and definition.is_g_unit

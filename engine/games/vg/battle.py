@@ -212,7 +212,11 @@ class BattlePhase:
             f"{choice.attacker}" + (f", boosted by {booster.identity}" if booster is not None else ""),
             ("vg:7.3.1.3", "vg:7.3.1.3.1", "vg:7.3.1.4", "vg:7.3.1.4.1", "vg:10.1.11.1")
             + (("vg:7.3.1.6", "vg:7.3.1.6.1", "vg:10.2", "vg:10.2.3", "vg:10.2.3.1") if booster is not None else ())
-            + (("vg:10.1.24.5", "vg:10.1.24.16") if choice.attacker == VANGUARD and me.mate is not None else ())
+            + (
+                ("vg:10.1.24.5", "vg:10.1.24.11", "vg:10.1.24.16")
+                if choice.attacker == VANGUARD and me.mate is not None
+                else ()
+            )
             + (("vg:10.1.25.4",) if self.deleted_in(player, opponent, battle) else ()),
             step="attack",
         )

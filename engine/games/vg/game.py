@@ -432,9 +432,11 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         if self.cards_in_hand(player, (choice.card_id,), ()) is not None:
             return Refusal(("vg:8.5.2.1", "vg:6.5.1.1.2"), f"{choice.card} is not in {player}'s hand")
         if definition is not None and definition.grade not in (grade, grade + 1):
+            legion = self.player_states[player].mate is not None  # the Legion Leader's grade (10.1.24.10)
             return Refusal(
-                ("vg:8.5.2.1.1", "vg:8.5.2.1.1.1"),
-                f"{choice.card} is grade {definition.grade}; a ride takes grade {grade} or {grade + 1}",
+                ("vg:8.5.2.1.1", "vg:8.5.2.1.1.1", *(("vg:10.1.24.10",) if legion else ())),
+                f"{choice.card} is grade {definition.grade}; a ride takes grade {grade} or {grade + 1}"
+                + (" (the Legion Leader's grade and one more)" if legion else ""),
             )
         return Refusal(("vg:6.5.1.1.2",), f"{choice.card} cannot ride now")
 

@@ -60,8 +60,12 @@ class Phases:
             unit.orientation = "stand"
             game.why_rested.pop(unit.instance, None)
         game.version += 1
+        legion = ("vg:10.1.24.11",) if me.mate is not None else ()  # the Leader and the Mate stand as one
         game.record(
-            RecordKind.FORCED, game.turn_player, f"{game.turn_player} stands all units", ("vg:6.3.1.2", "vg:10.1.11.1")
+            RecordKind.FORCED,
+            game.turn_player,
+            f"{game.turn_player} stands all units",
+            ("vg:6.3.1.2", "vg:10.1.11.1", *legion),
         )
         yield from game.check_timing("end of the stand phase", ("vg:6.3.1.3",))
 
