@@ -78,6 +78,7 @@ from judge.logformat import (
     show_value,
 )
 from judge.loglimits import ALIAS_EXPANSION_FLOOR, ALIAS_EXPANSION_RATIO, MAX_NESTING
+from judge.yaml_loader import LogLoader
 
 __all__ = [
     "ALIAS_EXPANSION_FLOOR",
@@ -479,36 +480,13 @@ def _parse_yaml(text: str, path: str) -> _Parsed:
     return data, actions, _YamlLocator(root), lines
 
 
-_SCALAR_TAGS: dict[tuple[str, tuple[bool, bool]], str] = {}
-"""The tag each short plain text resolves to, as the loader has resolved it (``_LogLoader``)."""
-_SCALAR_TAGS_HELD = 50_000
-_SCALAR_TAG_TEXT = 64
-
-
-class _LogLoader(loglimits.YAML_LOADER):
-    """The loader every YAML log is read with: the safe loader, remembering what each short scalar's text resolves
-    to.  The safe loader has no path resolvers, so a scalar's tag depends on its text alone, and a log repeats the
-    same words thousands of times (card ids, verbs, players): resolving each once halves the time spent there."""
-
-    def resolve(self, kind: type, value: str, implicit: tuple[bool, bool]) -> str:
-        if kind is not yaml.ScalarNode or len(value) > _SCALAR_TAG_TEXT or self.yaml_path_resolvers:
-            return str(super().resolve(kind, value, implicit))
-        key = (value, implicit)
-        tag = _SCALAR_TAGS.get(key)
-        if tag is None:
-            tag = str(super().resolve(kind, value, implicit))
-            if len(_SCALAR_TAGS) < _SCALAR_TAGS_HELD:
-                _SCALAR_TAGS[key] = tag
-        return tag
-
-
 def _compose_and_construct(text: str, path: str) -> tuple[yaml.Node | None, object]:
     """The document's node tree and the data constructed from it: one parse, as ``yaml.load`` does.
 
     Constructing counts the nesting (see ``loglimits.construct``); a value the constructor cannot
     make (a date such as ``2026-13-45``, an integer of 5,000 digits) is a located error.
     """
-    loader = _LogLoader(text)  # the pure-Python reader already rejects bad characters here
+    loader = LogLoader(text)  # the pure-Python reader already rejects bad characters here
     try:
         root = loader.get_single_node()
         if root is None:
