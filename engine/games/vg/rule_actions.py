@@ -23,7 +23,7 @@ legion state; ``overloaded_vanguard`` checks for them all the same.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from engine.core.cards import Card
 from engine.core.game import Procedure, Termination
@@ -32,8 +32,6 @@ from engine.games.vg.state import LOSING_DAMAGE, REAR_GUARD_CIRCLES, VANGUARD
 
 if TYPE_CHECKING:
     from engine.games.vg.game import Vanguard
-
-CIRCLES_OF_UNITS: Final = (VANGUARD, *REAR_GUARD_CIRCLES)
 
 
 class RuleActions:
@@ -70,9 +68,8 @@ class RuleActions:
             vanguard = circles[VANGUARD]
             if not vanguard or vanguard[-1].instance in me.locked:  # no vanguard (``PlayerState.vanguard``)
                 return True
-            for circle in CIRCLES_OF_UNITS:
-                if len(circles[circle]) > 1:
-                    return True
+            if max(map(len, circles.values())) > 1:  # an overloaded circle (the circles are V and the rear-guards)
+                return True
             if me.guardians and outside_battle:
                 return True
         return False
