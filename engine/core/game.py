@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
+from engine.core.card_records import ability_words
 from engine.core.cards import Card, CardDefinition
 from engine.core.effects import EffectLedger
 from engine.core.parts import Part
@@ -317,6 +318,31 @@ class Game(Generic[D]):
         self.unmodelled += 1
         self.record(RecordKind.UNMODELLED, player, message, clauses, **data)
         self.unplayed.append(UnplayedText(player, source, text, self.entry))
+
+    def report_unmodelled_abilities(
+        self,
+        player: str,
+        card: Card,
+        modelled: Callable[[dict[str, Any]], bool],
+        acts_on_entering: Callable[[dict[str, Any]], bool],
+    ) -> None:
+        """``card`` came into play with abilities the engine does not play (not ``modelled``): what they do is not
+        checked (the game's ``clauses.unmodelled_text``).  When one can act from now on (``acts_on_entering``),
+        what follows is undecided (``unplayed_text``); otherwise the game only counts on unmodelled text."""
+        definition = self.definition(card)
+        if definition is None:
+            return
+        texts = [ability for ability in definition.abilities if not modelled(ability)]
+        if not texts:
+            return
+        message = f"{card.identity} has card text the engine does not model; what it does is not checked"
+        clauses = self.clauses.unmodelled_text
+        acting = next((ability for ability in texts if acts_on_entering(ability)), None)
+        if acting is not None:
+            self.unplayed_text(player, card.identity or "?", ability_words(acting), message, clauses)
+            return
+        self.unmodelled += 1
+        self.record(RecordKind.UNMODELLED, player, message, clauses)
 
     def declared(self, card: str) -> None:
         """An ``effect`` entry declared what ``card``'s text did: that text no longer leaves outcomes undecided."""

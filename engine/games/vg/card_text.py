@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from engine.core.card_records import ability_words
 from engine.core.cards import Card
 from engine.core.protocol import RecordKind, Refusal
 from engine.games.vg.playing import acts_on_entering, modelled
@@ -51,21 +50,9 @@ class CardText:
         self.states = game.player_states
 
     def unmodelled_text(self, player: str, card: Card) -> None:
-        """A card with abilities the engine does not model came onto a circle: what they do is not checked.  Text
-        that can act from now on (``acts_on_entering``) leaves what follows undecided."""
-        definition = self.game.definition(card)
-        if definition is None:
-            return
-        texts = [ability for ability in definition.abilities if not modelled(ability)]
-        if not texts:
-            return
-        message = f"{card.identity} has card text the engine does not model; what it does is not checked"
-        acting = [ability for ability in texts if acts_on_entering(ability)]
-        if acting:
-            self.game.unplayed_text(player, card.identity or "?", ability_words(acting[0]), message, ("vg:8.5",))
-            return
-        self.game.unmodelled += 1
-        self.game.record(RecordKind.UNMODELLED, player, message, ("vg:8.5",))
+        """A unit with abilities the engine does not model came onto a circle (vg 8.5): reported; text that can act
+        from now on (``acts_on_entering``) leaves what follows undecided."""
+        self.game.report_unmodelled_abilities(player, card, modelled, acts_on_entering)
 
     # -- card text declared by the log (8.5) -----------------------------------------------------
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from engine.core.card_records import ability_words
 from engine.core.cards import Card
 from engine.core.effects import Duration
 from engine.core.protocol import RecordKind, Refusal
@@ -49,21 +48,10 @@ class CardText:
         self.game = game
         self.states = game.player_states
 
-    def unmodelled_text(self, player: str, card: Card, played: bool) -> None:
-        """A card with abilities the engine does not model entered the field: what they do is not checked.  Those
-        that can act from now on (``acts_on_entering``) leave what follows undecided."""
-        definition = self.game.definition(card)
-        if definition is None:
-            return
-        texts = [a for a in definition.abilities if not modelled(a)]
-        if not texts:
-            return
-        acting = [a for a in texts if acts_on_entering(a)]
-        message = f"{card.identity} has card text the engine does not model; what it does is not checked"
-        if acting:
-            self.unplayed(player, card, ability_words(acting[0]), message)
-        else:
-            self.report(player, message)
+    def unmodelled_text(self, player: str, card: Card) -> None:
+        """A card with abilities the engine does not model entered the field (wl 8.1.1): reported; text that can
+        act from now on (``acts_on_entering``) leaves what follows undecided."""
+        self.game.report_unmodelled_abilities(player, card, modelled, acts_on_entering)
 
     def report(self, player: str, message: str) -> None:
         self.game.unmodelled += 1

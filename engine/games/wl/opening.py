@@ -50,7 +50,7 @@ class Opening:
         does is not checked (the verdict cannot be legal)."""
         for me in self.states.values():
             for card in (me.leader, *me.characters, *me.stage):
-                self.game.card_text.unmodelled_text(me.id, card, played=False)
+                self.game.card_text.unmodelled_text(me.id, card)
 
     def new_card(self, me: PlayerState, identity: str | None, where: str) -> Card:
         """A card of ``me``'s deck that a position names; one the deck list cannot give is a setup problem."""

@@ -240,7 +240,7 @@ class Playing:
                 ("wl:6.5.3.1", "wl:4.7.1", "wl:3.7.3", "wl:2.7.2", "wl:3.7.5"),
                 step="play",
             )
-            game.card_text.unmodelled_text(player, card, played=True)
+            game.card_text.unmodelled_text(player, card)
             yield from game.autos.autos(player, card, "on_play", played)
         elif definition.type == "stage":
             for old in list(me.stage):
@@ -254,7 +254,7 @@ class Playing:
                 ("wl:6.5.3.1", "wl:4.7.1", "wl:3.8.3", "wl:2.7.4", "wl:3.8.4"),
                 step="play",
             )
-            game.card_text.unmodelled_text(player, card, played=True)
+            game.card_text.unmodelled_text(player, card)
             yield from game.autos.autos(player, card, "on_play", played)
         else:
             me.trash.append(card)
