@@ -478,14 +478,15 @@ class BattlePhase:
             attack = self.battle_power(player, battle.attacker)
             defence = self.battle_power(opponent, battle.target)
             hit = defence <= attack
-            game.record(
-                RecordKind.FORCED,
-                player,
-                f"{attack} against {defence}: the attack {'hits' if hit else 'does not hit'}",
-                ("vg:7.6.1.2", "vg:7.3.1.6.1.1", "vg:7.3.1.7", "vg:7.4.1.3")
-                + self.power_clauses(player, opponent, battle),
-                hit=hit,
-            )
+            if not game.unrecorded():  # the power clauses are looked for only for a record someone reads
+                game.record(
+                    RecordKind.FORCED,
+                    player,
+                    f"{attack} against {defence}: the attack {'hits' if hit else 'does not hit'}",
+                    ("vg:7.6.1.2", "vg:7.3.1.6.1.1", "vg:7.3.1.7", "vg:7.4.1.3")
+                    + self.power_clauses(player, opponent, battle),
+                    hit=hit,
+                )
         else:
             game.record(
                 RecordKind.FORCED,
