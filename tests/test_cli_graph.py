@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import networkx as nx
@@ -10,6 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from judge.cli import main
+from judge.logfile import load_log
+from judge.why import PAGE_OPTIONS, why
 from tests.conftest import REPO
 
 EXAMPLE = REPO / "judge" / "examples" / "ws-game.yaml"
@@ -130,11 +133,6 @@ def test_help_has_examples(command: str) -> None:
 def test_replay_page_links_each_entry_to_its_why_answer(game: str, tmp_path: Path) -> None:
     """Each log entry drawn on the replay page links to ``#why-N``, and the page carries the answer ``judge why``
     gives there: the point, the legal options by verb and every refusal with its clauses."""
-    import re
-
-    from judge.logfile import load_log
-    from judge.why import PAGE_OPTIONS, why
-
     example = REPO / "judge" / "examples" / f"{game}-game.yaml"
     page = tmp_path / "replay.html"
     result = CliRunner().invoke(main, ["graph", "replay", str(example), "--html", str(page)])

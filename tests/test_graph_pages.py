@@ -22,6 +22,8 @@ import pytest
 from click.testing import CliRunner
 
 from judge.cli import main
+from judge.logfile import load_log
+from judge.why import why
 from tests.browser import NO_SCROLLBARS, dump_dom, layout_report, needs_chromium
 from tests.browser import screenshot as take_screenshot
 from tests.conftest import REPO
@@ -133,9 +135,6 @@ def test_replay_page_says_why_it_opens_where_it_does_and_explains_its_strip(tmp_
 def test_an_address_naming_an_entry_opens_its_turn_with_its_why_answer(tmp_path: Path) -> None:
     """``#why-N`` opens the turn that holds entry N, lights its box and shows, in a panel, what was legal there
     and the clause refusing each other verb, as ``judge why`` answers."""
-    from judge.logfile import load_log
-    from judge.why import why
-
     page = write(["replay", str(EXAMPLE)], tmp_path / "replay.html")
     answer = why(load_log(str(EXAMPLE)), 120)
     dom = dump_dom(page.as_uri() + "#why-120", None, budget_ms=3000, window=(WIDTH, HEIGHT), extra_flags=NO_SCROLLBARS)
