@@ -19,6 +19,7 @@ turn.  The trials of one log have a bounded share of the work.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
@@ -26,7 +27,8 @@ from engine.core.protocol import Choice, Decision
 from judge.logfile import LogEntry
 
 if TYPE_CHECKING:
-    from judge.replay import Replay
+    from engine.core.game import Procedure
+    from judge.replay import Place, Replay
 
 LOOK_AHEAD: Final = 25
 """How many entries after a refused one each candidate is tried against."""
@@ -35,11 +37,26 @@ FARTHER: Final = 80
 replay cleanly."""
 NEAR_OPTIONS: Final = 8
 """How many legal options, at most, are tried as what a refused entry most likely meant."""
+MISSING_OPTIONS: Final = 16
+"""How many options of one point, at most, are tried as an entry the log left out there."""
+MISSING_POINTS: Final = 4
+"""At how many of the points an entry stood at (from the first) an entry the log left out before it is looked for..."""
+MISSING_BACK: Final = 60
+"""...and before how many of the entries before it (back to the turn before the entry's), each where it first
+stood."""
+MISSING_SHARE: Final = 6.0
+"""The entries the trials that look for entries a log left out may take, all together, as a multiple of its length
+(besides ``TRIAL_SHARE``): one entry missing costs a search over the options of the points around it."""
 TRIAL_SHARE: Final = 1.25
 """The entries the trial replays of one log may take, all together, as a multiple of its length: what bounds
 the cost of the look-ahead, whatever the number of violations.  With the replay itself (slower too when it
 reports many violations) and the trials' setup, a log with violations verifies in at most three times the time
 of the same log without them (``bench/bench_resync.py`` measures it: 2.99 at most over 574 lying logs)."""
+
+
+Explained = Callable[[], bool]
+"""Whether an entry the log left out explains a refused one (``Replay.left_out_before``), asked when no other
+candidate lets the entries after it replay cleanly."""
 
 
 TRIAL_SETUP: Final = 40
@@ -62,6 +79,10 @@ class LookAhead:
     def __init__(self) -> None:
         self.trial_entries = 0
         """How many entries the trial replays have taken so far (bounded by ``TRIAL_SHARE``)."""
+        self.missing_entries = 0
+        """How many entries the trials have taken looking for entries the log left out (``missing_entry``), which have a
+        share of their own (``MISSING_SHARE``)."""
+        self.looking_for_missing = False
         self.rerun_entries = 0
         """How many entries the replay has run again to go back before entries that fit no point (``Replay.rewound``),
         which share the trials' bound."""
@@ -75,7 +96,9 @@ class LookAhead:
         """The latest such copy a trial has made: the next trials start from a copy of it, not from the log's
         start.  It is kept for the points after it, and dropped (closed) when the replay ends."""
 
-    def resume(self, replay: Replay, decision: Decision, entry: LogEntry, written: Choice) -> Choice | None:
+    def resume(
+        self, replay: Replay, decision: Decision, entry: LogEntry, written: Choice, explained: Explained | None = None
+    ) -> Choice | None:
         """The answer the replay goes on from after ``entry``'s choice was refused, or None to go on as if the entry
         were not there.
 
@@ -83,7 +106,9 @@ class LookAhead:
         every entry it makes look wrong.  The candidates: the choice as written, where the game can still carry
         it out; the entry left out; the legal options near it (the same card or position).  A trial replay takes
         the first of them that is possible; the replay itself tries them against the entries that follow and
-        takes the one under which they replay best, the earlier in that order on a tie.
+        takes the one under which they replay best, the earlier in that order on a tie.  Where none of them lets
+        the next entries replay cleanly, ``explained`` says whether an entry the log left out before this one
+        does (the replay then goes back to put it in, and this returns None).
         """
         candidates: list[Choice | None] = []
         if replay.game.carries_out(decision, written):
@@ -92,7 +117,7 @@ class LookAhead:
             return candidates[0] if candidates else None
         candidates.append(None)
         candidates.extend(self.near(decision, written))
-        return self.likely_intended(replay, decision, entry.index, candidates, takes_entry=True, written=written)
+        return self.likely_intended(replay, decision, entry.index, candidates, True, written, explained)
 
     @staticmethod
     def near(decision: Decision, written: Choice) -> list[Choice]:
@@ -114,6 +139,7 @@ class LookAhead:
         candidates: list[Choice | None],
         takes_entry: bool,
         written: Choice | None = None,
+        explained: Explained | None = None,
     ) -> Choice | None:
         """Of ``candidates`` (an option, or None for the entry left out), the one under which the entries after
         ``start`` (up to ``LOOK_AHEAD`` of them) replay with the fewest violations, the earlier on a tie; an
@@ -128,7 +154,7 @@ class LookAhead:
             return None
         self.busy_from = start if takes_entry else start + 1
         try:
-            return self.intended_of(replay, decision, start, candidates, takes_entry, written)
+            return self.intended_of(replay, decision, start, candidates, takes_entry, written, explained)
         finally:
             self.busy_from = None
 
@@ -140,6 +166,7 @@ class LookAhead:
         candidates: list[Choice | None],
         takes_entry: bool,
         written: Choice | None,
+        explained: Explained | None,
     ) -> Choice | None:
         """``likely_intended``, once it is known there are candidates."""
         point = (replay.requests, start if takes_entry else start + 1)
@@ -148,6 +175,8 @@ class LookAhead:
             chosen, best = known
         else:
             chosen, best = self.best_candidate(replay, candidates, takes_entry, start)
+            if (best > 0 or chosen is None) and explained is not None and explained():
+                return None  # an entry left out before it explains it: the replay goes back to put it in
             replay.decided[point] = (chosen, best)
         replay.chosen[point] = (chosen, takes_entry)
         if chosen is None:
@@ -178,9 +207,7 @@ class LookAhead:
         a tie, an option rather than the entry left out), and that count; each tried in a trial replay."""
         best, chosen = LOOK_AHEAD + 1, candidates[0]
         clean: list[Choice | None] = []
-        self.copy_at = max((n for n in replay.turn_starts if n < replay.requests), default=None)
-        if self.turn_copy is not None and (self.copy_at is None or self.turn_copy.requests > self.copy_at):
-            self.drop_turn_copy()  # made after this point's turn began: it cannot go back to it
+        self.base_before(replay, replay.requests)
         for candidate in candidates if len(candidates) > 1 else ():
             if not self.can_try(replay, start + LOOK_AHEAD):
                 break
@@ -218,24 +245,51 @@ class LookAhead:
     def can_try(self, replay: Replay, horizon: int) -> bool:
         """Whether one more trial replay, to ``horizon``, stays within the trials' share of the work."""
         begins_at = self.turn_copy.position if self.turn_copy is not None else 0
-        spent = self.trial_entries + self.rerun_entries
+        missing = self.looking_for_missing
+        spent = self.missing_entries if missing else self.trial_entries + self.rerun_entries
+        share = MISSING_SHARE if missing else TRIAL_SHARE
 
         def affordable(entries: int) -> bool:  # true from some number of entries on: the log's length decides
             cost = min(horizon, entries) - begins_at + TRIAL_SETUP
-            return spent + cost <= TRIAL_SHARE * entries + TRIAL_FLOOR
+            return spent + cost <= share * entries + TRIAL_FLOOR
 
         return replay.log.count_reaches(affordable)
 
     def tried(
-        self, replay: Replay, candidate: Choice | None, takes_entry: bool, start: int, horizon: int, enough: int
+        self,
+        replay: Replay,
+        candidate: Choice | None,
+        takes_entry: bool,
+        start: int,
+        horizon: int,
+        enough: int,
+        at: tuple[int, int] | None = None,
     ) -> int:
         """How many violations the entries after ``start`` (to ``horizon``) give, up to ``enough``, when this
-        request takes ``candidate``.
+        request takes ``candidate`` (or ``at``, an earlier request and the entry next there: an entry left out of
+        the log, answered there without taking the entry).
 
         The first trial for a point replays the log from its start, or from the copy kept for an earlier point,
         and keeps a copy of itself at the last turn start before this point; the next go on from copies of that
         copy, so they cost the entries of about one turn.
         """
+        trial, resumed, begins_at = self.trial(replay)
+        point = at or (replay.requests, start if takes_entry else start + 1)
+        trial.chosen = {**replay.chosen, point: (candidate, takes_entry)}
+        trial.horizon = horizon
+        trial.counting = (start, enough)
+        trial.counted = 0
+        try:
+            trial.run(resumed)
+        except EnoughSeen:
+            pass
+        finally:
+            self.trial_done(trial, begins_at)
+        return trial.counted
+
+    def trial(self, replay: Replay) -> tuple[Replay, Procedure | None, int]:
+        """A trial replay of ``replay``'s log making ``replay``'s choices, from the copy kept at a turn start (with
+        the procedure to go on with) or from the log's start, and the entry it begins at."""
         resumed = None
         if self.turn_copy is not None:
             trial = self.turn_copy.copy()
@@ -248,25 +302,93 @@ class LookAhead:
             trial.copy_at = self.copy_at
             begins_at = 0
         trial.looks_ahead = False
+        trial.stop_at = trial.pending = None  # a copy made by a trial that stopped early goes on
         trial.hashes = None  # a trial only counts what follows
-        point = (replay.requests, start if takes_entry else start + 1)
-        trial.chosen = {**replay.chosen, point: (candidate, takes_entry)}
+        trial.chosen = replay.chosen
         trial.left_out = replay.left_out
-        trial.horizon = horizon
-        trial.counting = (start, enough)
-        trial.counted = 0
+        trial.insertions = replay.insertions
+        return trial, resumed, begins_at
+
+    def trial_done(self, trial: Replay, begins_at: int) -> None:
+        """Count a trial's work, close its game, and keep the copy it made at a turn start for the next trials."""
+        trial.game.close()
+        if trial.copied is not None:  # a copy at this point's turn start: the next trials go on from it
+            self.drop_turn_copy()
+            self.turn_copy, trial.copied = trial.copied, None
+            self.turn_copy.copy_at = None
+        work = trial.position - begins_at + TRIAL_SETUP
+        if self.looking_for_missing:
+            self.missing_entries += work
+        else:
+            self.trial_entries += work
+
+    def base_before(self, replay: Replay, request: int) -> None:
+        """Trials from here on go on from a copy kept at the last turn start before ``request`` (``copy_at``); a
+        copy made later cannot go back to it and is dropped."""
+        self.copy_at = max((n for n in replay.turn_starts if n < request), default=None)
+        if self.turn_copy is not None and (self.copy_at is None or self.turn_copy.requests > self.copy_at):
+            self.drop_turn_copy()
+
+    def decision_at(self, replay: Replay, request: int) -> Decision | None:
+        """The decision of ``replay``'s request number ``request``, an earlier one, with its options built in a trial
+        replay stopped there; None when the trial does not stop at a decision there."""
+        trial, resumed, begins_at = self.trial(replay)
+        trial.stop_at = request
         try:
             trial.run(resumed)
-        except EnoughSeen:
-            pass
         finally:
-            trial.game.close()
-            if trial.copied is not None:  # a copy at this point's turn start: the next trials go on from it
-                self.drop_turn_copy()
-                self.turn_copy, trial.copied = trial.copied, None
-                self.turn_copy.copy_at = None
-            self.trial_entries += trial.position - begins_at + TRIAL_SETUP
-        return trial.counted
+            pending = trial.pending
+            decision = pending[1] if pending is not None and isinstance(pending[1], Decision) else None
+            if decision is not None:
+                decision.options  # noqa: B018  (built while its game stands there)
+            self.trial_done(trial, begins_at)
+        return decision
+
+    def missing_entry(self, replay: Replay, entry: LogEntry, places: list[Place]) -> tuple[int, int, Choice, Decision] | None:
+        """An entry the log most likely left out, which ``entry`` cannot stand without: a choice at one of
+        ``places`` (the decisions the entry, or one before it, stood at: one of each kind, the nearest to ``entry``,
+        since what one choice more changes there, a card played or two positions exchanged, one choice at its last
+        chance changes alike), under which the entries from there to ``LOOK_AHEAD`` entries after ``entry`` replay
+        cleanly; the request, the entry next there, the choice and its decision, or None.  Options that name a
+        card or a place ``entry`` names are tried first (``relevant_first``); where several replay cleanly, the
+        one under which the farther entries replay best."""
+        self.looking_for_missing = True
+        try:
+            return self.missing_at(replay, entry, places)
+        finally:
+            self.looking_for_missing = False
+
+    def missing_at(self, replay: Replay, entry: LogEntry, places: list[Place]) -> tuple[int, int, Choice, Decision] | None:
+        """``missing_entry``, within its share of the work."""
+        ahead = entry.index + LOOK_AHEAD
+        for place in places:
+            if not self.can_try(replay, ahead):
+                return None
+            point, before = place.request, place.entry
+            self.base_before(replay, point)
+            decision = self.decision_at(replay, point)
+            if decision is None:
+                continue
+            at = (point, before)
+            clean: list[Choice] = []
+            for option in relevant_first(decision, entry):
+                if not self.can_try(replay, ahead):
+                    break
+                if self.tried(replay, option, False, before - 1, ahead, 1, at) == 0:
+                    clean.append(option)
+            if not clean:
+                continue
+            chosen = clean[0]
+            if len(clean) > 1:  # several explain it as far as it looked: look farther among them
+                clean.sort(key=lambda option: named_later(replay, option, entry.index - 1))
+                scores: list[tuple[int, int]] = []
+                for index, option in enumerate(clean):
+                    if not self.can_try(replay, entry.index + FARTHER):
+                        break
+                    scores.append((self.tried(replay, option, False, before - 1, entry.index + FARTHER, FARTHER, at), index))
+                chosen = clean[min(scores)[1]] if len(scores) == len(clean) else clean[0]
+            return point, before, chosen, decision
+        return None
 
     def drop_turn_copy(self) -> None:
         if self.turn_copy is not None:
@@ -301,6 +423,30 @@ def named_later(replay: Replay, candidate: Choice | None, start: int) -> int:
     player = entries[start].data.get("p")
     card = candidate.card
     return sum(1 for entry in entries[start + 1 :] if entry.data.get("p") == player and card in _names(entry.data))
+
+
+def relevant_first(decision: Decision, entry: LogEntry) -> list[Choice]:
+    """The options of ``decision`` to try as an entry left out before ``entry``, at most ``MISSING_OPTIONS``: those
+    that name more of the cards and places ``entry`` names first (an entry left out of a log is most often what put
+    a card where the next entry finds it); never its default (letting the point go by is no entry)."""
+    named = set(_values(entry.data))
+    options = [option for option in decision.options if option != decision.default]
+    return sorted(options, key=lambda option: -len(named.intersection(_values_of(option))))[:MISSING_OPTIONS]
+
+
+def _values_of(option: Choice) -> list[object]:
+    return [value for value in (option.card, option.pos, *option.cards, *option.details()) if value is not None]
+
+
+def _values(value: object) -> list[object]:
+    """Every string and whole number in an entry's data (its fields' values and the items of its lists)."""
+    if isinstance(value, str | int) and not isinstance(value, bool):
+        return [value]
+    if isinstance(value, dict):
+        return [found for item in value.values() for found in _values(item)]
+    if isinstance(value, list):
+        return [found for item in value for found in _values(item)]
+    return []
 
 
 def _names(value: object) -> list[str]:

@@ -24,7 +24,10 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Final
+
+import yaml
 
 from engine.core.game import Procedure, Request, UnplayedText
 from engine.core.interface import PlayableGame
@@ -42,7 +45,7 @@ from judge import collector, games
 from judge.games.support import GameSupport
 from judge.logfile import GameLog, LogEntry, LogFormatError, load_log
 from judge.logformat import EntryError
-from judge.lookahead import NEAR_OPTIONS, TRIAL_SETUP, EnoughSeen, LookAhead
+from judge.lookahead import MISSING_BACK, MISSING_POINTS, NEAR_OPTIONS, TRIAL_SETUP, EnoughSeen, LookAhead
 from judge.verdict import Verdict, VerdictKind, Violation, winner_of
 
 ClauseCheck = Callable[[str], bool]
@@ -61,6 +64,31 @@ class _NextEntry:
 
 
 NEXT_ENTRY: Final = _NextEntry()
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A decision an entry stood at (was the next entry when the decision was asked): where an entry the log left
+    out before it would have been answered."""
+
+    request: int
+    """The request number of the decision."""
+    entry: int
+    kind: str
+    player: str
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class Missing:
+    """An entry the log leaves out: the choice the replay answers in its place, and the violation it is (at the
+    entry after the gap, citing why that entry cannot stand without it)."""
+
+    choice: Choice
+    clauses: tuple[str, ...]
+    message: str
+    written: str
+    """The entry left out, as a log would write it (``{p: P2, do: play, card: YL-01, pos: 3}``)."""
 
 
 class Replay:
@@ -156,10 +184,24 @@ class Replay:
         self.checked_violations = 0
         """How many violations had been reported when the last ``expect`` was checked."""
         self.answered_fields: set[tuple[int, str]] = set()
+        """(entry index, field): the fields of forced entries that answered a choice the rules asked."""
+        self.stood: tuple[int, list[Place]] = (-1, [])
+        """The next entry's index, and the decisions it has stood at so far, from the first pass it implied: where an
+        entry the log left out before it would have been answered."""
+        self.insertions: dict[tuple[int, int], Missing] = {}
+        """(request number, entry index) -> an entry the log leaves out there, before that entry: the replay answers
+        the request with its choice, and reports it once (``left_out_before``)."""
+        self.first_stood: dict[int, Place] = {}
+        """Entry index -> the first decision it stood at (``stood``), for the last ``MISSING_BACK`` entries or so."""
+        self.searched: set[int] = set()
+        """Entries an entry left out before them was looked for (``left_out_before``): once each, whatever was found;
+        shared by the replays run again for this one."""
+        self.going_back: Replay | None = None
+        """A replay run again to a request this one passed, with an entry the log left out inserted there: the loop
+        goes on as it (``adopt``) before anything else."""
         self.turn_copies: list[Replay] = []
         """Copies of the replay at the start of the turns it went back into (``rewound``), in order: it goes back
         there again, not to the log's start, for another entry of that turn that fits no point."""
-        """(entry index, field): the fields of forced entries that answered a choice the rules asked."""
 
     # -- helpers ---------------------------------------------------------------
 
@@ -300,7 +342,13 @@ class Replay:
                 return False  # a trial replay has looked far enough: what comes after is not its to judge
             since = self.implied_since
             if since is not None and self.passed_its_turn():
-                rewound = self.rewound(since[3], self.log.entries[self.position])
+                entry = self.log.entries[self.position]
+                message = f"{entry.data.get('do')!r} fits no point of this turn or the next"
+                if self.left_out_before(entry, since[2].clauses, message):
+                    procedure, request = self.go_back()
+                    game = self.game
+                    continue
+                rewound = self.rewound(since[3], entry)
                 if rewound is not None:  # the passes it implied are taken back: on from where it stood
                     procedure, request = self.adopt(rewound)
                     game = self.game
@@ -315,8 +363,15 @@ class Replay:
                 if self.peek() is None and not self.applying:
                     return True  # the log ends here: nothing hidden is revealed past its last entry
                 request = self.answer_reveal(request, procedure)
+                if self.going_back is not None:
+                    procedure, request = self.go_back()
+                    game = self.game
             else:
                 result = self.decide(request)
+                if self.going_back is not None:
+                    procedure, request = self.go_back()
+                    game = self.game
+                    continue
                 if result is None:
                     return True
                 answer, implied = result
@@ -327,13 +382,15 @@ class Replay:
                         self.implied_since = (self.position, game.turn, request, self.requests)
                     elif entry is not None and game.turn > self.last_turn(entry, implied_since[1]):
                         point = implied_since[2]  # and it could not be taken back (``rewound``)
-                        self.violate(
-                            entry,
-                            point.clauses,
+                        message = (
                             f"{entry.data.get('do')!r} fits no point of this turn or the next; where the entry "
-                            f"stands the rules required {point.player} to {point.prompt}",
-                            tuple(option.describe() for option in point.options[:20]),
+                            f"stands the rules required {point.player} to {point.prompt}"
                         )
+                        if self.left_out_before(entry, point.clauses, message):
+                            procedure, request = self.go_back()
+                            game = self.game
+                            continue
+                        self.violate(entry, point.clauses, message, tuple(option.describe() for option in point.options))
                         self.position += 1
                         self.implied_since = None
                 elif self.implied_since is not None:
@@ -359,10 +416,22 @@ class Replay:
         look-ahead's, from ``decided``), so it reaches the same request with the same game.
         """
         key = (point, entry.index)
+        if not self.looks_ahead or key in self.left_out:
+            return None  # a trial replay counts what follows from where it is
+        return self.rerun(point, entry, self.left_out | {key})
+
+    def rerun(
+        self, point: int, entry: LogEntry, left_out: frozenset[tuple[int, int]], budgeted: bool = True
+    ) -> Replay | None:
+        """This replay run again to request ``point`` (from the last copy kept at a turn start before it, or from
+        the log's start), making the same choices, with ``left_out``: stopped before it answers that request, for
+        this replay to go on from (``adopt``).  None when the look-ahead's share of the work cannot pay for it
+        (running again up to ``entry``; ``budgeted`` False: the run is paid for already), or when the run did not
+        come back to that request."""
         base = next((kept for kept in reversed(self.turn_copies) if kept.requests < point), None)
         begins_at = base.position if base is not None else 0
-        if not self.looks_ahead or key in self.left_out or not self.look_ahead.can_rerun(self, entry.index - begins_at):
-            return None  # a trial replay counts what follows from where it is
+        if budgeted and not self.look_ahead.can_rerun(self, entry.index - begins_at):
+            return None
         resumed: Procedure | None = None
         if base is not None:
             twin = base.copy()
@@ -373,9 +442,11 @@ class Replay:
             twin.game.keeps_trace = self.game.keeps_trace
             prefix = []
         twin.hashes = None if self.hashes is None else {i: h for i, h in self.hashes.items() if i < twin.position}
-        twin.left_out = self.left_out | {key}
+        twin.left_out = left_out
+        twin.insertions = {key: missing for key, missing in self.insertions.items() if key[0] < point}
+        twin.searched = self.searched
         twin.decided = self.decided
-        twin.chosen = dict(self.chosen)
+        twin.chosen = {key: chosen for key, chosen in self.chosen.items() if key[0] < point}
         twin.rerun_until = point
         twin.stop_at = point
         last_turn_start = max((start for start in self.turn_starts if start < point), default=None)
@@ -396,12 +467,92 @@ class Replay:
         twin.copy_at = None
         return twin
 
+    def left_out_before(self, entry: LogEntry, clauses: tuple[str, ...], why: str) -> bool:
+        """Whether an entry the log leaves out explains why ``entry`` cannot stand where it is (``why``, citing
+        ``clauses``): a choice at one of the points ``entry`` stood at, or where one of the few entries before it
+        first stood, under which the entries from there on replay cleanly as far as the look-ahead looks.  If so,
+        this replay is set to go back to that point (``going_back``) and to answer it with the choice left out,
+        reported once there as one violation; the caller returns at once, and the loop goes on as that replay
+        (``go_back``).
+
+        One entry missing from a log is one departure: what follows from it (a position found empty, a card
+        still in the hand) is not reported again.
+        """
+        if not self.looks_ahead or self.rerun_until is not None or self.going_back is not None:
+            return False
+        index, stood = self.stood
+        if index != entry.index or not stood or index in self.searched:
+            return False
+        self.searched.add(index)
+        places = stood[:MISSING_POINTS]
+        earliest_turn = stood[0].turn - 1  # a choice of the turn before can show in this one (an attack met)
+        for before in range(index - 1, max(index - 1 - MISSING_BACK, -1), -1):
+            place = self.first_stood.get(before)
+            if place is None:  # a forced event, taken where the rules reveal its cards
+                continue
+            if place.turn < earliest_turn:
+                break
+            places.append(place)
+        seen: set[tuple[str, str]] = set()  # a kind of decision is looked at only at its place nearest the entry
+        places = [place for place in places if not ((place.kind, place.player) in seen or seen.add((place.kind, place.player)))]
+        found = self.look_ahead.missing_entry(self, entry, places)
+        if found is None:
+            return False
+        point, before, choice, decision = found
+        twin = self.rerun(point, entry, frozenset(key for key in self.left_out if key[0] < point), budgeted=False)
+        if twin is None:
+            return False
+        if before == index:
+            refusal = twin.refusal_at_pending(entry)
+            if refusal is not None:
+                clauses, why = refusal.clauses or clauses, refusal.message
+        else:
+            why = f"entry {index} (line {entry.line}) cannot stand: {why}"
+        written = self.written_entry(choice, decision)
+        left_out = written or f"{decision.player}'s {choice.describe()}"
+        message = f"the log leaves out an entry before this one: {left_out}; without it, {why}"
+        twin.insertions[(point, before)] = Missing(choice, clauses or decision.clauses, message, written)
+        self.going_back = twin
+        return True
+
+    def refusal_at_pending(self, entry: LogEntry) -> Refusal | None:
+        """For a replay stopped at a decision (``pending``): why ``entry`` cannot be taken there, by the point's own
+        check where it takes the entry's verb, else by what rules the verb out there; None where it can be."""
+        pending = self.pending
+        if pending is None or not isinstance(pending[1], Decision):
+            return None
+        decision = pending[1]
+        verb = str(entry.data["do"])
+        about = str(self.support.subject(entry.data) or decision.player)
+        stated = self.stated(entry, decision)
+        if verb in decision.verbs and about == decision.player:
+            return None if stated is None else self.game.check(decision, stated)
+        return self.game.why_not_now(verb, about, stated)
+
+    def written_entry(self, choice: Choice, decision: Decision) -> str:
+        """``choice`` as a log entry in one line of YAML (``{p: P2, do: play, card: YL-01, pos: 3}``), or "" where the
+        game cannot write it."""
+        try:
+            return flow_entry(self.support.entry_of(choice, decision))
+        except NotImplementedError:
+            return ""
+
+    def go_back(self) -> tuple[Procedure, Request]:
+        """Go on as the replay run again with an entry the log left out (``left_out_before``)."""
+        twin = self.going_back
+        assert twin is not None
+        self.going_back = None
+        for key in [key for key in self.decided if key[0] >= twin.stop_at]:  # choices of a game that is no more
+            del self.decided[key]
+        return self.adopt(twin)
+
     def adopt(self, twin: Replay) -> tuple[Procedure, Request]:
         """Go on as ``twin``, a replay run again to a request this one passed (``rewound``): its game, its place
         in the log and what it found so far become this replay's; the look-ahead's work and the callbacks stay.
         Returns the procedure to go on with and the request it waits on."""
         pending = twin.pending
         assert pending is not None
+        self.look_ahead.drop_turn_copy()  # a copy of the game that is no more, for trials to go on from
         self.game.close()
         self.game = twin.game
         self.position = twin.position
@@ -427,6 +578,10 @@ class Replay:
         self.departures = twin.departures
         self.turn_copies = twin.turn_copies
         self.hashes = twin.hashes
+        self.insertions = twin.insertions
+        self.stood = twin.stood
+        self.first_stood = twin.first_stood
+        self.searched = twin.searched
         self.rerun_until = None
         return pending
 
@@ -474,6 +629,8 @@ class Replay:
             if entry is None or (self.requests, entry.index) not in self.left_out:
                 break
             self.leave_out(decision, entry)
+            if self.going_back is not None:
+                return None
         field = self.support.choice_fields.get(decision.kind)
         if field is not None and (
             "resolve" not in decision.verbs or (self.current is not None and field in self.current.data)
@@ -485,23 +642,46 @@ class Replay:
             entry = self.peek()
             if entry is None:
                 return None
+            if self.looks_ahead:
+                self.stand(entry.index, decision)
             answer = self.answer_from(decision, entry)
-            if not isinstance(answer, _NextEntry):
-                return answer
+            if not isinstance(answer, _NextEntry) or self.going_back is not None:
+                return None if isinstance(answer, _NextEntry) else answer
+
+    def stand(self, index: int, decision: Decision) -> None:
+        """Entry ``index`` is next at ``decision``, the request being answered: remember where (``stood``, and
+        ``first_stood`` for the first)."""
+        place = Place(self.requests, index, decision.kind, decision.player, self.game.turn)
+        if self.stood[0] != index:
+            self.stood = (index, [])
+            first = self.first_stood
+            first[index] = place
+            if len(first) > 2 * MISSING_BACK:
+                for old in [old for old in first if old < index - MISSING_BACK]:
+                    del first[old]
+        places = self.stood[1]
+        if not places or places[-1].request != self.requests:
+            places.append(place)
 
     def leave_out(self, decision: Decision, entry: LogEntry) -> None:
         """``entry`` fits no point from here to the end of its turn (``rewound``): one violation, citing what
         rules it out where it stands, and the game goes on from here without it."""
-        self.consume(placed=False)
-        self.implied_since = None
         verb = str(entry.data["do"])
         about = str(self.support.subject(entry.data) or decision.player)
         stated = entry.data.get("turn")
         when = f"turn {stated}" if isinstance(stated, int) else "this turn or the next"
         refusal = self.game.why_not_now(verb, about, self.stated(entry, decision))
         message = f"{verb!r} by {entry.data.get('p') or decision.player} fits no point of {when}: {refusal.message}"
-        options = tuple(option.describe() for option in decision.options[:20])
-        self.refuse(entry, refusal, refusal.clauses or decision.clauses, message, options)
+        if self.left_out_before(entry, refusal.clauses or decision.clauses, message):
+            return
+        self.consume(placed=False)
+        self.implied_since = None
+        self.refuse(entry, refusal, refusal.clauses or decision.clauses, message, self.options_of(decision))
+
+    @staticmethod
+    def options_of(decision: Decision) -> tuple[str, ...]:
+        """The legal options at ``decision``, as a violation lists them: every one (a text report shortens them)."""
+        return tuple(option.describe() for option in decision.options)
 
     def refuse(
         self, entry: LogEntry, refusal: Refusal, clauses: tuple[str, ...], message: str, options: tuple[str, ...] = ()
@@ -520,6 +700,10 @@ class Replay:
     def answer_from(self, decision: Decision, entry: LogEntry) -> Answer | _NextEntry | None:
         """What ``entry``, the next one, makes of ``decision``: its answer; None to stop (a concession, or a point
         no option can answer); or NEXT_ENTRY when the entry was dealt with on its own."""
+        if self.insertions:
+            missing = self.insertions.get((self.requests, entry.index))
+            if missing is not None and self.game.check(decision, missing.choice) is None:
+                return self.inserted(decision, entry, missing)
         if self.chosen and not self.looks_ahead:
             chosen = self.chosen.get((self.requests, entry.index))
             if chosen is not None:
@@ -548,6 +732,19 @@ class Replay:
         if decision.default is not None:
             return self.passed_by(decision, entry)
         return self.unanswered(decision, entry)
+
+    def inserted(self, decision: Decision, entry: LogEntry, missing: Missing) -> Answer:
+        """The entry the log leaves out before ``entry`` (``left_out_before``): reported at ``entry`` (a trial counts
+        only what follows it), and its choice answers the decision; ``entry`` is looked at again after it."""
+        if self.looks_ahead:
+            line = entry.line if entry is not None else None
+            self.add_violation(
+                Violation(
+                    entry.index, line, missing.clauses, missing.message, intended=f"insert before it: {missing.written}"
+                )
+            )
+        self.assumed(decision, missing.choice, f"left out of the log before entry {entry.index}")
+        return missing.choice, False
 
     def expect_after_concession(self, entry: LogEntry) -> None:
         """A concession ends the game at once (no checkpoint closes it): its ``expect`` is checked here, citing
@@ -645,15 +842,12 @@ class Replay:
             return NEXT_ENTRY
         refusal = game.check(decision, choice)
         if refusal is not None:
-            self.refuse(
-                entry,
-                refusal,
-                refusal.clauses,
-                f"{decision.player}: {refusal.message}",
-                tuple(option.describe() for option in decision.options[:20]),
+            message = f"{decision.player}: {refusal.message}"
+            self.refuse(entry, refusal, refusal.clauses, message, self.options_of(decision))
+            resumed = self.look_ahead.resume(
+                self, decision, entry, choice, lambda: self.left_out_before(entry, refusal.clauses, message)
             )
-            resumed = self.look_ahead.resume(self, decision, entry, choice)
-            if resumed is None:
+            if resumed is None:  # the entry left out; or the replay goes back to put in one the log left out
                 return NEXT_ENTRY
             self.start_applying(entry, decision, None)
             return resumed, False
@@ -677,15 +871,12 @@ class Replay:
         if later_turn or self.support.reachable(game, decision, verb, about, this_turn):
             self.imply(decision, default, "the log moves on")
             return default, True
-        self.consume()
         refusal = game.why_not_now(verb, about, self.stated(entry, decision))
-        self.refuse(
-            entry,
-            refusal,
-            refusal.clauses or decision.clauses,
-            f"{verb!r} by {entry.data.get('p') or decision.player} is not possible now: {refusal.message}",
-            tuple(option.describe() for option in decision.options[:20]),
-        )
+        message = f"{verb!r} by {entry.data.get('p') or decision.player} is not possible now: {refusal.message}"
+        if self.left_out_before(entry, refusal.clauses or decision.clauses, message):
+            return NEXT_ENTRY
+        self.consume()
+        self.refuse(entry, refusal, refusal.clauses or decision.clauses, message, self.options_of(decision))
         return NEXT_ENTRY
 
     def unanswered(self, decision: Decision, entry: LogEntry) -> Answer | None:
@@ -695,12 +886,10 @@ class Replay:
         late = self.written_late(decision)
         if late is not None:
             return late, False
-        self.violate(
-            entry,
-            decision.clauses,
-            f"the rules required {decision.player} to {decision.prompt} here; the log has {str(entry.data['do'])!r}",
-            tuple(option.describe() for option in decision.options[:20]),
-        )
+        message = f"the rules required {decision.player} to {decision.prompt} here; the log has {str(entry.data['do'])!r}"
+        if self.left_out_before(entry, decision.clauses, message):
+            return None
+        self.violate(entry, decision.clauses, message, self.options_of(decision))
         if not decision.options:
             self.stopped = True
             return None
@@ -804,6 +993,8 @@ class Replay:
         violation here, and the next entry is looked at.
         """
         entry = self.misplaced_before(reveal)
+        if self.going_back is not None:
+            return reveal  # the replay goes back to put in an entry the log left out: this game is done with
         forced = self.support.forced_verbs
         answer: list[str | None] | None = None
         current = self.current
@@ -895,13 +1086,15 @@ class Replay:
             turn_over = self.turn_is_over(entry)
             if not turn_over and self.support.reachable_after_reveal(self.game, verb, about):
                 return entry
-            self.consume(placed=not turn_over)
             asked = Decision(about, verb, [], reveal.clauses, frozenset({verb}))  # as if a point asked for it
             refusal = self.game.why_not_now(verb, about, self.stated(entry, asked))
             if turn_over:
                 message = f"{verb!r} by {about} fits no point of turn {entry.data['turn']}: {refusal.message}"
             else:
                 message = f"{verb!r} by {about} is not possible now: {refusal.message}"
+            if self.left_out_before(entry, refusal.clauses, message):
+                return None
+            self.consume(placed=not turn_over)
             self.refuse(entry, refusal, refusal.clauses, message)
         return None
 
@@ -1116,6 +1309,11 @@ class Replay:
             len(self.log.entries),
             None if self.hashes is None else dict(sorted(self.hashes.items())),
         )
+
+
+def flow_entry(data: dict[str, Any]) -> str:
+    """An entry as a one-line YAML flow mapping (``{p: P1, do: play, card: AL-01}``), as a message quotes it."""
+    return str(yaml.safe_dump(data, default_flow_style=True, width=10**6, sort_keys=False)).strip()
 
 
 def resolves(data: dict[str, Any], decision: Decision) -> bool:
