@@ -273,9 +273,9 @@ class LookAhead:
         and keeps a copy of itself at the last turn start before this point; the next go on from copies of that
         copy, so they cost the entries of about one turn.
         """
-        trial, resumed, begins_at = self.trial(replay)
+        trial, resumed, begins_at = self.trial(replay, at[0] if at is not None else None)
         point = at or (replay.requests, start if takes_entry else start + 1)
-        trial.chosen = {**replay.chosen, point: (candidate, takes_entry)}
+        trial.chosen[point] = (candidate, takes_entry)
         trial.horizon = horizon
         trial.counting = (start, enough)
         trial.counted = 0
@@ -287,9 +287,11 @@ class LookAhead:
             self.trial_done(trial, begins_at)
         return trial.counted
 
-    def trial(self, replay: Replay) -> tuple[Replay, Procedure | None, int]:
-        """A trial replay of ``replay``'s log making ``replay``'s choices, from the copy kept at a turn start (with
-        the procedure to go on with) or from the log's start, and the entry it begins at."""
+    def trial(self, replay: Replay, before: int | None = None) -> tuple[Replay, Procedure | None, int]:
+        """A trial replay of ``replay``'s log making ``replay``'s choices (those made before request ``before``
+        only, where given: a trial that answers that earlier request otherwise goes another way from there), from
+        the copy kept at a turn start (with the procedure to go on with) or from the log's start, and the entry it
+        begins at."""
         resumed = None
         if self.turn_copy is not None:
             trial = self.turn_copy.copy()
@@ -304,9 +306,14 @@ class LookAhead:
         trial.looks_ahead = False
         trial.stop_at = trial.pending = None  # a copy made by a trial that stopped early goes on
         trial.hashes = None  # a trial only counts what follows
-        trial.chosen = replay.chosen
-        trial.left_out = replay.left_out
-        trial.insertions = replay.insertions
+        if before is None:
+            trial.chosen = dict(replay.chosen)
+            trial.left_out = replay.left_out
+            trial.insertions = replay.insertions
+        else:
+            trial.chosen = {key: chosen for key, chosen in replay.chosen.items() if key[0] < before}
+            trial.left_out = frozenset(key for key in replay.left_out if key[0] < before)
+            trial.insertions = {key: missing for key, missing in replay.insertions.items() if key[0] < before}
         return trial, resumed, begins_at
 
     def trial_done(self, trial: Replay, begins_at: int) -> None:
@@ -332,8 +339,9 @@ class LookAhead:
     def decision_at(self, replay: Replay, request: int) -> Decision | None:
         """The decision of ``replay``'s request number ``request``, an earlier one, with its options built in a trial
         replay stopped there; None when the trial does not stop at a decision there."""
-        trial, resumed, begins_at = self.trial(replay)
+        trial, resumed, begins_at = self.trial(replay, request)
         trial.stop_at = request
+        trial.horizon = trial.counting = None
         try:
             trial.run(resumed)
         finally:

@@ -511,6 +511,8 @@ class Replay:
         written = self.written_entry(choice, decision)
         left_out = written or f"{decision.player}'s {choice.describe()}"
         message = f"the log leaves out an entry before this one: {left_out}; without it, {why}"
+        if decision.default is None:  # a choice the rules required there: their clauses first
+            clauses = tuple(dict.fromkeys((*decision.clauses, *clauses)))
         twin.insertions[(point, before)] = Missing(choice, clauses or decision.clauses, message, written)
         self.going_back = twin
         return True
@@ -887,8 +889,6 @@ class Replay:
         if late is not None:
             return late, False
         message = f"the rules required {decision.player} to {decision.prompt} here; the log has {str(entry.data['do'])!r}"
-        if self.left_out_before(entry, decision.clauses, message):
-            return None
         self.violate(entry, decision.clauses, message, self.options_of(decision))
         if not decision.options:
             self.stopped = True

@@ -351,6 +351,7 @@ STAYS_WHEN_ADOPTING = {
     "copied": "for trials only",
     "horizon": "for trials only",
     "counting": "for trials only",
+    "going_back": "the replay it goes on as, cleared as it does",
     "decided": "shared with the replay run again",
     "stop_at": "for the replay run again only",
     "pending": "for the replay run again only",
