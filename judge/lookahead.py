@@ -42,9 +42,10 @@ MISSING_OPTIONS: Final = 16
 MISSING_POINTS: Final = 4
 """At how many of the points an entry stood at (from the first) an entry the log left out before it is looked for..."""
 MISSING_BACK: Final = 60
-"""...and before how many of the entries before it (back to the turn before the entry's), each where it first
-stood."""
-MISSING_SHARE: Final = 6.0
+"""...and before how many of the entries before it, each where it first stood, back to ``MISSING_TURNS`` turns
+before the entry's."""
+MISSING_TURNS: Final = 2
+MISSING_SHARE: Final = 12.0
 """The entries the trials that look for entries a log left out may take, all together, as a multiple of its length
 (besides ``TRIAL_SHARE``): one entry missing costs a search over the options of the points around it."""
 TRIAL_SHARE: Final = 1.25
@@ -54,9 +55,9 @@ reports many violations) and the trials' setup, a log with violations verifies i
 of the same log without them (``bench/bench_resync.py`` measures it: 2.99 at most over 574 lying logs)."""
 
 
-Explained = Callable[[], bool]
-"""Whether an entry the log left out explains a refused one (``Replay.left_out_before``), asked when no other
-candidate lets the entries after it replay cleanly."""
+Explained = Callable[[Choice | None], bool]
+"""Whether an entry the log left out explains a refused one (``Replay.left_out_before``), better than the option
+given, which lets the entries after it replay cleanly (None: no candidate does)."""
 
 
 TRIAL_SETUP: Final = 40
@@ -106,9 +107,9 @@ class LookAhead:
         every entry it makes look wrong.  The candidates: the choice as written, where the game can still carry
         it out; the entry left out; the legal options near it (the same card or position).  A trial replay takes
         the first of them that is possible; the replay itself tries them against the entries that follow and
-        takes the one under which they replay best, the earlier in that order on a tie.  Where none of them lets
-        the next entries replay cleanly, ``explained`` says whether an entry the log left out before this one
-        does (the replay then goes back to put it in, and this returns None).
+        takes the one under which they replay best, the earlier in that order on a tie.  ``explained`` says
+        whether an entry the log left out before this one explains it better than the best of them (the replay
+        then goes back to put it in, and this returns None).
         """
         candidates: list[Choice | None] = []
         if replay.game.carries_out(decision, written):
@@ -175,8 +176,10 @@ class LookAhead:
             chosen, best = known
         else:
             chosen, best = self.best_candidate(replay, candidates, takes_entry, start)
-            if (best > 0 or chosen is None) and explained is not None and explained():
-                return None  # an entry left out before it explains it: the replay goes back to put it in
+            if explained is not None and (best > 0 or chosen is None or chosen != written):
+                rival = chosen if best == 0 else None  # an option as clean: an entry left out must do better
+                if explained(rival):
+                    return None  # an entry left out before it explains it: the replay goes back to put it in
             replay.decided[point] = (chosen, best)
         replay.chosen[point] = (chosen, takes_entry)
         if chosen is None:
@@ -223,15 +226,11 @@ class LookAhead:
             # first the options whose card the player's later entries do not name: a card the log uses later
             # was still in hand, so it was likely not this entry's
             clean.sort(key=lambda candidate: (candidate is None, named_later(replay, candidate, start)))
-            chosen = clean[0]
-            farther: list[tuple[int, bool, int]] = []
-            for index, candidate in enumerate(clean):
-                if not self.can_try(replay, start + FARTHER):
-                    break
-                score = self.tried(replay, candidate, takes_entry, start, start + FARTHER, FARTHER)
-                farther.append((score, candidate is None, index))
-            if len(farther) == len(clean):  # only a comparison of all of them may overturn the first look's choice
-                chosen = clean[min(farther)[2]]
+
+            def score(candidate: Choice | None, horizon: int, enough: int) -> int:
+                return self.tried(replay, candidate, takes_entry, start, horizon, enough)
+
+            chosen = self.farthest(replay, clean, start, score)
         return chosen, best
 
     def can_rerun(self, replay: Replay, entries_to_run: int) -> bool:
@@ -352,17 +351,29 @@ class LookAhead:
             self.trial_done(trial, begins_at)
         return decision
 
-    def missing_entry(self, replay: Replay, entry: LogEntry, places: list[Place]) -> tuple[int, int, Choice, Decision] | None:
+    def missing_entry(
+        self, replay: Replay, entry: LogEntry, places: list[Place], rival: Choice | None = None
+    ) -> tuple[int, int, Choice, Decision] | None:
         """An entry the log most likely left out, which ``entry`` cannot stand without: a choice at one of
         ``places`` (the decisions the entry, or one before it, stood at: one of each kind, the nearest to ``entry``,
         since what one choice more changes there, a card played or two positions exchanged, one choice at its last
         chance changes alike), under which the entries from there to ``LOOK_AHEAD`` entries after ``entry`` replay
         cleanly; the request, the entry next there, the choice and its decision, or None.  Options that name a
         card or a place ``entry`` names are tried first (``relevant_first``); where several replay cleanly, the
-        one under which the farther entries replay best."""
+        one under which the farther entries replay best.  ``rival``, an option the refused entry's point could
+        take in its place under which the next entries replay as cleanly: the entry left out must then let the
+        farther entries replay with fewer violations than it does."""
         self.looking_for_missing = True
         try:
-            return self.missing_at(replay, entry, places)
+            found = self.missing_at(replay, entry, places)
+            if found is None or rival is None:
+                return found
+            farther = entry.index + FARTHER
+            if not self.can_try(replay, farther):
+                return None
+            mine = self.tried(replay, found[2], False, found[1] - 1, farther, FARTHER, (found[0], found[1]))
+            theirs = self.tried(replay, rival, True, entry.index, farther, mine + 1)
+            return found if mine < theirs else None
         finally:
             self.looking_for_missing = False
 
@@ -386,17 +397,36 @@ class LookAhead:
                     clean.append(option)
             if not clean:
                 continue
-            chosen = clean[0]
-            if len(clean) > 1:  # several explain it as far as it looked: look farther among them
-                clean.sort(key=lambda option: named_later(replay, option, entry.index - 1))
-                scores: list[tuple[int, int]] = []
-                for index, option in enumerate(clean):
-                    if not self.can_try(replay, entry.index + FARTHER):
-                        break
-                    scores.append((self.tried(replay, option, False, before - 1, entry.index + FARTHER, FARTHER, at), index))
-                chosen = clean[min(scores)[1]] if len(scores) == len(clean) else clean[0]
+            clean.sort(key=lambda option: named_later(replay, option, entry.index - 1))
+
+            def score(option: Choice | None, horizon: int, enough: int) -> int:
+                return self.tried(replay, option, False, before - 1, horizon, enough, at)
+
+            chosen = self.farthest(replay, clean, entry.index, score)
+            assert chosen is not None
             return point, before, chosen, decision
         return None
+
+    def farthest(
+        self, replay: Replay, clean: list[Choice | None], index: int, score: Callable[[Choice | None, int, int], int]
+    ) -> Choice | None:
+        """Of ``clean``, candidates under which the entries up to ``LOOK_AHEAD`` after entry ``index`` replay cleanly,
+        the one under which the farther entries (``FARTHER`` after it, then all the rest) replay with the fewest
+        violations (``score``: to a horizon, counting up to a number), the first of the best where they tie or
+        the share of the work runs out: a card chosen unseen (the one clocked, say) may show only many turns
+        later."""
+        reached = index + LOOK_AHEAD
+        for horizon in (index + FARTHER, 10**9):
+            if len(clean) == 1 or not replay.log.has_entry(reached + 1):  # nothing farther to tell them apart
+                break
+            reached = horizon
+            scores: list[int] = []
+            for candidate in clean:
+                if not self.can_try(replay, horizon):
+                    return clean[0]
+                scores.append(score(candidate, horizon, min(scores, default=FARTHER) + 1))
+            clean = [candidate for candidate, found in zip(clean, scores, strict=True) if found == min(scores)]
+        return clean[0]
 
     def drop_turn_copy(self) -> None:
         if self.turn_copy is not None:

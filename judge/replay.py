@@ -45,7 +45,7 @@ from judge import collector, games
 from judge.games.support import GameSupport
 from judge.logfile import GameLog, LogEntry, LogFormatError, load_log
 from judge.logformat import EntryError
-from judge.lookahead import MISSING_BACK, MISSING_POINTS, NEAR_OPTIONS, TRIAL_SETUP, EnoughSeen, LookAhead
+from judge.lookahead import MISSING_BACK, MISSING_POINTS, MISSING_TURNS, NEAR_OPTIONS, TRIAL_SETUP, EnoughSeen, LookAhead
 from judge.verdict import Verdict, VerdictKind, Violation, winner_of
 
 ClauseCheck = Callable[[str], bool]
@@ -467,7 +467,9 @@ class Replay:
         twin.copy_at = None
         return twin
 
-    def left_out_before(self, entry: LogEntry, clauses: tuple[str, ...], why: str) -> bool:
+    def left_out_before(
+        self, entry: LogEntry, clauses: tuple[str, ...], why: str, rival: Choice | None = None
+    ) -> bool:
         """Whether an entry the log leaves out explains why ``entry`` cannot stand where it is (``why``, citing
         ``clauses``): a choice at one of the points ``entry`` stood at, or where one of the few entries before it
         first stood, under which the entries from there on replay cleanly as far as the look-ahead looks.  If so,
@@ -476,7 +478,9 @@ class Replay:
         (``go_back``).
 
         One entry missing from a log is one departure: what follows from it (a position found empty, a card
-        still in the hand) is not reported again.
+        still in the hand) is not reported again.  ``rival``: an option the entry's own point could take in its
+        place, under which the next entries replay as cleanly; an entry left out is then looked for only where this
+        entry stood, and must do better farther on (``LookAhead.missing_entry``).
         """
         if not self.looks_ahead or self.rerun_until is not None or self.going_back is not None:
             return False
@@ -485,17 +489,19 @@ class Replay:
             return False
         self.searched.add(index)
         places = stood[:MISSING_POINTS]
-        earliest_turn = stood[0].turn - 1  # a choice of the turn before can show in this one (an attack met)
-        for before in range(index - 1, max(index - 1 - MISSING_BACK, -1), -1):
+        earliest_turn = stood[0].turn - MISSING_TURNS  # a choice can show turns later (a character it moved, attacked)
+        for before in range(index - 1, max(index - 1 - MISSING_BACK, -1) if rival is None else index - 1, -1):
             place = self.first_stood.get(before)
             if place is None:  # a forced event, taken where the rules reveal its cards
                 continue
             if place.turn < earliest_turn:
                 break
             places.append(place)
-        seen: set[tuple[str, str]] = set()  # a kind of decision is looked at only at its place nearest the entry
-        places = [place for place in places if not ((place.kind, place.player) in seen or seen.add((place.kind, place.player)))]
-        found = self.look_ahead.missing_entry(self, entry, places)
+        nearest: dict[tuple[str, str, int], Place] = {}  # a kind of decision of a turn, at its place nearest the entry
+        for place in places:
+            nearest.setdefault((place.kind, place.player, place.turn), place)
+        places = list(nearest.values())
+        found = self.look_ahead.missing_entry(self, entry, places, rival)
         if found is None:
             return False
         point, before, choice, decision = found
@@ -847,7 +853,7 @@ class Replay:
             message = f"{decision.player}: {refusal.message}"
             self.refuse(entry, refusal, refusal.clauses, message, self.options_of(decision))
             resumed = self.look_ahead.resume(
-                self, decision, entry, choice, lambda: self.left_out_before(entry, refusal.clauses, message)
+                self, decision, entry, choice, lambda rival: self.left_out_before(entry, refusal.clauses, message, rival)
             )
             if resumed is None:  # the entry left out; or the replay goes back to put in one the log left out
                 return NEXT_ENTRY
