@@ -55,9 +55,10 @@ reports many violations) and the trials' setup, a log with violations verifies i
 of the same log without them (``bench/bench_resync.py`` measures it: 2.99 at most over 574 lying logs)."""
 
 
-Explained = Callable[[Choice | None], bool]
-"""Whether an entry the log left out explains a refused one (``Replay.left_out_before``), better than the option
-given, which lets the entries after it replay cleanly (None: no candidate does)."""
+Explained = Callable[[Choice | None, bool], bool]
+"""Whether an entry the log left out explains a refused one (``Replay.left_out_before``) better than the candidate
+the replay would go on from (None: the entry left out), and whether that candidate lets the next entries replay
+cleanly."""
 
 
 TRIAL_SETUP: Final = 40
@@ -84,6 +85,8 @@ class LookAhead:
         """How many entries the trials have taken looking for entries the log left out (``missing_entry``), which have a
         share of their own (``MISSING_SHARE``)."""
         self.looking_for_missing = False
+        self.reached = 0
+        """How far the last trial went before it saw as many violations as it was to count (10**9: it did not)."""
         self.rerun_entries = 0
         """How many entries the replay has run again to go back before entries that fit no point (``Replay.rewound``),
         which share the trials' bound."""
@@ -176,9 +179,8 @@ class LookAhead:
             chosen, best = known
         else:
             chosen, best = self.best_candidate(replay, candidates, takes_entry, start)
-            if explained is not None and (best > 0 or chosen is None or chosen != written):
-                rival = chosen if best == 0 else None  # an option as clean: an entry left out must do better
-                if explained(rival):
+            if explained is not None:
+                if explained(chosen, best == 0):
                     return None  # an entry left out before it explains it: the replay goes back to put it in
             replay.decided[point] = (chosen, best)
         replay.chosen[point] = (chosen, takes_entry)
@@ -284,6 +286,7 @@ class LookAhead:
             pass
         finally:
             self.trial_done(trial, begins_at)
+        self.reached = trial.position if trial.counted >= enough else 10**9
         return trial.counted
 
     def trial(self, replay: Replay, before: int | None = None) -> tuple[Replay, Procedure | None, int]:
@@ -360,20 +363,31 @@ class LookAhead:
         chance changes alike), under which the entries from there to ``LOOK_AHEAD`` entries after ``entry`` replay
         cleanly; the request, the entry next there, the choice and its decision, or None.  Options that name a
         card or a place ``entry`` names are tried first (``relevant_first``); where several replay cleanly, the
-        one under which the farther entries replay best.  ``rival``, an option the refused entry's point could
-        take in its place under which the next entries replay as cleanly: the entry left out must then let the
-        farther entries replay with fewer violations than it does."""
+        one under which the farther entries replay best.  ``rival`` is what the replay goes on from without it: an
+        option the refused entry's point takes in its place, or None for the entry left out; the entry left out
+        of the log must let the entries after the refused one replay with fewer violations than it does over the
+        next ``FARTHER``, or, where both replay them cleanly, replay cleanly farther into the log (on a last tie,
+        it wins over leaving the refused entry out: it keeps more of the log as written, and loses to an
+        option)."""
         self.looking_for_missing = True
         try:
             found = self.missing_at(replay, entry, places)
-            if found is None or rival is None:
-                return found
+            if found is None:
+                return None
+            point, before, choice, _ = found
             farther = entry.index + FARTHER
             if not self.can_try(replay, farther):
                 return None
-            mine = self.tried(replay, found[2], False, found[1] - 1, farther, FARTHER, (found[0], found[1]))
+            mine = self.tried(replay, choice, False, before - 1, farther, FARTHER, (point, before))
             theirs = self.tried(replay, rival, True, entry.index, farther, mine + 1)
-            return found if mine < theirs else None
+            if mine == theirs == 0 and replay.log.has_entry(farther + 1):  # both clean: the one clean the longer
+                if not self.can_try(replay, 10**9):
+                    return None
+                self.tried(replay, choice, False, before - 1, 10**9, 1, (point, before))
+                mine_reached = self.reached
+                self.tried(replay, rival, True, entry.index, 10**9, 1)
+                mine, theirs = (0, 1) if mine_reached > self.reached else (1, 0) if mine_reached < self.reached else (0, 0)
+            return found if mine < theirs or (mine == theirs and rival is None) else None
         finally:
             self.looking_for_missing = False
 

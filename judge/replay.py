@@ -453,7 +453,10 @@ class Replay:
         if base is None or (last_turn_start is not None and last_turn_start > base.requests):
             twin.copy_at = last_turn_start  # where the next entries of that turn that fit no point go back to
         twin.run(resumed)
-        self.look_ahead.rerun_entries += twin.position - begins_at + TRIAL_SETUP
+        if budgeted:
+            self.look_ahead.rerun_entries += twin.position - begins_at + TRIAL_SETUP
+        else:  # going back to put in an entry the log left out: the search for it pays
+            self.look_ahead.missing_entries += twin.position - begins_at + TRIAL_SETUP
         if twin.pending is None:  # it did not come back to that request: go on as before
             twin.game.close()
             return None
@@ -468,7 +471,7 @@ class Replay:
         return twin
 
     def left_out_before(
-        self, entry: LogEntry, clauses: tuple[str, ...], why: str, rival: Choice | None = None
+        self, entry: LogEntry, clauses: tuple[str, ...], why: str, rival: Choice | None = None, clean: bool = False
     ) -> bool:
         """Whether an entry the log leaves out explains why ``entry`` cannot stand where it is (``why``, citing
         ``clauses``): a choice at one of the points ``entry`` stood at, or where one of the few entries before it
@@ -478,9 +481,10 @@ class Replay:
         (``go_back``).
 
         One entry missing from a log is one departure: what follows from it (a position found empty, a card
-        still in the hand) is not reported again.  ``rival``: an option the entry's own point could take in its
-        place, under which the next entries replay as cleanly; an entry left out is then looked for only where this
-        entry stood, and must do better farther on (``LookAhead.missing_entry``).
+        still in the hand) is not reported again.  ``rival``: what the replay goes on from otherwise, an option
+        the entry's own point takes in its place or None for the entry left out; the entry left out of the log
+        must do better (``LookAhead.missing_entry``).  ``clean``: the rival lets the next entries replay cleanly,
+        so an entry left out is looked for only where this entry stood.
         """
         if not self.looks_ahead or self.rerun_until is not None or self.going_back is not None:
             return False
@@ -490,17 +494,14 @@ class Replay:
         self.searched.add(index)
         places = stood[:MISSING_POINTS]
         earliest_turn = stood[0].turn - MISSING_TURNS  # a choice can show turns later (a character it moved, attacked)
-        for before in range(index - 1, max(index - 1 - MISSING_BACK, -1) if rival is None else index - 1, -1):
+        for before in range(index - 1, index - 1 if clean else max(index - 1 - MISSING_BACK, -1), -1):
             place = self.first_stood.get(before)
             if place is None:  # a forced event, taken where the rules reveal its cards
                 continue
             if place.turn < earliest_turn:
                 break
             places.append(place)
-        nearest: dict[tuple[str, str, int], Place] = {}  # a kind of decision of a turn, at its place nearest the entry
-        for place in places:
-            nearest.setdefault((place.kind, place.player, place.turn), place)
-        places = list(nearest.values())
+        places = nearest_of_each_kind(places)
         found = self.look_ahead.missing_entry(self, entry, places, rival)
         if found is None:
             return False
@@ -508,15 +509,23 @@ class Replay:
         twin = self.rerun(point, entry, frozenset(key for key in self.left_out if key[0] < point), budgeted=False)
         if twin is None:
             return False
-        if before == index:
+        field = self.support.choice_fields.get(decision.kind)
+        if before != index:
+            why = f"entry {index} (line {entry.line}) cannot stand: {why}"
+        elif field is None:
             refusal = twin.refusal_at_pending(entry)
             if refusal is not None:
                 clauses, why = refusal.clauses or clauses, refusal.message
+        if field is not None:  # answered by a field of a forced entry: that entry is what is missing
+            written = ""
+            message = (
+                f"the log leaves out the entry whose {field!r} answers {decision.player}'s choice to "
+                f"{decision.prompt or decision.kind} here ({choice.describe()}); without it, {why}"
+            )
         else:
-            why = f"entry {index} (line {entry.line}) cannot stand: {why}"
-        written = self.written_entry(choice, decision)
-        left_out = written or f"{decision.player}'s {choice.describe()}"
-        message = f"the log leaves out an entry before this one: {left_out}; without it, {why}"
+            written = self.written_entry(choice, decision)
+            left_out = written or f"{decision.player}'s {choice.describe()}"
+            message = f"the log leaves out an entry before this one: {left_out}; without it, {why}"
         if decision.default is None:  # a choice the rules required there: their clauses first
             clauses = tuple(dict.fromkeys((*decision.clauses, *clauses)))
         twin.insertions[(point, before)] = Missing(choice, clauses or decision.clauses, message, written)
@@ -643,6 +652,12 @@ class Replay:
         if field is not None and (
             "resolve" not in decision.verbs or (self.current is not None and field in self.current.data)
         ):
+            if self.current is None:  # no entry being applied states it: the one that would is not in the log
+                entry = self.peek()
+                if entry is not None:
+                    left_out = self.answer_left_out(decision, entry)
+                    if left_out is not None:
+                        return left_out
             return self.field_answer(decision)
         if decision.kind == "standby_order":
             return self.standby_order(decision)
@@ -650,6 +665,11 @@ class Replay:
             entry = self.peek()
             if entry is None:
                 return None
+            if self.left_out and (self.requests, entry.index) in self.left_out:  # after an entry dealt with here
+                self.leave_out(decision, entry)
+                if self.going_back is not None:
+                    return None
+                continue
             if self.looks_ahead:
                 self.stand(entry.index, decision)
             answer = self.answer_from(decision, entry)
@@ -708,14 +728,10 @@ class Replay:
     def answer_from(self, decision: Decision, entry: LogEntry) -> Answer | _NextEntry | None:
         """What ``entry``, the next one, makes of ``decision``: its answer; None to stop (a concession, or a point
         no option can answer); or NEXT_ENTRY when the entry was dealt with on its own."""
-        if self.insertions:
-            missing = self.insertions.get((self.requests, entry.index))
-            if missing is not None and self.game.check(decision, missing.choice) is None:
-                return self.inserted(decision, entry, missing)
-        if self.chosen and not self.looks_ahead:
-            chosen = self.chosen.get((self.requests, entry.index))
+        if self.insertions or (self.chosen and not self.looks_ahead):
+            chosen = self.answer_left_out(decision, entry)
             if chosen is not None:
-                return self.trial_answer(decision, chosen)
+                return chosen
         if decision.simultaneous and entry.data.get("p") not in (None, decision.player):
             entry = self.simultaneous_choice(decision) or entry
         verb = str(entry.data["do"])
@@ -741,6 +757,22 @@ class Replay:
             return self.passed_by(decision, entry)
         return self.unanswered(decision, entry)
 
+    def answer_left_out(self, decision: Decision, entry: LogEntry) -> Answer | _NextEntry | None:
+        """The answer to ``decision`` with ``entry`` next, where the replay decided it already: an entry the log
+        left out put in here (``insertions``), or, in a trial, what the replay that tries it went on from
+        (``chosen``); None where neither says."""
+        if self.looks_ahead:
+            self.stand(entry.index, decision)
+        key = (self.requests, entry.index)
+        missing = self.insertions.get(key) if self.insertions else None
+        if missing is not None and self.game.check(decision, missing.choice) is None:
+            return self.inserted(decision, entry, missing)
+        if self.chosen and not self.looks_ahead:
+            chosen = self.chosen.get(key)
+            if chosen is not None:
+                return self.trial_answer(decision, chosen)
+        return None
+
     def inserted(self, decision: Decision, entry: LogEntry, missing: Missing) -> Answer:
         """The entry the log leaves out before ``entry`` (``left_out_before``): reported at ``entry`` (a trial counts
         only what follows it), and its choice answers the decision; ``entry`` is looked at again after it."""
@@ -748,7 +780,11 @@ class Replay:
             line = entry.line if entry is not None else None
             self.add_violation(
                 Violation(
-                    entry.index, line, missing.clauses, missing.message, intended=f"insert before it: {missing.written}"
+                    entry.index,
+                    line,
+                    missing.clauses,
+                    missing.message,
+                    intended=f"insert before it: {missing.written}" if missing.written else None,
                 )
             )
         self.assumed(decision, missing.choice, f"left out of the log before entry {entry.index}")
@@ -853,7 +889,11 @@ class Replay:
             message = f"{decision.player}: {refusal.message}"
             self.refuse(entry, refusal, refusal.clauses, message, self.options_of(decision))
             resumed = self.look_ahead.resume(
-                self, decision, entry, choice, lambda rival: self.left_out_before(entry, refusal.clauses, message, rival)
+                self,
+                decision,
+                entry,
+                choice,
+                lambda rival, clean: self.left_out_before(entry, refusal.clauses, message, rival, clean),
             )
             if resumed is None:  # the entry left out; or the replay goes back to put in one the log left out
                 return NEXT_ENTRY
@@ -1315,6 +1355,24 @@ class Replay:
             len(self.log.entries),
             None if self.hashes is None else dict(sorted(self.hashes.items())),
         )
+
+
+def nearest_of_each_kind(places: list[Place]) -> list[Place]:
+    """``places`` (nearest to an entry first) with at most two of each kind of decision of each turn, the nearest:
+    what one choice more changes at a decision (a card played, two positions exchanged), the same choice at its
+    last chance changes alike, unless an entry in between depends on it (a card played onto the position); then
+    the chance before that entry.  The first of each kind come first."""
+    seen: Counter[tuple[str, str, int]] = Counter()
+    first: list[Place] = []
+    second: list[Place] = []
+    for place in places:
+        kind = (place.kind, place.player, place.turn)
+        seen[kind] += 1
+        if seen[kind] == 1:
+            first.append(place)
+        elif seen[kind] == 2:
+            second.append(place)
+    return first + second
 
 
 def flow_entry(data: dict[str, Any]) -> str:
