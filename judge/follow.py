@@ -321,6 +321,7 @@ class Follower:
                 VerdictKind.INCOMPLETE,
                 notes=[f"the {key} engine is not available yet"],
                 entries=len(log.entries),
+                judged=0,
             )
         support = games.get(key)
         self.verbs = {*support.choice_verbs, *support.forced_verbs}

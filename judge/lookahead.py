@@ -229,10 +229,10 @@ class LookAhead:
             # was still in hand, so it was likely not this entry's
             clean.sort(key=lambda candidate: (candidate is None, named_later(replay, candidate, start)))
 
-            def score(candidate: Choice | None, horizon: int, enough: int) -> int:
+            def farther(candidate: Choice | None, horizon: int, enough: int) -> int:
                 return self.tried(replay, candidate, takes_entry, start, horizon, enough)
 
-            chosen = self.farthest(replay, clean, start, score)
+            chosen = self.farthest(replay, clean, start, farther)
         return chosen, best
 
     def can_rerun(self, replay: Replay, entries_to_run: int) -> bool:
@@ -413,10 +413,10 @@ class LookAhead:
                 continue
             clean.sort(key=lambda option: named_later(replay, option, entry.index - 1))
 
-            def score(option: Choice | None, horizon: int, enough: int) -> int:
+            def farther(option: Choice | None, horizon: int, enough: int) -> int:
                 return self.tried(replay, option, False, before - 1, horizon, enough, at)
 
-            chosen = self.farthest(replay, clean, entry.index, score)
+            chosen = self.farthest(replay, list[Choice | None](clean), entry.index, farther)
             assert chosen is not None
             return point, before, chosen, decision
         return None

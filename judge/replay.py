@@ -129,6 +129,10 @@ class Replay:
         done when the request is (a mulligan's draw is not).  Requests compare by identity."""
         self.attributed = 0
         self.stopped = False
+        self.stop_reason = ""
+        """Why the replay stopped before the log's end (``stopped``), for the verdict to say."""
+        self.unjudged: list[int] = []
+        """The entries the replay never took, when it stopped before the log's end: the verdict names them."""
         self.requests = 0
         """How many requests the game has made so far: the number of the one being answered."""
         self.early: set[int] = set()
@@ -284,6 +288,11 @@ class Replay:
             self.undecided[len(self.violations)] = self.game.unplayed[0]
         self.violations.append(violation)
 
+    def stop(self, reason: str) -> None:
+        """The replay can go no further: the entries after this point are not judged, and the verdict says why."""
+        self.stopped = True
+        self.stop_reason = reason
+
     def note(self, message: str) -> None:
         self.notes.append(message)
 
@@ -321,7 +330,7 @@ class Replay:
             pass
         except EngineLimitReached as error:
             self.violate(self.current, self.game.clauses.loops, str(error))
-            self.stopped = True
+            self.stop(f"the game could go no further: {error}")
         finally:
             self.look_ahead.drop_turn_copy()
         if done:
@@ -342,13 +351,13 @@ class Replay:
                 return False  # a trial replay has looked far enough: what comes after is not its to judge
             since = self.implied_since
             if since is not None and self.passed_its_turn():
-                entry = self.log.entries[self.position]
-                message = f"{entry.data.get('do')!r} fits no point of this turn or the next"
-                if self.left_out_before(entry, since[2].clauses, message):
+                stuck = self.log.entries[self.position]
+                message = f"{stuck.data.get('do')!r} fits no point of this turn or the next"
+                if self.left_out_before(stuck, since[2].clauses, message):
                     procedure, request = self.go_back()
                     game = self.game
                     continue
-                rewound = self.rewound(since[3], entry)
+                rewound = self.rewound(since[3], stuck)
                 if rewound is not None:  # the passes it implied are taken back: on from where it stood
                     procedure, request = self.adopt(rewound)
                     game = self.game
@@ -390,8 +399,8 @@ class Replay:
                             procedure, request = self.go_back()
                             game = self.game
                             continue
-                        self.violate(entry, point.clauses, message, tuple(option.describe() for option in point.options))
-                        self.position += 1
+                        self.consume(placed=False)
+                        self.violate(entry, point.clauses, message, self.options_of(point))
                         self.implied_since = None
                 elif self.implied_since is not None:
                     self.implied_since = None
@@ -559,7 +568,8 @@ class Replay:
         twin = self.going_back
         assert twin is not None
         self.going_back = None
-        for key in [key for key in self.decided if key[0] >= twin.stop_at]:  # choices of a game that is no more
+        point = twin.stop_at or 0
+        for key in [key for key in self.decided if key[0] >= point]:  # choices of a game that is no more
             del self.decided[key]
         return self.adopt(twin)
 
@@ -580,6 +590,8 @@ class Replay:
         self.open = twin.open
         self.attributed = twin.attributed
         self.stopped = twin.stopped
+        self.stop_reason = twin.stop_reason
+        self.unjudged = twin.unjudged
         self.requests = twin.requests - 1  # the request it stopped at is counted again when it is answered
         self.early = twin.early
         self.last_taken = twin.last_taken
@@ -656,7 +668,7 @@ class Replay:
                 entry = self.peek()
                 if entry is not None:
                     left_out = self.answer_left_out(decision, entry)
-                    if left_out is not None:
+                    if left_out is not None and not isinstance(left_out, _NextEntry):
                         return left_out
             return self.field_answer(decision)
         if decision.kind == "standby_order":
@@ -937,7 +949,7 @@ class Replay:
         message = f"the rules required {decision.player} to {decision.prompt} here; the log has {str(entry.data['do'])!r}"
         self.violate(entry, decision.clauses, message, self.options_of(decision))
         if not decision.options:
-            self.stopped = True
+            self.stop(f"the rules required {decision.player} to {decision.prompt}, and no option is legal there")
             return None
         if decision.unstated is not None:  # the game goes on without knowing which; the log tells later
             self.assumed(decision, decision.unstated, "the log does not say which; what it shows later will")
@@ -1271,6 +1283,9 @@ class Replay:
                 game.clauses.turn_order,
                 f"{len(leftover)} entries could not be placed in the order of play",
             )
+        elif leftover:
+            self.unjudged = [entry.index for entry in leftover]
+            self.note(self.unjudged_text())
         result = self.log.header.get("result")
         if isinstance(result, dict) and "winner" in result:
             claimed = result.get("winner")
@@ -1292,6 +1307,14 @@ class Replay:
                         f"the log claims {claimed!r} won, but the game is not over at the end of the log",
                     )
                 )
+
+    def unjudged_text(self) -> str:
+        """Which entries the replay did not judge (``unjudged``), and why."""
+        first = self.log.entries[self.unjudged[0]]
+        return (
+            f"{len(self.unjudged)} of the log's {len(self.log.entries)} entries were not judged, from entry "
+            f"{first.index} (line {first.line}) on: the replay stopped before it: {self.stop_reason}"
+        )
 
     def close_open_entries(self) -> None:
         """Entries still being applied when the game ended (a damage that decked a player out):
@@ -1332,6 +1355,8 @@ class Replay:
             )
         if violations:
             kind = VerdictKind.ILLEGAL
+        elif self.unjudged:
+            kind = VerdictKind.INCOMPLETE
         elif game.unmodelled:
             kind = VerdictKind.INCOMPLETE
             self.notes.append(f"{game.unmodelled} step(s) rely on card text or cards the log does not make known")
@@ -1353,7 +1378,9 @@ class Replay:
             records,
             winner_of(game.outcome),
             len(self.log.entries),
+            len(self.log.entries) - len(self.unjudged),
             None if self.hashes is None else dict(sorted(self.hashes.items())),
+            self.unjudged_text() if self.unjudged else None,
         )
 
 
@@ -1406,6 +1433,7 @@ def verify_log(
             VerdictKind.INCOMPLETE,
             notes=[f"the {key} engine is not available yet"],
             entries=len(log.entries),
+            judged=0,
         )
     with collector.paused():  # setting up and replaying make no garbage for the collector to look for
         return _replayed(log, games.get(key), clause_exists, trace, hashes)

@@ -17,6 +17,10 @@ KIND_MARKS = {
 }
 
 
+LEGAL_SHOWN = 20
+"""How many legal options a text verdict lists at a violation before saying how many more there are."""
+
+
 def clause_text(clause_id: str) -> str:
     """A clause id as a reader finds it: a document numbered in the hyphen form shows that form beside the dotted
     id (``wl:7.1.4.1.1.2 [7-1-4-1-1-2]``), the others the id alone."""
@@ -47,7 +51,9 @@ def verdict_text(verdict: Verdict) -> str:
         clauses = clauses_text(violation.clauses)
         lines.append(f"  {location}: {clauses + ': ' if clauses else ''}{violation.message}")
         if violation.options:
-            lines.append(f"    legal here: {', '.join(violation.options)}")
+            shown = ", ".join(violation.options[:LEGAL_SHOWN])
+            more = len(violation.options) - LEGAL_SHOWN
+            lines.append(f"    legal here: {shown}" + (f", and {more} more (all of them in --json)" if more > 0 else ""))
         if violation.intended is not None:
             lines.append(f"    most likely intended: {violation.intended}")
     for note in verdict.notes:

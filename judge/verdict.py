@@ -89,8 +89,14 @@ class Verdict:
     records: list[ActionRecord] = field(default_factory=list)
     winner: str | None = None
     entries: int = 0
+    judged: int | None = None
+    """How many entries the replay judged (applied, or reported): all of them (``entries``) unless it stopped
+    before the log's end, which a note then says, naming the first entry not judged and why.  None for a log
+    that was never replayed (malformed)."""
     hashes: dict[int, str] | None = None
     """Entry index -> the state hash after that entry (``engine.core.state_hash``), when they were asked for."""
+    unjudged: str | None = None
+    """Where the replay stopped before the log's end, and why (the entries from there on are not judged)."""
 
     @property
     def exit_code(self) -> int:
@@ -104,6 +110,7 @@ class Verdict:
             "notes": list(self.notes),
             "winner": self.winner,
             "entries": self.entries,
+            "judged": self.entries if self.judged is None else self.judged,
         }
         if trace:
             data["trace"] = [record.to_dict() for record in self.records]

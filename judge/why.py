@@ -23,7 +23,7 @@ from judge import games
 from judge.games.support import GameSupport
 from judge.logfile import GameLog, LogEntry
 from judge.replay import Replay, check_verbs, verify_log
-from judge.verdict import Violation
+from judge.verdict import Verdict, Violation
 
 ALWAYS: Final = frozenset({"concede"})
 """Verbs a player may use at any point: neither listed as options nor refused."""
@@ -261,13 +261,9 @@ def why(log: GameLog, index: int, player: str | None = None) -> Why:
         raise WhyError(f"player {player!r} is not a player of this log ({', '.join(players)})")
     entry = entries[index]
     found = point_at(log, index, player)
-    if found is None:
-        raise WhyError(
-            f"entry {index} (line {entry.line}) is never reached: the replay ends before it "
-            f"(`judge verify {log.path}` says why)",
-            entry.line,
-        )
     verdict = verify_log(log, trace=False)
+    if found is None:
+        raise WhyError(f"entry {index} (line {entry.line}) is never reached: {never_reached(verdict)}", entry.line)
     violations = [violation for violation in verdict.violations if violation.entry == index]
     fix = proposed_fix(log, entry, violations, found)
     return Why(
@@ -283,6 +279,17 @@ def why(log: GameLog, index: int, player: str | None = None) -> Why:
         violations,
         fix,
     )
+
+
+def never_reached(verdict: Verdict) -> str:
+    """Why the replay of a log never takes some of its entries, from its verdict: the game ended before them, or
+    the replay stopped (the verdict's note says where and why)."""
+    if verdict.unjudged is not None:
+        return verdict.unjudged
+    for violation in verdict.violations:
+        if "after the end of the game" in violation.message:
+            return f"the game is over before it: entry {violation.entry}: {violation.message}"
+    return "the replay ends before it"
 
 
 def proposed_fix(log: GameLog, entry: LogEntry, violations: list[Violation], found: Point) -> str | None:
