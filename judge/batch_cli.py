@@ -207,8 +207,8 @@ def workers_text(run: BatchRun) -> str:
     multiple=True,
     metavar="N=ENTRY",
     help="Verify one log with entry N replaced by ENTRY (a YAML or JSON flow mapping, as the log writes an entry), "
-    "or removed with N=-; repeatable.  The file is not changed.  Also shows how the game then differs at the next "
-    "entry with an expect (or the end).",
+    "removed with N=-, or ENTRY put in before entry N with N+=ENTRY; repeatable.  The file is not changed.  Also "
+    "shows how the game then differs at the next entry with an expect (or the end).",
 )
 @click.option(
     "--hashes",
@@ -254,8 +254,9 @@ def verify(
     last, the same as without --follow on the whole file.
 
     With --fix, a head judge's correction: one log is verified with entry N
-    replaced (--fix N='{p: P1, do: clock, card: AL-03}') or removed (--fix
-    N=-), in memory, and the states of the game as written and as corrected
+    replaced (--fix N='{p: P1, do: clock, card: AL-03}'), removed (--fix
+    N=-) or with an entry the log left out put in before it (--fix
+    N+='{p: P1, do: play, card: AL-01, pos: 3}'), in memory, and the states of the game as written and as corrected
     are compared field by field at the next entry with an expect, or at the
     end.  The why command proposes the correction of an illegal entry.
 
@@ -274,6 +275,7 @@ def verify(
       judge verify --follow table-12.jsonl --json --idle 600
       judge verify round-3.yaml --fix 41='{p: P1, do: attack, pos: 2, type: side}'
       judge verify round-3.yaml --fix 41=- --fix 57=-
+      judge verify round-3.yaml --fix 12+='{p: P2, do: play, card: AL-01, pos: 3}'
     """
     if hashes and not as_json:
         raise click.UsageError("--hashes adds the state hashes to the JSON verdicts: use it with --json")

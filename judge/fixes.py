@@ -1,6 +1,7 @@
-"""A head judge's correction: the log replayed with some entries replaced or removed, and what that changes.
+"""A head judge's correction: the log replayed with some entries replaced, removed or put in, and what that changes.
 
-``judge verify LOG --fix N='{...}'`` replaces entry N by the given entry, ``--fix N=-`` removes it.  The log is
+``judge verify LOG --fix N='{...}'`` replaces entry N by the given entry, ``--fix N=-`` removes it, and
+``--fix N+='{...}'`` puts the given entry in before entry N (one the log left out).  The log is
 corrected in memory (the file is never written), replayed, and compared with the log as written at the next
 checkpoint after the last corrected entry: the next entry with an ``expect``, or the end of the log.  The
 comparison is of the games' ``snapshot()``, field by field.
@@ -35,24 +36,31 @@ class FixError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Fix:
-    """One correction: entry ``index`` replaced by ``data``, or removed (``data`` None)."""
+    """One correction: entry ``index`` replaced by ``data``, or removed (``data`` None), or, with ``before``,
+    ``data`` put in before it."""
 
     index: int
     data: dict[str, object] | None
+    before: bool = False
 
     def describe(self) -> str:
         if self.data is None:
             return f"entry {self.index} removed"
-        return f"entry {self.index} replaced by {yaml.safe_dump(self.data, default_flow_style=True, width=10**6, sort_keys=False).strip()}"
+        written = yaml.safe_dump(self.data, default_flow_style=True, width=10**6, sort_keys=False).strip()
+        if self.before:
+            return f"{written} put in before entry {self.index}"
+        return f"entry {self.index} replaced by {written}"
 
 
 def parse_fix(text: str) -> Fix:
-    """``N={...}`` (a YAML or JSON flow mapping, an entry) or ``N=-``."""
-    found = re.fullmatch(r"\s*(\d+)\s*=(.*)", text, re.DOTALL)
+    """``N={...}`` (a YAML or JSON flow mapping, an entry), ``N=-`` or ``N+={...}``."""
+    found = re.fullmatch(r"\s*(\d+)\s*(\+?)=(.*)", text, re.DOTALL)
     if found is None:
-        raise FixError(f"--fix {text!r}: expected N='{{p: P1, do: ...}}' or N=- (N: an entry's number)")
-    index, value = int(found.group(1)), found.group(2).strip()
-    if value == REMOVED:
+        raise FixError(
+            f"--fix {text!r}: expected N='{{p: P1, do: ...}}', N=- or N+='{{p: P1, do: ...}}' (N: an entry's number)"
+        )
+    index, before, value = int(found.group(1)), found.group(2) == "+", found.group(3).strip()
+    if value == REMOVED and not before:
         return Fix(index, None)
     try:
         data = yaml.safe_load(value)
@@ -64,36 +72,45 @@ def parse_fix(text: str) -> Fix:
         raise FixError(f"--fix {index}: the entry must be a mapping with 'do' (like the log's entries): {value}")
     if not all(isinstance(key, str) for key in data):
         raise FixError(f"--fix {index}: the entry's keys must be strings: {value}")
-    return Fix(index, data)
+    return Fix(index, data, before)
 
 
 def corrected(log: GameLog, fixes: list[Fix]) -> GameLog:
     """A copy of ``log`` with the corrections made; ``log`` itself is unchanged.  A replaced entry keeps the
     line of the one it replaces; entries after a removed one are numbered on (as in the corrected log)."""
     by_index: dict[int, Fix] = {}
+    put_in: dict[int, Fix] = {}
     for given in fixes:
         if not 0 <= given.index < len(log.entries):
             last = len(log.entries) - 1
             raise FixError(
                 f"--fix {given.index}: entry {given.index} is out of range: the log's entries are 0 to {last}"
             )
-        if given.index in by_index:
+        corrections = put_in if given.before else by_index
+        if given.index in corrections:
             raise FixError(f"--fix {given.index}: entry {given.index} is corrected twice")
-        by_index[given.index] = given
+        corrections[given.index] = given
     players = [str(player.get("id")) for player in log.players]
     support = games.get(str(log.header.get("game")))
     verbs = {*support.choice_verbs, *support.forced_verbs}
     entries: list[LogEntry] = []
+
+    def checked(fix: Fix) -> dict[str, object]:
+        data = dict(fix.data or {})
+        if "p" in data and data["p"] not in players:
+            raise FixError(f"--fix {fix.index}: 'p' is {data['p']!r}, not a player of this log ({', '.join(players)})")
+        if data["do"] not in verbs:
+            known = ", ".join(sorted(verbs))
+            raise FixError(f"--fix {fix.index}: {data['do']!r} is not a verb of {support.title} logs ({known})")
+        return data
+
     for entry in log.entries:
+        if entry.index in put_in:  # the entry put in takes the line of the one it comes before
+            entries.append(LogEntry(len(entries), entry.line, entry.column, checked(put_in[entry.index])))
         fix = by_index.get(entry.index)
         if fix is not None and fix.data is None:
             continue
-        data = dict(entry.data) if fix is None else dict(fix.data or {})
-        if fix is not None and "p" in data and data["p"] not in players:
-            raise FixError(f"--fix {fix.index}: 'p' is {data['p']!r}, not a player of this log ({', '.join(players)})")
-        if fix is not None and data["do"] not in verbs:
-            known = ", ".join(sorted(verbs))
-            raise FixError(f"--fix {fix.index}: {data['do']!r} is not a verb of {support.title} logs ({known})")
+        data = dict(entry.data) if fix is None else checked(fix)
         entries.append(LogEntry(len(entries), entry.line, entry.column, data))
     return dataclasses.replace(log, entries=entries)
 
@@ -228,9 +245,12 @@ def verify_corrected(log: GameLog, fixes: list[Fix]) -> Corrected:
     if verdict.kind is VerdictKind.MALFORMED:
         return Corrected(verdict, fixes, "", [])
     checkpoint = checkpoint_of(log, fixes)
-    removed = sum(1 for fix in fixes if fix.data is None and checkpoint is not None and fix.index < checkpoint)
+    shift = 0  # how the checkpoint's entry is numbered in the corrected log
+    for fix in fixes:
+        if checkpoint is not None and (fix.index < checkpoint or (fix.before and fix.index == checkpoint)):
+            shift += 1 if fix.before else -1 if fix.data is None else 0
     before, where_before = snapshot_at(log, checkpoint)
-    after, where_after = snapshot_at(fixed, None if checkpoint is None else checkpoint - removed)
+    after, where_after = snapshot_at(fixed, None if checkpoint is None else checkpoint + shift)
     if checkpoint is not None and where_before.startswith("after") and where_after.startswith("after"):
         entry = log.entries[checkpoint]
         where = f"after entry {checkpoint} (line {entry.line}), the next with an expect"

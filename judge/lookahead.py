@@ -30,11 +30,21 @@ if TYPE_CHECKING:
     from engine.core.game import Procedure
     from judge.replay import Place, Replay
 
+INSERT: Final = "insert before it: "
+"""How a violation's ``intended`` begins where the log left an entry out before it (``Replay.left_out_before``):
+the entry as a log would write it follows."""
+NO_ENTRY: Final = "no such entry: "
+"""How it begins where the log is right without the entry."""
 LOOK_AHEAD: Final = 25
 """How many entries after a refused one each candidate is tried against."""
 FARTHER: Final = 80
 """How far the replay looks to choose between candidates under which the first ``LOOK_AHEAD`` entries all
 replay cleanly."""
+FARTHEST: Final = 4 * FARTHER
+"""How far the look-ahead looks, at most, to tell apart candidates that replay ``FARTHER`` entries alike: a card
+chosen unseen (the one clocked, the ones discarded) may show only when a refresh or a level up reveals it."""
+ENOUGH_FARTHER: Final = 4
+"""How many violations, at most, a trial that looks farther counts: more tell only that a candidate is wrong."""
 NEAR_OPTIONS: Final = 8
 """How many legal options, at most, are tried as what a refused entry most likely meant."""
 MISSING_OPTIONS: Final = 16
@@ -85,6 +95,9 @@ class LookAhead:
         """How many entries the trials have taken looking for entries the log left out (``missing_entry``), which have a
         share of their own (``MISSING_SHARE``)."""
         self.looking_for_missing = False
+        self.scores: list[tuple[Choice | None, int]] = []
+        """The candidates the last ``best_candidate`` tried, each with the violations it saw (counted up to what
+        could still beat the best so far)."""
         self.reached = 0
         """How far the last trial went before it saw as many violations as it was to count (10**9: it did not)."""
         self.rerun_entries = 0
@@ -184,14 +197,20 @@ class LookAhead:
                     return None  # an entry left out before it explains it: the replay goes back to put it in
             replay.decided[point] = (chosen, best)
         replay.chosen[point] = (chosen, takes_entry)
-        if chosen is None:
-            return None
-        if chosen == written:
-            replay.assumed(decision, chosen, "carried out as written, so the game goes on as the log plays it")
-            return chosen
         ahead = 0
         while ahead < LOOK_AHEAD and replay.log.has_entry(start + 1 + ahead):
             ahead += 1
+        if chosen is None:
+            if replay.violations and takes_entry and best <= LOOK_AHEAD and ahead > 0:
+                tail = f"{best} violation(s) follow in the next {ahead} entries" if best else (
+                    f"the next {ahead} entries replay cleanly without it"
+                )
+                replay.violations[-1] = replace(replay.violations[-1], intended=f"{NO_ENTRY}{tail}")
+            return None
+        if chosen == written:
+            self.note_nearest_legal(replay, written, ahead)
+            replay.assumed(decision, chosen, "carried out as written, so the game goes on as the log plays it")
+            return chosen
         if replay.violations and best <= LOOK_AHEAD and ahead > 0:
             if best:
                 tail = f"{best} violation(s) follow in the next {ahead} entries"
@@ -205,6 +224,23 @@ class LookAhead:
         replay.assumed(decision, chosen, "the option under which the entries after it replay")
         return chosen
 
+    def note_nearest_legal(self, replay: Replay, written: Choice, ahead: int) -> None:
+        """Where the replay carries a refused choice out as written, the legal option the entries after it replay
+        best under is still noted on the violation as what was most likely intended (a correction to propose),
+        with how it did: the log's game is the one written, but the player may have meant that."""
+        tried = [(score, index, option) for index, (option, score) in enumerate(self.scores) if option not in (None, written)]
+        if not tried or not replay.violations or ahead == 0 or replay.looks_ahead is False:
+            return
+        score, _, option = min(tried)
+        assert option is not None
+        if score:
+            tail = f"under it, {'at least ' if score else ''}{score} violation(s) follow in the next {ahead} entries"
+        else:
+            tail = f"the next {ahead} entries replay under it too"
+        replay.violations[-1] = replace(
+            replay.violations[-1], intended=f"{option.describe()}; {tail}; the replay goes on as written"
+        )
+
     def best_candidate(
         self, replay: Replay, candidates: list[Choice | None], takes_entry: bool, start: int
     ) -> tuple[Choice | None, int]:
@@ -212,6 +248,7 @@ class LookAhead:
         a tie, an option rather than the entry left out), and that count; each tried in a trial replay."""
         best, chosen = LOOK_AHEAD + 1, candidates[0]
         clean: list[Choice | None] = []
+        self.scores = []
         self.base_before(replay, replay.requests)
         for candidate in candidates if len(candidates) > 1 else ():
             if not self.can_try(replay, start + LOOK_AHEAD):
@@ -220,6 +257,7 @@ class LookAhead:
             if chosen is None and enough <= LOOK_AHEAD:  # to win a tie, an option must be seen to tie, not cut off
                 enough += 1
             score = self.tried(replay, candidate, takes_entry, start, start + LOOK_AHEAD, enough)
+            self.scores.append((candidate, score))
             if score == 0:
                 clean.append(candidate)
             if score < best or (score == best and chosen is None and candidate is not None):
@@ -355,7 +393,7 @@ class LookAhead:
         return decision
 
     def missing_entry(
-        self, replay: Replay, entry: LogEntry, places: list[Place], rival: Choice | None = None
+        self, replay: Replay, entry: LogEntry, places: list[Place], rival: Choice | None = None, related: bool = False
     ) -> tuple[int, int, Choice, Decision] | None:
         """An entry the log most likely left out, which ``entry`` cannot stand without: a choice at one of
         ``places`` (the decisions the entry, or one before it, stood at: one of each kind, the nearest to ``entry``,
@@ -366,32 +404,36 @@ class LookAhead:
         one under which the farther entries replay best.  ``rival`` is what the replay goes on from without it: an
         option the refused entry's point takes in its place, or None for the entry left out; the entry left out
         of the log must let the entries after the refused one replay with fewer violations than it does over the
-        next ``FARTHER``, or, where both replay them cleanly, replay cleanly farther into the log (on a last tie,
+        next ``FARTHER``, or, where both replay them cleanly, replay cleanly farther, up to ``FARTHEST`` (on a tie,
         it wins over leaving the refused entry out: it keeps more of the log as written, and loses to an
-        option)."""
+        option).  ``related``: only options that name a card or a place the entry names are tried (where the rival
+        replays the next entries cleanly, so that only a likely gap is worth the work)."""
         self.looking_for_missing = True
         try:
-            found = self.missing_at(replay, entry, places)
+            found = self.missing_at(replay, entry, places, related)
             if found is None:
                 return None
             point, before, choice, _ = found
             farther = entry.index + FARTHER
             if not self.can_try(replay, farther):
                 return None
-            mine = self.tried(replay, choice, False, before - 1, farther, FARTHER, (point, before))
+            mine = self.tried(replay, choice, False, before - 1, farther, ENOUGH_FARTHER, (point, before))
             theirs = self.tried(replay, rival, True, entry.index, farther, mine + 1)
             if mine == theirs == 0 and replay.log.has_entry(farther + 1):  # both clean: the one clean the longer
-                if not self.can_try(replay, 10**9):
+                farthest = entry.index + FARTHEST
+                if not self.can_try(replay, farthest):
                     return None
-                self.tried(replay, choice, False, before - 1, 10**9, 1, (point, before))
+                self.tried(replay, choice, False, before - 1, farthest, 1, (point, before))
                 mine_reached = self.reached
-                self.tried(replay, rival, True, entry.index, 10**9, 1)
+                self.tried(replay, rival, True, entry.index, farthest, 1)
                 mine, theirs = (0, 1) if mine_reached > self.reached else (1, 0) if mine_reached < self.reached else (0, 0)
             return found if mine < theirs or (mine == theirs and rival is None) else None
         finally:
             self.looking_for_missing = False
 
-    def missing_at(self, replay: Replay, entry: LogEntry, places: list[Place]) -> tuple[int, int, Choice, Decision] | None:
+    def missing_at(
+        self, replay: Replay, entry: LogEntry, places: list[Place], related: bool
+    ) -> tuple[int, int, Choice, Decision] | None:
         """``missing_entry``, within its share of the work."""
         ahead = entry.index + LOOK_AHEAD
         for place in places:
@@ -404,7 +446,7 @@ class LookAhead:
                 continue
             at = (point, before)
             clean: list[Choice] = []
-            for option in relevant_first(decision, entry):
+            for option in relevant_first(decision, entry, related):
                 if not self.can_try(replay, ahead):
                     break
                 if self.tried(replay, option, False, before - 1, ahead, 1, at) == 0:
@@ -425,12 +467,12 @@ class LookAhead:
         self, replay: Replay, clean: list[Choice | None], index: int, score: Callable[[Choice | None, int, int], int]
     ) -> Choice | None:
         """Of ``clean``, candidates under which the entries up to ``LOOK_AHEAD`` after entry ``index`` replay cleanly,
-        the one under which the farther entries (``FARTHER`` after it, then all the rest) replay with the fewest
+        the one under which the farther entries (``FARTHER`` after it, then ``FARTHEST``) replay with the fewest
         violations (``score``: to a horizon, counting up to a number), the first of the best where they tie or
         the share of the work runs out: a card chosen unseen (the one clocked, say) may show only many turns
         later."""
         reached = index + LOOK_AHEAD
-        for horizon in (index + FARTHER, 10**9):
+        for horizon in (index + FARTHER, index + FARTHEST):
             if len(clean) == 1 or not replay.log.has_entry(reached + 1):  # nothing farther to tell them apart
                 break
             reached = horizon
@@ -438,7 +480,7 @@ class LookAhead:
             for candidate in clean:
                 if not self.can_try(replay, horizon):
                     return clean[0]
-                scores.append(score(candidate, horizon, min(scores, default=FARTHER) + 1))
+                scores.append(score(candidate, horizon, min(scores, default=ENOUGH_FARTHER) + 1))
             clean = [candidate for candidate, found in zip(clean, scores, strict=True) if found == min(scores)]
         return clean[0]
 
@@ -477,12 +519,15 @@ def named_later(replay: Replay, candidate: Choice | None, start: int) -> int:
     return sum(1 for entry in entries[start + 1 :] if entry.data.get("p") == player and card in _names(entry.data))
 
 
-def relevant_first(decision: Decision, entry: LogEntry) -> list[Choice]:
+def relevant_first(decision: Decision, entry: LogEntry, related: bool = False) -> list[Choice]:
     """The options of ``decision`` to try as an entry left out before ``entry``, at most ``MISSING_OPTIONS``: those
     that name more of the cards and places ``entry`` names first (an entry left out of a log is most often what put
-    a card where the next entry finds it); never its default (letting the point go by is no entry)."""
-    named = set(_values(entry.data))
+    a card where the next entry finds it), only those with ``related``; never its default (letting the point go
+    by is no entry)."""
+    named = set(_values(entry.data)) - {entry.data.get("p"), entry.data.get("do")}
     options = [option for option in decision.options if option != decision.default]
+    if related:
+        options = [option for option in options if named.intersection(_values_of(option))]
     return sorted(options, key=lambda option: -len(named.intersection(_values_of(option))))[:MISSING_OPTIONS]
 
 

@@ -45,7 +45,7 @@ from judge import collector, games
 from judge.games.support import GameSupport
 from judge.logfile import GameLog, LogEntry, LogFormatError, load_log
 from judge.logformat import EntryError
-from judge.lookahead import MISSING_BACK, MISSING_POINTS, MISSING_TURNS, NEAR_OPTIONS, TRIAL_SETUP, EnoughSeen, LookAhead
+from judge.lookahead import INSERT, MISSING_BACK, MISSING_POINTS, MISSING_TURNS, NEAR_OPTIONS, TRIAL_SETUP, EnoughSeen, LookAhead
 from judge.verdict import Verdict, VerdictKind, Violation, winner_of
 
 ClauseCheck = Callable[[str], bool]
@@ -511,7 +511,7 @@ class Replay:
                 break
             places.append(place)
         places = nearest_of_each_kind(places)
-        found = self.look_ahead.missing_entry(self, entry, places, rival)
+        found = self.look_ahead.missing_entry(self, entry, places, rival, related=clean)
         if found is None:
             return False
         point, before, choice, decision = found
@@ -796,7 +796,7 @@ class Replay:
                     line,
                     missing.clauses,
                     missing.message,
-                    intended=f"insert before it: {missing.written}" if missing.written else None,
+                    intended=f"{INSERT}{missing.written}" if missing.written else None,
                 )
             )
         self.assumed(decision, missing.choice, f"left out of the log before entry {entry.index}")

@@ -22,6 +22,7 @@ from engine.core.protocol import Choice, Decision, Refusal, Reveal
 from judge import games
 from judge.games.support import GameSupport
 from judge.logfile import GameLog, LogEntry
+from judge.lookahead import INSERT, NO_ENTRY
 from judge.replay import Replay, check_verbs, verify_log
 from judge.verdict import Verdict, Violation
 
@@ -288,18 +289,22 @@ def never_reached(verdict: Verdict) -> str:
         return verdict.unjudged
     for violation in verdict.violations:
         if "after the end of the game" in violation.message:
-            return f"the game is over before it: entry {violation.entry}: {violation.message}"
+            return f"the game ended before it: {violation.message}, from entry {violation.entry} on"
     return "the replay ends before it"
 
 
 def proposed_fix(log: GameLog, entry: LogEntry, violations: list[Violation], found: Point) -> str | None:
     """The ``--fix`` argument that writes the option most likely intended in place of ``entry``, where a
     violation there names one and it is an option of the point that took the entry; None otherwise."""
-    if found.decision is None:
-        return None
     support = games.get(str(log.header.get("game")))
     for violation in violations:
         if violation.intended is None:
+            continue
+        if violation.intended.startswith(INSERT):  # an entry the log left out, written as it would be
+            return f"{entry.index}+='{violation.intended.removeprefix(INSERT)}'"
+        if violation.intended.startswith(NO_ENTRY):
+            return f"{entry.index}=-"
+        if found.decision is None:
             continue
         intended = violation.intended.partition(";")[0].strip()
         option = next((option for option in found.decision.options if option.describe() == intended), None)

@@ -129,7 +129,10 @@ def test_an_entry_after_the_end_of_the_game_is_never_reached(tmp_path: Path) -> 
     log.write_text(text + "\n  - {p: P1, do: concede}\n  - {p: P2, do: clock, card: AL-01}\n", encoding="utf-8")
     code, out = run("why", str(log), "--at", "2")
     assert code == 2
-    assert "ended.yaml:51: entry 2 (line 51) is never reached: the replay ends before it" in out
+    assert (
+        "ended.yaml:51: entry 2 (line 51) is never reached: the game ended before it: 1 entries come after the end "
+        "of the game (P1 concedes), from entry 2 on" in out
+    )
 
 
 @pytest.mark.parametrize("at", ["599", "-1", "10000"])
