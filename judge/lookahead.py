@@ -95,9 +95,6 @@ class LookAhead:
         """How many entries the trials have taken looking for entries the log left out (``missing_entry``), which have a
         share of their own (``MISSING_SHARE``)."""
         self.looking_for_missing = False
-        self.scores: list[tuple[Choice | None, int]] = []
-        """The candidates the last ``best_candidate`` tried, each with the violations it saw (counted up to what
-        could still beat the best so far)."""
         self.reached = 0
         """How far the last trial went before it saw as many violations as it was to count (10**9: it did not)."""
         self.rerun_entries = 0
@@ -208,7 +205,6 @@ class LookAhead:
                 replay.violations[-1] = replace(replay.violations[-1], intended=f"{NO_ENTRY}{tail}")
             return None
         if chosen == written:
-            self.note_nearest_legal(replay, written, ahead)
             replay.assumed(decision, chosen, "carried out as written, so the game goes on as the log plays it")
             return chosen
         if replay.violations and best <= LOOK_AHEAD and ahead > 0:
@@ -224,23 +220,6 @@ class LookAhead:
         replay.assumed(decision, chosen, "the option under which the entries after it replay")
         return chosen
 
-    def note_nearest_legal(self, replay: Replay, written: Choice, ahead: int) -> None:
-        """Where the replay carries a refused choice out as written, the legal option the entries after it replay
-        best under is still noted on the violation as what was most likely intended (a correction to propose),
-        with how it did: the log's game is the one written, but the player may have meant that."""
-        tried = [(score, index, option) for index, (option, score) in enumerate(self.scores) if option not in (None, written)]
-        if not tried or not replay.violations or ahead == 0 or replay.looks_ahead is False:
-            return
-        score, _, option = min(tried)
-        assert option is not None
-        if score:
-            tail = f"under it, {'at least ' if score else ''}{score} violation(s) follow in the next {ahead} entries"
-        else:
-            tail = f"the next {ahead} entries replay under it too"
-        replay.violations[-1] = replace(
-            replay.violations[-1], intended=f"{option.describe()}; {tail}; the replay goes on as written"
-        )
-
     def best_candidate(
         self, replay: Replay, candidates: list[Choice | None], takes_entry: bool, start: int
     ) -> tuple[Choice | None, int]:
@@ -248,7 +227,6 @@ class LookAhead:
         a tie, an option rather than the entry left out), and that count; each tried in a trial replay."""
         best, chosen = LOOK_AHEAD + 1, candidates[0]
         clean: list[Choice | None] = []
-        self.scores = []
         self.base_before(replay, replay.requests)
         for candidate in candidates if len(candidates) > 1 else ():
             if not self.can_try(replay, start + LOOK_AHEAD):
@@ -257,7 +235,6 @@ class LookAhead:
             if chosen is None and enough <= LOOK_AHEAD:  # to win a tie, an option must be seen to tie, not cut off
                 enough += 1
             score = self.tried(replay, candidate, takes_entry, start, start + LOOK_AHEAD, enough)
-            self.scores.append((candidate, score))
             if score == 0:
                 clean.append(candidate)
             if score < best or (score == best and chosen is None and candidate is not None):
