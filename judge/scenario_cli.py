@@ -8,6 +8,7 @@ import click
 
 from judge.batch import BatchInputs, check_scenario_chunk
 from judge.batch_cli import BatchRun, batch_options
+from judge.clause_anchors import normalise_clause_id
 from judge.errors import EXIT_PROBLEMS, EXIT_USAGE, JudgeError
 from judge.logfile import LogFormatError
 from judge.scenarios import SUFFIXES, Scenario, find, library, library_root
@@ -42,11 +43,16 @@ def scenario() -> None:
 def list_scenarios(game: str | None, clause: str | None, topic: str | None) -> None:
     """List the library's scenarios with their ids, topics and clauses.
 
+    --clause takes a clause id as `judge rules show` does (ws:4.10, ws 4.10,
+    wl:7-1-4).
+
     \b
     Examples:
       judge scenario list --topic damage
       judge scenario list --clause ws:4.10
     """
+    if clause is not None:
+        clause = normalise_clause_id(clause) or clause.strip()
     shown = 0
     for item in _library():
         if game and item.game != game:

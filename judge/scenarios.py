@@ -21,6 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from judge.clause_anchors import normalise_clause_id
 from judge.logfile import GameLog, LogFormatError, load_log, parse_log
 from judge.replay import verify_log
 from judge.verdict import Verdict, VerdictKind
@@ -89,11 +90,17 @@ def _strings(log: GameLog, key: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _clause_id(written: str) -> str:
+    """A clause id as a scenario writes it, in its canonical form (``ws 4.10`` and ``wl:7-1-4`` are
+    ``ws:4.10`` and ``wl:7.1.4``); what is no id is kept as written."""
+    return normalise_clause_id(written) or written
+
+
 def scenario_of(log: GameLog, scenario_id: str) -> Scenario:
     """The scenario a parsed log describes; LogFormatError (located) when its metadata is not one."""
     if log.header.get("setup") is None:
         raise LogFormatError(log.path, "a scenario starts from a position: it needs 'setup'", line=1)
-    clauses = _strings(log, "clauses")
+    clauses = tuple(_clause_id(clause) for clause in _strings(log, "clauses"))
     if not clauses:
         raise LogFormatError(
             log.path,
@@ -114,7 +121,8 @@ def scenario_of(log: GameLog, scenario_id: str) -> Scenario:
     for item in expected.get("violations") or []:
         if not isinstance(item, dict) or not isinstance(item.get("entry", 0), int | None):
             raise LogFormatError(log.path, f"an expected violation is {{entry, clause}}, not {item!r}", line=line)
-        violations.append(ExpectedViolation(item.get("entry"), item.get("clause")))
+        clause = item.get("clause")
+        violations.append(ExpectedViolation(item.get("entry"), _clause_id(clause) if isinstance(clause, str) else None))
     folder_topics = tuple(part for part in scenario_id.split("/")[1:-1])
     return Scenario(
         id=scenario_id,

@@ -355,7 +355,7 @@ class BattlePhase:
                 return refusal
             return Refusal(
                 ("vg:7.4.1.2.1", "vg:7.3.1.4"),
-                f"{refusal.message}: the attack at entry {battle.entry} chose {battle.target_circle} (vg 7.3.1.4)",
+                f"{refusal.message}: the attack at entry {battle.entry} chose {battle.target_circle} (vg:7.3.1.4)",
                 f"the attack at entry {battle.entry}",
             )
         if choice.verb == "guard":

@@ -182,7 +182,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         at = f" at entry {entry}" if entry is not None else ""
         return Refusal(
             clauses if clause in clauses else (*clauses, clause),
-            f"{message}: {event}{at} rested it ({clause.replace(':', ' ')})",
+            f"{message}: {event}{at} rested it ({clause})",
             f"the attack at entry {entry}" if entry is not None else "",
         )
 
@@ -464,7 +464,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
             return Refusal(
                 ("vg:6.6.1.2.1", "vg:10.1.21.6", "vg:4.6.7"),
                 f"{choice.card} cannot be called now: {choice.circle} holds a locked card, a lock type circle "
-                f"(vg 10.1.21.6){by}",
+                f"(vg:10.1.21.6){by}",
                 f"the effect at entry {entry}" if entry is not None else "",
             )
         return Refusal(("vg:6.6.1.2.1",), f"{choice.card} cannot be called now")
@@ -474,10 +474,9 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         log entry), the earlier entry a judge looks at."""
         if last is None or last[0] != self.turn or last[1] is None:
             return refusal
-        clause = refusal.clauses[0].split(":")[1]
         return Refusal(
             refusal.clauses,
-            f"{refusal.message}: {did} at entry {last[1]} in this turn (vg {clause})",
+            f"{refusal.message}: {did} at entry {last[1]} in this turn ({refusal.clauses[0]})",
             f"the {event} at entry {last[1]}",
         )
 
@@ -513,7 +512,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
             return Refusal(
                 (*guarding.clauses, "vg:7.4.1.4"),
                 f"{guarding.message}: the guard step of the attack at entry {battle.entry} ended with a pass and its "
-                f"check timing (vg 7.4.1.2.3, 7.4.1.4); the battle is in its {battle.step} step",
+                f"check timing (vg:7.4.1.2.3, vg:7.4.1.4); the battle is in its {battle.step} step",
                 f"the attack at entry {battle.entry}",
             )
         if verb == "drive" and battle is not None and battle.drive_checks:

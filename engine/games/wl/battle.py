@@ -109,8 +109,8 @@ class BattleSteps:
                 return Refusal(("wl:3.7.4", "wl:10.1.1", "wl:10.1.1.1"), message)
             return Refusal(
                 ("wl:3.7.4", "wl:10.1.1", "wl:10.1.1.1", "wl:6.5.3.1"),
-                f"{message}: it was played at entry {entry} (wl 6.5.3.1), and a Character attacks from the turn after"
-                f" it is played unless it has [Rush] (wl 3.7.4, 10.1.1.1)",
+                f"{message}: it was played at entry {entry} (wl:6.5.3.1), and a Character attacks from the turn after"
+                f" it is played unless it has [Rush] (wl:3.7.4, wl:10.1.1.1)",
                 f"the play at entry {entry}",
             )
         return None

@@ -270,7 +270,7 @@ class Energio(Game[WlCardDefinition]):
             return None
         event, clause, _, entry = why
         return (
-            f"{event} at entry {entry} rested it ({clause.replace(':', ' ')})",
+            f"{event} at entry {entry} rested it ({clause})",
             clause,
             f"the {event.split()[-1]} at entry {entry}",
         )
@@ -368,11 +368,11 @@ class Energio(Game[WlCardDefinition]):
             return refusal
         if not ended and battle.step not in later:
             return refusal
-        where = "the battle has ended (wl 7.1.5)" if ended else f"the battle is in its {battle.step.capitalize()} Step"
+        where = "the battle has ended (wl:7.1.5)" if ended else f"the battle is in its {battle.step.capitalize()} Step"
         return Refusal(
             refusal.clauses if clause in refusal.clauses else (*refusal.clauses, clause),
             f"{refusal.message}: the {step} Step of the battle of the attack at entry {battle.entry} is over "
-            f"({clause.replace(':', ' ')}); {where}",
+            f"({clause}); {where}",
             f"the attack at entry {battle.entry}",
         )
 

@@ -445,7 +445,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             message += f": {because(rested)}"
             kind = rested[1][1] if len(rested[1]) > 1 else None
             if kind in ("side", "direct"):
-                message += f"; a {kind} attack ends after the damage step, with no battle (ws 7.5.1.3)"
+                message += f"; a {kind} attack ends after the damage step, with no battle (ws:7.5.1.3)"
                 clauses += ("ws:7.5.1.3",)
                 cause = f"the {kind} attack of turn {rested[2]} at entry {rested[3]}"
         else:
@@ -453,7 +453,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             if side is not None:
                 message += (
                     f": it faced the side attack of {self.opponent(player)}'s position {side[1][0]} in turn {side[2]}"
-                    f" (entry {side[3]}), which ends after the damage step, with no battle (ws 7.5.1.3)"
+                    f" (entry {side[3]}), which ends after the damage step, with no battle (ws:7.5.1.3)"
                 )
                 clauses += ("ws:7.5.1.3",)
                 cause = f"the side attack of turn {side[2]} at entry {side[3]}"

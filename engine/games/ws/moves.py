@@ -275,7 +275,7 @@ class CardMoves:
         for emptied, other in ((first, second), (second, first)):
             moved = me.pile_at(other)
             if moved and not me.pile_at(emptied):
-                why = "{} moved from it to position {} (ws 6.5.1.2.4)"
+                why = "{} moved from it to position {} (ws:6.5.1.2.4)"
                 self.game.why_empty[(player, emptied)] = (
                     why,
                     (moved[-1].identity, other),

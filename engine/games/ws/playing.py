@@ -170,7 +170,7 @@ class Playing:
         """Pay a cost in full, with no refresh or level up in the middle (8.4.2.1)."""
         self.game.paying_cost = True
         if ability.rest:
-            self.game.moves.rest(card, "it rested to pay the cost of its ability {} (ws 8.4.2)", ability.name)
+            self.game.moves.rest(card, "it rested to pay the cost of its ability {} (ws:8.4.2)", ability.name)
         self.pay_stock(player, ability.stock, ("ws:8.4.1", "ws:8.4.2", "ws:8.4.2.1", "ws:8.4.3"))
         self.game.paying_cost = False
 
@@ -408,7 +408,7 @@ class Playing:
             )
             use = bool((yield decision).flag)
         if use:
-            self.game.moves.rest(card, "its ability rested it instead of reversing it (ws 8.10.1)")
+            self.game.moves.rest(card, "its ability rested it instead of reversing it (ws:8.10.1)")
             self.game.record(
                 RecordKind.ABILITY,
                 player,
