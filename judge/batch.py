@@ -341,24 +341,13 @@ class ScenarioChecked:
         return not self.differences
 
 
-def library_id_of(path: str) -> str | None:
-    """A bundled scenario's id (``ws/damage/cancel-first``), or None for a file outside the library."""
-    from judge.scenarios import library_root
-
-    root = os.path.abspath(library_root())
-    absolute = os.path.abspath(path)
-    if absolute.startswith(root + os.sep):
-        return os.path.splitext(os.path.relpath(absolute, root))[0].replace(os.sep, "/")
-    return None
-
-
 def check_scenario_chunk(items: list[BatchItem]) -> list[ScenarioChecked]:
     """What ``judge scenario test`` maps over a batch: each scenario replayed and compared with its ruling.
 
     A bundled scenario is named ``scenarios/<id>.yaml`` in what is shown, never by where the package is
     installed; another file by its path as given.
     """
-    from judge.scenarios import check, scenario_of
+    from judge.scenarios import check, library_id_of, scenario_of
 
     results = []
     for item in items:

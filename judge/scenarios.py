@@ -16,6 +16,7 @@ folder per game and topic: ``scenarios/ws/damage/cancel-first.yaml`` has the id
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -160,11 +161,25 @@ def library() -> list[Scenario]:
     return found
 
 
+def library_id_of(path: str | Path) -> str | None:
+    """A bundled scenario's id (``ws/damage/cancel-first``), or None for a file outside the library."""
+    root = os.path.abspath(library_root())
+    absolute = os.path.abspath(path)
+    if absolute.startswith(root + os.sep):
+        return os.path.splitext(os.path.relpath(absolute, root))[0].replace(os.sep, "/")
+    return None
+
+
 def find(name: str) -> Scenario:
-    """A library scenario by id (``ws/damage/cancel-first``), or a scenario file by path."""
+    """A library scenario by id (``ws/damage/cancel-first``), or a scenario file by path: a library file named
+    by its path is the scenario its id names, with the same id and topics.
+
+    LookupError for a file that does not exist or a name that is no scenario's id."""
     path = Path(name)
-    if path.suffix in SUFFIXES and path.exists():
-        return load_scenario(path)
+    if path.suffix in SUFFIXES and path.is_file():
+        return load_scenario(path, library_id_of(path))
+    if path.suffix in SUFFIXES and not path.exists():
+        raise LookupError(f"{name}: no such file or folder")
     candidate = library_root() / name
     for suffix in SUFFIXES:
         if candidate.with_suffix(suffix).is_file():
