@@ -14,6 +14,7 @@ game as a whole: legality, explanations, the snapshot.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any, Final
 
 from engine.core import state_hash as hashing
@@ -377,7 +378,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
 
     # -- legality: checking and explaining choices ------------------------------------------------
 
-    def check(self, decision: Decision, choice: Choice) -> Refusal | None:
+    def refusal_of(self, decision: Decision, choice: Choice) -> Refusal | None:
         if decision.kind == "mulligan" and choice.verb == "mulligan":
             return self.cards_in_hand(decision.player, choice.cards, ("vg:5.4.4",))
         if decision.kind == "stride" and isinstance(choice, Stride):
@@ -388,7 +389,22 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
             return self.playing.act_refusal(decision.player, choice)
         if decision.kind == "g_assist" and isinstance(choice, GAssist):
             return self.phases.g_assist_problem(decision.player, choice, [])
-        return super().check(decision, choice)
+        return super().refusal_of(decision, choice)
+
+    def named_cards(self, choice: Choice) -> Iterator[str]:
+        """The card ids ``choice`` names: a unit named by its circle (``act FR``) names none; a cost's cards, a
+        G assist's G units, a Seek Mate's mate and a stride's heart are card ids."""
+        for identity in super().named_cards(choice):
+            if identity not in CIRCLES and identity != GUARDIAN:
+                yield identity
+        if isinstance(choice, Activate | PayAbility):
+            yield from (*choice.counter_blast, *choice.soul_blast)
+        elif isinstance(choice, GAssist):
+            yield from choice.g_cards
+        elif isinstance(choice, SeekMate) and choice.mate is not None:
+            yield choice.mate
+        elif isinstance(choice, Stride) and choice.heart is not None and choice.heart not in CIRCLES:
+            yield choice.heart
 
     def cards_in_hand(self, player: str, cards: tuple[str, ...], clauses: tuple[str, ...]) -> Refusal | None:
         """None when ``player``'s hand holds ``cards`` (known, or unknown cards that could be them)."""
@@ -412,9 +428,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         elif isinstance(choice, OnCircle) and choice.verb == "call":
             refusal = self.call_refusal(player, choice)
         elif isinstance(choice, OnCircle) and choice.verb == "move":
-            refusal = Refusal(
-                ("vg:6.6.1.2.3",), "a swap exchanges the two rear-guard circles of a column (FL-BL, FR-BR)"
-            )
+            refusal = self.phases.move_refusal(player, choice)
         elif isinstance(choice, PayAbility) and decision.kind == "pay":
             refusal = self.costs.payment_refusal(player, self.costs.cost_asked, choice)
         elif choice.verb == "first_vanguard":

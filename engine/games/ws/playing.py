@@ -449,12 +449,17 @@ class Playing:
             f"the text of {source} is not modelled; its effect is declared",
             ("ws:8.6",),
         )
-        problems: list[Refusal] = []
+        unknown_source = self.game.no_record(source)
+        problems: list[Refusal] = [] if unknown_source is None else [unknown_source]
         for operation in operations:
             owner = operation.player or player
             me = self.states.get(owner)
             if me is None:
                 problems.append(Refusal(("ws:8.6",), f"{owner!r} is not a player of this game"))
+                continue
+            unknown = self.game.no_record(operation.card)
+            if unknown is not None:
+                problems.append(unknown)
                 continue
             if operation.kind in ("power", "soul"):
                 card = me.character_at(operation.position) if operation.position in POSITIONS else None
