@@ -327,6 +327,13 @@ def _follow(
     given = [name for name, value in others.items() if value]
     if given:
         raise click.UsageError(f"--follow judges one log as it is written; it takes no {', '.join(given)}")
+    suffix = os.path.splitext(logs[0])[1].lower()
+    if suffix in (".yaml", ".yml", ".json"):
+        kind = "a JSON" if suffix == ".json" else "a YAML"
+        raise click.UsageError(
+            f"--follow reads JSON Lines (.jsonl), one entry a line as the game is written; {logs[0]} is {kind} "
+            f"log: `judge verify {logs[0]}` checks it whole"
+        )
     from judge.follow import follow
 
     try:
@@ -341,7 +348,8 @@ def _follow(
 def verify_fixed(path: str, texts: tuple[str, ...], as_json: bool) -> int:
     """``judge verify LOG --fix ...``: the corrected log's verdict and what the correction changes; the exit code."""
     from judge.fixes import FixError, parse_fix, verify_corrected
-    from judge.logfile import LogFormatError, load_log
+    from judge.batch import load_named
+    from judge.logfile import LogFormatError
     from judge.replay import malformed
 
     try:
@@ -349,7 +357,7 @@ def verify_fixed(path: str, texts: tuple[str, ...], as_json: bool) -> int:
     except FixError as error:
         raise JudgeError(f"{path}: {error}") from None
     try:
-        log = load_log(path)
+        log = load_named(path)
     except LogFormatError as error:
         verdict = malformed(error)
         echo(json.dumps(verdict.to_dict(), ensure_ascii=False) if as_json else verdict_text(verdict))
