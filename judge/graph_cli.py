@@ -82,7 +82,15 @@ def _emit(
 
 @click.group()
 def graph() -> None:
-    """Graphs (networkx) of the procedure, the clauses, and what triggered what in a game."""
+    """Graphs (networkx) of the procedure, the clauses, and what triggered what in a game.
+
+    \b
+    Examples:
+      judge graph rules --game ws --html procedure.html
+      judge graph replay judge/examples/ws-game.yaml --html game.html
+      judge graph replay ws/damage/cancel-first --format dot
+      judge graph stats corpus/ --json
+    """
 
 
 @graph.command()

@@ -58,7 +58,14 @@ def rules() -> None:
 
     Clause ids are DOC:NUMBER: ws:4.10.1.2 (Weiss Schwarz CR 2.00), vg:8.4.1.1
     (Cardfight!! Vanguard CR 1.37), wl:7.1.4.1.2 or wl:7-1-4-1-2 (ENERGIO!!),
-    and the beginner sheets' headings, ws-sheet:... and ws-guide:... .
+    and the beginner sheets' headings, ws-sheet:... and ws-guide:... .  An id
+    written as prose writes it, ws 4.10.1.2, is taken too.
+
+    \b
+    Examples:
+      judge rules show ws:4.10.1.2
+      judge rules search damage cancel
+      judge rules tree ws:4.10
     """
 
 

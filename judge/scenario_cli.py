@@ -35,7 +35,18 @@ def _library() -> list[Scenario]:
 
 @click.group()
 def scenario() -> None:
-    """Scenario rulings: a position, a few actions, and the ruling, checked by the engine."""
+    """Scenario rulings: a position, a few actions, and the ruling, checked by the engine.
+
+    A scenario is named by its id in the library (ws/damage/cancel-first, as
+    `judge scenario list` shows it) or by its file.
+
+    \b
+    Examples:
+      judge scenario list --clause ws:4.10
+      judge scenario show ws/damage/cancel-first
+      judge scenario step ws/damage/cancel-first
+      judge scenario test my-rulings/
+    """
 
 
 @scenario.command("list")
