@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 import click
 
 from judge.batch import (
+    NO_SUCH_PATH,
     BatchInputs,
     BatchItem,
     Checked,
@@ -105,6 +106,8 @@ class BatchRun:
                         self._bar.update()
             except ClusterError as error:
                 raise JudgeError(str(error)) from None
+            except FileNotFoundError as error:  # the --from list
+                raise JudgeError(f"{error.filename}: {NO_SUCH_PATH}") from None
             except OSError as error:  # the --from list cannot be read, or the cluster cannot be reached
                 where = f"{error.filename}: " if error.filename else ""
                 raise JudgeError(f"{where}{error.strerror or error}") from None

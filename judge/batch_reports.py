@@ -93,7 +93,7 @@ from typing import IO, Self
 from urllib.parse import quote
 
 from judge.clause_anchors import anchor_for, page_of
-from judge.report import clause_text, clauses_text, where
+from judge.report import clause_text, clauses_text
 from judge.verdict import Verdict, VerdictKind, Violation
 from rules_index.documents import beginner_documents
 
@@ -418,8 +418,8 @@ class JUnitReport(_StreamedReport):
         count = len(verdict.violations)
         for number, violation in enumerate(verdict.violations, 1):
             clauses = clauses_text(violation.clauses)
-            if tag == "error":  # a file that is no log: where in it, when the reader could tell
-                message = (f"{where(violation)}: " if where(violation) else "") + _cut(violation.message)
+            if tag == "error" and violation.message.startswith(f"{verdict.file}:"):
+                message = _cut(violation.message)  # the reader's message already says where: path:line:column
             else:
                 message = f"{_where(violation)}: " + (f"{clauses}: " if clauses else "") + _cut(violation.message)
             if count > 1:

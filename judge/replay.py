@@ -1192,7 +1192,6 @@ def verify_path(
 
 
 def malformed(error: LogFormatError) -> Verdict:
-    """The verdict on a file that is no log: the error's message, its place in the verdict's own fields."""
     return Verdict(
-        error.path, VerdictKind.MALFORMED, [Violation(None, error.line, (), error.message, column=error.column)]
+        error.path, VerdictKind.MALFORMED, [Violation(None, error.line, (), str(error), column=error.column)]
     )

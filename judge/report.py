@@ -45,8 +45,11 @@ def where(violation: Violation) -> str:
 
 def located(verdict: Verdict, violation: Violation | None = None) -> str:
     """A violation of ``verdict`` (its first by default) as one line that stands alone, its location once, in
-    the ``file:line:column`` form editors and terminals follow: ``bad/verb.yaml:266:3: message``."""
+    the ``file:line:column`` form editors and terminals follow: ``bad/verb.yaml:266:3: message``.  A malformed
+    verdict's message is already so (the reader's error names its place); it is kept as it is."""
     violation = violation or verdict.violations[0]
+    if violation.message.startswith(f"{verdict.file}:"):
+        return violation.message
     place = verdict.file
     if violation.line is not None:
         place += f":{violation.line}" + (f":{violation.column}" if violation.column is not None else "")
@@ -61,8 +64,9 @@ def verdict_text(verdict: Verdict) -> str:
         head += f" (winner: {verdict.winner})"
     lines = [head]
     for violation in verdict.violations:
-        if verdict.kind is VerdictKind.MALFORMED:
-            lines.append(f"  {located(verdict, violation) if violation.line is not None else violation.message}")
+        if verdict.kind is VerdictKind.MALFORMED:  # the file is in the head line: without a line, it is all
+            shown = located(verdict, violation)
+            lines.append(f"  {shown.removeprefix(verdict.file + ': ') if violation.line is None else shown}")
             continue
         clauses = clauses_text(violation.clauses)
         lines.append(f"  {where(violation) or 'header'}: {clauses + ': ' if clauses else ''}{violation.message}")

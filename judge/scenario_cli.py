@@ -94,7 +94,6 @@ def show(name: str) -> None:
     Examples:
       judge scenario show ws/damage/cancel-first
       judge scenario show scenarios/ws/damage/cancel-first.yaml
-      judge scenario show my-ruling.yaml
     """
     item = _find(name)
     click.secho(item.title, bold=True)

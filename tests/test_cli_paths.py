@@ -2,8 +2,9 @@
 
 A path that names nothing says "no such file or folder" (exit 2) in every command that takes paths, not a
 complaint about the log's encoding; a pattern that matches nothing says so.  A malformed verdict gives its
-location once, as ``file:line:column``.  ``--follow`` on a YAML file says it reads JSON Lines.  ``judge graph replay`` takes a scenario
-id as ``judge scenario step`` does.  ``judge selfplay`` writes over no file the user has unless told to.
+location once, as ``file:line:column``.  ``--follow`` on a YAML file says it reads JSON Lines.  ``judge graph
+replay`` takes a scenario id as ``judge scenario step`` does.  ``judge selfplay`` writes over no file the user
+has unless told to.
 """
 
 from __future__ import annotations
@@ -89,6 +90,13 @@ def test_a_listed_path_that_names_nothing_says_so(tmp_path: Path) -> None:
     assert f"gone.yaml: malformed\n  {NO_SUCH}\n" in result.output and "wl-game.yaml: legal" in result.output
 
 
+def test_a_from_list_that_does_not_exist_says_so(tmp_path: Path) -> None:
+    for command in (("verify",), ("scenario", "test"), ("graph", "stats")):
+        result = run(*command, "--from", str(tmp_path / "list.txt"))
+        assert result.exit_code == 2
+        assert f"{tmp_path / 'list.txt'}: {NO_SUCH}" in result.output
+
+
 def test_graph_stats_over_nothing_prints_no_empty_statistics(tmp_path: Path) -> None:
     result = run("graph", "stats", str(tmp_path / "gone"))
     assert result.exit_code == 2
@@ -119,7 +127,7 @@ def test_a_malformed_verdict_gives_its_location_once(tmp_path: Path) -> None:
     data = json.loads(run("verify", str(path), "--json").output)
     violation = data["violations"][0]
     assert violation["line"] == 10 and "column" in violation
-    assert str(path) not in violation["message"] and "'fly'" in violation["message"]
+    assert violation["message"].startswith(f"{path}:10:") and "'fly'" in violation["message"]
 
 
 # --------------------------------------------------------------------------- --follow on a file it does not read

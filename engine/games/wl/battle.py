@@ -211,7 +211,7 @@ class BattleSteps:
         """Why the card ``choice`` names does not block (wl 7.1.2.1, 10.1.4.1: an active [Blocker] of the
         defender's other than the attacked card): it is not there, it is the Leader or the attacked card, it has
         no [Blocker], or it is rested (with what rested it, where the game saw it)."""
-        clauses = ("wl:7.1.2.1", "wl:10.1.4.1")
+        clauses: tuple[str, ...] = ("wl:7.1.2.1", "wl:10.1.4.1")
         me = self.states[player]
         blocker = me.find(choice.source)
         rule = "an active [Blocker] other than the attacked card blocks"
