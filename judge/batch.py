@@ -54,6 +54,30 @@ class ClusterError(Exception):
     """A batch sent to a Dask cluster could not be run there: Dask missing, or the cluster failing."""
 
 
+class PathError(LogFormatError):
+    """A path the user gave that names nothing to read: no such file or folder, or a pattern no file matches.
+    Not a log of the wrong shape, so what reports it says only what the path is missing."""
+
+
+NO_SUCH_PATH = "no such file or folder"
+NO_MATCH = "no file or folder matches this pattern"
+
+
+def missing(path: str) -> PathError | None:
+    """The error for a path that names no file or folder (a broken symbolic link is a file that cannot be read,
+    said when it is read); None when there is something there."""
+    return None if os.path.lexists(path) else PathError(path, NO_SUCH_PATH)
+
+
+def load_named(path: str) -> GameLog:
+    """The log at ``path``, given by the user (``judge replay``, ``judge why``, ``judge graph replay``): a
+    ``PathError`` when there is no such file or folder, a ``LogFormatError`` when it is not a readable log."""
+    error = missing(path)
+    if error is not None:
+        raise error
+    return load_log(path)
+
+
 @dataclass(frozen=True, slots=True)
 class BatchItem:
     """One file of a batch: its name as the user wrote it (the name every report shows), and either
@@ -93,7 +117,7 @@ class BatchInputs:
             yield from _expand(argument, self.suffixes)
         if self.from_file is not None:
             for path in self.listed_paths():
-                yield BatchItem(path)
+                yield BatchItem(path, problem=missing(path))
 
     def count(self) -> int:
         return sum(1 for _ in self)
@@ -123,12 +147,14 @@ def _read_list(from_file: str) -> Iterator[str]:
 def _expand(argument: str, suffixes: tuple[str, ...]) -> Iterator[BatchItem]:
     if os.path.isdir(argument):
         yield from (BatchItem(path) for path in walk_folder(argument, suffixes))
-    elif os.path.lexists(argument) or not GLOB_CHARACTERS & set(argument):
-        yield BatchItem(argument)  # a file, or a missing one: reading it says which
+    elif os.path.lexists(argument):
+        yield BatchItem(argument)  # a file: reading it says whether it is a log
+    elif not GLOB_CHARACTERS & set(argument):
+        yield BatchItem(argument, problem=PathError(argument, NO_SUCH_PATH))
     else:
         matches = sorted(glob.glob(argument, recursive=True))
         if not matches:
-            yield BatchItem(argument, problem=LogFormatError(argument, "no file matches this pattern"))
+            yield BatchItem(argument, problem=PathError(argument, NO_MATCH))
         for match in matches:
             if os.path.isdir(match):
                 yield from (BatchItem(path) for path in walk_folder(match, suffixes))
@@ -341,24 +367,13 @@ class ScenarioChecked:
         return not self.differences
 
 
-def library_id_of(path: str) -> str | None:
-    """A bundled scenario's id (``ws/damage/cancel-first``), or None for a file outside the library."""
-    from judge.scenarios import library_root
-
-    root = os.path.abspath(library_root())
-    absolute = os.path.abspath(path)
-    if absolute.startswith(root + os.sep):
-        return os.path.splitext(os.path.relpath(absolute, root))[0].replace(os.sep, "/")
-    return None
-
-
 def check_scenario_chunk(items: list[BatchItem]) -> list[ScenarioChecked]:
     """What ``judge scenario test`` maps over a batch: each scenario replayed and compared with its ruling.
 
     A bundled scenario is named ``scenarios/<id>.yaml`` in what is shown, never by where the package is
     installed; another file by its path as given.
     """
-    from judge.scenarios import check, scenario_of
+    from judge.scenarios import check, library_id_of, scenario_of
 
     results = []
     for item in items:
@@ -373,7 +388,8 @@ def check_scenario_chunk(items: list[BatchItem]) -> list[ScenarioChecked]:
         try:
             scenario = scenario_of(_load(item), scenario_id)
         except LogFormatError as error:
-            results.append(ScenarioChecked(scenario_id, item.name, (f"malformed scenario: {error}",), malformed=True))
+            said = str(error) if isinstance(error, PathError) else f"malformed scenario: {error}"
+            results.append(ScenarioChecked(scenario_id, item.name, (said,), malformed=True))
             continue
         result = check(scenario, clause_check())
         results.append(ScenarioChecked(scenario_id, item.name, tuple(result.differences)))
@@ -394,6 +410,7 @@ def summarise_chunk(items: list[BatchItem]) -> list[GraphSummarised]:
     """What ``judge graph stats`` maps over a batch: each log replayed and its trigger graph summarised."""
     from judge.graphs.dynamic import graph_summary, replay_graph
     from judge.replay import verify_log
+    from judge.report import located
     from judge.verdict import VerdictKind
 
     results = []
@@ -401,11 +418,12 @@ def summarise_chunk(items: list[BatchItem]) -> list[GraphSummarised]:
         try:
             log = _load(item)
         except LogFormatError as error:
-            results.append(GraphSummarised(item.name, "", None, f"malformed log: {error}"))
+            said = str(error) if isinstance(error, PathError) else f"malformed log: {error}"
+            results.append(GraphSummarised(item.name, "", None, said))
             continue
         verdict = verify_log(log)
         if verdict.kind is VerdictKind.MALFORMED:
-            results.append(GraphSummarised(item.name, "", None, f"malformed log: {verdict.violations[0].message}"))
+            results.append(GraphSummarised(item.name, "", None, f"malformed log: {located(verdict)}"))
             continue
         cited = [clause for record in verdict.records for clause in record.clauses]
         game = str(log.header.get("game"))

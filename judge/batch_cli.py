@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 import click
 
 from judge.batch import (
+    NO_SUCH_PATH,
     BatchInputs,
     BatchItem,
     Checked,
@@ -105,6 +106,8 @@ class BatchRun:
                         self._bar.update()
             except ClusterError as error:
                 raise JudgeError(str(error)) from None
+            except FileNotFoundError as error:  # the --from list
+                raise JudgeError(f"{error.filename}: {NO_SUCH_PATH}") from None
             except OSError as error:  # the --from list cannot be read, or the cluster cannot be reached
                 where = f"{error.filename}: " if error.filename else ""
                 raise JudgeError(f"{where}{error.strerror or error}") from None
@@ -329,6 +332,13 @@ def _follow(
     given = [name for name, value in others.items() if value]
     if given:
         raise click.UsageError(f"--follow judges one log as it is written; it takes no {', '.join(given)}")
+    suffix = os.path.splitext(logs[0])[1].lower()
+    if suffix in (".yaml", ".yml", ".json"):
+        kind = "a JSON" if suffix == ".json" else "a YAML"
+        raise click.UsageError(
+            f"--follow reads JSON Lines (.jsonl), one entry a line as the game is written; {logs[0]} is {kind} "
+            f"log: `judge verify {logs[0]}` checks it whole"
+        )
     from judge.follow import follow
 
     try:
@@ -343,7 +353,8 @@ def _follow(
 def verify_fixed(path: str, texts: tuple[str, ...], as_json: bool) -> int:
     """``judge verify LOG --fix ...``: the corrected log's verdict and what the correction changes; the exit code."""
     from judge.fixes import FixError, parse_fix, verify_corrected
-    from judge.logfile import LogFormatError, load_log
+    from judge.batch import load_named
+    from judge.logfile import LogFormatError
     from judge.replay import malformed
 
     try:
@@ -351,7 +362,7 @@ def verify_fixed(path: str, texts: tuple[str, ...], as_json: bool) -> int:
     except FixError as error:
         raise JudgeError(f"{path}: {error}") from None
     try:
-        log = load_log(path)
+        log = load_named(path)
     except LogFormatError as error:
         verdict = malformed(error)
         echo(json.dumps(verdict.to_dict(), ensure_ascii=False) if as_json else verdict_text(verdict))

@@ -26,8 +26,11 @@ from collections.abc import Collection
 
 __all__ = ["CLAUSE_ID", "NUMERIC", "anchor_for", "hyphen_form", "normalise_clause_id", "page_of"]
 
-CLAUSE_ID = re.compile(r"^\s*(?P<doc>[A-Za-z][A-Za-z0-9-]*)\s*:\s*(?P<number>[^\s#]+?)\.?(?:#(?P<occurrence>\S+))?\s*$")
-"""``<doc>:<number>[#<occurrence>]``, with the spacing and closing period people type."""
+CLAUSE_ID = re.compile(
+    r"^\s*(?P<doc>[A-Za-z][A-Za-z0-9-]*)(?P<colon>\s*:\s*|\s+)(?P<number>[^\s#]+?)\.?(?:#(?P<occurrence>\S+))?\s*$"
+)
+"""``<doc>:<number>[#<occurrence>]``, with the spacing and closing period people type, or with a space for the colon
+(``ws 7.2.1.5.3``, as prose writes an id) where the number is a clause number."""
 
 NUMERIC = re.compile(r"^\d+(?:[.-]\d+)*$")
 """A clause number: digits joined by dots, or by hyphens (the ENERGIO!! form)."""
@@ -36,14 +39,16 @@ NUMERIC = re.compile(r"^\d+(?:[.-]\d+)*$")
 def normalise_clause_id(text: str) -> str | None:
     """The canonical form of a clause id, or None when *text* is not ``<doc>:<number>``.
 
-    ``WS : 4.10.1.2.`` → ``ws:4.10.1.2``; ``wl:7-1-4-1-2`` → ``wl:7.1.4.1.2``;
-    ``vg:3.1.1#2`` stays as it is.  One canonical form lets the hyphen alias and the
+    ``WS : 4.10.1.2.`` → ``ws:4.10.1.2``; ``ws 4.10.1.2`` → ``ws:4.10.1.2``; ``wl:7-1-4-1-2`` →
+    ``wl:7.1.4.1.2``; ``vg:3.1.1#2`` stays as it is.  One canonical form lets the hyphen alias and the
     dotted id name the same target and the same anchor.
     """
     match = CLAUSE_ID.match(text)
     if match is None:
         return None
     doc, number, occurrence = match["doc"].lower(), match["number"], match["occurrence"]
+    if ":" not in match["colon"] and not NUMERIC.match(number):
+        return None  # two words: ``ws 4.10`` is an id, ``damage cancel`` is not
     if NUMERIC.match(number):
         number = number.replace("-", ".")
     return f"{doc}:{number}" + (f"#{occurrence}" if occurrence else "")

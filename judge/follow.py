@@ -73,6 +73,8 @@ class Feed:
                 if os.path.isdir(name):
                     raise LogFormatError(name, "cannot read the log: it is a directory")
                 self.handle = open(name, "rb")  # noqa: SIM115  # open as long as the game is followed
+            except FileNotFoundError:
+                raise LogFormatError(name, "no such file or folder") from None
             except OSError as error:
                 raise LogFormatError(name, f"cannot read the log: {error.strerror or error}") from None
 
@@ -161,7 +163,18 @@ class Follower:
         if raw is None:
             raise LogFormatError(self.path, "the log is empty; line 1 must be the header object", 1)
         text = self.text_of(raw).removeprefix("\ufeff")
-        log = parse_log(text, self.path, "jsonl")  # the header alone: a log of no entry yet
+        try:
+            log = parse_log(text, self.path, "jsonl")  # the header alone: a log of no entry yet
+        except LogFormatError as error:
+            if text.lstrip().startswith("{"):
+                raise
+            raise LogFormatError(
+                self.path,
+                f"--follow reads JSON Lines, a JSON object a line, and line 1 is no JSON object (a YAML log is "
+                f"checked whole, without --follow): {error.message}",
+                error.line,
+                error.column,
+            ) from None
         log.more = self.more
         return log
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -13,7 +14,7 @@ import networkx as nx
 from engine.core.protocol import ActionRecord
 from engine.core.wording import counted
 from judge import games
-from judge.batch import BatchInputs, summarise_chunk
+from judge.batch import LOG_SUFFIXES, BatchInputs, PathError, load_named, summarise_chunk
 from judge.batch_cli import BatchRun, batch_options, echo
 from judge.errors import EXIT_USAGE, JudgeError
 from judge.graphs.dynamic import CorpusTally, ReplayStats, replay_graph
@@ -21,9 +22,10 @@ from judge.graphs.export import FORMATS, ExportError, graph_text, render, write_
 from judge.graphs.pages import outline_page, procedure_page
 from judge.graphs.static import clause_graph, procedure_graph
 from judge.graphs.timeline import replay_page
-from judge.logfile import GameLog, LogFormatError, load_log
+from judge.logfile import GameLog, LogFormatError
 from judge.options_cli import game_option
 from judge.replay import verify_log
+from judge.report import located
 from judge.verdict import VerdictKind
 from judge.why import page_data
 from rules_index.documents import comprehensive_rules
@@ -80,7 +82,15 @@ def _emit(
 
 @click.group()
 def graph() -> None:
-    """Graphs (networkx) of the procedure, the clauses, and what triggered what in a game."""
+    """Graphs (networkx) of the procedure, the clauses, and what triggered what in a game.
+
+    \b
+    Examples:
+      judge graph rules --game ws --html procedure.html
+      judge graph replay judge/examples/ws-game.yaml --html game.html
+      judge graph replay ws/damage/cancel-first --format dot
+      judge graph stats corpus/ --json
+    """
 
 
 @graph.command()
@@ -132,21 +142,38 @@ def clauses(
     _emit(built, fmt, out, render_as, html, lambda: outline_page(built, str(built.graph["name"]), docs_url))
 
 
-def _replayed(path: str) -> tuple[nx.MultiDiGraph, list[ActionRecord], str, GameLog]:
-    """The trigger graph of a log or scenario, the records of its trace, its game and the log."""
+def _log_or_scenario(name: str) -> tuple[GameLog, str]:
+    """The log ``name`` names, and how pages name it: a file's log by its file name, or a library scenario's by
+    its id (``ws/damage/cancel-first``), as ``judge scenario step`` takes one."""
+    from judge.scenarios import find
+
+    if os.path.lexists(name) or Path(name).suffix in LOG_SUFFIXES:
+        try:
+            return load_named(name), Path(name).name
+        except PathError as error:
+            raise JudgeError(str(error)) from None
+        except LogFormatError as error:
+            raise JudgeError(f"malformed log: {error}") from None
     try:
-        log = load_log(path)
+        return find(name).log, name
     except LogFormatError as error:
-        raise JudgeError(f"malformed log: {error}") from None
+        raise JudgeError(f"malformed scenario: {error}") from None
+    except LookupError as error:
+        raise JudgeError(str(error.args[0]).replace("no scenario ", "no log file or scenario ", 1)) from None
+
+
+def _replayed(name: str) -> tuple[nx.MultiDiGraph, list[ActionRecord], str, GameLog, str]:
+    """The trigger graph of a log or scenario, the records of its trace, its game, the log and its name."""
+    log, shown = _log_or_scenario(name)
     verdict = verify_log(log)
     if verdict.kind is VerdictKind.MALFORMED:
-        raise JudgeError(f"malformed log: {verdict.violations[0].message}")
+        raise JudgeError(f"malformed log: {located(verdict)}")
     game = str(log.header.get("game"))
-    return replay_graph(verdict.records, Path(path).name, game=game), verdict.records, game, log
+    return replay_graph(verdict.records, shown, game=game), verdict.records, game, log, shown
 
 
 @graph.command()
-@click.argument("log", metavar="LOG|SCENARIO", type=click.Path(dir_okay=False))
+@click.argument("log", metavar="LOG|SCENARIO")
 @_output_options
 def replay(
     log: str, fmt: str | None, out: str | None, render_as: str | None, html: str | None, docs_url: str | None
@@ -154,19 +181,23 @@ def replay(
     """The trigger graph of a replayed game: check timings, the rule actions they performed, the
     abilities played in them and what their resolution caused and triggered.
 
+    LOG|SCENARIO is a log file, or a library scenario's id as `judge scenario
+    list` shows it (the same as `judge scenario step` takes).
+
     The HTML view shows it along time: one turn or one attack at a time, chosen in a list or on a strip of
     the whole game; check timings that did nothing are folded into a count.
 
     \b
     Examples:
       judge graph replay judge/examples/ws-game.yaml --html game.html
-      judge graph replay scenarios/ws/abilities/standby-order-chosen.yaml --format dot
+      judge graph replay ws/abilities/standby-order-chosen --format dot
+      judge graph replay my-ruling.yaml --render svg --out ruling.svg
     """
-    built, records, game, game_log = _replayed(log)
+    built, records, game, game_log, shown = _replayed(log)
 
     def html_page() -> str:
         why = page_data(game_log) if game in games.available() else None
-        return replay_page(records, Path(log).name, game, docs_url, built, why=why)
+        return replay_page(records, shown, game, docs_url, built, why=why)
 
     _emit(built, fmt, out, render_as, html, html_page)
 
@@ -212,6 +243,8 @@ def stats(logs: tuple[str, ...], from_file: str | None, jobs: int, dask_address:
         played[result.game] = None
     if tally.games + left_out == 0:
         raise run.nothing_found()
+    if tally.games == 0:  # every file named was left out: no statistics to show
+        sys.exit(EXIT_USAGE)
     procedure = {
         data["clause"]
         for game in played

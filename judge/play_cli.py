@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
 import click
 
-from judge.batch import clause_check
+from engine.core.wording import counted
+from judge.batch import clause_check, load_named
 from judge.batch_cli import echo
 from judge.errors import JudgeError
-from judge.logfile import LogFormatError, load_log
+from judge.logfile import LogFormatError
 from judge.options_cli import game_option
 from judge.replay import malformed, verify_log
 from judge.report import trace_text, verdict_text
@@ -47,7 +49,7 @@ def replay(log: str, as_json: bool, quiet_timing: bool) -> None:
       judge replay game.jsonl --json
     """
     try:
-        parsed = load_log(log)
+        parsed = load_named(log)
     except LogFormatError as error:
         verdict = malformed(error)
         _show(verdict, as_json)
@@ -75,19 +77,29 @@ def replay(log: str, as_json: bool, quiet_timing: bool) -> None:
     show_default=True,
     help="Encoding of the logs.",
 )
-def selfplay(game: str, seed: int, games: int, out: str, fmt: str) -> None:
+@click.option("--force", is_flag=True, help="Write over logs of the same names already in the folder.")
+def selfplay(game: str, seed: int, games: int, out: str, fmt: str, force: bool) -> None:
     """Play complete games choosing uniformly among the legal options, and write them as logs.
 
-    Deterministic for a seed.  Every generated log verifies as legal.
+    Deterministic for a seed.  Every generated log verifies as legal.  Game i
+    is written as GAME-selfplay-SEED.FORMAT (ws-selfplay-000007.yaml); a file
+    of that name already in the folder is left as it is, and nothing is
+    written, unless --force.
 
     \b
     Examples:
       judge selfplay --seed 7 --games 20 --out corpus/
-      judge selfplay --games 100 --format jsonl --out corpus/
+      judge selfplay --game vg --games 100 --format jsonl --out corpus/
+      judge selfplay --seed 7 --games 20 --out corpus/ --force    # the same games again, written over
     """
     from judge.selfplay import play_game, write_log
 
     folder = Path(out)
+    paths = {game_seed: folder / f"{game}-selfplay-{game_seed:06d}.{fmt}" for game_seed in range(seed, seed + games)}
+    if not force:
+        taken = next((path for path in paths.values() if os.path.lexists(path)), None)
+        if taken is not None:
+            raise JudgeError(f"{taken} exists; selfplay writes over no file (--force writes over it)")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -96,7 +108,7 @@ def selfplay(game: str, seed: int, games: int, out: str, fmt: str) -> None:
         for game_seed in seeds:
             document = play_game(game_seed, game)
             try:
-                write_log(document, folder / f"{game}-selfplay-{game_seed:06d}.{fmt}")
+                write_log(document, paths[game_seed])
             except OSError as error:
                 raise JudgeError(f"cannot write into {out}: {error.strerror}") from None
-    echo(f"wrote {games} game(s) to {out}", err=True)
+    echo(f"wrote {counted(games, 'game')} to {out}", err=True)

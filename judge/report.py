@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core.protocol import ActionRecord, RecordKind
 from judge.logfile import GameLog
-from judge.verdict import Verdict
+from judge.verdict import Verdict, VerdictKind, Violation
 from rules_index.documents import DOCUMENTS_BY_KEY
 
 KIND_MARKS = {
@@ -35,21 +35,45 @@ def clauses_text(clauses: tuple[str, ...]) -> str:
     return " ".join(clause_text(clause) for clause in clauses)
 
 
+def where(violation: Violation) -> str:
+    """Where in its file a violation is: ``entry 3, line 52``, ``line 4, column 1``; empty when not known."""
+    parts = []
+    if violation.entry is not None:
+        parts.append(f"entry {violation.entry}")
+    if violation.line is not None:
+        parts.append(f"line {violation.line}")
+        if violation.column is not None:
+            parts.append(f"column {violation.column}")
+    return ", ".join(parts)
+
+
+def located(verdict: Verdict, violation: Violation | None = None) -> str:
+    """A violation of ``verdict`` (its first by default) as one line that stands alone, its location once, in
+    the ``file:line:column`` form editors and terminals follow: ``bad/verb.yaml:266:3: message``.  A malformed
+    verdict's message is already so (the reader's error names its place); it is kept as it is."""
+    violation = violation or verdict.violations[0]
+    if violation.message.startswith(f"{verdict.file}:"):
+        return violation.message
+    place = verdict.file
+    if violation.line is not None:
+        place += f":{violation.line}" + (f":{violation.column}" if violation.column is not None else "")
+    return f"{place}: {violation.message}"
+
+
 def verdict_text(verdict: Verdict) -> str:
-    """A verdict with every violation located and explained."""
+    """A verdict with every violation located and explained: a violation by its entry and line, a file that
+    is no log by ``file:line:column`` (``located``), each location once."""
     head = f"{verdict.file}: {verdict.kind.value}"
     if verdict.winner is not None:
         head += f" (winner: {verdict.winner})"
     lines = [head]
     for violation in verdict.violations:
-        where = []
-        if violation.entry is not None:
-            where.append(f"entry {violation.entry}")
-        if violation.line is not None:
-            where.append(f"line {violation.line}")
-        location = ", ".join(where) or "header"
+        if verdict.kind is VerdictKind.MALFORMED:  # the file is in the head line: without a line, it is all
+            shown = located(verdict, violation)
+            lines.append(f"  {shown.removeprefix(verdict.file + ': ') if violation.line is None else shown}")
+            continue
         clauses = clauses_text(violation.clauses)
-        lines.append(f"  {location}: {clauses + ': ' if clauses else ''}{violation.message}")
+        lines.append(f"  {where(violation) or 'header'}: {clauses + ': ' if clauses else ''}{violation.message}")
         if violation.options:
             shown = ", ".join(violation.options[:LEGAL_SHOWN])
             more = len(violation.options) - LEGAL_SHOWN

@@ -23,6 +23,13 @@ def _index() -> RulesIndex:
     return load_index()
 
 
+def _joined(words: tuple[str, ...]) -> str:
+    """The id the words of the ID argument spell: ``ws:4.10``, or ``ws 4.10`` typed unquoted, as prose writes it."""
+    if len(words) > 2:
+        raise click.UsageError(f"ID is one clause id, such as ws:4.10.1.2; got {len(words)} words: {' '.join(words)}")
+    return " ".join(words)
+
+
 def _get(index: RulesIndex, clause_id: str) -> Clause:
     try:
         return index.get(clause_id)
@@ -51,26 +58,37 @@ def rules() -> None:
 
     Clause ids are DOC:NUMBER: ws:4.10.1.2 (Weiss Schwarz CR 2.00), vg:8.4.1.1
     (Cardfight!! Vanguard CR 1.37), wl:7.1.4.1.2 or wl:7-1-4-1-2 (ENERGIO!!),
-    and the beginner sheets' headings, ws-sheet:... and ws-guide:... .
-    """
-
-
-@rules.command()
-@click.argument("clause_id", metavar="ID")
-@click.option("--json", "as_json", is_flag=True, help="Print the clause as a JSON object.")
-def show(clause_id: str, as_json: bool) -> None:
-    """Show one clause: its text, ancestors, children, references and terms.
+    and the beginner sheets' headings, ws-sheet:... and ws-guide:... .  An id
+    written as prose writes it, ws 4.10.1.2, is taken too.
 
     \b
     Examples:
       judge rules show ws:4.10.1.2
+      judge rules search damage cancel
+      judge rules tree ws:4.10
+    """
+
+
+@rules.command()
+@click.argument("words", metavar="ID", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the clause as a JSON object.")
+def show(words: tuple[str, ...], as_json: bool) -> None:
+    """Show one clause: its text, ancestors, children, references and terms.
+
+    ID is DOC:NUMBER; a space for the colon (ws 7.2.1.5.3, as prose writes
+    an id) and the ENERGIO!! hyphen form are accepted too.
+
+    \b
+    Examples:
+      judge rules show ws:4.10.1.2
+      judge rules show ws 4.10.1.2
       judge rules show wl:7-1-4-1-2
       judge rules show vg:3.1.1#2      (the second clause printed as 3.1.1)
 
     An unknown id prints the nearest ids and exits with status 2.
     """
     index = _index()
-    clause = _get(index, clause_id)
+    clause = _get(index, _joined(words))
     ancestors = index.ancestors(clause)
     document = DOCUMENTS_BY_KEY[clause.doc]
     twins = [other.id for other in index.documents[clause.doc].clauses if other.number == clause.number]
@@ -173,19 +191,22 @@ def search(query: tuple[str, ...], doc: str | None, limit: int, as_json: bool) -
 
 
 @rules.command()
-@click.argument("clause_id", metavar="ID")
+@click.argument("words", metavar="ID", nargs=-1, required=True)
 @click.option("--depth", type=click.IntRange(0), default=None, help="How many levels below ID to show.")
-def tree(clause_id: str, depth: int | None) -> None:
+def tree(words: tuple[str, ...], depth: int | None) -> None:
     """Print a clause and its descendants as an indented tree.
 
-    ID may also be a document (ws, vg, wl, ws-sheet, ws-guide) for all its sections.
+    ID is a clause id, as `judge rules show` takes it, or a document (ws, vg,
+    wl, ws-sheet, ws-guide) for all its sections.
 
     \b
     Examples:
       judge rules tree ws:4.10
+      judge rules tree ws 4.10 --depth 1
       judge rules tree ws --depth 0      (the sections of WS CR 2.00)
     """
     index = _index()
+    clause_id = _joined(words)
     if clause_id in DOCUMENTS_BY_KEY:
         starts, offset = index.roots(clause_id), 0
         limit = depth

@@ -7,11 +7,14 @@ import sys
 import click
 
 from judge.batch import BatchInputs, check_scenario_chunk
-from judge.batch_cli import BatchRun, batch_options
+from judge.batch_cli import BatchRun, batch_options, echo
+from judge.clause_anchors import normalise_clause_id
 from judge.errors import EXIT_PROBLEMS, EXIT_USAGE, JudgeError
 from judge.logfile import LogFormatError
+from judge.options_cli import GAME_KEY, GAMES_HELP
 from judge.scenarios import SUFFIXES, Scenario, find, library, library_root
 from judge.stepper import screen, walk
+from judge.why import flow
 
 
 def _find(name: str) -> Scenario:
@@ -32,21 +35,39 @@ def _library() -> list[Scenario]:
 
 @click.group()
 def scenario() -> None:
-    """Scenario rulings: a position, a few actions, and the ruling, checked by the engine."""
+    """Scenario rulings: a position, a few actions, and the ruling, checked by the engine.
+
+    A scenario is named by its id in the library (ws/damage/cancel-first, as
+    `judge scenario list` shows it) or by its file.
+
+    \b
+    Examples:
+      judge scenario list --clause ws:4.10
+      judge scenario show ws/damage/cancel-first
+      judge scenario step ws/damage/cancel-first
+      judge scenario test my-rulings/
+    """
 
 
 @scenario.command("list")
-@click.option("--game", help="Only this game's scenarios (ws, vg, wl).")
+@click.option("--game", type=GAME_KEY, help=f"Only this game's scenarios ({GAMES_HELP}).")
 @click.option("--clause", help="Only scenarios citing this clause or one under it (ws:4.10 finds ws:4.10.1.2).")
 @click.option("--topic", help="Only scenarios of this topic (the library's folders: damage, attack, ...).")
 def list_scenarios(game: str | None, clause: str | None, topic: str | None) -> None:
     """List the library's scenarios with their ids, topics and clauses.
 
+    --clause takes a clause id as `judge rules show` does (ws:4.10, ws 4.10,
+    wl:7-1-4).  Each scenario's id is what `judge scenario show` and `judge
+    scenario step` take.
+
     \b
     Examples:
+      judge scenario list --game vg
       judge scenario list --topic damage
       judge scenario list --clause ws:4.10
     """
+    if clause is not None:
+        clause = normalise_clause_id(clause) or clause.strip()
     shown = 0
     for item in _library():
         if game and item.game != game:
@@ -65,11 +86,14 @@ def list_scenarios(game: str | None, clause: str | None, topic: str | None) -> N
 @scenario.command()
 @click.argument("name", metavar="ID|FILE")
 def show(name: str) -> None:
-    """Show a scenario's question, ruling, clauses and entries.
+    """Show a scenario's question, ruling, clauses and entries, each entry as the log writes it.
+
+    A library scenario shows the same whether it is named by its id or by its file.
 
     \b
     Examples:
       judge scenario show ws/damage/cancel-first
+      judge scenario show scenarios/ws/damage/cancel-first.yaml
     """
     item = _find(name)
     click.secho(item.title, bold=True)
@@ -80,7 +104,7 @@ def show(name: str) -> None:
         click.echo(f"expected verdict: {item.verdict.value}")
     click.echo("entries:")
     for entry in item.log.entries:
-        click.echo(f"  {entry.index} (line {entry.line}): {entry.data}")
+        echo(f"  {entry.index} (line {entry.line}): {flow(dict(entry.data))}")
 
 
 @scenario.command()

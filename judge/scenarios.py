@@ -16,11 +16,13 @@ folder per game and topic: ``scenarios/ws/damage/cancel-first.yaml`` has the id
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from judge.clause_anchors import normalise_clause_id
 from judge.logfile import GameLog, LogFormatError, load_log, parse_log
 from judge.replay import verify_log
 from judge.verdict import Verdict, VerdictKind
@@ -89,11 +91,17 @@ def _strings(log: GameLog, key: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _clause_id(written: str) -> str:
+    """A clause id as a scenario writes it, in its canonical form (``ws 4.10`` and ``wl:7-1-4`` are
+    ``ws:4.10`` and ``wl:7.1.4``); what is no id is kept as written."""
+    return normalise_clause_id(written) or written
+
+
 def scenario_of(log: GameLog, scenario_id: str) -> Scenario:
     """The scenario a parsed log describes; LogFormatError (located) when its metadata is not one."""
     if log.header.get("setup") is None:
         raise LogFormatError(log.path, "a scenario starts from a position: it needs 'setup'", line=1)
-    clauses = _strings(log, "clauses")
+    clauses = tuple(_clause_id(clause) for clause in _strings(log, "clauses"))
     if not clauses:
         raise LogFormatError(
             log.path,
@@ -114,7 +122,8 @@ def scenario_of(log: GameLog, scenario_id: str) -> Scenario:
     for item in expected.get("violations") or []:
         if not isinstance(item, dict) or not isinstance(item.get("entry", 0), int | None):
             raise LogFormatError(log.path, f"an expected violation is {{entry, clause}}, not {item!r}", line=line)
-        violations.append(ExpectedViolation(item.get("entry"), item.get("clause")))
+        clause = item.get("clause")
+        violations.append(ExpectedViolation(item.get("entry"), _clause_id(clause) if isinstance(clause, str) else None))
     folder_topics = tuple(part for part in scenario_id.split("/")[1:-1])
     return Scenario(
         id=scenario_id,
@@ -152,11 +161,25 @@ def library() -> list[Scenario]:
     return found
 
 
+def library_id_of(path: str | Path) -> str | None:
+    """A bundled scenario's id (``ws/damage/cancel-first``), or None for a file outside the library."""
+    root = os.path.abspath(library_root())
+    absolute = os.path.abspath(path)
+    if absolute.startswith(root + os.sep):
+        return os.path.splitext(os.path.relpath(absolute, root))[0].replace(os.sep, "/")
+    return None
+
+
 def find(name: str) -> Scenario:
-    """A library scenario by id (``ws/damage/cancel-first``), or a scenario file by path."""
+    """A library scenario by id (``ws/damage/cancel-first``), or a scenario file by path: a library file named
+    by its path is the scenario its id names, with the same id and topics.
+
+    LookupError for a file that does not exist or a name that is no scenario's id."""
     path = Path(name)
-    if path.suffix in SUFFIXES and path.exists():
-        return load_scenario(path)
+    if path.suffix in SUFFIXES and path.is_file():
+        return load_scenario(path, library_id_of(path))
+    if path.suffix in SUFFIXES and not path.exists():
+        raise LookupError(f"{name}: no such file or folder")
     candidate = library_root() / name
     for suffix in SUFFIXES:
         if candidate.with_suffix(suffix).is_file():

@@ -10,9 +10,10 @@ import json
 
 import click
 
+from judge.batch import load_named
 from judge.batch_cli import echo
 from judge.errors import JudgeError
-from judge.logfile import LogFormatError, load_log
+from judge.logfile import LogFormatError
 
 
 @click.command()
@@ -63,7 +64,7 @@ def why(log: str, at: int, player: str | None, as_json: bool) -> None:
     from judge.why import why as answer
 
     try:
-        game_log = load_log(log)
+        game_log = load_named(log)
         found = answer(game_log, at, player)
     except LogFormatError as error:
         raise JudgeError(str(error)) from None

@@ -23,7 +23,9 @@ from rules_index.search import SearchHit, SearchIndex
 from rules_index.sheets import parse_markdown_sheet, parse_outline_guide
 from rules_index.tree import build_tree
 
-CLAUSE_ID = re.compile(r"^\s*(?P<doc>[a-z][a-z-]*)\s*:\s*(?P<number>\S+?)\.?\s*$")
+CLAUSE_ID = re.compile(r"^\s*(?P<doc>[A-Za-z][A-Za-z-]*)(?P<colon>\s*:\s*|\s+)(?P<number>\S+?)\.?\s*$")
+"""``DOC:NUMBER``, with the spacing and closing period people type; ``DOC NUMBER`` (``ws 7.2.1.5.3``, the form
+prose writes) where DOC is a document's key."""
 
 
 class UnknownClauseError(LookupError):
@@ -91,13 +93,16 @@ class RulesIndex:
     def normalise(self, clause_id: str) -> str:
         """The canonical form of an id: doc prefix, dotted number, no closing period.
 
-        The ENERGIO!! hyphen form ``wl:7-1-4-1-2`` becomes ``wl:7.1.4.1.2``.
+        The ENERGIO!! hyphen form ``wl:7-1-4-1-2`` becomes ``wl:7.1.4.1.2``; a space for the colon, as prose
+        writes an id (``ws 7.2.1.5.3``), becomes the colon, and the document key is lower-cased (``WS:4.10``).
         """
         match = CLAUSE_ID.match(clause_id)
         if match is None:
             return clause_id.strip()
-        doc, number = match["doc"], match["number"]
+        doc, number = match["doc"].lower(), match["number"]
         document = DOCUMENTS_BY_KEY.get(doc)
+        if document is None and ":" not in match["colon"]:
+            return clause_id.strip()  # two words, the first no document's key: not an id
         if document is not None and document.kind in (DocumentKind.DOTTED, DocumentKind.NESTED_LIST):
             occurrence = ""
             if "#" in number:

@@ -478,7 +478,7 @@ def test_a_string_where_a_mapping_belongs(
     _get(doc, slot[:-1])[slot[-1]] = "not a mapping"
     path, result = check_file(tmp_path, f"slot{suffix}", encode(doc, suffix))
     assert_verdict(result, path, codes)
-    assert re.search(r"\bline \d+\b", result.output), result.output
+    assert re.search(rf"{re.escape(str(path))}:\d+(:\d+)?: |\bline \d+\b", result.output), result.output
 
 
 # --------------------------------------------------------------------------- 3. targeted cases

@@ -78,7 +78,7 @@ def test_a_pattern_matching_nothing_is_a_located_malformed_verdict_and_the_batch
     result = run("verify", str(corpus / "nothing-*.yaml"), str(corpus / "round-1" / "ws-0.yaml"), "--json")
     verdicts = [json.loads(line) for line in result.stdout.splitlines()]
     assert [verdict["verdict"] for verdict in verdicts] == ["malformed", "legal"]
-    assert "no file matches this pattern" in verdicts[0]["violations"][0]["message"]
+    assert "no file or folder matches this pattern" in verdicts[0]["violations"][0]["message"]
     assert verdicts[0]["file"] == str(corpus / "nothing-*.yaml")
     assert result.exit_code == 2
 

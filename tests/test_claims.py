@@ -176,4 +176,4 @@ def test_a_trigger_claimed_for_a_life_card_without_trigger_breaks_wl_10_1_5() ->
     document["actions"][index]["trigger"] = True
     violations = verdict_of(document).violations
     assert violations and violations[0].entry == index
-    assert "trigger" in violations[0].message
+    assert "has no [Trigger]" in violations[0].message

@@ -118,7 +118,7 @@ def test_a_malformed_verdict_in_json_carries_the_column(tmp_path: Path) -> None:
 def test_missing_file_and_worst_exit_code(tmp_path: Path) -> None:
     code, out = run("verify", str(EXAMPLE), str(tmp_path / "missing.yaml"))
     assert code == 2
-    assert "cannot read the log" in out
+    assert "no such file or folder" in out
 
 
 def test_replay_prints_each_step_with_its_clauses() -> None:

@@ -320,7 +320,7 @@ def test_follow_is_taught_and_refuses_what_it_cannot_do(tmp_path: Path) -> None:
     with_junit = runner.invoke(main, ["verify", "--follow", "-", "--junit", str(tmp_path / "x.xml")])
     assert with_junit.exit_code == 2 and "--junit" in with_junit.output
     missing = runner.invoke(main, ["verify", "--follow", str(tmp_path / "none.jsonl")])
-    assert missing.exit_code == 2 and "cannot read the log" in missing.output
+    assert missing.exit_code == 2 and "no such file or folder" in missing.output
 
 
 def test_the_whole_file_is_not_replayed_for_each_entry() -> None:

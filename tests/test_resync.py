@@ -179,7 +179,7 @@ def test_an_entry_that_fits_no_point_leaves_the_game_where_it_stood_ws_7_7_1_2(w
     assert "fits no point" in violation.message
     # the cause: the state of the character it names, the entry that made it so, and the rule behind it
     assert f"on position {bogus['pos']} is rested, not reversed" in violation.message
-    assert f"(entry {attack})" in violation.message and "no battle (ws 7.5.1.3)" in violation.message
+    assert f"(entry {attack})" in violation.message and "no battle (ws:7.5.1.3)" in violation.message
     assert not any("the replay is in turn" in note for note in verdict.notes)
 
 

@@ -41,12 +41,29 @@ def test_list_filters_by_topic_clause_and_game() -> None:
     assert "ws/" not in none
 
 
+def test_list_refuses_an_unknown_game_naming_the_known_ones() -> None:
+    code, out = run("scenario", "list", "--game", "xx")
+    assert code == 2
+    assert "'xx' is not a registered game; registered: ws, vg, wl" in out
+
+
 def test_show_and_an_unknown_id() -> None:
     code, out = run("scenario", "show", "ws/damage/cancel-first")
     assert code == 0 and out.startswith("A climax revealed first cancels the whole damage")
     assert "ruling: None. A damage process" in out
     code, out = run("scenario", "show", "ws/damage/nope")
     assert code == 2 and "no scenario 'ws/damage/nope'" in out
+    code, out = run("scenario", "show", "nowhere/ruling.yaml")
+    assert code == 2 and "nowhere/ruling.yaml: no such file or folder" in out
+
+
+def test_show_prints_the_same_by_id_and_by_path_with_entries_as_the_log_writes_them() -> None:
+    by_id = run("scenario", "show", "ws/damage/cancel-first")
+    by_path = run("scenario", "show", str(EXAMPLE))
+    assert by_id == by_path
+    assert "id: ws/damage/cancel-first   topics: damage, damage-cancel   clauses:" in by_id[1]
+    assert "  1 (line 31): {p: P1, do: trigger, card: RUNNER}\n" in by_id[1]
+    assert "{'p'" not in by_id[1]
 
 
 def test_step_without_input_prints_the_whole_walk_and_the_ruling() -> None:

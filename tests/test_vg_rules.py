@@ -89,7 +89,7 @@ def test_an_illegal_deck_in_a_log_is_a_violation_vg_5_4_2() -> None:
 
 def test_a_card_record_must_be_a_vanguard_card_vg_2() -> None:
     """vg:2.9, vg:2.8.1.1: a record's type and trigger icon are Vanguard's; a trigger unit has an icon."""
-    with pytest.raises(CardRecordError, match="vg 2.9"):
+    with pytest.raises(CardRecordError, match="vg:2.9"):
         definition_from_record("X", {"type": "character"})
     with pytest.raises(CardRecordError, match="soul"):
         definition_from_record("X", {"type": "trigger", "trigger": "soul"})

@@ -64,7 +64,7 @@ def test_vg_a_unit_rested_by_its_attack_cannot_attack_again_vg_7_3_1_3() -> None
     assert violation.entry == 2
     assert violation.clauses == ("vg:7.3.1.3", "vg:7.3.1.3.2")
     assert violation.message == (
-        "P1: FG-21 on FL is rested, not standing: its attack at entry 0 rested it (vg 7.3.1.3)"
+        "P1: FG-21 on FL is rested, not standing: its attack at entry 0 rested it (vg:7.3.1.3)"
     )
 
 
@@ -85,7 +85,7 @@ def test_vg_a_unit_rested_by_its_boost_cannot_boost_again_vg_7_3_1_6() -> None:
     violation = only_violation(verdict)
     assert violation.entry == 6
     assert "vg:7.3.1.6" in violation.clauses
-    assert violation.message == "P1: FG-12 is rested: it cannot boost: its boost at entry 0 rested it (vg 7.3.1.6)"
+    assert violation.message == "P1: FG-12 is rested: it cannot boost: its boost at entry 0 rested it (vg:7.3.1.6)"
 
 
 def test_vg_a_guard_after_the_guard_step_names_the_attack_vg_7_4_1_2() -> None:
@@ -105,7 +105,7 @@ def test_vg_a_guard_after_the_guard_step_names_the_attack_vg_7_4_1_2() -> None:
         "'guard' by P2 is not possible now: guardians are called by the non-turn player in the guard step: "
         "the guard step of the attack at entry 0 ended"
     )
-    assert "(vg 7.4.1.2.3, 7.4.1.4)" in violation.message
+    assert "(vg:7.4.1.2.3, vg:7.4.1.4)" in violation.message
 
 
 def test_vg_a_guard_of_a_unit_not_attacked_names_the_attack_and_its_target_vg_7_4_1_2_1() -> None:
@@ -124,7 +124,7 @@ def test_vg_a_guard_of_a_unit_not_attacked_names_the_attack_and_its_target_vg_7_
     assert violation.entry == 1
     assert violation.clauses == ("vg:7.4.1.2.1", "vg:7.3.1.4")
     assert violation.message == (
-        "P2: FL is not the circle of a unit being attacked: the attack at entry 0 chose V (vg 7.3.1.4)"
+        "P2: FL is not the circle of a unit being attacked: the attack at entry 0 chose V (vg:7.3.1.4)"
     )
 
 
@@ -140,7 +140,7 @@ def test_vg_a_second_ride_names_the_first_vg_6_5_1_1_2() -> None:
     assert violation.clauses == ("vg:6.5.1.1.2",)
     assert violation.message == (
         "'ride' by P1 is not possible now: a normal ride happens once a turn, in the ride step of the turn player: "
-        "P1 rode at entry 0 in this turn (vg 6.5.1.1.2)"
+        "P1 rode at entry 0 in this turn (vg:6.5.1.1.2)"
     )
 
 
@@ -161,7 +161,7 @@ def test_vg_a_second_stride_names_the_first_vg_6_5_1_2_2() -> None:
     )
     assert violation.entry == 1
     assert violation.clauses == ("vg:6.5.1.2.2",)
-    assert violation.message.endswith(": P1 strode at entry 0 in this turn (vg 6.5.1.2.2)")
+    assert violation.message.endswith(": P1 strode at entry 0 in this turn (vg:6.5.1.2.2)")
 
 
 def test_vg_a_call_to_a_locked_circle_names_the_effect_that_locked_it_vg_10_1_21_6() -> None:
@@ -178,7 +178,7 @@ def test_vg_a_call_to_a_locked_circle_names_the_effect_that_locked_it_vg_10_1_21
     assert violation.entry == 1
     assert violation.clauses == ("vg:6.6.1.2.1", "vg:10.1.21.6", "vg:4.6.7")
     assert violation.message == (
-        "P1: FG-12 cannot be called now: FL holds a locked card, a lock type circle (vg 10.1.21.6): "
+        "P1: FG-12 cannot be called now: FL holds a locked card, a lock type circle (vg:10.1.21.6): "
         "the effect at entry 0 locked it"
     )
 
@@ -195,7 +195,7 @@ def test_vg_two_entries_refused_for_one_attack_are_one_violation_and_a_note_vg_7
         ],
     )
     violation = only_violation(verdict)
-    assert violation.entry == 2 and "its attack at entry 0 rested it (vg 7.3.1.3)" in violation.message
+    assert violation.entry == 2 and "its attack at entry 0 rested it (vg:7.3.1.3)" in violation.message
     notes = [note for note in verdict.notes if note.startswith("entry 3 ")]
     assert len(notes) == 1 and notes[0].endswith("it follows from entry 2's departure")
 
@@ -234,7 +234,7 @@ def test_wl_a_character_rested_by_its_attack_cannot_attack_again_wl_7_1_1_1() ->
     assert violation.entry == 2
     assert violation.clauses == ("wl:7.1.1.1",)
     assert violation.message == (
-        "P1: EM-01@1 is rested: only an active card attacks: its attack at entry 0 rested it (wl 7.1.1.1)"
+        "P1: EM-01@1 is rested: only an active card attacks: its attack at entry 0 rested it (wl:7.1.1.1)"
     )
 
 
@@ -252,8 +252,8 @@ def test_wl_a_character_played_this_turn_without_rush_names_its_play_wl_3_7_4_10
     assert violation.entry == 1
     assert violation.clauses == ("wl:3.7.4", "wl:10.1.1", "wl:10.1.1.1", "wl:6.5.3.1")
     assert violation.message == (
-        "P1: EM-02@2 was played this turn and has no [Rush]: it was played at entry 0 (wl 6.5.3.1), and a Character "
-        "attacks from the turn after it is played unless it has [Rush] (wl 3.7.4, 10.1.1.1)"
+        "P1: EM-02@2 was played this turn and has no [Rush]: it was played at entry 0 (wl:6.5.3.1), and a Character "
+        "attacks from the turn after it is played unless it has [Rush] (wl:3.7.4, wl:10.1.1.1)"
     )
 
 
@@ -276,7 +276,7 @@ def test_wl_a_blocker_rested_by_its_block_names_that_block_wl_7_1_2_1() -> None:
     assert violation.clauses == ("wl:7.1.2.1", "wl:10.1.4.1")
     assert violation.message == (
         "P2: EM-03@1 cannot block: an active [Blocker] other than the attacked card blocks: it is rested: "
-        "its block at entry 1 rested it (wl 7.1.2.1)"
+        "its block at entry 1 rested it (wl:7.1.2.1)"
     )
 
 
@@ -295,7 +295,7 @@ def test_wl_a_block_after_the_block_step_names_the_attack_wl_7_1_2_3() -> None:
     )
     assert violation.entry == 3
     assert "wl:7.1.2.3" in violation.clauses
-    assert "the Block Step of the battle of the attack at entry 0 is over (wl 7.1.2.3)" in violation.message
+    assert "the Block Step of the battle of the attack at entry 0 is over (wl:7.1.2.3)" in violation.message
 
 
 def test_wl_a_counter_after_the_counter_step_names_the_attack_wl_7_1_3_2_3() -> None:
@@ -314,7 +314,7 @@ def test_wl_a_counter_after_the_counter_step_names_the_attack_wl_7_1_3_2_3() -> 
     assert violation.clauses == ("wl:7.1.3.2", "wl:7.1.3.2.3")
     assert violation.message == (
         "'counter' by P2 is not possible now: counters are the attacked player's, in the Counter Step: the Counter "
-        "Step of the battle of the attack at entry 0 is over (wl 7.1.3.2.3); the battle has ended (wl 7.1.5)"
+        "Step of the battle of the attack at entry 0 is over (wl:7.1.3.2.3); the battle has ended (wl:7.1.5)"
     )
 
 
@@ -334,7 +334,7 @@ def test_wl_a_give_from_a_spent_cost_area_names_the_entries_that_spent_it_wl_6_5
     assert violation.clauses == ("wl:6.5.5.1", "wl:6.5.5.3")
     assert violation.message == (
         "P1: P1 has 0 active ENERGIO!! card(s), not 1 to give: the cost area was spent since P1's refresh phase "
-        "(wl 6.2.3) by entry 0: 2 rested to play EM-02 (wl 2.7.3); entry 1: 1 given to leader (wl 6.5.5.1)"
+        "(wl:6.2.3) by entry 0: 2 rested to play EM-02 (wl:2.7.3); entry 1: 1 given to leader (wl:6.5.5.1)"
     )
 
 
@@ -349,6 +349,6 @@ def test_wl_two_entries_refused_for_one_play_are_one_violation_and_a_note_wl_3_7
         ],
     )
     violation = only_violation(verdict)
-    assert violation.entry == 1 and "it was played at entry 0 (wl 6.5.3.1)" in violation.message
+    assert violation.entry == 1 and "it was played at entry 0 (wl:6.5.3.1)" in violation.message
     notes = [note for note in verdict.notes if note.startswith("entry 2 ")]
     assert len(notes) == 1 and notes[0].endswith("it follows from entry 1's departure")

@@ -158,7 +158,7 @@ MISTAKES = [
     # game, entry, the change that makes it illegal, the clause it breaks, the correction
     ("ws", 67, {"pos": 4}, "ws:7.1.1", "67='{p: P1, do: attack, pos: 3, type: direct}'"),
     ("vg", 14, {"card": "FL"}, "vg:8.5.2.1", "14='{p: P2, do: ride, card: TW-12}'"),
-    ("wl", 14, {"attacker": "FL"}, "wl:7.1.1.1", "14='{p: P2, do: attack, attacker: leader, target: leader}'"),
+    ("wl", 14, {"attacker": "RD-02"}, "wl:7.1.1.1", "14='{p: P2, do: attack, attacker: leader, target: leader}'"),
 ]
 
 

@@ -842,7 +842,7 @@ def test_a_second_attack_by_the_same_character_names_what_rested_it_ws_7_2_1_3()
         verdict,
         3,
         "ws:7.2.1.3",
-        "rested, not standing: it rested to attack from position 2 (direct attack, ws 7.2.1.5.3) in turn 3 (entry 0)",
+        "rested, not standing: it rested to attack from position 2 (direct attack, ws:7.2.1.5.3) in turn 3 (entry 0)",
     )
 
 
@@ -867,7 +867,7 @@ def test_an_attack_from_an_emptied_position_names_what_emptied_it_ws_7_2_1_3() -
         1,
         "ws:7.2.1.3",
         "no character on center-stage position 2",
-        "Y0A moved from it to position 4 (ws 6.5.1.2.4) in turn 3 (entry 0)",
+        "Y0A moved from it to position 4 (ws:6.5.1.2.4) in turn 3 (entry 0)",
     )
 
 

@@ -463,10 +463,40 @@ class Game(Generic[D]):
     # -- legality ------------------------------------------------------------
 
     def check(self, decision: Decision, choice: Choice) -> Refusal | None:
-        """None when ``choice`` is legal at ``decision``, else why not (with clauses)."""
+        """None when ``choice`` is legal at ``decision``, else why not (with clauses): a card id the game has no
+        record of first (``unknown_card``), whatever the decision would make of it, then the game's own reason
+        (``refusal_of``)."""
+        return self.unknown_card(choice) or self.refusal_of(decision, choice)
+
+    def refusal_of(self, decision: Decision, choice: Choice) -> Refusal | None:
+        """None when ``choice`` is legal at ``decision``, else the rules' reason; games refine this per decision."""
         if decision.offers(choice):
             return None
         return self.explain(decision, choice)
+
+    def named_cards(self, choice: Choice) -> Iterator[str]:
+        """The card ids ``choice`` names: its ``card`` and ``cards``.  Games whose choices name cards in other
+        fields, or name places where a card id may stand, say so; ``?`` (a card not known) is no id."""
+        if choice.card is not None:
+            yield choice.card
+        yield from choice.cards
+
+    def unknown_card(self, choice: Choice) -> Refusal | None:
+        """Why a choice that names a card id the game has no record of is refused, whatever its verb: the id is no
+        card of the log (the game's clauses of card records); None when every card it names is known.  This comes
+        before any other reason, which would name the id as if it were a card (not in the hand, not a grade 0)."""
+        for identity in self.named_cards(choice):
+            refusal = self.no_record(identity)
+            if refusal is not None:
+                return refusal
+        return None
+
+    def no_record(self, identity: str | None) -> Refusal | None:
+        """The refusal of a card id the game has no record of (``unknown_card``); None for a known id, ``?`` (a
+        card not known) and None."""
+        if identity is None or identity == "?" or identity in self.definitions:
+            return None
+        return Refusal(self.clauses.card_records, f"{identity!r} is not a card of this log")
 
     def explain(self, decision: Decision, choice: Choice) -> Refusal:
         """Why an option not offered is illegal; games refine this per decision."""

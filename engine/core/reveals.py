@@ -9,7 +9,7 @@ close to what the log says as the cards allow.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +38,8 @@ class RevealRules:
     the cards the deck was made of (ws 9.2.2); none in a game without refreshes."""
     refreshed_from: str = ""
     """Where the cards of a refreshed deck come from (``the waiting room``)."""
+    card_records: tuple[str, ...] = ()
+    """Cited for a name that is no card of the game's records at all (ws 2.3), rather than ``not_listed``."""
 
 
 def bind_revealed(
@@ -48,9 +50,11 @@ def bind_revealed(
     deck_list: Mapping[str, int],
     deck: list[Card],
     rules: RevealRules,
+    records: Container[str] | None = None,
 ) -> None:
     """Give ``card`` the identity ``answer`` states for it at ``index``, if any; an impossible one is a problem of
-    ``reveal``, citing ``rules``.
+    ``reveal``, citing ``rules``.  ``records``, the game's card ids, tells a name that is no card at all from a
+    card the deck list does not have.
 
     The owner's ``deck_list`` says how many of each card there are; ``deck`` is the owner's deck.  After a
     problem the game goes on as close to what was stated as the cards allow, so that one wrong card does not
@@ -66,7 +70,10 @@ def bind_revealed(
     if card.reveal(identity):
         return
     copies = deck_list.get(identity, 0)
-    if copies == 0:
+    if copies == 0 and records is not None and identity not in records:
+        message = f"{identity!r} is not a card of this log"
+        clauses = rules.card_records or rules.not_listed
+    elif copies == 0:
         message = f"{identity} is not in {card.owner}'s {rules.list_name}"
         clauses = rules.not_listed
     elif card.identity is not None:

@@ -26,6 +26,7 @@ REVEALS: Final = RevealRules(
     not_listed=("vg:5.4.2",),
     another_card=("vg:4.2.2",),
     all_accounted=("vg:5.4.2", "vg:5.2.2.2"),
+    card_records=("vg:2.1",),
 )
 """What vg cites for a revealed card the replay cannot take as stated (``bind``)."""
 
@@ -159,7 +160,7 @@ class CardMoves:
         """Give ``card`` the identity the answer to ``reveal`` states for it, if any; an impossible one is a problem
         (``engine.core.reveals.bind_revealed``)."""
         owner = self.states[card.owner]
-        bind_revealed(card, answer, index, reveal, owner.deck_list, owner.deck, REVEALS)
+        bind_revealed(card, answer, index, reveal, owner.deck_list, owner.deck, REVEALS, self.game.definitions)
 
     # -- riding ---------------------------------------------------------------------------
 

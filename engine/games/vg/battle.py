@@ -355,7 +355,7 @@ class BattlePhase:
                 return refusal
             return Refusal(
                 ("vg:7.4.1.2.1", "vg:7.3.1.4"),
-                f"{refusal.message}: the attack at entry {battle.entry} chose {battle.target_circle} (vg 7.3.1.4)",
+                f"{refusal.message}: the attack at entry {battle.entry} chose {battle.target_circle} (vg:7.3.1.4)",
                 f"the attack at entry {battle.entry}",
             )
         if choice.verb == "guard":
@@ -525,7 +525,10 @@ class BattlePhase:
         answer = yield reveal
         stated = sorted(str(card) for card in answer or [] if card not in (None, "?"))
         retiring = sorted(card.identity or "?" for card in retired)
-        if stated and stated != retiring:
+        unknown = next((refusal for card in stated if (refusal := self.game.no_record(card)) is not None), None)
+        if unknown is not None:
+            reveal.problems.append(unknown)
+        elif stated and stated != retiring:
             reveal.problems.append(
                 Refusal(("vg:7.6.1.8",), f"the rules retire {', '.join(retiring)}; the entry lists {', '.join(stated)}")
             )

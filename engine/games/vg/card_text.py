@@ -65,7 +65,8 @@ class CardText:
         game.record(
             RecordKind.UNMODELLED, player, f"the text of {source} is not modelled; its effect is declared", ("vg:8.5",)
         )
-        problems: list[Refusal] = []
+        unknown_source = self.game.no_record(source)
+        problems: list[Refusal] = [] if unknown_source is None else [unknown_source]
         game.moves.place_together()  # the units one entry puts on a vanguard circle are placed at the same time
         try:
             self.apply_operations(player, source, operations, problems)
@@ -83,6 +84,10 @@ class CardText:
             me = self.states.get(owner)
             if me is None:
                 problems.append(Refusal(("vg:8.5",), f"{owner!r} is not a player of this game"))
+                continue
+            unknown = self.game.no_record(operation.card)
+            if unknown is not None:
+                problems.append(unknown)
                 continue
             if operation.kind == "extra_turn":
                 game.extra_turns.append(owner)

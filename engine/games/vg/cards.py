@@ -142,18 +142,18 @@ def definition_from_record(card_id: str, fields: dict[str, Any]) -> VgCardDefini
     """The definition of ``card_id`` from its record; raises CardRecordError naming the field."""
     card_type = fields.get("type", "normal")
     if card_type not in CARD_TYPES:
-        raise CardRecordError(f"card {card_id!r}: type is {card_type!r}, not one of {', '.join(CARD_TYPES)} (vg 2.9)")
+        raise CardRecordError(f"card {card_id!r}: type is {card_type!r}, not one of {', '.join(CARD_TYPES)} (vg:2.9)")
     trigger = fields.get("trigger")
     if trigger in ("none", ""):
         trigger = None
     if trigger is not None and trigger not in TRIGGER_ICONS:
         raise CardRecordError(
-            f"card {card_id!r}: trigger is {trigger!r}, not one of {', '.join(TRIGGER_ICONS)} (vg 2.8.1.1)"
+            f"card {card_id!r}: trigger is {trigger!r}, not one of {', '.join(TRIGGER_ICONS)} (vg:2.8.1.1)"
         )
     if (trigger is not None) != (card_type == "trigger"):
         raise CardRecordError(
             f"card {card_id!r}: a {card_type} unit {'has no' if trigger is None else 'with'} trigger icon "
-            f"{'' if trigger is None else repr(trigger) + ' '}is not a card of vg 2.9.2"
+            f"{'' if trigger is None else repr(trigger) + ' '}is not a card of vg:2.9.2"
         )
     skills = name_list(card_id, fields, "skills")
     unknown = [skill for skill in skills if skill not in SKILLS]
@@ -164,7 +164,7 @@ def definition_from_record(card_id: str, fields: dict[str, Any]) -> VgCardDefini
         raise CardRecordError(f"card {card_id!r}: abilities must be a list")
     grade = whole_number(card_id, fields, "grade")
     if grade < 0:
-        raise CardRecordError(f"card {card_id!r}: grade {grade} is below 0 (vg 2.4)")
+        raise CardRecordError(f"card {card_id!r}: grade {grade} is below 0 (vg:2.4)")
     return VgCardDefinition(
         id=card_id,
         name=str(fields.get("name", card_id)),

@@ -33,6 +33,12 @@ class OnCircle(Choice):
     def details(self) -> tuple[object, ...]:
         return (self.circle, self.other)
 
+    def describe(self) -> str:
+        """``call FG-12 -> FL``; a swap as ``move FL -> BL``."""
+        if self.verb == "move":
+            return f"move {self.circle} -> {self.other}"
+        return super().describe()
+
 
 class DeclareAttack(Choice):
     """Attack with the unit on ``attacker`` against the opponent's unit on ``target`` (vg 7.3.1.3, 7.3.1.4),

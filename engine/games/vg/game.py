@@ -14,6 +14,7 @@ game as a whole: legality, explanations, the snapshot.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any, Final
 
 from engine.core import state_hash as hashing
@@ -182,7 +183,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         at = f" at entry {entry}" if entry is not None else ""
         return Refusal(
             clauses if clause in clauses else (*clauses, clause),
-            f"{message}: {event}{at} rested it ({clause.replace(':', ' ')})",
+            f"{message}: {event}{at} rested it ({clause})",
             f"the attack at entry {entry}" if entry is not None else "",
         )
 
@@ -377,7 +378,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
 
     # -- legality: checking and explaining choices ------------------------------------------------
 
-    def check(self, decision: Decision, choice: Choice) -> Refusal | None:
+    def refusal_of(self, decision: Decision, choice: Choice) -> Refusal | None:
         if decision.kind == "mulligan" and choice.verb == "mulligan":
             return self.cards_in_hand(decision.player, choice.cards, ("vg:5.4.4",))
         if decision.kind == "stride" and isinstance(choice, Stride):
@@ -388,7 +389,22 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
             return self.playing.act_refusal(decision.player, choice)
         if decision.kind == "g_assist" and isinstance(choice, GAssist):
             return self.phases.g_assist_problem(decision.player, choice, [])
-        return super().check(decision, choice)
+        return super().refusal_of(decision, choice)
+
+    def named_cards(self, choice: Choice) -> Iterator[str]:
+        """The card ids ``choice`` names: a unit named by its circle (``act FR``) names none; a cost's cards, a
+        G assist's G units, a Seek Mate's mate and a stride's heart are card ids."""
+        for identity in super().named_cards(choice):
+            if identity not in CIRCLES and identity != GUARDIAN:
+                yield identity
+        if isinstance(choice, Activate | PayAbility):
+            yield from (*choice.counter_blast, *choice.soul_blast)
+        elif isinstance(choice, GAssist):
+            yield from choice.g_cards
+        elif isinstance(choice, SeekMate) and choice.mate is not None:
+            yield choice.mate
+        elif isinstance(choice, Stride) and choice.heart is not None and choice.heart not in CIRCLES:
+            yield choice.heart
 
     def cards_in_hand(self, player: str, cards: tuple[str, ...], clauses: tuple[str, ...]) -> Refusal | None:
         """None when ``player``'s hand holds ``cards`` (known, or unknown cards that could be them)."""
@@ -412,9 +428,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         elif isinstance(choice, OnCircle) and choice.verb == "call":
             refusal = self.call_refusal(player, choice)
         elif isinstance(choice, OnCircle) and choice.verb == "move":
-            refusal = Refusal(
-                ("vg:6.6.1.2.3",), "a swap exchanges the two rear-guard circles of a column (FL-BL, FR-BR)"
-            )
+            refusal = self.phases.move_refusal(player, choice)
         elif isinstance(choice, PayAbility) and decision.kind == "pay":
             refusal = self.costs.payment_refusal(player, self.costs.cost_asked, choice)
         elif choice.verb == "first_vanguard":
@@ -464,7 +478,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
             return Refusal(
                 ("vg:6.6.1.2.1", "vg:10.1.21.6", "vg:4.6.7"),
                 f"{choice.card} cannot be called now: {choice.circle} holds a locked card, a lock type circle "
-                f"(vg 10.1.21.6){by}",
+                f"(vg:10.1.21.6){by}",
                 f"the effect at entry {entry}" if entry is not None else "",
             )
         return Refusal(("vg:6.6.1.2.1",), f"{choice.card} cannot be called now")
@@ -474,10 +488,9 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
         log entry), the earlier entry a judge looks at."""
         if last is None or last[0] != self.turn or last[1] is None:
             return refusal
-        clause = refusal.clauses[0].split(":")[1]
         return Refusal(
             refusal.clauses,
-            f"{refusal.message}: {did} at entry {last[1]} in this turn (vg {clause})",
+            f"{refusal.message}: {did} at entry {last[1]} in this turn ({refusal.clauses[0]})",
             f"the {event} at entry {last[1]}",
         )
 
@@ -513,7 +526,7 @@ class Vanguard(CheckTimingGame[VgCardDefinition]):
             return Refusal(
                 (*guarding.clauses, "vg:7.4.1.4"),
                 f"{guarding.message}: the guard step of the attack at entry {battle.entry} ended with a pass and its "
-                f"check timing (vg 7.4.1.2.3, 7.4.1.4); the battle is in its {battle.step} step",
+                f"check timing (vg:7.4.1.2.3, vg:7.4.1.4); the battle is in its {battle.step} step",
                 f"the attack at entry {battle.entry}",
             )
         if verb == "drive" and battle is not None and battle.drive_checks:

@@ -444,6 +444,25 @@ class Phases:
             if me.circles[front] or me.circles[back]
         ]
 
+    def move_refusal(self, player: str, choice: OnCircle) -> Refusal:
+        """Why ``choice`` is no swap of ``player``'s (vg 6.6.1.2.3: the two rear-guard circles of a column exchange
+        their cards): a circle that is no rear-guard circle, two circles of different columns, or two empty ones."""
+        first, second = choice.circle, choice.other
+        columns = "a swap exchanges the two rear-guard circles of a column (FL-BL, FR-BR)"
+        if first is None or second is None:
+            return Refusal(("vg:6.6.1.2.3",), f"a swap names two circles, from and to: {columns}")
+        for circle in (first, second):
+            if circle == VANGUARD:
+                return Refusal(("vg:6.6.1.2.3", "vg:4.6.4"), f"V is the vanguard circle: {columns}")
+            if circle not in REAR_GUARD_CIRCLES:
+                return Refusal(("vg:6.6.1.2.3",), f"{circle} is not a rear-guard circle: {columns}")
+        if (first, second) not in (("FL", "BL"), ("FR", "BR")):
+            return Refusal(("vg:6.6.1.2.3",), f"{first} and {second} are not the circles of one column: {columns}")
+        me = self.states[player]
+        if not me.circles[first] and not me.circles[second]:
+            return Refusal(("vg:6.6.1.2.3",), f"{first} and {second} are both empty: there is no unit to move")
+        return Refusal(("vg:6.6.1.2.3",), columns)
+
     def apply_main(self, player: str, choice: Choice) -> Procedure:
         game = self.game
         me = self.states[player]

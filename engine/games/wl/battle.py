@@ -85,6 +85,9 @@ class BattleSteps:
         self.cut_short: tuple[int, str, str] | None = None
         """The last battle that went to its end early: the turn, the clause (7.1.1.4, 7.1.2.3, 7.1.3.2.3) and the
         step it did not reach, to name it for an entry of a step that battle never had."""
+        self.no_trigger = ""
+        """Why the Life card being dealt cannot have its [Trigger] activated ([Banish], or no [Trigger]), while
+        that choice is asked; empty when it can."""
 
     # -- the attack (7.1.1) -------------------------------------------------------------------------
 
@@ -109,8 +112,8 @@ class BattleSteps:
                 return Refusal(("wl:3.7.4", "wl:10.1.1", "wl:10.1.1.1"), message)
             return Refusal(
                 ("wl:3.7.4", "wl:10.1.1", "wl:10.1.1.1", "wl:6.5.3.1"),
-                f"{message}: it was played at entry {entry} (wl 6.5.3.1), and a Character attacks from the turn after"
-                f" it is played unless it has [Rush] (wl 3.7.4, 10.1.1.1)",
+                f"{message}: it was played at entry {entry} (wl:6.5.3.1), and a Character attacks from the turn after"
+                f" it is played unless it has [Rush] (wl:3.7.4, wl:10.1.1.1)",
                 f"the play at entry {entry}",
             )
         return None
@@ -203,6 +206,33 @@ class BattleSteps:
         return card.instance == instance and (card is me.leader or any(c is card for c in me.characters))
 
     # -- block (7.1.2) -------------------------------------------------------------------------------------
+
+    def block_refusal(self, player: str, choice: Named) -> Refusal:
+        """Why the card ``choice`` names does not block (wl 7.1.2.1, 10.1.4.1: an active [Blocker] of the
+        defender's other than the attacked card): it is not there, it is the Leader or the attacked card, it has
+        no [Blocker], or it is rested (with what rested it, where the game saw it)."""
+        clauses: tuple[str, ...] = ("wl:7.1.2.1", "wl:10.1.4.1")
+        me = self.states[player]
+        blocker = me.find(choice.source)
+        rule = "an active [Blocker] other than the attacked card blocks"
+        if blocker is None:
+            return Refusal(clauses, f"{player} has no {choice.source} among their Characters to block with")
+        named = me.address(blocker)
+        if blocker is me.leader:
+            return Refusal(clauses, f"the Leader cannot block: {rule}")
+        if self.battle is not None and blocker is self.battle.target:
+            return Refusal(clauses, f"{named} is the attacked card: {rule}")
+        definition = self.game.definition(blocker)
+        if definition is None or "blocker" not in definition.keywords:
+            return Refusal(clauses, f"{named} has no [Blocker]: {rule}")
+        rested = self.game.rested_cause(blocker)
+        if rested is not None:
+            text, clause, cause = rested
+            clauses = clauses if clause in clauses else (*clauses, clause)
+            return Refusal(clauses, f"{named} cannot block: {rule}: it is rested: {text}", cause)
+        if blocker.orientation != "stand":
+            return Refusal(clauses, f"{named} is rested: {rule}")
+        return Refusal(clauses, f"{named} cannot block: {rule}")
 
     def block_step(self, defender: str, battle: Battle) -> Procedure:
         """wl 7.1.2.1, 10.1.4.1: the defender may rest one active [Blocker] other than the attacked card; it becomes
@@ -384,6 +414,14 @@ class BattleSteps:
         options = [Choice("trigger", flag=False)]
         if could and not banish:
             options.append(Choice("trigger", flag=True))
+        named = f"the Life card {card.identity}" if card.identity is not None else "the Life card"
+        self.no_trigger = (
+            ""
+            if could and not banish
+            else f"the attack has [Banish]: {named} goes to the trash, and no [Trigger] is activated"
+            if banish
+            else f"{named} has no [Trigger] to activate"
+        )
         decision = Decision(
             defender,
             "trigger",
@@ -408,7 +446,10 @@ class BattleSteps:
         reveal = Reveal(defender, "ko", 1, ("wl:7.1.4.1.2", "wl:10.2.1.2"))
         answer = yield reveal
         address = me.address(card)
-        if answer and answer[0] not in (None, "?", card.identity):
+        unknown = self.game.no_record(str(answer[0])) if answer and answer[0] is not None else None
+        if unknown is not None:
+            reveal.problems.append(unknown)
+        elif answer and answer[0] not in (None, "?", card.identity):
             reveal.problems.append(
                 Refusal(
                     ("wl:7.1.4.1.2", "wl:10.2.1.2"), f"the Character K.O.'d is {address}; the entry names {answer[0]}"

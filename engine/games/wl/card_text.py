@@ -65,12 +65,17 @@ class CardText:
         """Apply what the log states card text the engine does not model did: each operation is checked to be
         possible, never whether the text allowed it.  The game counts as relying on unmodelled text."""
         self.report(player, f"the text of {source} is not modelled; its effect is declared")
-        problems: list[Refusal] = []
+        unknown_source = self.game.no_record(source)
+        problems: list[Refusal] = [] if unknown_source is None else [unknown_source]
         for operation in operations:
             owner = operation.player or player
             me = self.states.get(owner)
             if me is None:
                 problems.append(Refusal(("wl:8.1.1",), f"{owner!r} is not a player of this game"))
+                continue
+            unknown = self.game.no_record(self.game.card_of_address(operation.card))
+            if unknown is not None:
+                problems.append(unknown)
                 continue
             if operation.kind == "power":
                 card = me.find(operation.target)

@@ -94,12 +94,12 @@ def definition_from_record(card_id: str, fields: dict[str, Any]) -> WlCardDefini
     category = fields.get("category")
     if category not in CATEGORIES:
         raise CardRecordError(
-            f"card {card_id!r}: category is {category!r}, not one of {', '.join(CATEGORIES)} (wl 2.2.2)"
+            f"card {card_id!r}: category is {category!r}, not one of {', '.join(CATEGORIES)} (wl:2.2.2)"
         )
     colors = name_list(card_id, fields, "color")
     unknown = [color for color in colors if color not in COLORS]
     if unknown:
-        raise CardRecordError(f"card {card_id!r}: {unknown[0]!r} is not a color ({', '.join(COLORS)}, wl 2.3.3)")
+        raise CardRecordError(f"card {card_id!r}: {unknown[0]!r} is not a color ({', '.join(COLORS)}, wl:2.3.3)")
     keywords = name_list(card_id, fields, "keywords")
     unknown = [keyword for keyword in keywords if keyword not in KEYWORDS]
     if unknown:

@@ -79,7 +79,7 @@ class Costs:
         me.cost_active -= rest
         me.cost_rested += rest
         if rest:
-            self.game.spend_energio(player, f"{rest} rested for a cost (wl 8.3.1.5)")
+            self.game.spend_energio(player, f"{rest} rested for a cost (wl:8.3.1.5)")
         for identity in cards:
             me.trash.append(self.game.moves.take(player, "hand", identity))
         self.game.version += 1

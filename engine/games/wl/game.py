@@ -13,6 +13,7 @@ rule processing happens at once), so it builds on ``Game``, not on
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, Final
 
 from engine.core import state_hash as hashing
@@ -31,7 +32,7 @@ from engine.games.wl.opening import Opening
 from engine.games.wl.phases import Phases
 from engine.games.wl.playing import Playing
 from engine.games.wl.rule_processing import RuleProcessing
-from engine.games.wl.state import ZONES, PlayerState, Position
+from engine.games.wl.state import LEADER, ZONES, PlayerState, Position
 
 PHASES: Final = ("refresh", "draw", "energio", "main", "end")
 """wl 6.1.1, in order."""
@@ -270,7 +271,7 @@ class Energio(Game[WlCardDefinition]):
             return None
         event, clause, _, entry = why
         return (
-            f"{event} at entry {entry} rested it ({clause.replace(':', ' ')})",
+            f"{event} at entry {entry} rested it ({clause})",
             clause,
             f"the {event.split()[-1]} at entry {entry}",
         )
@@ -302,7 +303,7 @@ class Energio(Game[WlCardDefinition]):
     def concrete(self, decision: Decision, choice: Choice) -> Choice:
         return self.canonical(decision, choice)
 
-    def check(self, decision: Decision, choice: Choice) -> Refusal | None:
+    def refusal_of(self, decision: Decision, choice: Choice) -> Refusal | None:
         choice = self.canonical(decision, choice)
         if decision.kind == "main" and isinstance(choice, Named) and choice.verb == "play":
             return self.playing.play_refusal(decision.player, choice)
@@ -312,7 +313,24 @@ class Energio(Game[WlCardDefinition]):
             return self.playing.act_refusal(decision.player, choice)
         if decision.kind == "counter" and isinstance(choice, Named) and choice.verb == "counter":
             return self.playing.counter_refusal(decision.player, choice)
-        return super().check(decision, choice)
+        return super().refusal_of(decision, choice)
+
+    def named_cards(self, choice: Choice) -> Iterator[str]:
+        """The card ids ``choice`` names: its card and cards, and the cards its addresses name (``EM-01@2`` names
+        EM-01; ``leader`` names none; an ``act``'s target is the ability's number)."""
+        yield from super().named_cards(choice)
+        if isinstance(choice, Named):
+            for address in (choice.source, choice.target if choice.verb != "act" else None):
+                identity = self.card_of_address(address)
+                if identity is not None:
+                    yield identity
+
+    @staticmethod
+    def card_of_address(address: str | None) -> str | None:
+        """The card id a log's address names (``EM-01@2``: EM-01; an id: itself); None for ``leader`` or none."""
+        if address is None or address == LEADER:
+            return None
+        return address.partition("@")[0]
 
     def explain(self, decision: Decision, choice: Choice) -> Refusal:
         player = decision.player
@@ -321,17 +339,9 @@ class Energio(Game[WlCardDefinition]):
         if isinstance(choice, Named) and choice.verb == "attack":
             return self.battle.attack_refusal(player, choice)
         if isinstance(choice, Named) and choice.verb == "block":
-            refusal = Refusal(
-                ("wl:7.1.2.1", "wl:10.1.4.1"),
-                f"{choice.source} cannot block: an active [Blocker] other than the attacked card blocks",
-            )
-            blocker = self.player_states[player].find(choice.source)
-            rested = self.rested_cause(blocker) if blocker is not None else None
-            if rested is None:
-                return refusal
-            text, clause, cause = rested
-            clauses = refusal.clauses if clause in refusal.clauses else (*refusal.clauses, clause)
-            return Refusal(clauses, f"{refusal.message}: it is rested: {text}", cause)
+            return self.battle.block_refusal(player, choice)
+        if decision.kind == "trigger" and choice.verb == "trigger" and choice.flag and self.battle.no_trigger:
+            return Refusal(decision.clauses, self.battle.no_trigger)
         if isinstance(choice, ResolveFirst) and decision.kind == "order":
             waiting = ", ".join(
                 f"{option.card}'s ability {option.ability}"
@@ -346,10 +356,13 @@ class Energio(Game[WlCardDefinition]):
         return Refusal(decision.clauses, f"{choice.describe()} is not a legal option ({legal})")
 
     def no_block(self, player: str, choice: Choice | None, refusal: Refusal) -> Refusal:
-        """``refusal`` of a block, and why: the Blocker it names is rested (by what, at which entry), or the
-        Block Step of the battle is over."""
+        """``refusal`` of a block, and why: the card it names has no [Blocker], the Blocker it names is rested (by
+        what, at which entry), or the Block Step of the battle is over."""
         me = self.player_states[player]
         blocker = me.find(choice.source) if isinstance(choice, Named) and choice.source else None
+        definition = self.definition(blocker) if blocker is not None and blocker is not me.leader else None
+        if blocker is not None and definition is not None and "blocker" not in definition.keywords:
+            return Refusal(refusal.clauses, f"{refusal.message}: {me.address(blocker)} has no [Blocker]")
         rested = self.rested_cause(blocker) if blocker is not None else None
         if blocker is not None and rested is not None:
             text, clause, cause = rested
@@ -368,11 +381,11 @@ class Energio(Game[WlCardDefinition]):
             return refusal
         if not ended and battle.step not in later:
             return refusal
-        where = "the battle has ended (wl 7.1.5)" if ended else f"the battle is in its {battle.step.capitalize()} Step"
+        where = "the battle has ended (wl:7.1.5)" if ended else f"the battle is in its {battle.step.capitalize()} Step"
         return Refusal(
             refusal.clauses if clause in refusal.clauses else (*refusal.clauses, clause),
             f"{refusal.message}: the {step} Step of the battle of the attack at entry {battle.entry} is over "
-            f"({clause.replace(':', ' ')}); {where}",
+            f"({clause}); {where}",
             f"the attack at entry {battle.entry}",
         )
 

@@ -26,6 +26,7 @@ REVEALS: Final = RevealRules(
     another_card=("wl:3.2.2",),
     all_accounted=("wl:5.2.1.1", "wl:5.1.2.3"),
     another_card_in_damage=("wl:7.1.4.1.1.2", "wl:3.10.2"),
+    card_records=("wl:2.1",),
 )
 """What wl cites for a revealed card the replay cannot take as stated (``bind``): a damage's Life card has
 clauses of its own (7.1.4.1.1.2)."""
@@ -69,7 +70,7 @@ class CardMoves:
         """Give ``card`` the identity the answer to ``reveal`` states for it, if any; an impossible one is a problem
         (``engine.core.reveals.bind_revealed``)."""
         owner = self.states[card.owner]
-        bind_revealed(card, answer, index, reveal, owner.deck_list, owner.deck, REVEALS)
+        bind_revealed(card, answer, index, reveal, owner.deck_list, owner.deck, REVEALS, self.game.definitions)
 
     def shuffle_in(self, me: PlayerState, added: list[Card]) -> None:
         """The deck with ``added`` shuffled in: no card's place in it is known any more."""

@@ -222,7 +222,7 @@ class Playing:
         me.cost_active -= definition.cost
         me.cost_rested += definition.cost
         if definition.cost:
-            game.spend_energio(player, f"{definition.cost} rested to play {card.identity} (wl 2.7.3)")
+            game.spend_energio(player, f"{definition.cost} rested to play {card.identity} (wl:2.7.3)")
         game.version += 1
         if definition.type == "character":
             if choice.target is not None:
@@ -420,7 +420,7 @@ class Playing:
             entries = ", ".join(str(entry) for _, entry in spent)
             return Refusal(
                 ("wl:6.5.5.1", "wl:6.5.5.3"),
-                f"{message}: the cost area was spent since {player}'s refresh phase (wl 6.2.3) by "
+                f"{message}: the cost area was spent since {player}'s refresh phase (wl:6.2.3) by "
                 + "; ".join(f"entry {entry}: {how}" for how, entry in spent),
                 f"the ENERGIO!! spent by entries {entries}",
             )
@@ -433,7 +433,7 @@ class Playing:
         count = 1 if choice.count is None else choice.count
         me.cost_active -= count
         me.given[card.instance] = me.given.get(card.instance, 0) + count
-        self.game.spend_energio(player, f"{count} given to {me.address(card)} (wl 6.5.5.1)")
+        self.game.spend_energio(player, f"{count} given to {me.address(card)} (wl:6.5.5.1)")
         self.game.version += 1
         self.game.record(
             RecordKind.CHOICE,
@@ -500,7 +500,7 @@ class Playing:
         me.cost_active -= definition.cost
         me.cost_rested += definition.cost
         if definition.cost:
-            game.spend_energio(player, f"{definition.cost} rested to activate {card.identity} (wl 7.1.3.2.2)")
+            game.spend_energio(player, f"{definition.cost} rested to activate {card.identity} (wl:7.1.3.2.2)")
         game.version += 1
         activated = game.record(
             RecordKind.CHOICE,

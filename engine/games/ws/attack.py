@@ -151,7 +151,7 @@ class AttackPhase:
             facing_pos if kind == "front" else None,
         )
         self.game.moves.rest(
-            attacker, "it rested to attack from position {} ({} attack, ws 7.2.1.5.3)", choice.pos, kind
+            attacker, "it rested to attack from position {} ({} attack, ws:7.2.1.5.3)", choice.pos, kind
         )
         self.game.playing.trigger_card(player, attacker, "when_attacking", "attacked")
         if not self.game.unrecorded():
@@ -290,7 +290,7 @@ class AttackPhase:
             if choice.verb == "standby":
                 chosen = self.game.moves.take_from(player, "waiting", choice.card)
                 self.game.moves.put_on_stage(player, chosen, choice.pos)
-                self.game.moves.rest(chosen, "the standby icon put it on the stage rested (ws 4.12.2.10)")
+                self.game.moves.rest(chosen, "the standby icon put it on the stage rested (ws:4.12.2.10)")
                 self.game.record(
                     RecordKind.CHOICE,
                     player,

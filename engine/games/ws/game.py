@@ -314,7 +314,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
 
     # -- legality: checking and explaining choices ---------------------------------
 
-    def check(self, decision: Decision, choice: Choice) -> Refusal | None:
+    def refusal_of(self, decision: Decision, choice: Choice) -> Refusal | None:
         if decision.kind == "mulligan" and choice.verb == "mulligan":
             return self._check_cards_in_hand(decision.player, choice.cards, ("ws:5.2.1.4",))
         if decision.kind == "discard" and choice.verb == "discard":
@@ -345,7 +345,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
                 )
             if paying:
                 return None
-        return super().check(decision, choice)
+        return super().refusal_of(decision, choice)
 
     def carries_out(self, decision: Decision, choice: Choice) -> bool:
         """Whether a refused choice can be carried out as stated (see ``Game.carries_out``): a card played, clocked
@@ -413,7 +413,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         elif choice.verb == "level_up":
             refusal = Refusal(("ws:9.3.2",), f"{choice.card} is not among the bottom seven cards of {player}'s clock")
         elif choice.verb == "move":
-            refusal = Refusal(("ws:6.5.1.2.4",), "move exchanges two stage positions, 1-5")
+            refusal = self.move_refusal(player, choice)
         elif choice.verb == "act":
             refusal = self.phases.act_refusal(player, choice)
         elif choice.verb == "encore":
@@ -422,6 +422,33 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             return refusal
         legal = ", ".join(option.describe() for option in decision.options[:12])
         return Refusal(decision.clauses, f"{choice.describe()} is not a legal option ({legal})")
+
+    def move_refusal(self, player: str, choice: Choice) -> Refusal:
+        """Why ``choice`` is no move of ``player``'s (ws 6.5.1.2.4: two stage positions exchange what they hold):
+        a position that is none of the five, one position named twice, or two empty positions, each with what
+        emptied it where the game saw it."""
+        first, second = choice.pos, choice.other if isinstance(choice, Move) else None
+        named = [position for position in (first, second) if position is not None]
+        if len(named) < 2:
+            return Refusal(("ws:6.5.1.2.4",), "a move names two stage positions, from and to (1-5)")
+        outside = next((position for position in named if position not in POSITIONS), None)
+        if outside is not None:
+            return Refusal(("ws:6.5.1.2.4", "ws:3.6.3"), f"{outside} is not a stage position: they are 1-5")
+        if first == second:
+            return Refusal(("ws:6.5.1.2.4",), f"a move exchanges two positions; from and to are both {first}")
+        me = self.player_states[player]
+        if not me.pile_at(first or 0) and not me.pile_at(second or 0):
+            causes = [
+                f"{position}: {emptied}"
+                for position in named
+                if (emptied := because(self.why_empty.get((player, position))))
+            ]
+            return Refusal(
+                ("ws:6.5.1.2.4",),
+                f"stage positions {first} and {second} are both empty: there is no character to move"
+                + (f" ({'; '.join(causes)})" if causes else ""),
+            )
+        return Refusal(("ws:6.5.1.2.4",), "move exchanges two stage positions, 1-5")
 
     def not_reversed(self, player: str, position: int | None) -> Refusal | None:
         """Why no encore step puts ``player``'s character on ``position`` into the waiting room (ws 7.7.1.2: only a
@@ -445,7 +472,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             message += f": {because(rested)}"
             kind = rested[1][1] if len(rested[1]) > 1 else None
             if kind in ("side", "direct"):
-                message += f"; a {kind} attack ends after the damage step, with no battle (ws 7.5.1.3)"
+                message += f"; a {kind} attack ends after the damage step, with no battle (ws:7.5.1.3)"
                 clauses += ("ws:7.5.1.3",)
                 cause = f"the {kind} attack of turn {rested[2]} at entry {rested[3]}"
         else:
@@ -453,7 +480,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             if side is not None:
                 message += (
                     f": it faced the side attack of {self.opponent(player)}'s position {side[1][0]} in turn {side[2]}"
-                    f" (entry {side[3]}), which ends after the damage step, with no battle (ws 7.5.1.3)"
+                    f" (entry {side[3]}), which ends after the damage step, with no battle (ws:7.5.1.3)"
                 )
                 clauses += ("ws:7.5.1.3",)
                 cause = f"the side attack of turn {side[2]} at entry {side[3]}"

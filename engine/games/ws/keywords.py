@@ -124,7 +124,7 @@ class Keywords:
         self.game.paying_cost = False
         self.game.moves.take_card(player, "waiting", card)
         self.game.moves.put_on_stage(player, card, position)
-        self.game.moves.rest(card, "its Encore returned it to the stage rested (ws 10.2.2)")
+        self.game.moves.rest(card, "its Encore returned it to the stage rested (ws:10.2.2)")
         self.game.record(
             RecordKind.ABILITY,
             player,

@@ -27,6 +27,7 @@ REVEALS: Final = RevealRules(
     all_accounted=("ws:5.2.1.1", "ws:5.1.2.2"),
     refreshed=("ws:9.2.2",),
     refreshed_from="the waiting room",
+    card_records=("ws:2.3",),
 )
 """What ws cites for a revealed card the replay cannot take as stated (``bind``)."""
 
@@ -135,7 +136,7 @@ class CardMoves:
         """Give ``card`` the identity the answer to ``reveal`` states for it, if any; an impossible one is a problem
         (``engine.core.reveals.bind_revealed``)."""
         owner = self.states[card.owner]
-        bind_revealed(card, answer, index, reveal, owner.deck_list, owner.deck, REVEALS)
+        bind_revealed(card, answer, index, reveal, owner.deck_list, owner.deck, REVEALS, self.game.definitions)
 
     def assume(self, message: str, clauses: tuple[str, ...]) -> None:
         """The log leaves out something the replay needs; say so (the verdict cannot be legal)."""
@@ -275,7 +276,7 @@ class CardMoves:
         for emptied, other in ((first, second), (second, first)):
             moved = me.pile_at(other)
             if moved and not me.pile_at(emptied):
-                why = "{} moved from it to position {} (ws 6.5.1.2.4)"
+                why = "{} moved from it to position {} (ws:6.5.1.2.4)"
                 self.game.why_empty[(player, emptied)] = (
                     why,
                     (moved[-1].identity, other),

@@ -170,7 +170,7 @@ class Playing:
         """Pay a cost in full, with no refresh or level up in the middle (8.4.2.1)."""
         self.game.paying_cost = True
         if ability.rest:
-            self.game.moves.rest(card, "it rested to pay the cost of its ability {} (ws 8.4.2)", ability.name)
+            self.game.moves.rest(card, "it rested to pay the cost of its ability {} (ws:8.4.2)", ability.name)
         self.pay_stock(player, ability.stock, ("ws:8.4.1", "ws:8.4.2", "ws:8.4.2.1", "ws:8.4.3"))
         self.game.paying_cost = False
 
@@ -408,7 +408,7 @@ class Playing:
             )
             use = bool((yield decision).flag)
         if use:
-            self.game.moves.rest(card, "its ability rested it instead of reversing it (ws 8.10.1)")
+            self.game.moves.rest(card, "its ability rested it instead of reversing it (ws:8.10.1)")
             self.game.record(
                 RecordKind.ABILITY,
                 player,
@@ -449,12 +449,17 @@ class Playing:
             f"the text of {source} is not modelled; its effect is declared",
             ("ws:8.6",),
         )
-        problems: list[Refusal] = []
+        unknown_source = self.game.no_record(source)
+        problems: list[Refusal] = [] if unknown_source is None else [unknown_source]
         for operation in operations:
             owner = operation.player or player
             me = self.states.get(owner)
             if me is None:
                 problems.append(Refusal(("ws:8.6",), f"{owner!r} is not a player of this game"))
+                continue
+            unknown = self.game.no_record(operation.card)
+            if unknown is not None:
+                problems.append(unknown)
                 continue
             if operation.kind in ("power", "soul"):
                 card = me.character_at(operation.position) if operation.position in POSITIONS else None

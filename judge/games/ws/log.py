@@ -268,6 +268,9 @@ def choice_claims(game: WeissSchwarz, decision: Decision, data: dict[str, Any]) 
         named = list(reading.ids(data.get("paid"), "paid"))
     except EntryError as error:
         return [Refusal(("ws:8.6.2.3",), str(error))]
+    unknown = [refusal for identity in named if (refusal := game.no_record(identity)) is not None]
+    if unknown:
+        return unknown[:1]
     definition = game.definitions.get(str(data.get("card")))
     if definition is None or decision.player not in game.player_states:
         return []

@@ -167,9 +167,9 @@ class _Referee:
         ended = self.table.seats[1 - player]
         symptoms = []
         if len(ended.piles["hand"]) > HAND_LIMIT:
-            symptoms.append(f"{len(ended.piles['hand'])} cards in hand, over the limit of {HAND_LIMIT} (ws 6.8.1.2)")
+            symptoms.append(f"{len(ended.piles['hand'])} cards in hand, over the limit of {HAND_LIMIT} (ws:6.8.1.2)")
         if ended.piles["climax"]:
-            symptoms.append("a climax left in the climax area (ws 6.8.1.3)")
+            symptoms.append("a climax left in the climax area (ws:6.8.1.3)")
         if symptoms:
             who = PLAYER_IDS[1 - player]
             self._found(
