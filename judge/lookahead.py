@@ -381,13 +381,14 @@ class LookAhead:
         one under which the farther entries replay best.  ``rival`` is what the replay goes on from without it: an
         option the refused entry's point takes in its place, or None for the entry left out; the entry left out
         of the log must let the entries after the refused one replay with fewer violations than it does over the
-        next ``FARTHER``, or, where both replay them cleanly, replay cleanly farther, up to ``FARTHEST`` (on a tie,
-        it wins over leaving the refused entry out: it keeps more of the log as written, and loses to an
-        option).  ``related``: only options that name a card or a place the entry names are tried (where the rival
+        next ``FARTHER``, or, where both replay them cleanly, replay cleanly farther, up to ``FARTHEST``.  On a
+        tie with leaving the refused entry out, an entry left out of its own player's choices wins (a gap in what
+        one player did); one of the other player's does not (a player's entry written late invents nothing).
+        ``related``: only options that name a card or a place the entry names are tried (where the rival
         replays the next entries cleanly, so that only a likely gap is worth the work)."""
         self.looking_for_missing = True
         try:
-            found = self.missing_at(replay, entry, places, related)
+            found = self.missing_at(replay, entry, places, related, rival)
             if found is None:
                 return None
             point, before, choice, _ = found
@@ -404,12 +405,13 @@ class LookAhead:
                 mine_reached = self.reached
                 self.tried(replay, rival, True, entry.index, farthest, 1)
                 mine, theirs = (0, 1) if mine_reached > self.reached else (1, 0) if mine_reached < self.reached else (0, 0)
-            return found if mine < theirs or (mine == theirs and rival is None) else None
+            own = found[3].player == entry.data.get("p")  # a gap in the refused entry's own player's choices
+            return found if mine < theirs or (mine == theirs and rival is None and own) else None
         finally:
             self.looking_for_missing = False
 
     def missing_at(
-        self, replay: Replay, entry: LogEntry, places: list[Place], related: bool
+        self, replay: Replay, entry: LogEntry, places: list[Place], related: bool, rival: Choice | None
     ) -> tuple[int, int, Choice, Decision] | None:
         """``missing_entry``, within its share of the work."""
         ahead = entry.index + LOOK_AHEAD
@@ -423,7 +425,7 @@ class LookAhead:
                 continue
             at = (point, before)
             clean: list[Choice] = []
-            for option in relevant_first(decision, entry, related):
+            for option in relevant_first(decision, entry, related, rival):
                 if not self.can_try(replay, ahead):
                     break
                 if self.tried(replay, option, False, before - 1, ahead, 1, at) == 0:
@@ -496,12 +498,17 @@ def named_later(replay: Replay, candidate: Choice | None, start: int) -> int:
     return sum(1 for entry in entries[start + 1 :] if entry.data.get("p") == player and card in _names(entry.data))
 
 
-def relevant_first(decision: Decision, entry: LogEntry, related: bool = False) -> list[Choice]:
+def relevant_first(
+    decision: Decision, entry: LogEntry, related: bool = False, rival: Choice | None = None
+) -> list[Choice]:
     """The options of ``decision`` to try as an entry left out before ``entry``, at most ``MISSING_OPTIONS``: those
     that name more of the cards and places ``entry`` names first (an entry left out of a log is most often what put
-    a card where the next entry finds it), only those with ``related``; never its default (letting the point go
-    by is no entry)."""
+    a card where the next entry finds it), and those ``rival`` names (the option that would replace the entry: what
+    it takes that the entry does not, a card still in the hand, may be what the gap left there); only those with
+    ``related``; never its default (letting the point go by is no entry)."""
     named = set(_values(entry.data)) - {entry.data.get("p"), entry.data.get("do")}
+    if rival is not None:
+        named.update(_values_of(rival))
     options = [option for option in decision.options if option != decision.default]
     if related:
         options = [option for option in options if named.intersection(_values_of(option))]

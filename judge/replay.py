@@ -493,7 +493,7 @@ class Replay:
         still in the hand) is not reported again.  ``rival``: what the replay goes on from otherwise, an option
         the entry's own point takes in its place or None for the entry left out; the entry left out of the log
         must do better (``LookAhead.missing_entry``).  ``clean``: the rival lets the next entries replay cleanly,
-        so an entry left out is looked for only where this entry stood.
+        so only choices that name what the entry or the rival names are tried.
         """
         if not self.looks_ahead or self.rerun_until is not None or self.going_back is not None:
             return False
@@ -503,7 +503,7 @@ class Replay:
         self.searched.add(index)
         places = stood[:MISSING_POINTS]
         earliest_turn = stood[0].turn - MISSING_TURNS  # a choice can show turns later (a character it moved, attacked)
-        for before in range(index - 1, index - 1 if clean else max(index - 1 - MISSING_BACK, -1), -1):
+        for before in range(index - 1, max(index - 1 - MISSING_BACK, -1), -1):
             place = self.first_stood.get(before)
             if place is None:  # a forced event, taken where the rules reveal its cards
                 continue
