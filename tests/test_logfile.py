@@ -12,6 +12,7 @@ import yaml
 from judge import logfile, loglimits
 from judge.games.ws.log import game_of
 from judge.logfile import GameLog, LogFormatError, load_log, parse_log
+from tests.conftest import REPO
 
 # The same log in the three encodings.  Line numbers asserted below refer to these texts.
 YAML_LOG = """\
@@ -419,11 +420,11 @@ def test_json_empty_and_too_deep(tmp_path: Path) -> None:
     assert "nested too deeply" in error.message
 
 
-def test_json_repeated_key_is_located_at_the_kept_one(tmp_path: Path) -> None:
+def test_json_repeated_top_level_key_is_located_at_the_second(tmp_path: Path) -> None:
     text = JSON_LOG.replace('"first": "P1",', '"first": "P1",\n  "actions": [{"do": "pass"}],', 1)
-    log = load_log(write(tmp_path, "a.json", text))
-    assert [entry.line for entry in log.entries] == [16, 17, 21, 21]
-    assert log.header_lines["actions"] == 15
+    error = load_error(tmp_path, "a.json", text)
+    assert (error.line, error.column) == (15, 3)
+    assert error.message == "duplicate key 'actions' (first at line 14)"
 
 
 # --------------------------------------------------------------------------- JSON Lines errors
@@ -551,3 +552,98 @@ def test_a_setup_error_points_at_the_offending_key_in_json_and_json_lines() -> N
     with pytest.raises(LogFormatError) as caught:
         game_of(parse_log(text, "setup.jsonl", "jsonl"))
     assert (caught.value.line, caught.value.column) == (1, text.index('"2": "Y9"') + 1)
+
+
+# --------------------------------------------------------------------------- YAML locations against the node tree
+
+
+def tree_locate(root: yaml.Node, path: tuple[object, ...]) -> tuple[int, int]:
+    """Where PyYAML's node tree puts ``path``: the key of a whole path (a list's item: the item), else the node of
+    its deepest part found; the way the loader located errors when it kept the tree."""
+    node, mark = root, root.start_mark
+    for step, key in enumerate(path):
+        child: yaml.Node | None = None
+        if isinstance(node, yaml.MappingNode):
+            for key_node, value_node in node.value:
+                if isinstance(key_node, yaml.ScalarNode) and key_node.value == str(key):
+                    mark = key_node.start_mark if step == len(path) - 1 else value_node.start_mark
+                    child = value_node
+        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and 0 <= key < len(node.value):
+            child = node.value[key]
+            mark = child.start_mark
+        if child is None:
+            break
+        node = child
+    return mark.line + 1, mark.column + 1
+
+
+def tree_paths(root: yaml.Node) -> list[tuple[object, ...]]:
+    """Every path of the tree (a list's items by index, a mapping's values by their key's text), and each with a
+    step that is not there."""
+    paths: list[tuple[object, ...]] = []
+    pending: list[tuple[tuple[object, ...], yaml.Node]] = [((), root)]
+    while pending:
+        path, node = pending.pop()
+        paths.extend([path, (*path, "missing"), (*path, 99)])
+        if len(path) > 8:
+            continue
+        if isinstance(node, yaml.MappingNode):
+            pending.extend(((*path, key.value), value) for key, value in node.value if isinstance(key, yaml.ScalarNode))
+        elif isinstance(node, yaml.SequenceNode):
+            pending.extend(((*path, index), item) for index, item in enumerate(node.value))
+    return paths
+
+
+def tree_header(root: yaml.Node) -> dict[tuple[str, ...], tuple[int, int]]:
+    """Every key and item of the header (all but the actions) as the tree had them, keys as text."""
+    table: dict[tuple[str, ...], tuple[int, int]] = {}
+    pending: list[tuple[tuple[str, ...], yaml.Node]] = []
+    for key, value in root.value:
+        table[(key.value,)] = (key.start_mark.line + 1, key.start_mark.column + 1)
+        if key.value != "actions":
+            pending.append(((key.value,), value))
+    while pending:
+        path, node = pending.pop()
+        children: list[tuple[str, yaml.Node, yaml.Node]] = []
+        if isinstance(node, yaml.MappingNode):
+            children = [(key.value, key, value) for key, value in node.value if isinstance(key, yaml.ScalarNode)]
+        elif isinstance(node, yaml.SequenceNode):
+            children = [(str(index), item, item) for index, item in enumerate(node.value)]
+        for name, marked, child in children:
+            table.setdefault((*path, name), (marked.start_mark.line + 1, marked.start_mark.column + 1))
+            pending.append(((*path, name), child))
+    return table
+
+
+LOCATED = {
+    "flow top level": '{format: judge-log/1, game: ws,\n cards: {AL-01: {name: A}},\n actions: [{do: pass,\n  p: P1}]}\n',
+    "an anchor in the header": "cards: {A: &c {name: A, traits: [x]}}\nmeta:\n  again: *c\n  list: [*c, {b: 1}]\nactions: []\n",
+    "entries with anchors": "actions:\n  - &e {do: pass, x: {y: 1}}\n  - *e\n  - {do: draw, again: *e}\n",
+    "actions as an alias": "spare: &a [{do: pass}, {do: draw, p: P1}]\nactions: *a\n",
+    "compact entries": "actions:\n- - a\n  - b\n- do: pass\n  note: |\n    text\n- {do: x}\n",
+    "indented top level": "  format: x\n  cards:\n    A: {name: A}\n  actions:\n    - do: pass\n      p: P1\n",
+    "explicit keys": "? cards\n: {A: 1}\n? actions\n: [{do: pass}]\n",
+    "comments and blank lines": "# a log\ncards:   # the cards\n\n  A: 1 # one\n\nactions: # entries\n\n  - do: pass # x\n\n  -   do: draw\n",
+    "non-ASCII text": "meta: {note: \"\u00e9t\u00e9 \u2014 \u6f22\u5b57\"}\ncards: {\u00c9: {name: \u00c9}}\nactions:\n  - {do: pass, note: \u00e9}\n",
+    "block scalars": "meta:\n  text: >\n    folded\n    lines\n  kept: |+\n    a\n\ncards: {}\nactions:\n  - do: pass\n    note: |\n      b\n",
+}
+
+
+def located_texts() -> list[tuple[str, str]]:
+    files = [REPO / "judge" / "examples" / "ws-game.yaml", *sorted((REPO / "scenarios" / "ws").rglob("*.yaml"))[:20]]
+    return [*LOCATED.items(), *((path.name, path.read_text(encoding="utf-8")) for path in files)]
+
+
+@pytest.mark.parametrize(("name", "text"), located_texts(), ids=[name for name, _ in located_texts()])
+@pytest.mark.parametrize("as_bytes", [False, True], ids=["text", "bytes"])
+def test_yaml_locations_are_where_the_node_tree_had_them(name: str, text: str, as_bytes: bool) -> None:
+    """The loader keeps no node tree; what it finds again in the text, when an error needs it, is where the tree
+    put every path, found or not: inside an entry, in the header, through aliases, whatever the style."""
+    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    source: str | bytes = text.encode("utf-8") if as_bytes else text
+    data, actions, locator, lines, columns = logfile._parse_yaml(source, "case.yaml", None)
+    for path in tree_paths(root):
+        assert locator.locate(path) == tree_locate(root, path), path
+    if isinstance(actions, list):
+        assert list(zip(lines, columns)) == [tree_locate(root, ("actions", index)) for index in range(len(actions))]
+    assert locator.header_walk()() == tree_header(root)
