@@ -119,6 +119,9 @@ _CHUNK = 1 << 20
 """Bytes checked or counted at a time when a whole text need not be decoded at once."""
 _ROW_TICK = 0x1FFF
 """Progress is reported every 8,192 entries."""
+_SHARED_FROM = 4 << 20
+"""From this many characters on, a JSON log's keys and short texts are shared as it is decoded."""
+_SHORT_TEXT = 64
 
 HeaderWalk = Callable[[], dict[tuple[str, ...], Location]]
 Reporter = Callable[[int], None]
@@ -715,18 +718,17 @@ def _yaml_loader(source: str | bytes) -> Any:
 
 def _within_yaml(text: str, mark: Any) -> Location:
     """Where a YAML error's mark is, on a line that exists: an error at the end of the text (an unclosed list, a
-    string without its closing quote) is placed just after the text's last character, not on the line past it."""
-    line, column = mark.line + 1, mark.column + 1
+    string without its closing quote) is placed just after the text's last character, not on the line past it
+    (libyaml ends the last line even when the file does not)."""
     end = len(text.rstrip())
     offset = getattr(mark, "index", None)
-    if not isinstance(offset, int) or offset < end or offset > len(text):
-        return line, column
-    breaks = list(_YAML_BREAK.finditer(text, end, offset))
-    if not breaks:
-        return line, column - (offset - end)
-    before = [found.end() for found in _YAML_BREAK.finditer(text, max(0, text.rfind("\n", 0, end)), end)]
-    line_start = before[-1] if before else text.rfind("\n", 0, end) + 1
-    return line - len(breaks), end - line_start + 1
+    if not isinstance(offset, int) or offset < end:
+        return mark.line + 1, mark.column + 1
+    if not any(brk in text for brk in "\r\x85\u2028\u2029"):
+        return offset_location(text, end)
+    breaks = list(_YAML_BREAK.finditer(text, 0, end))
+    line_start = breaks[-1].end() if breaks else 0
+    return len(breaks) + 1, end - line_start + 1
 
 
 def _too_many_digits(path: str, text: str) -> LogFormatError:
@@ -757,6 +759,30 @@ class _KeyCount:
     def __call__(self, value: dict[str, Any]) -> dict[str, Any]:
         self.kept += len(value)
         return value
+
+
+class _SharingKeyCount(_KeyCount):
+    """A ``_KeyCount`` that also makes every key, and every short text value, one object per text: a large log
+    repeats the same few thousand (card ids, verbs, players), and JSON Lines rows share nothing otherwise.  It makes
+    each object anew, which costs time: only for a log large enough that memory matters (``_SHARED_FROM``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: dict[str, str] = {}
+
+    def __call__(self, value: dict[str, Any]) -> dict[str, Any]:
+        self.kept += len(value)
+        texts = self.texts
+        shared: dict[str, Any] = {}
+        for key, item in value.items():
+            if type(item) is str and len(item) <= _SHORT_TEXT:
+                item = texts.setdefault(item, item)
+            shared[texts.setdefault(key, key)] = item
+        return shared
+
+
+def _key_count(text: str) -> _KeyCount:
+    return _SharingKeyCount() if len(text) >= _SHARED_FROM else _KeyCount()
 
 
 def _keys_repeat(text: str, kept: int) -> bool:
@@ -840,7 +866,7 @@ class _Lines:
 
 
 def _parse_json(text: str, path: str, report: Reporter | None) -> _Parsed:
-    count = _KeyCount()
+    count = _key_count(text)
     try:
         data = json.loads(text, object_hook=count)
     except json.JSONDecodeError as error:
@@ -1019,7 +1045,7 @@ def _parse_jsonl(text: str, path: str, report: Reporter | None) -> _Parsed:
     _, _, first_row = next(rows)
     if not first_row.strip():
         raise LogFormatError(path, "line 1 must be the header object (every top-level key but 'actions')", 1)
-    count = _KeyCount()
+    count = _key_count(text)
     decoder = json.JSONDecoder(object_hook=count)
     try:
         header = decoder.decode(first_row)

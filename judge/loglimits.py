@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import yaml
@@ -547,6 +547,7 @@ def _pure(loader: Any) -> bool:
 _JSON_NOT_STRUCTURE = bytes(byte for byte in range(256) if byte not in b'"[]{}')
 _AS_PARENTHESES = bytes.maketrans(b"[]{}", b"()()")
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_JSON_CHUNK = 1 << 20
 
 
 def json_nests_within(text: str, limit: int) -> bool:
@@ -555,11 +556,9 @@ def json_nests_within(text: str, limit: int) -> bool:
     Done on the skeleton, in C: escaped backslashes and quotes dropped, then everything but
     quotes and brackets; strings dropped (only when one holds a bracket: otherwise each is
     an empty pair of quotes); then innermost pairs of brackets removed, one level a pass.
+    The skeleton is made a megabyte of text at a time, so that no whole copy of a large text is.
     """
-    raw = text.encode("utf-8", "surrogatepass")
-    if b"\\" in raw:
-        raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
-    skeleton = raw.translate(None, _JSON_NOT_STRUCTURE)
+    skeleton = b"".join(_skeleton_parts(text))
     brackets = skeleton.translate(_AS_PARENTHESES, b'"')
     if skeleton.count(b'""') * 2 != len(skeleton) - len(brackets):  # not every string is an empty pair
         brackets = b"".join(skeleton.split(b'"')[::2]).translate(_AS_PARENTHESES)
@@ -568,6 +567,21 @@ def json_nests_within(text: str, limit: int) -> bool:
             return True
         brackets = brackets.replace(b"()", b"")
     return not brackets
+
+
+def _skeleton_parts(text: str) -> Iterator[bytes]:
+    """The quotes and brackets of ``text``, escapes dropped, a chunk at a time (never cut after a backslash, so
+    that no escape is cut in two)."""
+    start = 0
+    while start < len(text):
+        end = min(start + _JSON_CHUNK, len(text))
+        while end < len(text) and text[end - 1] == "\\":
+            end += 1
+        raw = text[start:end].encode("utf-8", "surrogatepass")
+        if b"\\" in raw:
+            raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+        yield raw.translate(None, _JSON_NOT_STRUCTURE)
+        start = end
 
 
 def json_too_deep(path: str, text: str, limit: int, lines_before: int = 0) -> LogFormatError:
