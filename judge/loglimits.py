@@ -235,7 +235,7 @@ def build_yaml(
     """Each short quoted scalar, shared: a log repeats the same card ids and names."""
     anchors: dict[str, _Anchor] = {}
     open_anchors: set[str] = set()
-    stack: list[tuple[Any, bool, object, bool, str | None, int, int, Any, int, Any, Any]] = []
+    stack: list[tuple[Any, bool, object, bool, str | None, int, int, Any, int, Any, Any, bool]] = []
     """The collections open around the current one, each as the variables below held it."""
     container: Any = None
     """The open collection: a dict or a list; None at the level of the document."""
@@ -254,9 +254,17 @@ def build_yaml(
     """The mappings ``<<`` keys merge into the open mapping, the one that gives way first."""
     lines_of: dict[Any, int] | None = None
     """In the watched mapping: the line of each key."""
+    noted = False
+    """Whether the open collection needs more than its values: where its items start (the ``actions`` list), its
+    keys (the top-level mapping), or each key's line (the watched mapping)."""
     in_actions = False
     written = 0
-    expanded = 0
+    """The values written so far, an alias counting one..."""
+    extra = 0
+    """...and how many more they read as, aliases expanded."""
+    node_mark: Any = None
+    """Where the value just made starts (a collection's first event, an alias's anchor)."""
+    key_text: str | None = None
     entry_lines, entry_columns, entry_starts = document.entry_lines, document.entry_columns, document.entry_starts
     top = document.top
 
@@ -269,10 +277,7 @@ def build_yaml(
     while True:
         event = get_event()
         kind = type(event)
-        node_mark: Any = None
-        """Where the value just made starts, when it is not ``event``'s start (a collection, an alias)."""
-        key_text: str | None = None
-        if kind is scalar_event:
+        if kind is scalar_event:  # most events: read and placed here, the rarer cases below
             if event.tag is not None:
                 raise _tag_error(path, source)
             value = event.value
@@ -281,10 +286,10 @@ def build_yaml(
                 made = plain_made.get(value, _UNMADE)
                 if made is _UNMADE:
                     made = _made_plain(resolve(scalar_node, value, _PLAIN), value, event, path)
-                    if len(value) <= _SHORT and len(plain_made) < _MADE_HELD:
+                    if made is _MERGE or made is _VALUE:
+                        made = _special_key(made, event, is_map and not has_key)
+                    elif len(value) <= _SHORT and len(plain_made) < _MADE_HELD:
                         plain_made[value] = made
-                if made is _MERGE or made is _VALUE:
-                    made = _special_key(made, event, is_map and not has_key)
             elif len(value) <= _SHORT:
                 made = texts.get(value)
                 if made is None:
@@ -293,19 +298,25 @@ def build_yaml(
                     made = value
             else:
                 made = value
-            key_text = value
             written += 1
-            expanded += 1
-            name = event.anchor
-            if name is not None:
-                _check_new_anchor(loader, anchors, name, event.start_mark)
-                found = anchors[name] = _Anchor(event.start_mark, value)
+            if event.anchor is not None:
+                _check_new_anchor(loader, anchors, event.anchor, event.start_mark)
+                found = anchors[event.anchor] = _Anchor(event.start_mark, value)
                 found.value = made
-            if role == _ACTIONS:
-                mark = event.start_mark
-                entry_lines.append(mark.line + 1)
-                entry_columns.append(mark.column + 1)
-                entry_starts.append(mark.index)
+            if noted or not is_map or made is _MERGE:
+                node_mark = event.start_mark
+                key_text = value
+            elif has_key:
+                container[key] = made
+                has_key = False
+                continue
+            else:
+                if made in container:
+                    node_mark = event.start_mark
+                else:
+                    key = made
+                    has_key = True
+                    continue
         elif kind is mapping_start or kind is sequence_start:
             if event.tag is not None:
                 raise _tag_error(path, source)
@@ -317,12 +328,6 @@ def build_yaml(
                 _check_new_anchor(loader, anchors, name, mark)
                 anchors[name] = _Anchor(mark, None)
                 open_anchors.add(name)
-            if role == _ACTIONS:
-                entry_lines.append(mark.line + 1)
-                entry_columns.append(mark.column + 1)
-                entry_starts.append(mark.index)
-                if progress is not None and not len(entry_starts) & _ENTRY_TICK:
-                    progress(mark.index)
             if container is None:
                 new_role = _ROOT if kind is mapping_start else _NOTHING
                 root_mark = mark
@@ -333,28 +338,28 @@ def build_yaml(
             else:
                 new_role = _NOTHING
             stack.append(
-                (container, is_map, key, has_key, anchor, before, tallest, start_mark, role, merges, lines_of)
+                (container, is_map, key, has_key, anchor, before, tallest, start_mark, role, merges, lines_of, noted)
             )
             is_map = kind is mapping_start
             container = {} if is_map else []
-            key, has_key, anchor, before, tallest = None, False, name, expanded, 0
+            key, has_key, anchor, before, tallest = None, False, name, written + extra, 0
             start_mark, role, merges = mark, new_role, None
             lines_of = {} if is_map and watch == mark.index else None
+            noted = role != _NOTHING or lines_of is not None
             written += 1
-            expanded += 1
             continue
         elif kind is mapping_end or kind is sequence_end:
             made = container if merges is None else _merged(merges, container)
             height = tallest + 1
             done_anchor, done_before, node_mark, done_role = anchor, before, start_mark, role
-            (container, is_map, key, has_key, anchor, before, tallest, start_mark, role, merges, lines_of) = (
+            (container, is_map, key, has_key, anchor, before, tallest, start_mark, role, merges, lines_of, noted) = (
                 stack.pop()
             )
             if tallest < height:
                 tallest = height
             if done_anchor is not None:
                 found = anchors[done_anchor]
-                found.value, found.size, found.height = made, expanded - done_before, height
+                found.value, found.size, found.height = made, written + extra - done_before, height
                 open_anchors.discard(done_anchor)
             if done_role == _ACTIONS:
                 document.entries_end = event.start_mark.index
@@ -378,13 +383,13 @@ def build_yaml(
             if tallest < named.height:
                 tallest = named.height
             written += 1
-            expanded += named.size
+            extra += named.size - 1
             bound = max(ratio * written, floor)
-            if expanded > bound:
+            if written + extra > bound:
                 raise LogFormatError(
                     path,
                     f"YAML aliases expand the log past its limit: with the alias *{name} the {written:,} values "
-                    f"written so far read as {expanded:,}, more than {bound:,} (the limit is "
+                    f"written so far read as {written + extra:,}, more than {bound:,} (the limit is "
                     f"{ratio} times the values written, or {floor:,})",
                     mark.line + 1,
                     mark.column + 1,
@@ -396,56 +401,59 @@ def build_yaml(
             key_text = named.text
             if made is _MERGE or made is _VALUE:
                 made = _special_key(made, event, is_map and not has_key)
-            if role == _ACTIONS:
-                entry_lines.append(node_mark.line + 1)
-                entry_columns.append(node_mark.column + 1)
-                entry_starts.append(node_mark.index)
         elif kind is yaml.DocumentEndEvent:
             break
         else:
             continue
 
-        # The value made joins the open collection.
+        # The value made joins the open collection: a collection, an alias, or a scalar of a rarer case.
+        if role == _ACTIONS:
+            entry_lines.append(node_mark.line + 1)
+            entry_columns.append(node_mark.column + 1)
+            entry_starts.append(node_mark.index)
+            if progress is not None and not len(entry_starts) & _ENTRY_TICK:
+                progress(node_mark.index)
         if container is None:
             document.data = made
             if root_mark is None:
-                root_mark = node_mark if node_mark is not None else event.start_mark
+                root_mark = node_mark
         elif not is_map:
             container.append(made)
         elif has_key:
             if key is _MERGE:
                 if merges is None:
                     merges = []
-                _add_merge(merges, made, start_mark, node_mark or event.start_mark)
+                _add_merge(merges, made, start_mark, node_mark)
             else:
                 container[key] = made
                 if role == _ROOT:
-                    value_mark = node_mark or event.start_mark
-                    top[-1] = (*top[-1][:5], event.end_mark.index, value_mark.line + 1, value_mark.column + 1)
+                    top[-1] = (*top[-1][:5], event.end_mark.index, node_mark.line + 1, node_mark.column + 1)
             has_key = False
         else:
             if type(made) is dict or type(made) is list:
                 raise yaml.constructor.ConstructorError(
-                    "while constructing a mapping", start_mark, "found unhashable key", node_mark or event.start_mark
+                    "while constructing a mapping", start_mark, "found unhashable key", node_mark
                 )
             key = made
             has_key = True
-            if made is not _MERGE:
+            if made is _MERGE:
+                noted = True  # its value is merged, not placed: this mapping's values go the longer way
+            else:
                 if made in container:
-                    mark = node_mark or event.start_mark
                     if lines_of is None:
                         raise DuplicateKey(start_mark.index)
                     raise LogFormatError(
                         path,
                         f"duplicate key {show_value(made)} (first at line {lines_of[made]})",
-                        mark.line + 1,
-                        mark.column + 1,
+                        node_mark.line + 1,
+                        node_mark.column + 1,
                     )
                 if lines_of is not None:
-                    lines_of[made] = (node_mark or event.start_mark).line + 1
+                    lines_of[made] = node_mark.line + 1
                 if role == _ROOT:
-                    mark = node_mark or event.start_mark
-                    top.append((made, key_text, mark.line + 1, mark.column + 1, event.start_mark.index, -1, 0, 0))
+                    top.append(
+                        (made, key_text, node_mark.line + 1, node_mark.column + 1, event.start_mark.index, -1, 0, 0)
+                    )
 
     event = get_event()
     if type(event) is not yaml.StreamEndEvent:
