@@ -438,6 +438,17 @@ def build_yaml(
             has_key = True
             if made is _MERGE:
                 noted = True  # its value is merged, not placed: this mapping's values go the longer way
+                if merges is not None:  # a second ``<<``: PyYAML releases differ on which one wins
+                    if lines_of is None:
+                        raise DuplicateKey(start_mark.index)
+                    raise LogFormatError(
+                        path,
+                        f"duplicate key '<<' (first at line {lines_of[_MERGE]})",
+                        node_mark.line + 1,
+                        node_mark.column + 1,
+                    )
+                if lines_of is not None:
+                    lines_of[_MERGE] = node_mark.line + 1
             else:
                 if made in container:
                     if lines_of is None:

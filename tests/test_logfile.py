@@ -684,7 +684,7 @@ def test_keys_equal_as_values_repeat_in_yaml(tmp_path: Path) -> None:
 
 
 def test_merged_keys_are_not_repeated_keys(tmp_path: Path) -> None:
-    text = BASE.replace("first: P1\n", "first: P1\nbase: &b {x: 1}\nmeta: {<<: *b, x: 2, <<: {y: 3}}\n")
+    text = BASE.replace("first: P1\n", "first: P1\nbase: &b {x: 1}\nmeta: {<<: [*b, {y: 3}], x: 2}\n")
     log = load_log(write(tmp_path, "game.yaml", text))
     assert log.header["meta"] == {"x": 2, "y": 3}
 
