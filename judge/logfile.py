@@ -26,7 +26,7 @@ Limits (checked by :mod:`judge.loglimits`).  A log is data from anyone, so readi
 crosses it:
 
 * size: at most ``MAX_LOG_BYTES`` (64 MiB), checked before reading: the most a file can cost to
-  read is some fifty times its size (a file of nothing but empty entries), so a file at the limit
+  read is some forty times its size (a file of nothing but empty entries), so a file at the limit
   stays within a few gigabytes;
 * nesting: at most ``MAX_NESTING`` (64) mappings and lists inside one another, the
   top-level mapping counted, in every encoding (a JSON Lines entry sits two levels
@@ -52,6 +52,7 @@ against the ``":`` of the text; only when they differ is the text searched for t
 from __future__ import annotations
 
 import codecs
+import itertools
 import json
 import os
 import re
@@ -119,7 +120,7 @@ _CHUNK = 1 << 20
 """Bytes checked or counted at a time when a whole text need not be decoded at once."""
 _ROW_TICK = 0x1FFF
 """Progress is reported every 8,192 entries."""
-_SHARED_FROM = 4 << 20
+_SHARED_FROM = 16 << 20
 """From this many characters on, a JSON log's keys and short texts are shared as it is decoded."""
 _SHORT_TEXT = 64
 
@@ -884,7 +885,7 @@ def _parse_json(text: str, path: str, report: Reporter | None) -> _Parsed:
     lines, columns = array("l"), array("l")
     header: list[tuple[str, str, Location]] = []
     """Each header value's text and where it starts: all a later walk needs, not the whole file."""
-    values = array("q")
+    values: list[Sequence[int]] = []
     """Where each value of the top-level object starts, and each entry: where a repeated key is looked for."""
     if isinstance(data, dict):
         first_lines: dict[str, int] = {}
@@ -901,13 +902,13 @@ def _parse_json(text: str, path: str, report: Reporter | None) -> _Parsed:
                     line, column = where(offset)
                     lines.append(line)
                     columns.append(column)
-                values.extend(items)
+                values.append(items)
             else:
                 header.append((key, text[value_at:value_end], where(value_at)))
-                values.append(value_at)
+                values.append((value_at,))
         actions = data.get("actions")
         if _keys_repeat(text, count.kept):
-            for at in values:
+            for at in itertools.chain.from_iterable(values):
                 if _repeats_in(text, at):
                     repeated = _repeated_key(path, text, at, _Lines(text))
                     if repeated is not None:
@@ -983,12 +984,31 @@ def _walk_json_object(
                     if closing:
                         break
         else:
-            _, at = decode(text, at)
+            at = _past_value(text, at, decode)
         yield key, key_at, value_at, at, items
         at = _past_blanks(text, at)
         if text[at] == "}":
             return
         at = _past_blanks(text, at + 1)  # past ","
+
+
+def _past_value(text: str, at: int, decode: Callable[[str, int], tuple[Any, int]]) -> int:
+    """Where the (valid) JSON value at ``at`` ends; a list or an object is decoded an item at a time, so that a
+    large one is not made a second time whole."""
+    opening = text[at]
+    if opening not in "[{":
+        return decode(text, at)[1]
+    closing = "]" if opening == "[" else "}"
+    at = _past_blanks(text, at + 1)
+    while text[at] != closing:
+        if opening == "{":
+            _, at = decode(text, at)  # the key
+            at = _past_blanks(text, _past_blanks(text, at) + 1)  # past ":"
+        _, at = decode(text, at)
+        at = _past_blanks(text, at)
+        if text[at] == ",":
+            at = _past_blanks(text, at + 1)
+    return at + 1
 
 
 def _locate_json_value(
