@@ -61,7 +61,7 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeGuard, cast
+from typing import Any, Protocol, TypeGuard, cast
 
 import yaml
 
@@ -81,10 +81,8 @@ from judge.logformat import (
     show_value,
 )
 from judge.loglimits import ALIAS_EXPANSION_FLOOR, ALIAS_EXPANSION_RATIO, MAX_NESTING, YamlDocument
+from judge.progress import Progress
 from judge.yaml_loader import LogLoader
-
-if TYPE_CHECKING:
-    from judge.progress import Progress
 
 __all__ = [
     "ALIAS_EXPANSION_FLOOR",
