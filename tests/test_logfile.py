@@ -847,3 +847,16 @@ def test_the_size_limit_keeps_the_largest_log_within_a_few_gigabytes() -> None:
     """A file built to cost the most (nothing but empty entries, ``bench/bench_load.py --worst``) takes some forty
     times its size to read; at the limit, that is a few gigabytes, not the memory of the machine."""
     assert logfile.MAX_LOG_BYTES * 45 < 3 * 1024**3
+
+
+def test_character_offsets_are_found_in_the_bytes_a_chunk_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A YAML log read from its bytes keeps its header's text for later errors: cut by character offsets, a chunk
+    of bytes decoded at a time, never inside a character."""
+    text = "format: x\nmeta: {n\u00f6te: \"\u00e9t\u00e9 \u2014 \u6f22\u5b57 \U0001f0a1\"}\ncards: {\u00c9: 1}\nactions: []\n"
+    raw = text.encode("utf-8")
+    monkeypatch.setattr(logfile, "_CHUNK", 5)
+    offsets = list(range(len(text) + 1))
+    found = logfile._byte_offsets(raw, offsets)
+    assert [found[offset] for offset in offsets] == [len(text[:offset].encode("utf-8")) for offset in offsets]
+    spans = [(0, 9), (10, 40), (12, len(text))]
+    assert logfile._yaml_pieces(raw, spans) == [text[start:end] for start, end in spans]
