@@ -33,7 +33,9 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from judge import progress
 from judge.logfile import ENCODINGS_BY_SUFFIX, GameLog, LogFormatError, load_log, load_log_bytes, read_log_bytes
+from judge.progress import Progress
 from judge.verdict import Verdict
 
 if TYPE_CHECKING:  # networkx is loaded only by the commands that draw graphs
@@ -325,12 +327,14 @@ def verify_item(item: BatchItem, hashes: bool = False) -> Checked:
     from judge.replay import malformed, verify_log
 
     started = time.perf_counter()
-    try:
-        log = _load(item)
-    except LogFormatError as error:
-        verdict = malformed(error)
-    else:
-        verdict = verify_log(log, clause_check(), trace=False, hashes=hashes)
+    with progress.for_log(item.name) as shown:  # None unless a large log's progress is shown (judge.progress)
+        try:
+            log = _load(item, shown)
+        except LogFormatError as error:
+            verdict = malformed(error)
+        else:
+            taken = None if shown is None else shown.replaying(len(log.entries))
+            verdict = verify_log(log, clause_check(), trace=False, hashes=hashes, taken=taken)
     return Checked(verdict, time.perf_counter() - started)
 
 
@@ -344,10 +348,10 @@ def verify_chunk_hashed(items: list[BatchItem]) -> list[Checked]:
     return [verify_item(item, hashes=True) for item in items]
 
 
-def _load(item: BatchItem) -> GameLog:
+def _load(item: BatchItem, shown: Progress | None = None) -> GameLog:
     if item.problem is not None:
         raise item.problem
-    return load_log(item.name) if item.content is None else load_log_bytes(item.name, item.content)
+    return load_log(item.name, shown) if item.content is None else load_log_bytes(item.name, item.content, shown)
 
 
 # --------------------------------------------------------------------------- scenarios and graph statistics

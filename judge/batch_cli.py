@@ -3,7 +3,8 @@
 ``judge verify``, ``judge scenario test`` and ``judge graph stats`` take files,
 folders, glob patterns and ``--from`` lists, run on ``--jobs`` processes or a
 ``--dask`` cluster, print their results in input order as they arrive, and show
-a progress bar when standard error is a terminal (see ``judge.batch``).
+a progress bar when standard error is a terminal (see ``judge.batch``); for a batch of one file, that
+log's own progress instead, once it has taken a few seconds (``judge.progress``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from judge.batch import (
     verify_chunk_hashed,
     worker_count,
 )
+from judge import progress
 from judge.errors import JudgeError
 from judge.report import verdict_text
 from judge.verdict import EXIT_CODES, Verdict, VerdictKind
@@ -97,7 +99,10 @@ class BatchRun:
         if self.dask_address is not None:
             items = read_items(items)  # the workers of a cluster may not see this machine's files
         with ExitStack() as stack:
-            if sys.stderr.isatty():
+            if sys.stderr.isatty() and self._one_file():  # the log's own progress, not a bar of one
+                progress.enable(sys.stderr)
+                stack.callback(progress.enable, None)
+            elif sys.stderr.isatty():
                 self._bar = stack.enter_context(self._progress_bar())
             try:
                 for result in ordered_map(function, items, self.jobs, self.dask_address):
@@ -113,6 +118,10 @@ class BatchRun:
                 raise JudgeError(f"{where}{error.strerror or error}") from None
             finally:
                 self._bar = None
+
+    def _one_file(self) -> bool:
+        """Whether the batch is one file read here: its own progress is shown then (``judge.progress``)."""
+        return self.dask_address is None and self.inputs.from_file is None and self.inputs.count() == 1
 
     def _progress_bar(self) -> Any:
         from tqdm import tqdm

@@ -5,28 +5,33 @@ and a log that is not of the format must get a located error instead of a
 traceback.  This module is the only place that reads log files: it decodes them
 (UTF-8 only, size-limited, never written), parses them with the fast C parsers,
 records the 1-based line (and column, where the encoding has one) of every
-``actions`` entry and of every key and item of the header, and has the *shape* the format
+``actions`` entry and of every top-level key, and has the *shape* the format
 contract (``judge/site/log-format.rst``) requires checked (:mod:`judge.logformat`: header keys, players,
 deck lists and the basic form of every entry).  It knows no game's rules: what a verb
 means, whether a card may be played, or whether ``setup`` is a legal position is
 the replay's business.
 
-Locations are obtained without parsing twice in Python: YAML is composed once
-into its node tree (which carries the marks) and then constructed from that very
-tree; JSON is decoded by ``json.loads`` and then walked with the C scanner
-(``JSONDecoder.raw_decode``) to find where each element starts: the top-level
-object and the actions list, and the header (small) down to its leaves.
+Reading is bounded in memory as well as in what a file may hold: a log is read in a few times
+its size (``judge/site/limits.rst`` gives the figures).  YAML is read in one pass over
+libyaml's events (:func:`judge.loglimits.build_yaml`), straight from the file's bytes: the
+data is made as the events come, with no node tree, and only where each top-level key and each
+entry starts is kept.  An error that must point deeper (a key inside an entry, a card of the
+header) parses that part of the text again (:mod:`judge.loglocations`).  JSON is decoded by
+``json.loads`` and then walked with the C scanner (``JSONDecoder.raw_decode``) to find where
+each element starts: the top-level object and the actions list, and the header (small) down to
+its leaves when an error needs it.  JSON Lines is read a line at a time.
 
 Limits (checked by :mod:`judge.loglimits`).  A log is data from anyone, so reading one is bounded; each refusal is a
 ``LogFormatError`` that names the limit and its value, located where the file
 crosses it:
 
-* size: at most ``MAX_LOG_BYTES`` (256 MiB), checked before reading;
+* size: at most ``MAX_LOG_BYTES`` (64 MiB), checked before reading: the most a file can cost to
+  read is some forty times its size (a file of nothing but empty entries), so a file at the limit
+  stays within a few gigabytes;
 * nesting: at most ``MAX_NESTING`` (64) mappings and lists inside one another, the
   top-level mapping counted, in every encoding (a JSON Lines entry sits two levels
-  down, under the header and its ``actions``).  Deeper data would overflow the
-  parsers' stacks (libyaml's composer crashes the process past some 20,000 levels)
-  or every recursive walk that follows;
+  down, under the header and its ``actions``).  Deeper data would overflow every
+  recursive walk that follows;
 * YAML aliases: at no point of the document may the values read so far, aliases
   expanded, exceed ``max(ALIAS_EXPANSION_RATIO * written, ALIAS_EXPANSION_FLOOR)``
   (``written``: the values written so far, an alias counting one), and an alias
@@ -36,27 +41,24 @@ crosses it:
 * YAML tags: none (``!!python/object``, ``!!binary``, ``!!set``, ``!foo``, even
   ``!!str``): the format is plain data.
 
-The checks cost next to nothing on an ordinary log.  Tags and aliases are looked
-for only when the text has a ``!`` or an ``&`` where one could start (not inside a
-word such as ``ENERGIO!!`` or ``Q&A``); then one pass over libyaml's events, with no
-node tree and no recursion, checks tags, nesting and aliases together.  Without
-them, a YAML document is nested no deeper than its count of ``[`` and ``{`` plus
-twice its longest run of indentation and ``- ``/``? ``/``: `` indicators at a line
-start; when that bound is too large to compose safely, the event pass runs too.
-Otherwise the nesting is counted while constructing: PyYAML builds one level of
-collections per round of its constructor, so counting rounds costs nothing.  JSON
-is checked on its skeleton: the brackets outside strings, reduced a level at a
-time with ``bytes.replace`` in C.
+A mapping may not repeat a key, in any encoding: the parsers would keep the last value and drop
+the other without a word, so the second key is a located error that names the line of the first.
+The YAML checks are made in the pass that builds the data, at the cost of a few comparisons an
+event.  JSON is checked on its skeleton (nesting: the brackets outside strings, reduced a level at
+a time with ``bytes.replace`` in C) and by counting (repeated keys: the keys ``json.loads`` kept
+against the ``":`` of the text; only when they differ is the text searched for the repeated key).
 """
 
 from __future__ import annotations
 
+import codecs
+import itertools
 import json
 import os
 import re
 import stat
-from bisect import bisect_right
-from collections.abc import Callable, Iterable, Sequence
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeGuard, cast
@@ -64,6 +66,7 @@ from typing import Any, Protocol, TypeGuard, cast
 import yaml
 
 from judge import collector, loglimits
+from judge.loglocations import Found, Table, Walk, find, walk_yaml
 from judge.logformat import (
     FORMAT_ID,
     UNKNOWN_CARD,
@@ -77,7 +80,8 @@ from judge.logformat import (
     offset_location,
     show_value,
 )
-from judge.loglimits import ALIAS_EXPANSION_FLOOR, ALIAS_EXPANSION_RATIO, MAX_NESTING
+from judge.loglimits import ALIAS_EXPANSION_FLOOR, ALIAS_EXPANSION_RATIO, MAX_NESTING, YamlDocument
+from judge.progress import Progress
 from judge.yaml_loader import LogLoader
 
 __all__ = [
@@ -98,18 +102,29 @@ __all__ = [
     "read_log_bytes",
 ]
 
-MAX_LOG_BYTES = 256 * 1024 * 1024
-"""The largest log read, in bytes; a larger file is refused before it is read."""
+MAX_LOG_BYTES = 64 * 1024 * 1024
+"""The largest log read, in bytes (64 MiB); a larger file is refused before it is read."""
 ENCODINGS_BY_SUFFIX = {".yaml": "yaml", ".yml": "yaml", ".json": "json", ".jsonl": "jsonl"}
 
 
-_YAML_STR_TAG = "tag:yaml.org,2002:str"
 _JSON_WS = re.compile(r"[ \t\n\r]*")
-_decode_row = json.JSONDecoder().raw_decode
-"""The value at the start of a row and where it ends: the C scanner behind ``json.loads``, unwrapped."""
+_SPACED_KEY = re.compile(r'"[ \t\n\r]+:')
+"""A key with blanks before its colon: the count of ``":`` would miss it (see ``_keys_repeat``)."""
+_YAML_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+"""What ends a line in YAML."""
 _BOM = "\ufeff"
+_BOM_BYTES = _BOM.encode("utf-8")
+_CHUNK = 1 << 20
+"""Bytes checked or counted at a time when a whole text need not be decoded at once."""
+_ROW_TICK = 0x1FFF
+"""Progress is reported every 8,192 entries."""
+_SHARED_FROM = 16 << 20
+"""From this many characters on, a JSON log's keys and short texts are shared as it is decoded."""
+_SHORT_TEXT = 64
 
 HeaderWalk = Callable[[], dict[tuple[str, ...], Location]]
+Reporter = Callable[[int], None]
+"""Told how far reading has got (an offset in the text) every few thousand entries."""
 
 
 @dataclass(slots=True, init=False)
@@ -197,11 +212,17 @@ class GameLog:
 # --------------------------------------------------------------------------- reading
 
 
-def load_log(path: str | os.PathLike[str]) -> GameLog:
-    """Read and check the log at ``path``; the encoding follows the suffix (.yaml/.yml, .json, .jsonl)."""
+def load_log(path: str | os.PathLike[str], progress: Progress | None = None) -> GameLog:
+    """Read and check the log at ``path``; the encoding follows the suffix (.yaml/.yml, .json, .jsonl).
+    ``progress``, when given, is told how far the reading has got."""
     name = os.fspath(path)
-    _encoding_of(name)  # before reading: a file of another kind is not read at all
-    return load_log_bytes(name, _read_bytes(name))
+    encoding = _encoding_of(name)  # before reading: a file of another kind is not read at all
+    raw = _read_bytes(name)
+    if encoding == "yaml":
+        return _parse_yaml_bytes(raw, name, progress)
+    text = _decode(raw, name)
+    del raw  # the text is all that is read from here on
+    return _parse_text(text, name, encoding, progress)
 
 
 def read_log_bytes(path: str | os.PathLike[str]) -> bytes:
@@ -210,13 +231,15 @@ def read_log_bytes(path: str | os.PathLike[str]) -> bytes:
     return _read_bytes(os.fspath(path))
 
 
-def load_log_bytes(name: str, raw: bytes) -> GameLog:
+def load_log_bytes(name: str, raw: bytes, progress: Progress | None = None) -> GameLog:
     """Check a log already read as bytes (by :func:`read_log_bytes`, maybe on another machine), named ``name``;
     the encoding follows the name's suffix, as for :func:`load_log`."""
     encoding = _encoding_of(name)
     if len(raw) > MAX_LOG_BYTES:
         raise LogFormatError(name, _too_large(len(raw), MAX_LOG_BYTES))
-    return parse_log(_decode(raw, name), name, encoding)
+    if encoding == "yaml":
+        return _parse_yaml_bytes(raw, name, progress)
+    return _parse_text(_decode(raw, name), name, encoding, progress)
 
 
 def _encoding_of(name: str) -> str:
@@ -251,7 +274,10 @@ def _read_bytes(name: str) -> bytes:
 
 
 def _too_large(size: int, limit: int) -> str:
-    return f"the log is {size:,} bytes or more, larger than the limit of {limit:,} bytes; refusing to read it"
+    return (
+        f"the log is {size:,} bytes or more, larger than the limit of {limit:,} bytes "
+        f"({limit / (1 << 20):g} MiB, MAX_LOG_BYTES); refusing to read it"
+    )
 
 
 def _decode(raw: bytes, name: str) -> str:
@@ -259,38 +285,81 @@ def _decode(raw: bytes, name: str) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        line_start = raw.rfind(b"\n", 0, error.start) + 1
-        line = raw.count(b"\n", 0, line_start) + 1
-        column = len(raw[line_start : error.start].decode("utf-8")) + 1
-        bad = raw[error.start : error.end].hex(" ")
-        raise LogFormatError(
-            name, f"not UTF-8: byte(s) {bad} cannot be decoded ({error.reason})", line, column
-        ) from None
+        raise _not_utf8(raw, name, error) from None
+
+
+def _not_utf8(raw: bytes, name: str, error: UnicodeDecodeError) -> LogFormatError:
+    line_start = raw.rfind(b"\n", 0, error.start) + 1
+    line = raw.count(b"\n", 0, line_start) + 1
+    column = len(raw[line_start : error.start].decode("utf-8")) + 1
+    bad = raw[error.start : error.end].hex(" ")
+    return LogFormatError(name, f"not UTF-8: byte(s) {bad} cannot be decoded ({error.reason})", line, column)
+
+
+def _check_utf8(raw: bytes, name: str) -> None:
+    """Refuse bytes that are not UTF-8, as :func:`_decode` does, without holding the whole text decoded at once."""
+    if raw.isascii():
+        return
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    view = memoryview(raw)
+    try:
+        for start in range(0, len(raw), _CHUNK):
+            decoder.decode(view[start : start + _CHUNK], final=start + _CHUNK >= len(raw))
+    except UnicodeDecodeError:
+        _decode(raw, name)  # locates the first bad byte
+        raise
 
 
 def parse_log(text: str, path: str, encoding: str) -> GameLog:
     """Parse and check log ``text`` already read from ``path``; ``encoding`` is "yaml", "json" or "jsonl"."""
-    with collector.paused():  # parsing makes no garbage for the collector to look for
-        return _parse_log(text, path, encoding)
+    return _parse_text(text, path, encoding, None)
 
 
-def _parse_log(text: str, path: str, encoding: str) -> GameLog:
+def _parse_text(text: str, path: str, encoding: str, progress: Progress | None) -> GameLog:
     if text.startswith(_BOM):
         text = text[1:]
+    with collector.paused():  # parsing makes no garbage for the collector to look for
+        return _parse_log(text, path, encoding, _reporter(progress, len(text)))
+
+
+def _parse_yaml_bytes(raw: bytes, path: str, progress: Progress | None) -> GameLog:
+    """A YAML log read from its bytes: libyaml reads UTF-8 itself, so no decoded copy of the text is made."""
+    _check_utf8(raw, path)
+    if raw.startswith(_BOM_BYTES):
+        raw = raw[len(_BOM_BYTES) :]
+    with collector.paused():
+        return _parse_log(raw, path, "yaml", _reporter(progress, len(raw)))
+
+
+def _reporter(progress: Progress | None, total: int) -> Reporter | None:
+    if progress is None:
+        return None
+    shown = progress
+    return lambda offset: shown.update("reading", offset, total, "bytes")
+
+
+def _parse_log(source: str | bytes, path: str, encoding: str, report: Reporter | None) -> GameLog:
     try:
         if encoding == "yaml":
-            top, actions, locator, lines = _parse_yaml(text, path)
+            parsed = _parse_yaml(source, path, report)
         elif encoding == "json":
-            top, actions, locator, lines = _parse_json(text, path)
+            parsed = _parse_json(_as_text(source), path, report)
         elif encoding == "jsonl":
-            top, actions, locator, lines = _parse_jsonl(text, path)
+            parsed = _parse_jsonl(_as_text(source), path, report)
         else:
             raise LogFormatError(path, f"unknown log encoding {encoding!r}; expected one of 'yaml', 'json', 'jsonl'")
     except RecursionError:
         raise LogFormatError(path, "the log is nested too deeply to be read") from None
+    top, actions, locator, lines, columns = parsed
     header = check_shape(top, actions, Checker(path, locator.locate))
     assert isinstance(actions, list)  # checked by check_shape
-    entries = [LogEntry(index, line, column, data) for index, (data, (line, column)) in enumerate(zip(actions, lines))]
+    if columns is None:
+        entries = [LogEntry(index, line, None, data) for index, (data, line) in enumerate(zip(actions, lines))]
+    else:
+        entries = [
+            LogEntry(index, line, column, data)
+            for index, (data, line, column) in enumerate(zip(actions, lines, columns))
+        ]
     return GameLog(
         path=path,
         encoding=encoding,
@@ -299,6 +368,10 @@ def _parse_log(text: str, path: str, encoding: str) -> GameLog:
         header_lines=locator.header_lines(),
         walk_header=locator.header_walk(),
     )
+
+
+def _as_text(source: str | bytes) -> str:
+    return source if isinstance(source, str) else source.decode("utf-8")
 
 
 # --------------------------------------------------------------------------- locations
@@ -316,74 +389,214 @@ class _Locator(Protocol):
     def header_walk(self) -> HeaderWalk:
         """What finds every key and item of the header (all but the actions' items), keys as text.
 
-        It holds only what it needs (the header's nodes, or its text), not the actions.
+        It holds only what it needs (the text of the header's values), not the actions.
         """
         ...
 
 
-class _YamlLocator:
-    """Locations read from the composed YAML node tree: any key or item, at any depth."""
+def _deepest(path: KeyPath, known: int, found: Found | None, otherwise: Location) -> Location:
+    """Where the deepest known part of ``path`` is, as PyYAML's node tree was walked: a whole path's last key (a
+    list's item: the item), or the node of the deepest part found; ``otherwise`` when nothing was."""
+    if found is None:
+        return otherwise
+    key_at, node_at = found
+    return key_at if known == len(path) and key_at is not None else node_at
 
-    def __init__(self, root: yaml.Node) -> None:
-        self.root = root
+
+class _YamlLocator:
+    """Locations in a YAML log: of the top level, its keys and the entries, as read; anything deeper found in the
+    text when asked (:mod:`judge.loglocations`)."""
+
+    def __init__(self, document: YamlDocument, source: str | bytes) -> None:
+        self.document = document
+        self.source = source
+        self._text: str | None = None
+        self.pairs = {pair[1]: pair for pair in document.top if pair[1] is not None}
+        """Each top-level key by its text (a key is matched by its text, as in the node tree)."""
+        self._entries: dict[int, Table] = {}
+        self._header: Table | None = None
+        self._actions: Table | None = None
+
+    def text(self) -> str:
+        if self._text is None:
+            self._text = _as_text(self.source)
+        return self._text
 
     def locate(self, path: KeyPath) -> Location:
-        node = self.root
-        mark = node.start_mark
-        for step, key in enumerate(path):
-            child: yaml.Node | None = None
-            if isinstance(node, yaml.MappingNode):
-                for key_node, value_node in node.value:
-                    if isinstance(key_node, yaml.ScalarNode) and key_node.value == str(key):
-                        mark, child = (
-                            (key_node.start_mark if step == len(path) - 1 else value_node.start_mark),
-                            value_node,
-                        )
-            elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and 0 <= key < len(node.value):
-                child = node.value[key]
-                mark = child.start_mark
-            if child is None:
-                break
-            node = child
-        return mark.line + 1, mark.column + 1
+        document = self.document
+        if not path:
+            return document.root
+        pair = self.pairs.get(str(path[0]))
+        if pair is None:
+            return document.root
+        value_at: Location = (pair[6], pair[7])
+        if len(path) == 1:
+            return pair[2], pair[3]
+        if pair[0] == "actions" and document.entries_end < 0:  # not read as a list: an alias, or no list at all
+            known, found = find(self._actions_table(), path, 1)
+            return _deepest(path, known, found, value_at)
+        if pair[0] == "actions":
+            index = path[1]
+            if not isinstance(index, int) or not 0 <= index < len(document.entry_starts):
+                return value_at
+            entry_at: Location = (document.entry_lines[index], document.entry_columns[index])
+            if len(path) == 2:
+                return entry_at
+            known, found = find(self._entry_table(index), path, 2)
+            return _deepest(path, known, found, entry_at)
+        if self._header is None:
+            pieces = [(self.text()[_line_start(pair) : pair[5]], pair) for pair in _header_pairs(self.document)]
+            in_pieces = _yaml_header_table(pieces) if _header_in_pieces(document) else None
+            self._header = in_pieces if in_pieces is not None else _yaml_whole_header_table(self.text())
+        known, found = find(self._header, path, 1)
+        return _deepest(path, known, found, value_at)
+
+    def entry_locations(self, count: int) -> tuple[Sequence[int], Sequence[int]]:
+        """Where each of the first ``count`` entries starts: as read, or from the text for ``actions`` written as an
+        alias (its entries are where its anchor is)."""
+        document = self.document
+        if len(document.entry_lines) == count:
+            return document.entry_lines, document.entry_columns
+        lines, columns = array("l"), array("l")
+        for index in range(count):
+            line, column = self.locate(("actions", index))
+            lines.append(line or 1)
+            columns.append(column or 1)
+        return lines, columns
+
+    def _actions_table(self) -> Table:
+        """Where everything under ``actions`` is, for ``actions`` not read as a list: from the whole text."""
+        if self._actions is None:
+            walk = Walk(lambda path: len(path) > 1 and path[0] == "actions")
+            walk_yaml(walk, self.text())
+            self._actions = walk.table
+        return self._actions
+
+    def _entry_table(self, index: int) -> Table:
+        """Where everything inside entry ``index`` is: from the entry's own text, or if that fails, the whole text."""
+        table = self._entries.get(index)
+        if table is not None:
+            return table
+        document = self.document
+        start = document.entry_starts[index]
+        end = document.entry_starts[index + 1] if index + 1 < len(document.entry_starts) else document.entries_end
+        if end <= start:  # the next entry is an alias, which starts where its anchor is
+            end = document.entries_end
+        line, column = document.entry_lines[index], document.entry_columns[index]
+        prefix = ("actions", index)
+        walk = Walk(lambda path: True)
+        alone = walk_yaml(walk, self.text(), line, column, prefix, start, end).at if start < end else None
+        if not walk.complete or alone != (line, column):
+            walk = Walk(lambda path: path[:2] == prefix)
+            walk_yaml(walk, self.text())
+        self._entries[index] = walk.table
+        return walk.table
 
     def header_lines(self) -> dict[str, int]:
-        lines: dict[str, int] = {}
-        if isinstance(self.root, yaml.MappingNode):
-            for key_node, _ in self.root.value:
-                if isinstance(key_node, yaml.ScalarNode) and key_node.tag == _YAML_STR_TAG:
-                    lines[key_node.value] = key_node.start_mark.line + 1
-        return lines
+        return {pair[0]: pair[2] for pair in self.document.top if isinstance(pair[0], str)}
 
     def header_walk(self) -> HeaderWalk:
-        tops = self.root.value if isinstance(self.root, yaml.MappingNode) else []
-        header = [  # the actions' nodes are most of the tree: not kept
-            (key, None if key.value == "actions" else value) for key, value in tops if isinstance(key, yaml.ScalarNode)
-        ]
-        return lambda: _yaml_header_locations(header)
+        document = self.document
+        pairs = _header_pairs(document)
+        top: dict[tuple[str, ...], Location] = {
+            (pair[1],): (pair[2], pair[3]) for pair in document.top if pair[1] is not None
+        }
+        if _header_in_pieces(document):
+            pieces = list(zip(_yaml_pieces(self.source, [(_line_start(pair), pair[5]) for pair in pairs]), pairs))
+
+            def header_locations() -> dict[tuple[str, ...], Location]:
+                return _as_text_paths(top, _yaml_header_table(pieces) or {})
+
+            return header_locations
+        source = self.source  # a flow-style top level, or aliases: the whole text is walked
+
+        def whole_header_locations() -> dict[tuple[str, ...], Location]:
+            return _as_text_paths(top, _yaml_whole_header_table(_as_text(source)))
+
+        return whole_header_locations
 
 
-def _yaml_header_locations(
-    header: list[tuple[yaml.ScalarNode, yaml.Node | None]],
-) -> dict[tuple[str, ...], Location]:
-    table: dict[tuple[str, ...], Location] = {}
-    pending: list[tuple[tuple[str, ...], yaml.Node]] = []
-    for key_node, value_node in header:
-        table[(key_node.value,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-        if value_node is not None:
-            pending.append(((key_node.value,), value_node))
-    while pending:  # a loop, not recursion: nesting depth is the file's choice
-        path, node = pending.pop()
-        if isinstance(node, yaml.MappingNode):
-            children = [(key.value, key, value) for key, value in node.value if isinstance(key, yaml.ScalarNode)]
-        elif isinstance(node, yaml.SequenceNode):
-            children = [(str(index), item, item) for index, item in enumerate(node.value)]
-        else:
-            continue
-        for name, marked, child in children:
-            table.setdefault((*path, name), (marked.start_mark.line + 1, marked.start_mark.column + 1))
-            pending.append(((*path, name), child))
-    return table
+def _header_pairs(document: YamlDocument) -> list[loglimits.TopPair]:
+    """The top-level keys of the header (all but ``actions``) that a path can name: those written as scalars."""
+    return [pair for pair in document.top if pair[0] != "actions" and pair[1] is not None]
+
+
+def _line_start(pair: loglimits.TopPair) -> int:
+    """Where the line of a top-level key starts (its indentation, or the ``?`` of an explicit key, before it)."""
+    return pair[4] - (pair[3] - 1)
+
+
+def _header_in_pieces(document: YamlDocument) -> bool:
+    """Whether each header key's text can be read alone: each starts a line of a block mapping, and none holds an
+    alias (whose anchor could be elsewhere)."""
+    return document.block_root and not document.aliases_outside_actions
+
+
+def _yaml_header_table(pieces: Iterable[tuple[str, loglimits.TopPair]]) -> Table | None:
+    """Where everything in the header is, from each key's lines read alone (from the start of the key's line to the
+    end of its value: a mapping of one key); None if a piece does not read as it did in the whole text."""
+    walk = Walk(lambda path: True)
+    for piece, pair in pieces:
+        met = walk_yaml(walk, piece, pair[2])
+        if not (
+            walk.complete
+            and met.keys == 1
+            and met.first_key == pair[1]
+            and met.first_key_at == (pair[2], pair[3])
+            and met.first_value_at == (pair[6], pair[7])
+        ):
+            return None
+    return walk.table
+
+
+def _yaml_whole_header_table(text: str) -> Table:
+    walk = Walk(lambda path: len(path) > 1 and path[0] != "actions")
+    walk_yaml(walk, text)
+    return walk.table
+
+
+def _as_text_paths(top: dict[tuple[str, ...], Location], table: Table) -> dict[tuple[str, ...], Location]:
+    """The header's locations as ``GameLog.header_locations`` gives them: every step as text, a key where it is
+    written, a list's item where it starts."""
+    found = dict(top)
+    for path, (key_at, node_at) in table.items():
+        found.setdefault(tuple(str(step) for step in path), key_at if key_at is not None else node_at)
+    return found
+
+
+def _yaml_pieces(source: str | bytes, spans: list[tuple[int, int]]) -> list[str]:
+    """The text of each span of ``source`` (offsets in characters), without decoding all of a file's bytes at once."""
+    if isinstance(source, str):
+        return [source[start:end] for start, end in spans]
+    if source.isascii():
+        return [source[start:end].decode("ascii") for start, end in spans]
+    at = _byte_offsets(source, sorted({offset for span in spans for offset in span}))
+    return [source[at[start] : at[end]].decode("utf-8") for start, end in spans]
+
+
+def _byte_offsets(raw: bytes, offsets: list[int]) -> dict[int, int]:
+    """Where each character offset (in increasing order) falls in the UTF-8 ``raw``, counted a chunk at a time."""
+    found: dict[int, int] = {}
+    pending = iter(offsets)
+    wanted = next(pending, None)
+    characters = 0
+    start = 0
+    while wanted is not None and start <= len(raw):
+        end = min(start + _CHUNK, len(raw))
+        while end < len(raw) and raw[end] & 0xC0 == 0x80:  # not inside a character
+            end += 1
+        chunk = raw[start:end].decode("utf-8")
+        while wanted is not None and wanted <= characters + len(chunk):
+            found[wanted] = start + len(chunk[: wanted - characters].encode("utf-8"))
+            wanted = next(pending, None)
+        if end == len(raw):
+            break
+        characters += len(chunk)
+        start = end
+    for offset in [wanted, *pending]:
+        if offset is not None:
+            found[offset] = len(raw)
+    return found
 
 
 class _TableLocator:
@@ -393,18 +606,20 @@ class _TableLocator:
         self,
         table: dict[KeyPath, Location],
         walk: Callable[[], dict[KeyPath, Location]] = dict,
-        entries: Sequence[Location] = (),
+        lines: Sequence[int] = (),
+        columns: Sequence[int] | None = None,
     ) -> None:
         self.table = table
         self.walk = walk
         """Adds the header's deeper locations; run at the first error."""
         self.walked = False
-        self.entries = entries
-        """Where each ``actions`` entry starts: a list, not table keys, since a log has thousands."""
+        self.lines = lines
+        self.columns = columns
+        """Where each ``actions`` entry starts: arrays, not table keys, since a log has thousands."""
 
     def locate(self, path: KeyPath) -> Location:
-        if len(path) > 1 and path[0] == "actions" and isinstance(path[1], int) and 0 <= path[1] < len(self.entries):
-            return self.entries[path[1]]
+        if len(path) > 1 and path[0] == "actions" and isinstance(path[1], int) and 0 <= path[1] < len(self.lines):
+            return self.lines[path[1]], None if self.columns is None else self.columns[path[1]]
         if not self.walked:
             self.table.update(self.walk())
             self.walked = True
@@ -436,26 +651,26 @@ class _TableLocator:
 
 # --------------------------------------------------------------------------- parsers
 
-_Parsed = tuple[object, object, _Locator, list[tuple[int, int | None]]]
+_Parsed = tuple[object, object, _Locator, Sequence[int], "Sequence[int] | None"]
+"""The top level, its actions, the locator, and each entry's line and column (None: the encoding has none)."""
 
 
-def _parse_yaml(text: str, path: str) -> _Parsed:
+def _parse_yaml(source: str | bytes, path: str, report: Reporter | None) -> _Parsed:
     try:
-        if loglimits.may_need_event_check(text):
-            loglimits.check_events(text, path)
-        root, data = _compose_and_construct(text, path)
+        document = _build_yaml(source, path, report)
     except LogFormatError:
         raise
     except yaml.MarkedYAMLError as error:
-        refusal = loglimits.locate_nesting(text, path) if loglimits.is_parser_nesting_limit(error) else None
+        refusal = loglimits.locate_nesting(source, path) if loglimits.is_parser_nesting_limit(error) else None
         if refusal is not None:
             raise refusal from None
         mark = error.problem_mark or error.context_mark
         problem = error.problem or "invalid YAML"
         context = f" ({error.context})" if error.context else ""
-        line, column = (mark.line + 1, mark.column + 1) if mark is not None else (None, None)
+        line, column = _within_yaml(_as_text(source), mark) if mark is not None else (None, None)
         raise LogFormatError(path, f"YAML syntax error: {problem}{context}", line, column) from None
     except yaml.reader.ReaderError as error:
+        text = _as_text(source)
         found = text.find(chr(error.character))
         line, column = offset_location(text, found if found >= 0 else max(0, min(error.position, len(text) - 1)))
         raise LogFormatError(
@@ -463,78 +678,56 @@ def _parse_yaml(text: str, path: str) -> _Parsed:
         ) from None
     except yaml.YAMLError as error:
         raise LogFormatError(path, f"YAML error: {error}") from None
-    except RecursionError:
-        raise LogFormatError(path, "the YAML is nested too deeply") from None
-    if root is None:
+    if not document.found:
         raise LogFormatError(path, f"the log is empty; expected a mapping starting with 'format: {FORMAT_ID}'", 1)
-    actions: object = None
-    lines: list[tuple[int, int | None]] = []
-    if isinstance(root, yaml.MappingNode) and isinstance(data, dict):
-        actions = data.get("actions")
-        actions_node = None
-        for key_node, value_node in root.value:
-            if isinstance(key_node, yaml.ScalarNode) and key_node.value == "actions" and key_node.tag == _YAML_STR_TAG:
-                actions_node = value_node
-        if isinstance(actions_node, yaml.SequenceNode):
-            lines = [(item.start_mark.line + 1, item.start_mark.column + 1) for item in actions_node.value]
-    return data, actions, _YamlLocator(root), lines
+    data = document.data
+    actions = data.get("actions") if isinstance(data, dict) else None
+    locator = _YamlLocator(document, source)
+    if not isinstance(actions, list):
+        return data, actions, locator, (), None
+    lines, columns = locator.entry_locations(len(actions))
+    return data, actions, locator, lines, columns
 
 
-def _compose_and_construct(text: str, path: str) -> tuple[yaml.Node | None, object]:
-    """The document's node tree and the data constructed from it: one parse, as ``yaml.load`` does.
-
-    Constructing counts the nesting (see ``loglimits.construct``); a value the constructor cannot
-    make (a date such as ``2026-13-45``, an integer of 5,000 digits) is a located error.
-    """
-    loader = LogLoader(text)  # the pure-Python reader already rejects bad characters here
+def _build_yaml(source: str | bytes, path: str, report: Reporter | None) -> YamlDocument:
+    """The document read by :func:`judge.loglimits.build_yaml`; a repeated key is located by a second pass, which
+    watches the mapping that repeats it (the first pass keeps no key's line)."""
+    loader = _yaml_loader(source)
     try:
-        root = loader.get_single_node()
-        if root is None:
-            return None, None
-        try:
-            return root, loglimits.construct(loader, root, path)
-        except LogFormatError:
-            raise
-        except ValueError as error:
-            raise _unreadable_value(path, root, error) from None
+        return loglimits.build_yaml(loader, path, source, progress=report)
+    except loglimits.DuplicateKey as duplicate:
+        mapping_at = duplicate.mapping_at
     finally:
         loader.dispose()
+    loader = _yaml_loader(source)
+    try:
+        loglimits.build_yaml(loader, path, source, watch=mapping_at)
+    finally:
+        loader.dispose()
+    raise LogFormatError(path, "a mapping repeats a key")  # not reached: the second pass locates it
 
 
-_VALUE_KINDS = {
-    "tag:yaml.org,2002:int": "an integer",
-    "tag:yaml.org,2002:float": "a number",
-    "tag:yaml.org,2002:timestamp": "a date",
-}
+def _yaml_loader(source: str | bytes) -> Any:
+    """The loader a YAML log is parsed with: ``LogLoader`` (which resolves each short scalar's tag once), unless the
+    loader of :mod:`judge.loglimits` is another one (the pure-Python one, in tests)."""
+    if issubclass(LogLoader, loglimits.YAML_LOADER):
+        return LogLoader(source)  # the pure-Python reader already rejects bad characters here
+    return loglimits.YAML_LOADER(source)
 
 
-def _unreadable_value(path: str, root: yaml.Node, error: ValueError) -> LogFormatError:
-    """The error for a scalar the constructor refused with ``error``, located at the first scalar that fails."""
-    constructor = yaml.constructor.SafeConstructor()
-    pending: list[yaml.Node] = [root]
-    seen: set[int] = set()
-    while pending:
-        node = pending.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
-        if isinstance(node, yaml.SequenceNode):
-            pending.extend(node.value[::-1])
-        elif isinstance(node, yaml.MappingNode):
-            for key, value in node.value[::-1]:
-                pending.append(value)
-                pending.append(key)
-        elif isinstance(node, yaml.ScalarNode) and node.tag in _VALUE_KINDS:
-            try:
-                constructor.construct_object(node, deep=True)
-            except ValueError as failed:
-                mark = node.start_mark
-                if "digits" in str(failed) and node.tag == "tag:yaml.org,2002:int":
-                    message = "a number with more digits than a log can hold"
-                else:
-                    message = f"{show_value(node.value)} cannot be read as {_VALUE_KINDS[node.tag]}: {failed}"
-                return LogFormatError(path, message, mark.line + 1, mark.column + 1)
-    return LogFormatError(path, f"a value cannot be read: {error}", 1)
+def _within_yaml(text: str, mark: Any) -> Location:
+    """Where a YAML error's mark is, on a line that exists: an error at the end of the text (an unclosed list, a
+    string without its closing quote) is placed just after the text's last character, not on the line past it
+    (libyaml ends the last line even when the file does not)."""
+    end = len(text.rstrip())
+    offset = getattr(mark, "index", None)
+    if not isinstance(offset, int) or offset < end:
+        return mark.line + 1, mark.column + 1
+    if not any(brk in text for brk in "\r\x85\u2028\u2029"):
+        return offset_location(text, end)
+    breaks = list(_YAML_BREAK.finditer(text, 0, end))
+    line_start = breaks[-1].end() if breaks else 0
+    return len(breaks) + 1, end - line_start + 1
 
 
 def _too_many_digits(path: str, text: str) -> LogFormatError:
@@ -545,12 +738,136 @@ def _too_many_digits(path: str, text: str) -> LogFormatError:
 
 
 def _json_error(path: str, error: json.JSONDecodeError, line: int | None = None) -> LogFormatError:
+    """A JSON syntax error, located where the decoder stopped; at the end of the text (an object or a string left
+    open), just after its last character rather than on a line past it.  ``line``: the row's, in JSON Lines."""
+    if line is None:
+        end = len(error.doc.rstrip(" \t\n\r"))
+        if error.pos >= end:
+            at_line, column = offset_location(error.doc, end)
+            return LogFormatError(path, f"JSON syntax error: {error.msg}", at_line, column)
     return LogFormatError(path, f"JSON syntax error: {error.msg}", line or error.lineno, error.colno)
 
 
-def _parse_json(text: str, path: str) -> _Parsed:
+class _KeyCount:
+    """An ``object_hook`` that counts the keys of every object decoded, leaving the objects as they are: the keys
+    the decoder kept, to compare with the keys the text writes (see ``_keys_repeat``)."""
+
+    def __init__(self) -> None:
+        self.kept = 0
+
+    def __call__(self, value: dict[str, Any]) -> dict[str, Any]:
+        self.kept += len(value)
+        return value
+
+
+class _SharingKeyCount(_KeyCount):
+    """A ``_KeyCount`` that also makes every key, and every short text value, one object per text: a large log
+    repeats the same few thousand (card ids, verbs, players), and JSON Lines rows share nothing otherwise.  It makes
+    each object anew, which costs time: only for a log large enough that memory matters (``_SHARED_FROM``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: dict[str, str] = {}
+
+    def __call__(self, value: dict[str, Any]) -> dict[str, Any]:
+        self.kept += len(value)
+        texts = self.texts
+        shared: dict[str, Any] = {}
+        for key, item in value.items():
+            if type(item) is str and len(item) <= _SHORT_TEXT:
+                item = texts.setdefault(item, item)
+            shared[texts.setdefault(key, key)] = item
+        return shared
+
+
+def _key_count(text: str) -> _KeyCount:
+    return _SharingKeyCount() if len(text) >= _SHARED_FROM else _KeyCount()
+
+
+def _keys_repeat(text: str, kept: int) -> bool:
+    """Whether an object of ``text`` may repeat a key, ``kept`` being the keys the decoder made.
+
+    Every key is a string followed by ``:``; a text whose keys all have their colon right after them writes at
+    least as many ``":`` as keys (more when a string holds one), so when the two counts are equal no key was
+    dropped.  Only a text where they differ is searched for the repeated key, in Python."""
+    return text.count('":') != kept or _SPACED_KEY.search(text) is not None
+
+
+class _Repeated(Exception):
+    """An object repeats a key (raised by ``_refuse_repeats`` to stop a decoder at the first one)."""
+
+
+def _refuse_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        raise _Repeated
+    return value
+
+
+_REPEAT_DECODER = json.JSONDecoder(object_pairs_hook=_refuse_repeats)
+_JSON_KEY_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}:]')
+
+
+def _repeats_in(text: str, at: int) -> bool:
+    """Whether the (valid) JSON value at ``at`` holds an object that repeats a key: decoded in C, stopping there."""
     try:
-        data = json.loads(text)
+        _REPEAT_DECODER.raw_decode(text, at)
+    except _Repeated:
+        return True
+    return False
+
+
+def _repeated_key(path: str, text: str, at: int, where: Callable[[int], Location]) -> LogFormatError | None:
+    """The error for the first repeated key of the (valid) JSON value at ``at``: at the second key, naming the
+    first's line; ``where`` maps an offset of ``text`` to its place in the file.  Read token by token in Python:
+    only for a value that does repeat a key (``_repeats_in``)."""
+    objects: list[dict[str, int] | None] = []
+    previous: re.Match[str] | None = None
+    for match in _JSON_KEY_TOKEN.finditer(text, at):
+        token = match.group()
+        if token in "{[":
+            objects.append({} if token == "{" else None)
+        elif token in "}]":
+            objects.pop()
+            if not objects:
+                return None
+        elif token == ":" and previous is not None and objects and objects[-1] is not None:
+            key = json.loads(previous.group())
+            keys = objects[-1]
+            if key in keys:
+                line, column = where(previous.start())
+                first = where(keys[key])[0]
+                return LogFormatError(path, f"duplicate key {show_value(key)} (first at line {first})", line, column)
+            keys[key] = previous.start()
+        previous = match if token.startswith('"') else None
+    return None
+
+
+class _Lines:
+    """The line and column of offsets of a text, asked in increasing order: each answer counts only the newlines
+    since the one before, so the text's lines are never all listed."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.offset = 0
+        self.line = 1
+        self.line_start = 0
+
+    def __call__(self, offset: int) -> tuple[int, int]:
+        if offset < self.offset:
+            self.offset, self.line, self.line_start = 0, 1, 0
+        newlines = self.text.count("\n", self.offset, offset)
+        if newlines:
+            self.line += newlines
+            self.line_start = self.text.rfind("\n", self.offset, offset) + 1
+        self.offset = offset
+        return self.line, offset - self.line_start + 1
+
+
+def _parse_json(text: str, path: str, report: Reporter | None) -> _Parsed:
+    count = _key_count(text)
+    try:
+        data = json.loads(text, object_hook=count)
     except json.JSONDecodeError as error:
         raise _json_error(path, error) from None
     except RecursionError:
@@ -559,30 +876,44 @@ def _parse_json(text: str, path: str) -> _Parsed:
         raise _too_many_digits(path, text) from None
     if not loglimits.json_nests_within(text, loglimits.MAX_NESTING):
         raise loglimits.json_too_deep(path, text, loglimits.MAX_NESTING)
-    newlines = [match.start() for match in re.finditer("\n", text)]
-
-    def where(offset: int) -> tuple[int, int]:
-        line = bisect_right(newlines, offset - 1)  # newlines before the offset
-        start = newlines[line - 1] + 1 if line else 0
-        return line + 1, offset - start + 1
-
+    where = _Lines(text)
     start = _JSON_WS.match(text).end()  # type: ignore[union-attr]  # always matches
     table: dict[KeyPath, Location] = {(): where(start)}
     actions: object = None
-    lines: list[tuple[int, int | None]] = []
+    lines, columns = array("l"), array("l")
     header: list[tuple[str, str, Location]] = []
     """Each header value's text and where it starts: all a later walk needs, not the whole file."""
+    values: list[Sequence[int]] = []
+    """Where each value of the top-level object starts, and each entry: where a repeated key is looked for."""
     if isinstance(data, dict):
-        for key, key_at, value_at, value_end, items in _walk_json_object(text, start, {"actions"}):
-            table[(key,)] = where(key_at)
+        first_lines: dict[str, int] = {}
+        for key, key_at, value_at, value_end, items in _walk_json_object(text, start, {"actions"}, report):
+            key_line, key_column = where(key_at)
+            if key in first_lines:
+                raise LogFormatError(
+                    path, f"duplicate key {show_value(key)} (first at line {first_lines[key]})", key_line, key_column
+                )
+            first_lines[key] = key_line
+            table[(key,)] = (key_line, key_column)
             if items is not None:
-                lines = [where(offset) for offset in items]
+                for offset in items:
+                    line, column = where(offset)
+                    lines.append(line)
+                    columns.append(column)
+                values.append(items)
             else:
                 header.append((key, text[value_at:value_end], where(value_at)))
+                values.append((value_at,))
         actions = data.get("actions")
+        if _keys_repeat(text, count.kept):
+            for at in itertools.chain.from_iterable(values):
+                if _repeats_in(text, at):
+                    repeated = _repeated_key(path, text, at, _Lines(text))
+                    if repeated is not None:
+                        raise repeated
     if not isinstance(actions, list):
-        lines = []
-    return data, actions, _TableLocator(table, lambda: _json_header_locations(header), lines), lines
+        lines, columns = array("l"), array("l")
+    return data, actions, _TableLocator(table, lambda: _json_header_locations(header), lines, columns), lines, columns
 
 
 def _json_header_locations(header: list[tuple[str, str, Location]]) -> dict[KeyPath, Location]:
@@ -614,12 +945,14 @@ def _past_blanks(text: str, at: int) -> int:
     return blanks.end() if blanks else at
 
 
-def _walk_json_object(text: str, at: int, arrays: set[str]) -> Iterable[tuple[str, int, int, int, list[int] | None]]:
+def _walk_json_object(
+    text: str, at: int, arrays: set[str], report: Reporter | None = None
+) -> Iterable[tuple[str, int, int, int, array[int] | None]]:
     """Each key of the (valid) top-level object at ``at``: its offset, its value's start and end, and for
     ``arrays`` its items' offsets.
 
     ``text`` has already been decoded by ``json.loads``, so it is well formed; values are skipped with
-    the C scanner.  A repeated key is reported again, as ``json.loads`` keeps the last one.
+    the C scanner.  A repeated key is reported again (``json.loads`` kept the last one).
     """
     decode = json.JSONDecoder().raw_decode
     at = _past_blanks(text, at + 1)  # past "{"
@@ -631,15 +964,17 @@ def _walk_json_object(text: str, at: int, arrays: set[str]) -> Iterable[tuple[st
         at = _past_blanks(text, at) + 1  # past ":"
         at = _past_blanks(text, at)
         value_at = at
-        items: list[int] | None = None
+        items: array[int] | None = None
         if key in arrays and text[at] == "[":
-            items = []
+            items = array("q")
             at = _past_blanks(text, at + 1)
             if text[at] == "]":
                 at += 1
             else:
                 while True:
                     items.append(at)
+                    if report is not None and not len(items) & _ROW_TICK:
+                        report(at)
                     _, at = decode(text, at)
                     at = _past_blanks(text, at)
                     closing = text[at] == "]"
@@ -647,12 +982,31 @@ def _walk_json_object(text: str, at: int, arrays: set[str]) -> Iterable[tuple[st
                     if closing:
                         break
         else:
-            _, at = decode(text, at)
+            at = _past_value(text, at, decode)
         yield key, key_at, value_at, at, items
         at = _past_blanks(text, at)
         if text[at] == "}":
             return
         at = _past_blanks(text, at + 1)  # past ","
+
+
+def _past_value(text: str, at: int, decode: Callable[[str, int], tuple[Any, int]]) -> int:
+    """Where the (valid) JSON value at ``at`` ends; a list or an object is decoded an item at a time, so that a
+    large one is not made a second time whole."""
+    opening = text[at]
+    if opening not in "[{":
+        return decode(text, at)[1]
+    closing = "]" if opening == "[" else "}"
+    at = _past_blanks(text, at + 1)
+    while text[at] != closing:
+        if opening == "{":
+            _, at = decode(text, at)  # the key
+            at = _past_blanks(text, _past_blanks(text, at) + 1)  # past ":"
+        _, at = decode(text, at)
+        at = _past_blanks(text, at)
+        if text[at] == ",":
+            at = _past_blanks(text, at + 1)
+    return at + 1
 
 
 def _locate_json_value(
@@ -690,35 +1044,52 @@ def _entry_nesting() -> int:
     return loglimits.MAX_NESTING - 2
 
 
-def _parse_jsonl(text: str, path: str) -> _Parsed:
-    rows = text.split("\n")
-    if not rows[0].strip():
+def _rows(text: str) -> Iterator[tuple[int, int, str]]:
+    """Each row of a JSON Lines text: its number, where it starts, and its text; the rows are cut one at a time."""
+    start = 0
+    number = 1
+    while True:
+        end = text.find("\n", start)
+        if end < 0:
+            yield number, start, text[start:]
+            return
+        yield number, start, text[start:end]
+        start = end + 1
+        number += 1
+
+
+def _parse_jsonl(text: str, path: str, report: Reporter | None) -> _Parsed:
+    rows = _rows(text)
+    _, _, first_row = next(rows)
+    if not first_row.strip():
         raise LogFormatError(path, "line 1 must be the header object (every top-level key but 'actions')", 1)
+    count = _key_count(text)
+    decoder = json.JSONDecoder(object_hook=count)
     try:
-        header = json.loads(rows[0])
+        header = decoder.decode(first_row)
     except json.JSONDecodeError as error:
         raise _json_error(path, error, 1) from None
     except RecursionError:
-        raise loglimits.json_too_deep(path, rows[0], loglimits.MAX_NESTING) from None
+        raise loglimits.json_too_deep(path, first_row, loglimits.MAX_NESTING) from None
     except ValueError:  # an integer past Python's digit limit
         raise LogFormatError(path, "a number with more digits than a log can hold", 1) from None
     table: dict[KeyPath, Location] = {(): (1, None)}
     if not isinstance(header, dict):
-        if not loglimits.json_nests_within(rows[0], loglimits.MAX_NESTING):
-            raise loglimits.json_too_deep(path, rows[0], loglimits.MAX_NESTING)
-        return header, None, _TableLocator(table), []
+        if not loglimits.json_nests_within(first_row, loglimits.MAX_NESTING):
+            raise loglimits.json_too_deep(path, first_row, loglimits.MAX_NESTING)
+        return header, None, _TableLocator(table), (), None
     if "actions" in header:
         raise LogFormatError(
             path, "the header line has 'actions'; in JSON Lines every action is its own line after the header", 1
         )
     actions: list[object] = []
-    lines: list[tuple[int, int | None]] = []
+    lines = array("l")
     result_line: int | None = None
     result: object = None
-    for number, row in enumerate(rows[1:], start=2):
+    for number, start, row in rows:
         if not row or row.isspace():
             continue
-        value = _row_value(row, path, number)
+        value = _row_value(row, path, number, decoder)
         if result_line is not None:
             raise LogFormatError(
                 path, f"a line after the result line (line {result_line}): the result is the log's last line", number
@@ -728,13 +1099,17 @@ def _parse_jsonl(text: str, path: str) -> _Parsed:
             result_line, result = number, value["result"]
             continue
         actions.append(value)
-        lines.append((number, None))
+        lines.append(number)
+        if report is not None and not len(lines) & _ROW_TICK:
+            report(start)
     if not loglimits.json_nests_within(text, _entry_nesting()):  # one pass for all rows; then which row
-        if not loglimits.json_nests_within(rows[0], loglimits.MAX_NESTING):
-            raise loglimits.json_too_deep(path, rows[0], loglimits.MAX_NESTING)
-        body = text[len(rows[0]) + 1 :]
+        if not loglimits.json_nests_within(first_row, loglimits.MAX_NESTING):
+            raise loglimits.json_too_deep(path, first_row, loglimits.MAX_NESTING)
+        body = text[len(first_row) + 1 :]
         if not loglimits.json_nests_within(body, _entry_nesting()):
             raise loglimits.json_too_deep(path, body, _entry_nesting(), 1)
+    if _keys_repeat(text, count.kept):
+        _refuse_repeated_rows(text, path)
     for key in header:
         table[(key,)] = (1, None)
     top = dict(header)
@@ -742,8 +1117,22 @@ def _parse_jsonl(text: str, path: str) -> _Parsed:
     if result_line is not None:
         top["result"] = result
         table[("result",)] = (result_line, None)
-    first_row = rows[0]
-    return top, actions, _TableLocator(table, lambda: _jsonl_header_locations(first_row), lines), lines
+    return top, actions, _TableLocator(table, lambda: _jsonl_header_locations(first_row), lines), lines, None
+
+
+def _refuse_repeated_rows(text: str, path: str) -> None:
+    """Refuse the first row of a JSON Lines text (all rows valid) whose object repeats a key, located at the key."""
+    for number, _, row in _rows(text):
+        at = _past_blanks(row, 0)
+        if at < len(row) and _repeats_in(row, at):
+            error = _repeated_key(path, row, at, _on_row(number))
+            if error is not None:
+                raise error
+
+
+def _on_row(number: int) -> Callable[[int], Location]:
+    """Maps an offset in JSON Lines row ``number`` to its place in the file."""
+    return lambda offset: (number, offset + 1)
 
 
 def is_result_row(value: object) -> TypeGuard[dict[str, object]]:
@@ -766,11 +1155,16 @@ def _check_result_row(value: dict[str, object], header: dict[str, object], path:
 
 def parse_jsonl_entry(row: str, log: GameLog, number: int) -> LogEntry | None:
     """Line ``number`` of a JSON Lines log still being written, as the next entry of ``log`` (its header read),
-    checked as a whole log's entries are: its JSON, its nesting and its basic form; a ``LogFormatError``, located
-    at the line, when it is not an entry.  None for the result line (``is_result_row``): its result is then the
-    log's, as if the header had claimed it, and no line may follow."""
+    checked as a whole log's entries are: its JSON, its nesting, its keys and its basic form; a ``LogFormatError``,
+    located at the line, when it is not an entry.  None for the result line (``is_result_row``): its result is then
+    the log's, as if the header had claimed it, and no line may follow."""
     index = len(log.entries)
-    value = _row_value(row, log.path, number)
+    count = _KeyCount()
+    value = _row_value(row, log.path, number, json.JSONDecoder(object_hook=count))
+    if _keys_repeat(row, count.kept):
+        error = _repeated_key(log.path, row, _past_blanks(row, 0), _on_row(number))
+        if error is not None:
+            raise error
     if is_result_row(value):
         _check_result_row(value, log.header, log.path, number)
         log.header["result"] = value["result"]
@@ -784,16 +1178,16 @@ def parse_jsonl_entry(row: str, log: GameLog, number: int) -> LogEntry | None:
     return LogEntry(index, number, None, value)
 
 
-def _row_value(row: str, path: str, number: int) -> object:
-    """The value of JSON Lines row ``number``.
+def _row_value(row: str, path: str, number: int, decoder: json.JSONDecoder) -> object:
+    """The value of JSON Lines row ``number``, decoded by ``decoder``.
 
     A row that is exactly one value, as written rows are, goes straight to the C
     scanner, in half the time ``json.loads`` takes for a short row; any other row
-    (whitespace around the value, a syntax error) goes through ``json.loads``,
-    which decides it and locates its error.
+    (whitespace around the value, a syntax error) goes through ``decode``, which
+    decides it and locates its error as ``json.loads`` does.
     """
     try:
-        value, end = _decode_row(row)
+        value, end = decoder.raw_decode(row)
         if end == len(row):
             return value
     except RecursionError:
@@ -801,7 +1195,7 @@ def _row_value(row: str, path: str, number: int) -> object:
     except ValueError:
         pass
     try:
-        return json.loads(row)
+        return decoder.decode(row)
     except json.JSONDecodeError as error:
         raise _json_error(path, error, number) from None
     except RecursionError:

@@ -1,31 +1,38 @@
-"""What a log may hold: nesting, YAML aliases and tags, checked cheaply before and while a log is parsed.
+"""What a log may hold: nesting, YAML aliases and tags, checked while a log is parsed; and the YAML reader itself.
 
 A log is data from anyone, so reading one is bounded (see :mod:`judge.logfile` for every limit and why);
 each refusal is a :class:`~judge.logformat.LogFormatError` that names the limit and its value, located
 where the file crosses it.  The readers of :mod:`judge.logfile` call these checks; the limits are read
 from this module when a check runs.
+
+A YAML log is read by :func:`build_yaml` in one pass over the parser's events: the data is made as the events
+come, with no node tree (a node and its two marks cost some twenty times the text they stand for), and the
+limits are checked on the way.  JSON is checked on its skeleton (:func:`json_nests_within`).
 """
 
 from __future__ import annotations
 
 import re
+from array import array
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import yaml
 
-from judge.logformat import Location, LogFormatError, offset_location
+from judge.logformat import Location, LogFormatError, offset_location, show_value
 
 __all__ = [
     "ALIAS_EXPANSION_FLOOR",
     "ALIAS_EXPANSION_RATIO",
     "MAX_NESTING",
     "YAML_LOADER",
-    "check_events",
-    "construct",
+    "DuplicateKey",
+    "YamlDocument",
+    "build_yaml",
     "is_parser_nesting_limit",
     "json_nests_within",
     "json_too_deep",
-    "may_need_event_check",
+    "locate_nesting",
 ]
 
 MAX_NESTING = 64
@@ -42,164 +49,31 @@ C_YAML_LOADER: type | None = getattr(yaml, "CSafeLoader", None)
 """The YAML loader every reader uses: libyaml's C loader when PyYAML has it."""
 
 
-_TAG_START = re.compile(r"!(?<![\w!]!)")
-"""A ``!`` that could begin a tag: one inside a word (``Go!``, ``ENERGIO!!``) cannot."""
-_ANCHOR_START = re.compile(r"&(?<!\w&)(?=[\w-])")
-"""An ``&`` that could begin an anchor: not inside a word (``Q&A``) and followed by a name."""
-_LEAD_RUN = 64
-_LONG_LEAD = re.compile(rf"\n[ \t?:-]{{{_LEAD_RUN}}}")
-_LONG_LEAD_ANY_BREAK = re.compile(rf"(?:^|[\n\r\x85\u2028\u2029])[ \t?:-]{{{_LEAD_RUN}}}")
-"""A line that starts with _LEAD_RUN characters of indentation and ``- ``, ``? ``, ``: `` indicators."""
-_SAFE_FLOW_OPENINGS = 3000
-"""How many ``[`` and ``{`` a document may hold to be composed by libyaml without the event pass first.
-
-With no line led by _LEAD_RUN indentation or indicator characters, block collections nest at
-most 2 * _LEAD_RUN deep (each second level of block nesting is indented further than the one
-before), and flow collections no deeper than the text has ``[`` and ``{``: some 3,100 levels
-at most, about a megabyte of C stack for libyaml's recursion, of the usual 8.  The pure-Python
-composer recurses in Python frames, two a level, under the interpreter's limit of 1,000: 200."""
-_SAFE_FLOW_OPENINGS_PURE = 200
-
-
-def may_need_event_check(text: str) -> bool:
-    """Whether ``text`` might hold a tag, an anchor, or nesting too deep to compose; False when none can be there.
-
-    A few scans of the text in C: a ``!`` or an ``&`` where a tag or an anchor could start,
-    the count of ``[`` and ``{``, and a line led by a long run of indentation and indicators.
-    """
-    if "!" in text and _TAG_START.search(text) is not None:
-        return True
-    if "&" in text and _ANCHOR_START.search(text) is not None:
-        return True
-    safe = _SAFE_FLOW_OPENINGS if YAML_LOADER is C_YAML_LOADER else _SAFE_FLOW_OPENINGS_PURE
-    if text.count("[") + text.count("{") > safe:
-        return True
-    breaks = "\x85" in text or "\u2028" in text or "\u2029" in text
-    if breaks or ("\r" in text and text.count("\r") != text.count("\r\n")):
-        return _LONG_LEAD_ANY_BREAK.search(text) is not None  # YAML breaks lines at these too
-    return _LONG_LEAD.search(text) is not None or _LONG_LEAD_ANY_BREAK.match(text) is not None
-
-
-def check_events(text: str, path: str) -> None:
-    """Refuse a tag, nesting past MAX_NESTING, an alias inside the node it names, or aliases expanding the document
-    past its bound, each located; one pass over the parser's events, before any node tree is built.
-
-    The values read so far, aliases expanded, may at no point exceed
-    ``max(ALIAS_EXPANSION_RATIO * written, ALIAS_EXPANSION_FLOOR)``, ``written`` being the values written so far
-    (an alias counts one): the first alias that takes the count past it is the one reported.
-    Each anchor's expanded size and depth are kept, so an alias costs the same whatever it names.
-    Only the first document is read; the composer refuses a second one.
-    """
-    loader = YAML_LOADER(text)
-    try:
-        _walk_events(loader, text, path)
-    finally:
-        loader.dispose()
-
-
 def is_parser_nesting_limit(error: yaml.MarkedYAMLError) -> bool:
     """Whether ``error`` is the parser's own bound on nesting, not a mistake in the text.
 
     Some releases of libyaml stop at a fixed depth (1,000 levels) while scanning ahead, so
-    they refuse a deep document before the event pass reaches MAX_NESTING; the refusal must
+    they refuse a deep document before the reader reaches MAX_NESTING; the refusal must
     still be this module's, at the same place, whichever PyYAML is installed."""
     return "nesting depth" in (error.problem or "")
 
 
-def locate_nesting(text: str, path: str) -> LogFormatError | None:
-    """The refusal of ``text`` the event pass makes when read by the pure-Python parser, which has no depth bound
-    of its own; None if that pass finds nothing to refuse before an error of the text's own.
+def locate_nesting(source: str | bytes, path: str) -> LogFormatError | None:
+    """The refusal of ``source`` that :func:`build_yaml` makes when it reads the pure-Python parser's events, which
+    have no depth bound of their own; None if that pass finds nothing to refuse before an error of the text's own.
 
     Called once the C parser gave up on the nesting: this pass stops at MAX_NESTING, far short
     of where the C parser did, so the refusal is located where the limit is crossed."""
-    loader = yaml.SafeLoader(text)
+    loader = yaml.SafeLoader(source)
     try:
-        _walk_events(loader, text, path)
+        build_yaml(loader, path, source)
     except LogFormatError as refusal:
         return refusal
-    except yaml.YAMLError:
+    except (yaml.YAMLError, DuplicateKey):
         return None
     finally:
         loader.dispose()
     return None
-
-
-def _walk_events(loader: Any, text: str, path: str) -> None:
-    """The pass of ``check_events`` over ``loader``'s events, each value written counted once."""
-    scalar, alias = yaml.ScalarEvent, yaml.AliasEvent
-    starts = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
-    ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
-    sizes: dict[str, int] = {}
-    """Each anchor's node, aliases expanded: how many values it holds, itself included..."""
-    heights: dict[str, int] = {}
-    """...and how many collections deep it goes (0 for a scalar)."""
-    open_anchors: set[str] = set()
-    frames: list[tuple[str | None, int]] = []
-    """Each open collection: its anchor and the count of values read before it."""
-    tallest: list[int] = []
-    """Each open collection: the height of its tallest child collection so far."""
-    written = 0
-    expanded = 0
-    while loader.check_event():
-        event = loader.get_event()
-        kind = type(event)
-        if kind is scalar:
-            if event.tag is not None:
-                raise _tag_error(path, text)
-            written += 1
-            expanded += 1
-            if event.anchor is not None:
-                sizes[event.anchor] = 1
-                heights[event.anchor] = 0
-        elif kind in starts:
-            if event.tag is not None:
-                raise _tag_error(path, text)
-            if len(frames) == MAX_NESTING:
-                raise _too_deep(path, event.start_mark.line + 1, event.start_mark.column + 1)
-            frames.append((event.anchor, expanded))
-            tallest.append(0)
-            if event.anchor is not None:
-                open_anchors.add(event.anchor)
-            written += 1
-            expanded += 1
-        elif kind in ends:
-            anchor, before = frames.pop()
-            height = tallest.pop() + 1
-            if tallest and tallest[-1] < height:
-                tallest[-1] = height
-            if anchor is not None:
-                sizes[anchor] = expanded - before
-                heights[anchor] = height
-                open_anchors.discard(anchor)
-        elif kind is alias:
-            name = event.anchor
-            line, column = event.start_mark.line + 1, event.start_mark.column + 1
-            if name in open_anchors:
-                raise LogFormatError(
-                    path,
-                    f"the alias *{name} is inside the node &{name} it names: its data would never end",
-                    line,
-                    column,
-                )
-            height = heights.get(name, 0)
-            if len(frames) + height > MAX_NESTING:
-                raise _too_deep(path, line, column, f" (through the alias *{name})")
-            if tallest and tallest[-1] < height:
-                tallest[-1] = height
-            written += 1
-            expanded += sizes.get(name, 1)
-            limit = max(ALIAS_EXPANSION_RATIO * written, ALIAS_EXPANSION_FLOOR)
-            if expanded > limit:
-                raise LogFormatError(
-                    path,
-                    f"YAML aliases expand the log past its limit: with the alias *{name} the {written:,} values "
-                    f"written so far read as {expanded:,}, more than {limit:,} (the limit is "
-                    f"{ALIAS_EXPANSION_RATIO} times the values written, or {ALIAS_EXPANSION_FLOOR:,})",
-                    line,
-                    column,
-                )
-        elif kind is yaml.DocumentEndEvent:
-            return
 
 
 def _too_deep(path: str, line: int | None, column: int | None, through: str = "") -> LogFormatError:
@@ -212,9 +86,10 @@ def _too_deep(path: str, line: int | None, column: int | None, through: str = ""
     )
 
 
-def _tag_error(path: str, text: str) -> LogFormatError:
-    """The error for the first tag of ``text``, located at the tag itself (a node's mark is at its anchor, if any)."""
-    loader = YAML_LOADER(text)
+def _tag_error(path: str, source: str | bytes) -> LogFormatError:
+    """The error for the first tag of ``source``, located at the tag itself (a node's mark is at its anchor, if
+    any)."""
+    loader = YAML_LOADER(source)
     try:
         while loader.check_token():
             token = loader.get_token()
@@ -236,126 +111,462 @@ def _tag_error(path: str, text: str) -> LogFormatError:
 
 _STR_TAG = "tag:yaml.org,2002:str"
 _INT_TAG = "tag:yaml.org,2002:int"
-_MAP_TAG = "tag:yaml.org,2002:map"
-_SEQ_TAG = "tag:yaml.org,2002:seq"
-_SCALAR_TAGS = (
-    "tag:yaml.org,2002:null",
-    "tag:yaml.org,2002:bool",
-    _INT_TAG,
-    "tag:yaml.org,2002:float",
-    "tag:yaml.org,2002:timestamp",
-)
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+_VALUE_TAG = "tag:yaml.org,2002:value"
+_PLAIN = (True, False)
+"""The ``implicit`` of a plain scalar: its tag is resolved from its text."""
 _SCALARS = yaml.constructor.SafeConstructor()
-"""Makes the scalars of the plain path that are neither text nor a plain whole number, as PyYAML does."""
+"""Makes the scalars that are neither text nor a plain whole number, as PyYAML's safe loader does."""
+_MADE_HELD = 100_000
+"""How many distinct short scalars one read remembers the value of: a log repeats the same few thousand."""
+_SHORT = 64
+_ENTRY_TICK = 0x1FFF
+"""Progress is reported every 8,192 entries."""
+
+_VALUE_KINDS = {
+    "tag:yaml.org,2002:int": "an integer",
+    "tag:yaml.org,2002:float": "a number",
+    "tag:yaml.org,2002:timestamp": "a date",
+}
+
+_NOTHING = 0
+_ROOT = 1
+_ACTIONS = 2
+"""What an open collection is to the reader: nothing special, the top-level mapping, or the ``actions`` list."""
 
 
-class _NotPlain(Exception):
-    """A document the plain path leaves to PyYAML's constructor: a tag of another kind, a merge key, an
-    unhashable key, a collection that holds itself, nesting past MAX_NESTING, a value that cannot be made."""
+class _Special:
+    """A plain scalar that means something only as a mapping key: ``<<`` (merge the mappings it names) or ``=``."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
 
 
-def construct(loader: Any, root: yaml.Node, path: str) -> object:
-    """The data of ``root``, constructed as ``construct_document`` does, refusing nesting past MAX_NESTING.
+_MERGE = _Special("<<")
+_VALUE = _Special("=")
+_UNMADE = _Special("")
 
-    A log is mappings, lists, text and small numbers: such a document is built in one walk of its nodes
-    (``_plain``), in a third of the time PyYAML's general constructor takes.  Anything else, and every
-    document that fails, is built by PyYAML's constructor, so that what it makes and the errors it raises
-    stay PyYAML's.  That constructor makes each collection empty and fills it in a later round
-    (``state_generators``): round k fills the collections k levels down.  Counting rounds measures the
-    nesting for nothing; the node past the limit is looked for only then.
+
+class _Anchor:
+    """What an anchor names: the value made (once its node ends), where that node starts, how many values it
+    holds with its aliases expanded (itself included), how many collections deep it goes, and for a scalar its
+    text (a key matched through an alias is matched on it)."""
+
+    def __init__(self, mark: Any, text: str | None) -> None:
+        self.value: object = None
+        self.mark = mark
+        self.size = 1
+        self.height = 0
+        self.text = text
+
+
+TopPair = tuple[object, "str | None", int, int, int, int, int, int]
+"""A key of the top-level mapping: the key made, its text (None unless a scalar), its line and column, where its
+text starts and where its value's ends (offsets in characters), and its value's line and column."""
+
+
+class YamlDocument:
+    """What one pass over a YAML log's events makes: its data, and where its parts start.
+
+    Lines and columns are 1-based; offsets count characters from the start of the text.  Only what every load
+    needs is kept: the top-level keys and where each entry of ``actions`` starts.  Anything else is found in the
+    text when an error needs it (``judge.loglocations``).
     """
+
+    def __init__(self) -> None:
+        self.found = False
+        """Whether the text holds a document at all (an empty one holds only comments)."""
+        self.data: object = None
+        self.root: Location = (1, 1)
+        """Where the top-level node starts."""
+        self.block_root = False
+        """Whether the top level is a block mapping: each of its keys starts a line of its own."""
+        self.top: list[TopPair] = []
+        self.entry_lines = array("l")
+        self.entry_columns = array("l")
+        self.entry_starts = array("q")
+        self.entries_end = -1
+        """Where the ``actions`` list ends (the offset of what follows it); -1 for a log without one."""
+        self.aliases_outside_actions = False
+        """Whether an alias appears anywhere but inside the ``actions`` list."""
+
+
+class DuplicateKey(Exception):
+    """A mapping repeats a key: raised by a first pass, which keeps no key's line, so that a second pass watching
+    that mapping (``build_yaml(watch=offset)``) can say where the key was first."""
+
+    def __init__(self, mapping_at: int) -> None:
+        super().__init__(mapping_at)
+        self.mapping_at = mapping_at
+
+
+def build_yaml(
+    loader: Any, path: str, source: str | bytes, watch: int = -1, progress: Callable[[int], None] | None = None
+) -> YamlDocument:
+    """The log's data, made from ``loader``'s parser events in one pass, with no node tree; the limits checked on
+    the way, each refusal located.
+
+    The data is what PyYAML's safe loader makes of the document (the same values, an alias the same object as its
+    anchor, merge keys merged), except that a mapping may not repeat a key: that is a located error naming where
+    the key was first (found by a second pass, ``watch`` being the offset of the mapping to watch).  The limits:
+
+    * no tag, not even ``!!str``;
+    * no more than MAX_NESTING mappings and lists inside one another, aliases expanded;
+    * no alias inside the node it names, and at no point more values read, aliases expanded, than
+      ``max(ALIAS_EXPANSION_RATIO * written, ALIAS_EXPANSION_FLOOR)``, ``written`` being the values written so far
+      (an alias counts one): the first alias that takes the count past it is the one reported.  Each anchor's
+      expanded size and depth are kept, so an alias costs the same whatever it names.
+
+    ``progress``, when given, is called with the offset reached every few thousand entries.  Parser errors
+    (``yaml.MarkedYAMLError``, ``yaml.reader.ReaderError``) are left to the caller.
+    """
+    document = YamlDocument()
+    limit = MAX_NESTING
+    ratio, floor = ALIAS_EXPANSION_RATIO, ALIAS_EXPANSION_FLOOR
+    scalar_event, alias_event = yaml.ScalarEvent, yaml.AliasEvent
+    mapping_start, sequence_start = yaml.MappingStartEvent, yaml.SequenceStartEvent
+    mapping_end, sequence_end = yaml.MappingEndEvent, yaml.SequenceEndEvent
+    get_event = loader.get_event
+    resolve = loader.resolve
+    scalar_node = yaml.ScalarNode
+    plain_made: dict[str, object] = {}
+    """Each short plain scalar's value, by its text: resolved and made once, the value shared."""
+    texts: dict[str, str] = {}
+    """Each short quoted scalar, shared: a log repeats the same card ids and names."""
+    anchors: dict[str, _Anchor] = {}
+    open_anchors: set[str] = set()
+    stack: list[tuple[Any, bool, object, bool, str | None, int, int, Any, int, Any, Any, bool]] = []
+    """The collections open around the current one, each as the variables below held it."""
+    container: Any = None
+    """The open collection: a dict or a list; None at the level of the document."""
+    is_map = False
+    key: object = None
+    has_key = False
+    """Whether ``key`` is a key waiting for its value."""
+    anchor: str | None = None
+    before = 0
+    """The values read before the open collection."""
+    tallest = 0
+    """The height of the open collection's tallest child collection so far."""
+    start_mark: Any = None
+    role = _NOTHING
+    merges: list[dict[Any, Any]] | None = None
+    """The mappings ``<<`` keys merge into the open mapping, the one that gives way first."""
+    lines_of: dict[Any, int] | None = None
+    """In the watched mapping: the line of each key."""
+    noted = False
+    """Whether the open collection needs more than its values: where its items start (the ``actions`` list), its
+    keys (the top-level mapping), or each key's line (the watched mapping)."""
+    in_actions = False
+    written = 0
+    """The values written so far, an alias counting one..."""
+    extra = 0
+    """...and how many more they read as, aliases expanded."""
+    node_mark: Any = None
+    """Where the value just made starts (a collection's first event, an alias's anchor)."""
+    key_text: str | None = None
+    entry_lines, entry_columns, entry_starts = document.entry_lines, document.entry_columns, document.entry_starts
+    top = document.top
+
+    get_event()  # the stream's start
+    event = get_event()
+    if type(event) is yaml.StreamEndEvent:
+        return document
+    document.found = True
+    root_mark: Any = None
+    while True:
+        event = get_event()
+        kind = type(event)
+        if kind is scalar_event:  # most events: read and placed here, the rarer cases below
+            if event.tag is not None:
+                raise _tag_error(path, source)
+            value = event.value
+            made: Any
+            if event.implicit[0]:
+                made = plain_made.get(value, _UNMADE)
+                if made is _UNMADE:
+                    made = _made_plain(resolve(scalar_node, value, _PLAIN), value, event, path)
+                    if made is _MERGE or made is _VALUE:
+                        made = _special_key(made, event, is_map and not has_key)
+                    elif len(value) <= _SHORT and len(plain_made) < _MADE_HELD:
+                        plain_made[value] = made
+            elif len(value) <= _SHORT:
+                made = texts.get(value)
+                if made is None:
+                    if len(texts) < _MADE_HELD:
+                        texts[value] = value
+                    made = value
+            else:
+                made = value
+            written += 1
+            if event.anchor is not None:
+                _check_new_anchor(loader, anchors, event.anchor, event.start_mark)
+                found = anchors[event.anchor] = _Anchor(event.start_mark, value)
+                found.value = made
+            if noted or not is_map or made is _MERGE:
+                node_mark = event.start_mark
+                key_text = value
+            elif has_key:
+                container[key] = made
+                has_key = False
+                continue
+            else:
+                if made in container:
+                    node_mark = event.start_mark
+                else:
+                    key = made
+                    has_key = True
+                    continue
+        elif kind is mapping_start or kind is sequence_start:
+            if event.tag is not None:
+                raise _tag_error(path, source)
+            mark = event.start_mark
+            if len(stack) == limit:
+                raise _too_deep(path, mark.line + 1, mark.column + 1)
+            name = event.anchor
+            if name is not None:
+                _check_new_anchor(loader, anchors, name, mark)
+                anchors[name] = _Anchor(mark, None)
+                open_anchors.add(name)
+            if container is None:
+                new_role = _ROOT if kind is mapping_start else _NOTHING
+                root_mark = mark
+                document.block_root = kind is mapping_start and not event.flow_style
+            elif role == _ROOT and has_key and key == "actions" and kind is sequence_start:
+                new_role = _ACTIONS
+                in_actions = True
+            else:
+                new_role = _NOTHING
+            stack.append(
+                (container, is_map, key, has_key, anchor, before, tallest, start_mark, role, merges, lines_of, noted)
+            )
+            is_map = kind is mapping_start
+            container = {} if is_map else []
+            key, has_key, anchor, before, tallest = None, False, name, written + extra, 0
+            start_mark, role, merges = mark, new_role, None
+            lines_of = {} if is_map and watch == mark.index else None
+            noted = role != _NOTHING or lines_of is not None
+            written += 1
+            continue
+        elif kind is mapping_end or kind is sequence_end:
+            made = container if merges is None else _merged(merges, container)
+            height = tallest + 1
+            done_anchor, done_before, node_mark, done_role = anchor, before, start_mark, role
+            (container, is_map, key, has_key, anchor, before, tallest, start_mark, role, merges, lines_of, noted) = (
+                stack.pop()
+            )
+            if tallest < height:
+                tallest = height
+            if done_anchor is not None:
+                found = anchors[done_anchor]
+                found.value, found.size, found.height = made, written + extra - done_before, height
+                open_anchors.discard(done_anchor)
+            if done_role == _ACTIONS:
+                document.entries_end = event.start_mark.index
+                in_actions = False
+            key_text = None
+        elif kind is alias_event:
+            name = event.anchor
+            named = anchors.get(name)
+            mark = event.start_mark
+            if named is None:
+                raise _undefined_alias(loader, name, mark)
+            if name in open_anchors:
+                raise LogFormatError(
+                    path,
+                    f"the alias *{name} is inside the node &{name} it names: its data would never end",
+                    mark.line + 1,
+                    mark.column + 1,
+                )
+            if len(stack) + named.height > limit:
+                raise _too_deep(path, mark.line + 1, mark.column + 1, f" (through the alias *{name})")
+            if tallest < named.height:
+                tallest = named.height
+            written += 1
+            extra += named.size - 1
+            bound = max(ratio * written, floor)
+            if written + extra > bound:
+                raise LogFormatError(
+                    path,
+                    f"YAML aliases expand the log past its limit: with the alias *{name} the {written:,} values "
+                    f"written so far read as {written + extra:,}, more than {bound:,} (the limit is "
+                    f"{ratio} times the values written, or {floor:,})",
+                    mark.line + 1,
+                    mark.column + 1,
+                )
+            if not in_actions:
+                document.aliases_outside_actions = True
+            made = named.value
+            node_mark = named.mark
+            key_text = named.text
+            if made is _MERGE or made is _VALUE:
+                made = _special_key(made, event, is_map and not has_key)
+        elif kind is yaml.DocumentEndEvent:
+            break
+        else:
+            continue
+
+        # The value made joins the open collection: a collection, an alias, or a scalar of a rarer case.
+        if role == _ACTIONS:
+            entry_lines.append(node_mark.line + 1)
+            entry_columns.append(node_mark.column + 1)
+            entry_starts.append(node_mark.index)
+            if progress is not None and not len(entry_starts) & _ENTRY_TICK:
+                progress(node_mark.index)
+        if container is None:
+            document.data = made
+            if root_mark is None:
+                root_mark = node_mark
+        elif not is_map:
+            container.append(made)
+        elif has_key:
+            if key is _MERGE:
+                if merges is None:
+                    merges = []
+                _add_merge(merges, made, start_mark, node_mark)
+            else:
+                container[key] = made
+                if role == _ROOT:
+                    top[-1] = (*top[-1][:5], event.end_mark.index, node_mark.line + 1, node_mark.column + 1)
+            has_key = False
+        else:
+            if type(made) is dict or type(made) is list:
+                raise yaml.constructor.ConstructorError(
+                    "while constructing a mapping", start_mark, "found unhashable key", node_mark
+                )
+            key = made
+            has_key = True
+            if made is _MERGE:
+                noted = True  # its value is merged, not placed: this mapping's values go the longer way
+                if merges is not None:  # a second ``<<``: PyYAML releases differ on which one wins
+                    if lines_of is None:
+                        raise DuplicateKey(start_mark.index)
+                    raise LogFormatError(
+                        path,
+                        f"duplicate key '<<' (first at line {lines_of[_MERGE]})",
+                        node_mark.line + 1,
+                        node_mark.column + 1,
+                    )
+                if lines_of is not None:
+                    lines_of[_MERGE] = node_mark.line + 1
+            else:
+                if made in container:
+                    if lines_of is None:
+                        raise DuplicateKey(start_mark.index)
+                    raise LogFormatError(
+                        path,
+                        f"duplicate key {show_value(made)} (first at line {lines_of[made]})",
+                        node_mark.line + 1,
+                        node_mark.column + 1,
+                    )
+                if lines_of is not None:
+                    lines_of[made] = node_mark.line + 1
+                if role == _ROOT:
+                    top.append(
+                        (made, key_text, node_mark.line + 1, node_mark.column + 1, event.start_mark.index, -1, 0, 0)
+                    )
+
+    event = get_event()
+    if type(event) is not yaml.StreamEndEvent:
+        raise yaml.composer.ComposerError(
+            "expected a single document in the stream", root_mark, "but found another document", event.start_mark
+        )
+    if root_mark is not None:
+        document.root = (root_mark.line + 1, root_mark.column + 1)
+    return document
+
+
+def _made_plain(tag: str, value: str, event: Any, path: str) -> object:
+    """The value of a plain scalar whose tag resolved to ``tag``, as PyYAML's safe constructor makes it; a value it
+    cannot make (a date such as ``2026-13-45``, an integer of 5,000 digits) is a located error."""
+    if tag == _STR_TAG:
+        return value
     try:
-        return _plain(root, 1, {})
-    except Exception:  # noqa: BLE001, S110 - _NotPlain, or a value PyYAML's constructor refuses below, its way
-        pass
-    finally:
-        _SCALARS.constructed_objects = {}
-    data = loader.construct_object(root)
-    level = 0
-    while loader.state_generators:
-        level += 1
-        if level > MAX_NESTING:
-            line, column = _deepest(root)
-            raise _too_deep(path, line, column)
-        pending = loader.state_generators
-        loader.state_generators = []
-        for generator in pending:
-            for _ in generator:
-                pass
-    loader.constructed_objects = {}
-    loader.recursive_objects = {}
-    loader.deep_construct = False
-    return data
-
-
-def _plain(node: yaml.Node, depth: int, made: dict[int, object]) -> object:
-    """``node`` as PyYAML's safe constructor makes it, for the plain kinds (see ``construct``); else _NotPlain.
-
-    ``made`` holds each collection made, by node: an alias is the same object, as PyYAML makes it, and a
-    collection met again before it is made holds itself."""
-    kind = type(node)
-    if kind is yaml.ScalarNode:
-        tag = node.tag
-        if tag == _STR_TAG:
-            return node.value
-        value = node.value
         if tag == _INT_TAG and value.isascii() and value.isdigit() and (value[0] != "0" or value == "0"):
             return int(value)
-        if tag in _SCALAR_TAGS:
-            return _SCALARS.construct_object(node)
-        raise _NotPlain
-    key = id(node)
-    if key in made:
-        found = made[key]
-        if found is None:  # being made: the collection holds itself
-            raise _NotPlain
-        return found
-    if depth > MAX_NESTING:
-        raise _NotPlain
-    made[key] = None
-    result: object
-    if kind is yaml.MappingNode and node.tag == _MAP_TAG:
-        mapping: dict[object, object] = {}
-        for key_node, value_node in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                raise _NotPlain
-            item = _plain(key_node, depth + 1, made)
-            if isinstance(item, (dict, list)):
-                raise _NotPlain
-            mapping[item] = _plain(value_node, depth + 1, made)
-        result = mapping
-    elif kind is yaml.SequenceNode and node.tag == _SEQ_TAG:
-        result = [_plain(child, depth + 1, made) for child in node.value]
+        if tag == _MERGE_TAG:
+            return _MERGE
+        if tag == _VALUE_TAG:
+            return _VALUE
+        constructor = _SCALARS.yaml_constructors.get(tag) or _SCALARS.yaml_constructors[None]
+        return constructor(_SCALARS, yaml.ScalarNode(tag, value, event.start_mark, event.end_mark, event.style))
+    except ValueError as failed:
+        mark = event.start_mark
+        if "digits" in str(failed) and tag == _INT_TAG:
+            message = "a number with more digits than a log can hold"
+        else:
+            message = f"{show_value(value)} cannot be read as {_VALUE_KINDS.get(tag, tag)}: {failed}"
+        raise LogFormatError(path, message, mark.line + 1, mark.column + 1) from None
+
+
+def _special_key(made: _Special, event: Any, as_key: bool) -> object:
+    """``<<`` or ``=`` where it was read: a mapping key means merging or the text ``=``; anywhere else, PyYAML's
+    constructor has nothing to make of it."""
+    if as_key:
+        return _MERGE if made is _MERGE else "="
+    tag = _MERGE_TAG if made is _MERGE else _VALUE_TAG
+    raise yaml.constructor.ConstructorError(
+        None, None, f"could not determine a constructor for the tag {tag!r}", event.start_mark
+    )
+
+
+def _add_merge(merges: list[dict[Any, Any]], value: object, mapping_mark: Any, value_mark: Any) -> None:
+    """Check what a ``<<`` key names, as PyYAML's ``flatten_mapping`` does: a mapping or a list of mappings; add
+    them to ``merges`` (in the order they give way: of a list, the last first)."""
+    if type(value) is list:
+        for item in value:
+            if type(item) is not dict:
+                found = "sequence" if type(item) is list else "scalar"
+                raise yaml.constructor.ConstructorError(
+                    "while constructing a mapping",
+                    mapping_mark,
+                    f"expected a mapping for merging, but found {found}",
+                    value_mark,
+                )
+        merges.extend(reversed(value))
+    elif type(value) is dict:
+        merges.append(value)
     else:
-        raise _NotPlain
-    made[key] = result
+        raise yaml.constructor.ConstructorError(
+            "while constructing a mapping",
+            mapping_mark,
+            "expected a mapping or list of mappings for merging, but found scalar",
+            value_mark,
+        )
+
+
+def _merged(merges: list[dict[Any, Any]], own: dict[Any, Any]) -> dict[Any, Any]:
+    """A mapping with ``<<`` keys, as PyYAML makes it: the merged keys first, its own keys over them."""
+    result: dict[Any, Any] = {}
+    for merged in merges:
+        result.update(merged)
+    result.update(own)
     return result
 
 
-def _deepest(root: yaml.Node) -> Location:
-    """Where the first collection past MAX_NESTING levels starts, in document order."""
-    pending: list[tuple[yaml.Node, int]] = [(root, 1)]
-    while pending:  # a loop, not recursion, and never past the limit
-        node, level = pending.pop()
-        if not isinstance(node, (yaml.SequenceNode, yaml.MappingNode)):
-            continue
-        if level > MAX_NESTING:
-            return node.start_mark.line + 1, node.start_mark.column + 1
-        children: list[yaml.Node] = []
-        if isinstance(node, yaml.SequenceNode):
-            children.extend(node.value)
-        else:
-            for key, value in node.value:
-                children.append(key)
-                children.append(value)
-        for child in children[::-1]:  # popped first to last: document order
-            pending.append((child, level + 1))
-    return 1, 1
+def _check_new_anchor(loader: Any, anchors: dict[str, _Anchor], name: str, mark: Any) -> None:
+    """PyYAML's composer refuses an anchor given twice; the message is its own, the C composer's or the other's."""
+    if name in anchors:
+        first = f"found duplicate anchor {name!r}; first occurrence" if _pure(loader) else (
+            "found duplicate anchor; first occurrence"
+        )
+        raise yaml.composer.ComposerError(first, anchors[name].mark, "second occurrence", mark)
+
+
+def _undefined_alias(loader: Any, name: str, mark: Any) -> yaml.composer.ComposerError:
+    problem = f"found undefined alias {name!r}" if _pure(loader) else "found undefined alias"
+    return yaml.composer.ComposerError(None, None, problem, mark)
+
+
+def _pure(loader: Any) -> bool:
+    """Whether ``loader`` is PyYAML's pure-Python one (its messages name the anchor; libyaml's do not)."""
+    return C_YAML_LOADER is None or not isinstance(loader, C_YAML_LOADER)
 
 
 _JSON_NOT_STRUCTURE = bytes(byte for byte in range(256) if byte not in b'"[]{}')
 _AS_PARENTHESES = bytes.maketrans(b"[]{}", b"()()")
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_JSON_CHUNK = 1 << 20
 
 
 def json_nests_within(text: str, limit: int) -> bool:
@@ -364,11 +575,9 @@ def json_nests_within(text: str, limit: int) -> bool:
     Done on the skeleton, in C: escaped backslashes and quotes dropped, then everything but
     quotes and brackets; strings dropped (only when one holds a bracket: otherwise each is
     an empty pair of quotes); then innermost pairs of brackets removed, one level a pass.
+    The skeleton is made a megabyte of text at a time, so that no whole copy of a large text is.
     """
-    raw = text.encode("utf-8", "surrogatepass")
-    if b"\\" in raw:
-        raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
-    skeleton = raw.translate(None, _JSON_NOT_STRUCTURE)
+    skeleton = b"".join(_skeleton_parts(text))
     brackets = skeleton.translate(_AS_PARENTHESES, b'"')
     if skeleton.count(b'""') * 2 != len(skeleton) - len(brackets):  # not every string is an empty pair
         brackets = b"".join(skeleton.split(b'"')[::2]).translate(_AS_PARENTHESES)
@@ -377,6 +586,21 @@ def json_nests_within(text: str, limit: int) -> bool:
             return True
         brackets = brackets.replace(b"()", b"")
     return not brackets
+
+
+def _skeleton_parts(text: str) -> Iterator[bytes]:
+    """The quotes and brackets of ``text``, escapes dropped, a chunk at a time (never cut after a backslash, so
+    that no escape is cut in two)."""
+    start = 0
+    while start < len(text):
+        end = min(start + _JSON_CHUNK, len(text))
+        while end < len(text) and text[end - 1] == "\\":
+            end += 1
+        raw = text[start:end].encode("utf-8", "surrogatepass")
+        if b"\\" in raw:
+            raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+        yield raw.translate(None, _JSON_NOT_STRUCTURE)
+        start = end
 
 
 def json_too_deep(path: str, text: str, limit: int, lines_before: int = 0) -> LogFormatError:

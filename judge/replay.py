@@ -1416,10 +1416,15 @@ def resolves(data: dict[str, Any], decision: Decision) -> bool:
 
 
 def verify_log(
-    log: GameLog, clause_exists: ClauseCheck | None = None, trace: bool = True, hashes: bool = False
+    log: GameLog,
+    clause_exists: ClauseCheck | None = None,
+    trace: bool = True,
+    hashes: bool = False,
+    taken: Callable[[LogEntry], None] | None = None,
 ) -> Verdict:
     """Replay a parsed log and return its verdict, with the trace in ``records`` unless ``trace`` is False, and
     with ``hashes``, the state hash after each entry (``Verdict.hashes``): only then are they computed.
+    ``taken``, when given, is told of each entry as the replay takes it (``judge.progress``).
 
     A log whose game cannot start (an impossible position, a bad card record) is malformed.
     Without the trace (``judge verify`` prints none), the game makes no records (see
@@ -1436,11 +1441,16 @@ def verify_log(
             judged=0,
         )
     with collector.paused():  # setting up and replaying make no garbage for the collector to look for
-        return _replayed(log, games.get(key), clause_exists, trace, hashes)
+        return _replayed(log, games.get(key), clause_exists, trace, hashes, taken)
 
 
 def _replayed(
-    log: GameLog, support: GameSupport, clause_exists: ClauseCheck | None, trace: bool, hashes: bool
+    log: GameLog,
+    support: GameSupport,
+    clause_exists: ClauseCheck | None,
+    trace: bool,
+    hashes: bool,
+    taken: Callable[[LogEntry], None] | None = None,
 ) -> Verdict:
     """The verdict of one replay; everything else it made is dropped when this returns."""
     try:
@@ -1449,6 +1459,7 @@ def _replayed(
     except LogFormatError as error:
         return malformed(error)
     replay = Replay(log, game, support, clause_exists, trace, hashes)
+    replay.on_taken = taken
     replay.run()
     verdict = replay.verdict()
     replay.game.close()  # the game it went on with: another, if it went back (``Replay.rewound``)

@@ -92,7 +92,7 @@ def test_json_verdicts_one_per_line(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("name", "text", "located"),
     [
-        ("broken.yaml", "format: judge-log/1\ngame: [ws\n", ":3:1:"),
+        ("broken.yaml", "format: judge-log/1\ngame: [ws\n", ":2:10:"),  # after the list left open, not past the end
         ("broken.json", '{"format": "judge-log/1",\n "game": }', ":2:10:"),
         ("wrong.yaml", "format: judge-log/2\n", ":1:"),
     ],

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,8 @@ import yaml
 from judge import logfile, loglimits
 from judge.games.ws.log import game_of
 from judge.logfile import GameLog, LogFormatError, load_log, parse_log
+from judge.selfplay import write_log
+from tests.conftest import REPO
 
 # The same log in the three encodings.  Line numbers asserted below refer to these texts.
 YAML_LOG = """\
@@ -419,11 +422,11 @@ def test_json_empty_and_too_deep(tmp_path: Path) -> None:
     assert "nested too deeply" in error.message
 
 
-def test_json_repeated_key_is_located_at_the_kept_one(tmp_path: Path) -> None:
+def test_json_repeated_top_level_key_is_located_at_the_second(tmp_path: Path) -> None:
     text = JSON_LOG.replace('"first": "P1",', '"first": "P1",\n  "actions": [{"do": "pass"}],', 1)
-    log = load_log(write(tmp_path, "a.json", text))
-    assert [entry.line for entry in log.entries] == [16, 17, 21, 21]
-    assert log.header_lines["actions"] == 15
+    error = load_error(tmp_path, "a.json", text)
+    assert (error.line, error.column) == (15, 3)
+    assert error.message == "duplicate key 'actions' (first at line 14)"
 
 
 # --------------------------------------------------------------------------- JSON Lines errors
@@ -551,3 +554,309 @@ def test_a_setup_error_points_at_the_offending_key_in_json_and_json_lines() -> N
     with pytest.raises(LogFormatError) as caught:
         game_of(parse_log(text, "setup.jsonl", "jsonl"))
     assert (caught.value.line, caught.value.column) == (1, text.index('"2": "Y9"') + 1)
+
+
+# --------------------------------------------------------------------------- YAML locations against the node tree
+
+
+def tree_locate(root: yaml.Node, path: tuple[object, ...]) -> tuple[int, int]:
+    """Where PyYAML's node tree puts ``path``: the key of a whole path (a list's item: the item), else the node of
+    its deepest part found; the way the loader located errors when it kept the tree."""
+    node, mark = root, root.start_mark
+    for step, key in enumerate(path):
+        child: yaml.Node | None = None
+        if isinstance(node, yaml.MappingNode):
+            for key_node, value_node in node.value:
+                if isinstance(key_node, yaml.ScalarNode) and key_node.value == str(key):
+                    mark = key_node.start_mark if step == len(path) - 1 else value_node.start_mark
+                    child = value_node
+        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and 0 <= key < len(node.value):
+            child = node.value[key]
+            mark = child.start_mark
+        if child is None:
+            break
+        node = child
+    return mark.line + 1, mark.column + 1
+
+
+def tree_paths(root: yaml.Node) -> list[tuple[object, ...]]:
+    """Every path of the tree (a list's items by index, a mapping's values by their key's text), and each with a
+    step that is not there."""
+    paths: list[tuple[object, ...]] = []
+    pending: list[tuple[tuple[object, ...], yaml.Node]] = [((), root)]
+    while pending:
+        path, node = pending.pop()
+        paths.extend([path, (*path, "missing"), (*path, 99)])
+        if len(path) > 8:
+            continue
+        if isinstance(node, yaml.MappingNode):
+            pending.extend(((*path, key.value), value) for key, value in node.value if isinstance(key, yaml.ScalarNode))
+        elif isinstance(node, yaml.SequenceNode):
+            pending.extend(((*path, index), item) for index, item in enumerate(node.value))
+    return paths
+
+
+def tree_header(root: yaml.Node) -> dict[tuple[str, ...], tuple[int, int]]:
+    """Every key and item of the header (all but the actions) as the tree had them, keys as text."""
+    table: dict[tuple[str, ...], tuple[int, int]] = {}
+    pending: list[tuple[tuple[str, ...], yaml.Node]] = []
+    for key, value in root.value:
+        table[(key.value,)] = (key.start_mark.line + 1, key.start_mark.column + 1)
+        if key.value != "actions":
+            pending.append(((key.value,), value))
+    while pending:
+        path, node = pending.pop()
+        children: list[tuple[str, yaml.Node, yaml.Node]] = []
+        if isinstance(node, yaml.MappingNode):
+            children = [(key.value, key, value) for key, value in node.value if isinstance(key, yaml.ScalarNode)]
+        elif isinstance(node, yaml.SequenceNode):
+            children = [(str(index), item, item) for index, item in enumerate(node.value)]
+        for name, marked, child in children:
+            table.setdefault((*path, name), (marked.start_mark.line + 1, marked.start_mark.column + 1))
+            pending.append(((*path, name), child))
+    return table
+
+
+LOCATED = {
+    "flow top level": '{format: judge-log/1, game: ws,\n cards: {AL-01: {name: A}},\n actions: [{do: pass,\n  p: P1}]}\n',
+    "an anchor in the header": "cards: {A: &c {name: A, traits: [x]}}\nmeta:\n  again: *c\n  list: [*c, {b: 1}]\nactions: []\n",
+    "entries with anchors": "actions:\n  - &e {do: pass, x: {y: 1}}\n  - *e\n  - {do: draw, again: *e}\n",
+    "actions as an alias": "spare: &a [{do: pass}, {do: draw, p: P1}]\nactions: *a\n",
+    "compact entries": "actions:\n- - a\n  - b\n- do: pass\n  note: |\n    text\n- {do: x}\n",
+    "indented top level": "  format: x\n  cards:\n    A: {name: A}\n  actions:\n    - do: pass\n      p: P1\n",
+    "explicit keys": "? cards\n: {A: 1}\n? actions\n: [{do: pass}]\n",
+    "comments and blank lines": "# a log\ncards:   # the cards\n\n  A: 1 # one\n\nactions: # entries\n\n  - do: pass # x\n\n  -   do: draw\n",
+    "non-ASCII text": "meta: {note: \"\u00e9t\u00e9 \u2014 \u6f22\u5b57\"}\ncards: {\u00c9: {name: \u00c9}}\nactions:\n  - {do: pass, note: \u00e9}\n",
+    "block scalars": "meta:\n  text: >\n    folded\n    lines\n  kept: |+\n    a\n\ncards: {}\nactions:\n  - do: pass\n    note: |\n      b\n",
+}
+
+
+def located_texts() -> list[tuple[str, str]]:
+    files = [REPO / "judge" / "examples" / "ws-game.yaml", *sorted((REPO / "scenarios" / "ws").rglob("*.yaml"))[:20]]
+    return [*LOCATED.items(), *((path.name, path.read_text(encoding="utf-8")) for path in files)]
+
+
+@pytest.mark.parametrize(("name", "text"), located_texts(), ids=[name for name, _ in located_texts()])
+@pytest.mark.parametrize("as_bytes", [False, True], ids=["text", "bytes"])
+def test_yaml_locations_are_where_the_node_tree_had_them(name: str, text: str, as_bytes: bool) -> None:
+    """The loader keeps no node tree; what it finds again in the text, when an error needs it, is where the tree
+    put every path, found or not: inside an entry, in the header, through aliases, whatever the style."""
+    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    source: str | bytes = text.encode("utf-8") if as_bytes else text
+    data, actions, locator, lines, columns = logfile._parse_yaml(source, "case.yaml", None)
+    for path in tree_paths(root):
+        assert locator.locate(path) == tree_locate(root, path), path
+    if isinstance(actions, list):
+        assert list(zip(lines, columns)) == [tree_locate(root, ("actions", index)) for index in range(len(actions))]
+    assert locator.header_walk()() == tree_header(root)
+
+
+# --------------------------------------------------------------------------- repeated keys
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "first"),
+    [
+        ("first: P1\n", "first: P1\ngame: vg\n", "game", 2),  # the header
+        ("  CX-01: {name: Big Finale, type: climax}", "  CX-01: {name: Big Finale, type: climax, name: X}", "name", 5),
+        ("      AL-01: 4\n", "      AL-01: 4\n      AL-01: 5\n", "AL-01", 10),  # a deck list
+        ("  - {p: P1, do: draw, turn: 1}", "  - {p: P1, do: draw, card: YL-01, card: YL-02}", "card", 13),
+        ("    card: AL-01\n", "    card: AL-01\n    card: CX-01\n", "card", 16),  # an entry, block style
+        ("    expect: {P2: {clock: 1}}", "    expect: {P2: {clock: 1, clock: 2}}", "clock", 18),
+    ],
+)
+def test_a_repeated_yaml_key_is_located_at_the_second(tmp_path: Path, old: str, new: str, key: str, first: int) -> None:
+    """At the second key's line and column, naming the first's line, wherever the mapping is."""
+    assert old in BASE
+    text = BASE.replace(old, new, 1)
+    error = load_error(tmp_path, "game.yaml", text)
+    assert error.message == f"duplicate key {key!r} (first at line {first})"
+    second = text.rindex(f"{key}:", 0, text.index(new) + len(new))
+    line_start = text.rfind("\n", 0, second) + 1
+    assert (error.line, error.column) == (text.count("\n", 0, second) + 1, second - line_start + 1)
+
+
+def test_keys_equal_as_values_repeat_in_yaml(tmp_path: Path) -> None:
+    """``1`` and ``0x1`` are one key once read (PyYAML would keep the last and say nothing)."""
+    text = BASE.replace("    deck:\n      AL-01: 4\n", "    deck:\n      AL-01: 4\n    stats: {1: a, 0x1: b}\n")
+    error = load_error(tmp_path, "game.yaml", text)
+    assert error.message == "duplicate key 1 (first at line 11)" and (error.line, error.column) == (11, 19)
+
+
+def test_merged_keys_are_not_repeated_keys(tmp_path: Path) -> None:
+    text = BASE.replace("first: P1\n", "first: P1\nbase: &b {x: 1}\nmeta: {<<: [*b, {y: 3}], x: 2}\n")
+    log = load_log(write(tmp_path, "game.yaml", text))
+    assert log.header["meta"] == {"x": 2, "y": 3}
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "first"),
+    [
+        ('"first": "P1",', '"first": "P1", "game": "ws",', "game", 3),
+        ('"level": 0, "power": 3000}', '"level": 0, "power": 3000, "level": 1}', "level", 6),
+        ('{"p": "P2", "do": "pass"}', '{"p": "P2", "do": "pass", "p": "P1"}', "p", 20),
+        ('"expect": {"P1": {"stock": 0}}', '"expect": {"P1": {"stock": 0}, "P1" : {}}', "P1", 18),  # a blank first
+    ],
+)
+def test_a_repeated_json_key_is_located_at_the_second(tmp_path: Path, old: str, new: str, key: str, first: int) -> None:
+    assert old in JSON_LOG
+    text = JSON_LOG.replace(old, new, 1)
+    error = load_error(tmp_path, "game.json", text)
+    assert error.message == f"duplicate key {key!r} (first at line {first})"
+    second = text.rindex(f'"{key}"', 0, text.index(new) + len(new))
+    line_start = text.rfind("\n", 0, second) + 1
+    assert (error.line, error.column) == (text.count("\n", 0, second) + 1, second - line_start + 1)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line"),
+    [
+        ('"first": "P1"', '"first": "P1", "first": "P2"', 1),
+        ('{"p": "P2", "do": "pass"}', '{"p": "P2", "do": "pass", "do": "draw"}', 6),
+        ('"expect": {"P1": {"stock": 0}}', '"expect": {"P1": {"stock": 0, "stock": 1}}', 3),
+    ],
+)
+def test_a_repeated_json_lines_key_is_located_at_the_second(tmp_path: Path, old: str, new: str, line: int) -> None:
+    assert old in JSONL_LOG
+    text = JSONL_LOG.replace(old, new, 1)
+    error = load_error(tmp_path, "game.jsonl", text)
+    row = text.split("\n")[line - 1]
+    key = new.rsplit('"', 4)[1] if "stock" not in new else "stock"
+    assert error.message.startswith(f"duplicate key {key!r} (first at line {line})")
+    assert (error.line, error.column) == (line, row.rindex(f'"{key}"') + 1)
+
+
+def test_a_followed_json_lines_entry_may_not_repeat_a_key() -> None:
+    header = JSONL_LOG.split("\n")[0]
+    log = parse_log(header + "\n", "game.jsonl", "jsonl")
+    assert logfile.parse_jsonl_entry('{"p": "P1", "do": "pass"}', log, 2) is not None
+    with pytest.raises(LogFormatError) as caught:
+        logfile.parse_jsonl_entry('{"p": "P1", "do": "pass", "p": "P2"}', log, 3)
+    assert caught.value.message == "duplicate key 'p' (first at line 3)" and caught.value.column == 27
+
+
+def test_json_text_that_only_looks_like_a_repeated_key_loads(tmp_path: Path) -> None:
+    """A string that starts with a colon, or holds a quote and a colon, adds a ``":`` to the text that no key
+    made: the count differs, the keys are looked at one by one, and none repeats."""
+    note = ': sure \\": yes'
+    for name, text in (
+        ("a.json", JSON_LOG.replace('"first": "P1",', f'"first": "P1", "note": "{note}",')),
+        ("a.jsonl", JSONL_LOG.replace('"first": "P1"', f'"first": "P1", "note": "{note}"')),
+    ):
+        log = load_log(write(tmp_path, name, text))
+        assert log.header["note"] == ': sure ": yes'
+
+
+# --------------------------------------------------------------------------- syntax errors at the end of a file
+
+
+def padded_to(lines: int, last: str) -> str:
+    """BASE with notes added so that the file has ``lines`` lines, ``last`` the last of them."""
+    rows = BASE.splitlines()
+    rows += [f"note{index}: x" for index in range(lines - len(rows) - 1)]
+    return "\n".join([*rows, last]) + "\n"
+
+
+@pytest.mark.parametrize(
+    "last", ["note: [a, b", 'note: "never closed', "note: {a: b,", "note: 'open"], ids=["list", "quote", "map", "single"]
+)
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "\n\n\n", ""], ids=["lf", "crlf", "blank-lines", "no-newline"])
+def test_a_yaml_syntax_error_at_the_end_is_on_the_last_line(tmp_path: Path, last: str, ending: str) -> None:
+    """The parser stops past the last line; the error is placed just after the last character the file has."""
+    text = padded_to(423, last)[:-1] + ending
+    error = load_error(tmp_path, "game.yaml", text.replace("\n", "\r\n") if ending == "\r\n" else text)
+    assert "YAML syntax error" in error.message
+    assert (error.line, error.column) == (423, len(last) + 1), str(error)
+
+
+@pytest.mark.parametrize(
+    ("cut", "added"),
+    [("\n}\n", "\n\n"), ('"reason": "level"}\n}\n', "\n"), ("}\n", "  ")],
+    ids=["object-open", "after-a-comma", "trailing-blanks"],
+)
+def test_a_json_syntax_error_at_the_end_is_on_the_last_line(tmp_path: Path, cut: str, added: str) -> None:
+    """Left open at the end: placed just after the last character, on the last line that has one."""
+    assert JSON_LOG.endswith(cut)
+    text = JSON_LOG[: -len(cut)] + added
+    error = load_error(tmp_path, "game.json", text)
+    last = text.rstrip().splitlines()
+    assert (error.line, error.column) == (len(last), len(last[-1]) + 1), str(error)
+
+
+def test_a_json_lines_row_left_open_at_the_end_is_on_its_line(tmp_path: Path) -> None:
+    text = JSONL_LOG.rstrip("\n")[:-1] + "\n"
+    error = load_error(tmp_path, "game.jsonl", text)
+    assert (error.line, error.column) == (6, len(text.splitlines()[5]) + 1)
+
+
+# --------------------------------------------------------------------------- memory and size
+
+
+MEMORY_BOUND = 16
+"""Reading a log may take at most this many times its size (``judge/site/limits.rst`` gives the figures)."""
+
+
+def large_log(tmp_path: Path, suffix: str, size: int) -> Path:
+    """The bundled Weiss Schwarz game with its entries repeated (each a copy, so that YAML writes no aliases) to
+    about ``size`` bytes, written as the self-play writes logs."""
+    document = yaml.safe_load((REPO / "judge" / "examples" / "ws-game.yaml").read_text(encoding="utf-8"))
+    path = tmp_path / f"large{suffix}"
+    write_log(document, path)
+    copies = max(1, size // path.stat().st_size)
+    document["actions"] = json.loads(json.dumps(document["actions"] * copies))
+    write_log(document, path)
+    return path
+
+
+@pytest.mark.parametrize(("suffix", "size"), [(".yaml", 400_000), (".json", 3_000_000), (".jsonl", 3_000_000)])
+def test_reading_a_large_log_takes_a_few_times_its_size(tmp_path: Path, suffix: str, size: int) -> None:
+    """The peak of what reading allocates, measured by tracemalloc, on a log of some megabytes (less for YAML, whose
+    reading tracemalloc slows down the most; the full measurement, 50 MB in each encoding, is
+    ``bench/bench_load.py``)."""
+    parse_log(YAML_LOG, "warm.yaml", "yaml")  # the games' modules are imported before, not during, the measure
+    path = large_log(tmp_path, suffix, size)
+    size = path.stat().st_size
+    tracemalloc.start()
+    try:
+        log = load_log(path)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(log.entries) > 5_000
+    assert peak < MEMORY_BOUND * size, f"{peak:,} bytes to read {size:,}: {peak / size:.1f} times"
+
+
+def test_a_file_over_the_size_limit_is_refused_without_being_opened(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "huge.yaml"
+    with open(path, "wb") as handle:  # sparse: no disk space used
+        handle.truncate(logfile.MAX_LOG_BYTES + 1)
+
+    def no_open(*arguments: object, **options: object) -> None:
+        raise AssertionError("the file was opened")
+
+    monkeypatch.setattr("builtins.open", no_open)
+    with pytest.raises(LogFormatError) as caught:
+        load_log(path)
+    assert caught.value.line is None
+    assert f"larger than the limit of {logfile.MAX_LOG_BYTES:,} bytes (64 MiB, MAX_LOG_BYTES)" in caught.value.message
+
+
+def test_the_size_limit_keeps_the_largest_log_within_a_few_gigabytes() -> None:
+    """A file built to cost the most (nothing but empty entries, ``bench/bench_load.py --worst``) takes some forty
+    times its size to read; at the limit, that is a few gigabytes, not the memory of the machine."""
+    assert logfile.MAX_LOG_BYTES * 45 < 3 * 1024**3
+
+
+def test_character_offsets_are_found_in_the_bytes_a_chunk_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A YAML log read from its bytes keeps its header's text for later errors: cut by character offsets, a chunk
+    of bytes decoded at a time, never inside a character."""
+    text = "format: x\nmeta: {n\u00f6te: \"\u00e9t\u00e9 \u2014 \u6f22\u5b57 \U0001f0a1\"}\ncards: {\u00c9: 1}\nactions: []\n"
+    raw = text.encode("utf-8")
+    monkeypatch.setattr(logfile, "_CHUNK", 5)
+    offsets = list(range(len(text) + 1))
+    found = logfile._byte_offsets(raw, offsets)
+    assert [found[offset] for offset in offsets] == [len(text[:offset].encode("utf-8")) for offset in offsets]
+    spans = [(0, 9), (10, 40), (12, len(text))]
+    assert logfile._yaml_pieces(raw, spans) == [text[start:end] for start, end in spans]
