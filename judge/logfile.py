@@ -394,6 +394,7 @@ class _TableLocator:
         table: dict[KeyPath, Location],
         walk: Callable[[], dict[KeyPath, Location]] = dict,
         entries: Sequence[Location] = (),
+        entry_walk: Callable[[int], dict[KeyPath, Location]] | None = None,
     ) -> None:
         self.table = table
         self.walk = walk
@@ -401,9 +402,17 @@ class _TableLocator:
         self.walked = False
         self.entries = entries
         """Where each ``actions`` entry starts: a list, not table keys, since a log has thousands."""
+        self.entry_walk = entry_walk
+        """Where each key and item inside entry ``index`` is (paths inside the entry); run for an error inside it."""
 
     def locate(self, path: KeyPath) -> Location:
         if len(path) > 1 and path[0] == "actions" and isinstance(path[1], int) and 0 <= path[1] < len(self.entries):
+            if len(path) > 2 and self.entry_walk is not None:
+                inside = self.entry_walk(path[1])
+                for end in range(len(path), 2, -1):
+                    found = inside.get(path[2:end])
+                    if found is not None:
+                        return found
             return self.entries[path[1]]
         if not self.walked:
             self.table.update(self.walk())
@@ -570,19 +579,33 @@ def _parse_json(text: str, path: str) -> _Parsed:
     table: dict[KeyPath, Location] = {(): where(start)}
     actions: object = None
     lines: list[tuple[int, int | None]] = []
+    items_at: list[int] = []
     header: list[tuple[str, str, Location]] = []
     """Each header value's text and where it starts: all a later walk needs, not the whole file."""
     if isinstance(data, dict):
         for key, key_at, value_at, value_end, items in _walk_json_object(text, start, {"actions"}):
             table[(key,)] = where(key_at)
             if items is not None:
+                items_at = items
                 lines = [where(offset) for offset in items]
             else:
                 header.append((key, text[value_at:value_end], where(value_at)))
         actions = data.get("actions")
     if not isinstance(actions, list):
         lines = []
-    return data, actions, _TableLocator(table, lambda: _json_header_locations(header), lines), lines
+    offsets = items_at if isinstance(actions, list) else []
+
+    def entry_locations(index: int) -> dict[KeyPath, Location]:
+        return _json_value_locations(text, offsets[index], where)
+
+    return data, actions, _TableLocator(table, lambda: _json_header_locations(header), lines, entry_locations), lines
+
+
+def _json_value_locations(text: str, at: int, where: Callable[[int], Location]) -> dict[KeyPath, Location]:
+    """Where every key and item inside the (valid) JSON value at offset ``at`` of ``text`` is."""
+    table: dict[KeyPath, Location] = {}
+    _locate_json_value(text, at, (), table, where)
+    return table
 
 
 def _json_header_locations(header: list[tuple[str, str, Location]]) -> dict[KeyPath, Location]:
@@ -713,6 +736,7 @@ def _parse_jsonl(text: str, path: str) -> _Parsed:
         )
     actions: list[object] = []
     lines: list[tuple[int, int | None]] = []
+    entry_rows: list[tuple[str, int]] = []
     result_line: int | None = None
     result: object = None
     for number, row in enumerate(rows[1:], start=2):
@@ -729,6 +753,7 @@ def _parse_jsonl(text: str, path: str) -> _Parsed:
             continue
         actions.append(value)
         lines.append((number, None))
+        entry_rows.append((row, number))
     if not loglimits.json_nests_within(text, _entry_nesting()):  # one pass for all rows; then which row
         if not loglimits.json_nests_within(rows[0], loglimits.MAX_NESTING):
             raise loglimits.json_too_deep(path, rows[0], loglimits.MAX_NESTING)
@@ -743,7 +768,31 @@ def _parse_jsonl(text: str, path: str) -> _Parsed:
         top["result"] = result
         table[("result",)] = (result_line, None)
     first_row = rows[0]
-    return top, actions, _TableLocator(table, lambda: _jsonl_header_locations(first_row), lines), lines
+
+    def entry_locations(index: int) -> dict[KeyPath, Location]:
+        return _row_locations(*entry_rows[index])
+
+    locator = _TableLocator(table, lambda: _jsonl_header_locations(first_row), lines, entry_locations)
+    return top, actions, locator, lines
+
+
+def _row_locations(row: str, number: int) -> dict[KeyPath, Location]:
+    """Where every key and item inside the entry on JSON Lines row ``number`` is: that line, at its column."""
+    return _json_value_locations(row, _past_blanks(row, 0), lambda offset: (number, offset + 1))
+
+
+def _row_locator(row: str, number: int) -> Callable[[KeyPath], Location]:
+    """Locates a path inside the entry on row ``number`` (``("actions", index, "pos")``); the row for the rest."""
+
+    def locate(path: KeyPath) -> Location:
+        inside = _row_locations(row, number) if len(path) > 2 else {}
+        for end in range(len(path), 2, -1):
+            found = inside.get(path[2:end])
+            if found is not None:
+                return found
+        return number, None
+
+    return locate
 
 
 def is_result_row(value: object) -> TypeGuard[dict[str, object]]:
@@ -779,7 +828,8 @@ def parse_jsonl_entry(row: str, log: GameLog, number: int) -> LogEntry | None:
     if not loglimits.json_nests_within(row, _entry_nesting()):
         raise loglimits.json_too_deep(log.path, row, _entry_nesting(), number - 1)
     player_ids = [str(player["id"]) for player in log.players]
-    check_entry(value, index, player_ids, ", ".join(player_ids), Checker(log.path, lambda _: (number, None)))
+    checker = Checker(log.path, _row_locator(row, number))
+    check_entry(value, index, player_ids, ", ".join(player_ids), checker, game=str(log.header.get("game")))
     assert isinstance(value, dict)  # checked by check_entry
     return LogEntry(index, number, None, value)
 
