@@ -303,7 +303,7 @@ players:
       AL-01: 4
 first: P1
 actions:
-  - {p: P1, do: draw, turn: 1}
+  - {p: P1, do: draw, turn: 1, cards: [AL-01]}
   - p: P2
     do: clock
     card: AL-01
@@ -354,7 +354,7 @@ def test_base_fixture_is_valid(tmp_path: Path) -> None:
         ("actions:", "action:", 1, 1, ["'actions' is missing"]),
         ("actions:", "actions: {do: pass}\nx:", 12, 1, ["'actions'", "list"]),
         ("actions:", "actions: ~\nx:", 12, 1, ["'actions' is null"]),
-        ("  - {p: P1, do: draw, turn: 1}", "  - draw", 13, 5, ["entry 0", "'draw'", "mapping"]),
+        ("  - {p: P1, do: draw, turn: 1, cards: [AL-01]}", "  - draw", 13, 5, ["entry 0", "'draw'", "mapping"]),
         ("  - p: P2\n    do: clock\n", "  - p: P2\n", 14, 5, ["entry 1 has no 'do'"]),
         ("    do: clock", "    do: 5", 15, 5, ["entry 1", "'do'", "5"]),
         ("    do: clock", "    do: ''", 15, 5, ["entry 1", "'do'", "''"]),
@@ -392,9 +392,9 @@ def test_yaml_top_level_must_be_a_mapping(tmp_path: Path) -> None:
         ('"game": "ws",', '"game": "ws"', 4, 3, ["JSON syntax error", "','"]),
         ('"format": "judge-log/1"', '"format": 1', 2, 3, ["'format'", "1"]),
         ('"AL-01": 4}}\n', '"ZZ-99": 4}}\n', 11, 5, ["players[1]", "'ZZ-99'", "'cards'"]),
-        ('{"p": "P2", "do": "pass"}', '{"p": "P3", "do": "pass"}', 20, 50, ["entry 3: 'p' is 'P3'", "(P1, P2)"]),
+        ('{"p": "P2", "do": "pass"}', '{"p": "P3", "do": "pass"}', 20, 51, ["entry 3: 'p' is 'P3'", "(P1, P2)"]),
         ('{"p": "P2", "do": "pass"}', '{"p": "P2"}', 20, 50, ["entry 3 has no 'do'"]),
-        ('"turn": 1', '"turn": 1.5', 15, 5, ["entry 0", "'turn'", "1.5"]),
+        ('"turn": 1', '"turn": 1.5', 15, 47, ["entry 0", "'turn'", "1.5"]),
         ('"first": "P1"', '"first": null', 13, 3, ["'first'", "None"]),
     ],
 )
@@ -532,9 +532,8 @@ actions: []
 )
 def test_a_setup_error_points_at_the_offending_key_in_yaml(old: str, new: str, key: str) -> None:
     text = SETUP_LOG.replace(old, new)
-    log = parse_log(text, "setup.yaml", "yaml")
-    with pytest.raises(LogFormatError) as caught:
-        game_of(log)
+    with pytest.raises(LogFormatError) as caught:  # a field of the wrong type on loading, the others on reading
+        game_of(parse_log(text, "setup.yaml", "yaml"))
     line = next(number for number, row in enumerate(text.splitlines(), 1) if key in row)
     assert (caught.value.line, caught.value.column) == (line, text.splitlines()[line - 1].index(key) + 1)
 
