@@ -14,7 +14,7 @@ pages beside the hand-written ones:
   the heading's words finds clauses that share a word, not the ones it explains);
 * the JSON Schema as tables: the header's fields, each game's verbs with their
   arguments, and every record the verbs use (``schema-fields.inc``, included by
-  ``judge/site/schema.rst``).
+  ``judge/site/log-format.rst``).
 
 Nothing written here holds a path of the machine that builds it: a scenario is
 named by its id and its file by its place in the library.
@@ -462,11 +462,25 @@ def _table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]], widths: str
     return [*lines, ""]
 
 
+def _requirement(node: Schema, name: str) -> str:
+    """Whether a mapping's definition requires key ``name``: ``yes``; ``yes, or ``to```` where either of two will
+    do (``anyOf`` of ``required``); for a definition with ``if``/``then``/``else``, what the ``else`` says (the case
+    the ``if`` singles out is in the key's description); empty when it is optional."""
+    if name in node.get("required", []):
+        return "yes"
+    for branches in (node.get("anyOf", []), node.get("oneOf", [])):
+        groups = [b["required"] for b in branches if isinstance(b, dict) and set(b) == {"required"}]
+        if len(groups) == len(branches) and any(name in group for group in groups):
+            others = [key for group in groups for key in group if key != name]
+            return "yes, or " + " or ".join(f"``{key}``" for key in others)
+    marks = [_requirement(node[key], name) for key in ("else", "then") if isinstance(node.get(key), dict)]
+    return next((mark for mark in marks if mark), "")
+
+
 def _fields(text: _SchemaText, node: Schema) -> list[str]:
     """A table of an object's fields: name, value, whether it is required, and what it means."""
-    required = set(node.get("required", []))
     rows = [
-        (f"``{name}``", text.value(field), "yes" if name in required else "", text.description(field))
+        (f"``{name}``", text.value(field), _requirement(node, name), text.description(field))
         for name, field in node.get("properties", {}).items()
     ]
     extra = node.get("additionalProperties")
@@ -496,21 +510,37 @@ def _definition_section(text: _SchemaText, name: str, underline: str) -> list[st
     return lines
 
 
+def _after_name(requirement: str) -> str:
+    """What follows a key's name in a verb's list: `` (required)``, `` (required, or ``to``)``, or nothing."""
+    return f" (required{requirement.removeprefix('yes')})" if requirement else ""
+
+
 def _verb_table(text: _SchemaText, game: str, entry: Schema) -> list[str]:
-    """A game's verbs: each with what it is (a choice, a forced event, a declared effect) and its arguments."""
+    """A game's verbs: each with what it is (a choice, a forced event, a declared effect), its arguments, and the
+    keys every entry has, each key with its value and whether it is required: every key an entry of the verb may
+    have, and no other."""
     verbs = entry.get("properties", {}).get("do", {}).get("enum", [])
+    common = list(text.defs.get("entry", {}).get("properties", {}))
     rows = []
     for verb in verbs:
         node = text.defs.get(f"{game}Do_{verb}", {})
-        required = set(node.get("required", []))
+        keys = node.get("properties", {})
         arguments = []
-        for name, field in node.get("properties", {}).items():
-            mark = " (required)" if name in required else ""
+        for name, field in keys.items():
+            if name in common:
+                continue
+            mark = _after_name(_requirement(node, name))
             meaning = text.description(field)
             arguments.append(f"``{name}``{mark}: {text.value(field)}" + (f"; {meaning}" if meaning else ""))
-        cell = "\n\n       ".join(f"* {argument}" for argument in arguments) if arguments else "none"
+        shared = [
+            f"``{name}``" + _after_name(_requirement(node, name) if keys else "")
+            for name in common
+            if name in keys or not keys
+        ]
+        arguments.append(", ".join(shared) + ": as in every :ref:`entry <schema-entry>`")
+        cell = "\n\n       ".join(f"* {argument}" for argument in arguments)
         rows.append((f"``{verb}``", text.description(node), cell))
-    return _table(("verb", "what it is", "arguments"), rows, "14 36 50")
+    return _table(("verb", "what it is", "keys"), rows, "14 36 50")
 
 
 def schema_reference(schema: Schema) -> str:
@@ -568,7 +598,7 @@ def schema_reference(schema: Schema) -> str:
 
 
 def write_schema_page(source: Path, schema: Schema) -> None:
-    """The tables that ``judge/site/schema.rst`` includes, written into the build's source folder."""
+    """The tables that ``judge/site/log-format.rst`` includes, written into the build's source folder."""
     (source / SCHEMA_INCLUDE).write_text(schema_reference(schema), encoding="utf-8")
 
 

@@ -608,6 +608,7 @@ class _TableLocator:
         walk: Callable[[], dict[KeyPath, Location]] = dict,
         lines: Sequence[int] = (),
         columns: Sequence[int] | None = None,
+        entry_walk: Callable[[int], dict[KeyPath, Location]] | None = None,
     ) -> None:
         self.table = table
         self.walk = walk
@@ -616,9 +617,17 @@ class _TableLocator:
         self.lines = lines
         self.columns = columns
         """Where each ``actions`` entry starts: arrays, not table keys, since a log has thousands."""
+        self.entry_walk = entry_walk
+        """Where each key and item inside entry ``index`` is (paths inside the entry); run for an error inside it."""
 
     def locate(self, path: KeyPath) -> Location:
         if len(path) > 1 and path[0] == "actions" and isinstance(path[1], int) and 0 <= path[1] < len(self.lines):
+            if len(path) > 2 and self.entry_walk is not None:
+                inside = self.entry_walk(path[1])
+                for end in range(len(path), 2, -1):
+                    found = inside.get(path[2:end])
+                    if found is not None:
+                        return found
             return self.lines[path[1]], None if self.columns is None else self.columns[path[1]]
         if not self.walked:
             self.table.update(self.walk())
@@ -881,6 +890,7 @@ def _parse_json(text: str, path: str, report: Reporter | None) -> _Parsed:
     table: dict[KeyPath, Location] = {(): where(start)}
     actions: object = None
     lines, columns = array("l"), array("l")
+    items_at: Sequence[int] = ()
     header: list[tuple[str, str, Location]] = []
     """Each header value's text and where it starts: all a later walk needs, not the whole file."""
     values: list[Sequence[int]] = []
@@ -896,6 +906,7 @@ def _parse_json(text: str, path: str, report: Reporter | None) -> _Parsed:
             first_lines[key] = key_line
             table[(key,)] = (key_line, key_column)
             if items is not None:
+                items_at = items
                 for offset in items:
                     line, column = where(offset)
                     lines.append(line)
@@ -913,7 +924,20 @@ def _parse_json(text: str, path: str, report: Reporter | None) -> _Parsed:
                         raise repeated
     if not isinstance(actions, list):
         lines, columns = array("l"), array("l")
-    return data, actions, _TableLocator(table, lambda: _json_header_locations(header), lines, columns), lines, columns
+    offsets = items_at if isinstance(actions, list) else ()
+
+    def entry_locations(index: int) -> dict[KeyPath, Location]:
+        return _json_value_locations(text, offsets[index], where)
+
+    locator = _TableLocator(table, lambda: _json_header_locations(header), lines, columns, entry_locations)
+    return data, actions, locator, lines, columns
+
+
+def _json_value_locations(text: str, at: int, where: Callable[[int], Location]) -> dict[KeyPath, Location]:
+    """Where every key and item inside the (valid) JSON value at offset ``at`` of ``text`` is."""
+    table: dict[KeyPath, Location] = {}
+    _locate_json_value(text, at, (), table, where)
+    return table
 
 
 def _json_header_locations(header: list[tuple[str, str, Location]]) -> dict[KeyPath, Location]:
@@ -1083,7 +1107,7 @@ def _parse_jsonl(text: str, path: str, report: Reporter | None) -> _Parsed:
             path, "the header line has 'actions'; in JSON Lines every action is its own line after the header", 1
         )
     actions: list[object] = []
-    lines = array("l")
+    lines, starts = array("l"), array("l")
     result_line: int | None = None
     result: object = None
     for number, start, row in rows:
@@ -1100,6 +1124,7 @@ def _parse_jsonl(text: str, path: str, report: Reporter | None) -> _Parsed:
             continue
         actions.append(value)
         lines.append(number)
+        starts.append(start)
         if report is not None and not len(lines) & _ROW_TICK:
             report(start)
     if not loglimits.json_nests_within(text, _entry_nesting()):  # one pass for all rows; then which row
@@ -1117,7 +1142,14 @@ def _parse_jsonl(text: str, path: str, report: Reporter | None) -> _Parsed:
     if result_line is not None:
         top["result"] = result
         table[("result",)] = (result_line, None)
-    return top, actions, _TableLocator(table, lambda: _jsonl_header_locations(first_row), lines), lines, None
+
+    def entry_locations(index: int) -> dict[KeyPath, Location]:
+        start = starts[index]
+        end = text.find("\n", start)
+        return _row_locations(text[start : end if end >= 0 else len(text)], lines[index])
+
+    locator = _TableLocator(table, lambda: _jsonl_header_locations(first_row), lines, None, entry_locations)
+    return top, actions, locator, lines, None
 
 
 def _refuse_repeated_rows(text: str, path: str) -> None:
@@ -1133,6 +1165,25 @@ def _refuse_repeated_rows(text: str, path: str) -> None:
 def _on_row(number: int) -> Callable[[int], Location]:
     """Maps an offset in JSON Lines row ``number`` to its place in the file."""
     return lambda offset: (number, offset + 1)
+
+
+def _row_locations(row: str, number: int) -> dict[KeyPath, Location]:
+    """Where every key and item inside the entry on JSON Lines row ``number`` is: that line, at its column."""
+    return _json_value_locations(row, _past_blanks(row, 0), _on_row(number))
+
+
+def _row_locator(row: str, number: int) -> Callable[[KeyPath], Location]:
+    """Locates a path inside the entry on row ``number`` (``("actions", index, "pos")``); the row for the rest."""
+
+    def locate(path: KeyPath) -> Location:
+        inside = _row_locations(row, number) if len(path) > 2 else {}
+        for end in range(len(path), 2, -1):
+            found = inside.get(path[2:end])
+            if found is not None:
+                return found
+        return number, None
+
+    return locate
 
 
 def is_result_row(value: object) -> TypeGuard[dict[str, object]]:
@@ -1173,7 +1224,8 @@ def parse_jsonl_entry(row: str, log: GameLog, number: int) -> LogEntry | None:
     if not loglimits.json_nests_within(row, _entry_nesting()):
         raise loglimits.json_too_deep(log.path, row, _entry_nesting(), number - 1)
     player_ids = [str(player["id"]) for player in log.players]
-    check_entry(value, index, player_ids, ", ".join(player_ids), Checker(log.path, lambda _: (number, None)))
+    checker = Checker(log.path, _row_locator(row, number))
+    check_entry(value, index, player_ids, ", ".join(player_ids), checker, game=str(log.header.get("game")))
     assert isinstance(value, dict)  # checked by check_entry
     return LogEntry(index, number, None, value)
 

@@ -3,14 +3,21 @@ raises, and the shape every log must have whatever its encoding.
 
 :mod:`judge.logfile` reads and parses a file and :mod:`judge.loglimits` bounds what it may hold; this
 module checks what the format contract (``judge/site/log-format.rst``) requires of the parsed data: the header keys,
-players, deck lists and the basic form of every entry.  It knows no game's rules: what a verb means,
-whether a card may be played, or whether ``setup`` is a legal position is the replay's business.
+players, deck lists, and every field of the header and of each entry, as the JSON Schema defines them
+(:mod:`judge.logfields` compiles the checks from the schema's definitions): a field of the wrong type, a key the
+format does not know or a required key left out is a located error at that field.  It knows no game's rules: what
+a verb means, whether a card may be played, or whether ``setup`` is a legal position is the replay's business.
 """
 
 from __future__ import annotations
 
+import difflib
 import reprlib
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from judge.logfields import FieldError, LogFields
 
 __all__ = [
     "FORMAT_ID",
@@ -173,8 +180,26 @@ def check_shape(top: object, actions: object, check: Checker) -> dict[str, objec
         raise check.fail((), "'actions' is missing; expected a list of entries (an empty list is fine)")
     if not isinstance(actions, list):
         raise check.fail(("actions",), f"'actions' is {_described(actions)}, expected a list of entries")
-    _check_entries(actions, player_ids, known, check)
+    fields = _fields(game)
+    try:
+        fields.check_header(top, player_ids)
+    except _field_error() as error:
+        raise check.fail(error.path(), error.describe("the header")) from None
+    _check_entries(actions, player_ids, known, check, fields)
     return {key: value for key, value in top.items() if key != "actions"}
+
+
+def _fields(game: str | None) -> LogFields:
+    """The checks of ``game``'s fields, compiled from the schema at their first use (``judge.logfields``)."""
+    from judge.logfields import fields_of
+
+    return fields_of(game)
+
+
+def _field_error() -> type[FieldError]:
+    from judge.logfields import FieldError
+
+    return FieldError
 
 
 def _check_cards(top: dict[str, object], check: Checker) -> dict[object, object]:
@@ -256,15 +281,26 @@ def _check_deck(
             )
 
 
-def _check_entries(actions: list[object], player_ids: list[str], known: str, check: Checker) -> None:
+def _check_entries(
+    actions: list[object], player_ids: list[str], known: str, check: Checker, fields: LogFields
+) -> None:
     for index, entry in enumerate(actions):
-        check_entry(entry, index, player_ids, known, check)
+        _check_entry(entry, index, player_ids, known, check, fields)
 
 
-def check_entry(entry: object, index: int, player_ids: list[str], known: str, check: Checker) -> None:
-    """Check the basic form of entry ``index`` (a mapping with a verb; its player, turn, rule and expect), located
-    by ``check`` as ``("actions", index, ...)``; ``known`` lists ``player_ids`` for the messages.  Each entry of a
-    whole log, or one line of a log still being written (``judge.follow``)."""
+def check_entry(
+    entry: object, index: int, player_ids: list[str], known: str, check: Checker, game: str | None = None
+) -> None:
+    """Check entry ``index`` of a ``game`` log: a mapping with a verb of the game, a player of the log, and every
+    field as the verb's definition says (None: the fields every game's entries have), located by ``check`` as
+    ``("actions", index, ...)``; ``known`` lists ``player_ids`` for the messages.  Each entry of a whole log, or
+    one line of a log still being written (``judge.follow``)."""
+    _check_entry(entry, index, player_ids, known, check, _fields(game))
+
+
+def _check_entry(
+    entry: object, index: int, player_ids: list[str], known: str, check: Checker, fields: LogFields
+) -> None:
     if not isinstance(entry, dict):
         raise check.fail(("actions", index), f"entry {index} is {_described(entry)}, expected a mapping with 'do'")
     verb = entry.get("do")
@@ -272,34 +308,30 @@ def check_entry(entry: object, index: int, player_ids: list[str], known: str, ch
         if "do" not in entry:
             raise check.fail(("actions", index), f"entry {index} has no 'do'")
         raise check.fail(("actions", index, "do"), f"entry {index}: 'do' is {_described(verb)}, expected a verb")
-    if len(entry) > 1:
-        _check_entry_keys(entry, index, player_ids, known, check)
-
-
-def _check_entry_keys(
-    entry: dict[object, object], index: int, player_ids: list[str], known: str, check: Checker
-) -> None:
-    for key in entry:
-        if not isinstance(key, str):
-            raise check.fail(
-                ("actions", index, key), f"entry {index}: key {show_value(key)} is {_kind(key)}, expected a string"
-            )
+    if fields.verbs and not fields.has_verb(verb):
+        raise check.fail(("actions", index, "do"), f"entry {index}: {_unknown_verb(verb, fields)}")
+    entry_check = fields.entry(verb)
+    if fields.open_entries:
+        for key in entry:
+            if not isinstance(key, str):
+                raise check.fail(
+                    ("actions", index, key), f"entry {index}: key {show_value(key)} is {_kind(key)}, expected a string"
+                )
     if "p" in entry and entry["p"] not in player_ids:
         raise check.fail(
             ("actions", index, "p"),
             f"entry {index}: 'p' is {show_value(entry['p'])}, not a player of this log ({known})",
         )
-    if "turn" in entry and not _is_int(entry["turn"]):
-        raise check.fail(
-            ("actions", index, "turn"), f"entry {index}: 'turn' is {_described(entry['turn'])}, expected an integer"
-        )
-    if "rule" in entry and not isinstance(entry["rule"], str):
-        raise check.fail(
-            ("actions", index, "rule"),
-            f"entry {index}: 'rule' is {_described(entry['rule'])}, expected a clause id string such as 'ws:6.5.1.2'",
-        )
-    if "expect" in entry and not isinstance(entry["expect"], dict):
-        raise check.fail(
-            ("actions", index, "expect"),
-            f"entry {index}: 'expect' is {_described(entry['expect'])}, expected a mapping",
-        )
+    if entry_check is not None:
+        try:
+            entry_check(entry, player_ids)
+        except _field_error() as error:
+            message = f"entry {index}: {error.describe(f'a {verb!r} entry')}"
+            raise check.fail(("actions", index, *error.path()), message) from None
+
+
+def _unknown_verb(verb: str, fields: LogFields) -> str:
+    """A verb the game does not have, with the verbs it has and the closest of them."""
+    close = difflib.get_close_matches(verb, fields.verbs, n=1, cutoff=0.6)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return f"{verb!r} is not a verb of {fields.title} logs ({', '.join(fields.verbs)}){hint}"

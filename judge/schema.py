@@ -31,6 +31,7 @@ import json
 import os
 import re
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -43,14 +44,17 @@ __all__ = [
     "SCHEMA_ID",
     "Schema",
     "as_json_data",
+    "entry_properties",
     "entry_schema",
     "header_schema",
     "log_schema",
     "names",
     "one_or_list",
+    "player_definition",
     "ref",
     "scenario_schema",
     "schema_json",
+    "verb_definitions",
     "when",
     "write_schema",
 ]
@@ -94,6 +98,116 @@ def one_or_list(item: Schema, description: str) -> Schema:
     }
 
 
+# --------------------------------------------------------------------------- entries and players, for every game
+
+PLAYER_SUBJECT_VERB = "damage"
+"""The verb whose entry may name its player with ``to`` instead of ``p`` (the format's conventions: ``p`` is "the
+damaged player for ``damage`` (also written as ``to``)"), in the games whose ``damage`` entries have ``to``."""
+
+
+def entry_properties() -> dict[str, Schema]:
+    """The keys every entry may have, whatever its verb: who, the verb, and what the writer adds to it."""
+    return {
+        "p": {
+            "description": "The player who acts (a choice) or to whom it happens (a forced event); required (a "
+            f"{PLAYER_SUBJECT_VERB} entry may name the damaged player with 'to' instead).",
+            **ref("playerId"),
+        },
+        "do": {"description": "The verb.", "type": "string", "minLength": 1},
+        "turn": {"description": "The turn number, checked when present.", "type": "integer"},
+        "rule": {
+            "description": "The clause the writer believes governs, such as 'ws:6.5.1.2.1'; a wrong or "
+            "unknown clause is reported as a note, so any string is accepted.",
+            "type": "string",
+        },
+        "expect": {
+            "description": "State assertions checked right after this entry is applied.",
+            "type": "object",
+        },
+        "note": {"description": "Free-form, kept in the annotated output: text, or anything the writer keeps here."},
+    }
+
+
+def _player_required(verb_has_to: bool | None = None) -> Schema:
+    """The rule that an entry names its player: ``p``, or for a damage entry ``p`` or ``to``.  ``verb_has_to``:
+    whether the entry's verb is known to be a damage with ``to`` (True), another (False), or not known (None)."""
+    either = {"anyOf": [{"required": ["p"]}, {"required": ["to"]}]}
+    if verb_has_to is True:
+        return either
+    if verb_has_to is False:
+        return {"required": ["p"]}
+    return {
+        "if": {"properties": {"do": {"const": PLAYER_SUBJECT_VERB}}, "required": ["do"]},
+        "then": either,
+        "else": {"required": ["p"]},
+    }
+
+
+def verb_definitions(
+    key: str,
+    title: str,
+    choice_verbs: Iterable[str],
+    forced_verbs: Iterable[str],
+    arguments: dict[str, tuple[str, Schema, list[str]]],
+) -> dict[str, Schema]:
+    """A game's entries: ``<key>Do_<verb>`` for each verb, listing every key its entries may have (the keys of every
+    entry, then the verb's arguments) and no other, and ``<key>Entry``, one of them by its ``do``.
+
+    ``arguments``: verb -> (what it is, its arguments' schemas, the required ones), as the game's reading reads
+    them; a verb without arguments may be left out.
+    """
+    forced = set(forced_verbs)
+    verbs = sorted({*choice_verbs, *forced})
+    common = entry_properties()
+    expect = ref(f"{key}Expect")
+    defs: dict[str, Schema] = {}
+    rules = []
+    for verb in verbs:
+        text, properties, required = arguments.get(verb, ("", {}, []))
+        kind = "forced event" if verb in forced else "declared effect" if verb in DECLARED_VERBS else "choice"
+        has_to = verb == PLAYER_SUBJECT_VERB and "to" in properties
+        definition: Schema = {
+            "title": f"{key} '{verb}' entry",
+            "description": f"A {kind}. {text}".strip(),
+            "type": "object",
+            "properties": {
+                "p": common["p"],
+                "do": {"description": "The verb.", "const": verb},
+                **properties,
+                **{name: common[name] for name in ("turn", "rule", "note")},
+                "expect": {**expect, "description": common["expect"]["description"]},
+            },
+            "required": ["do", *([] if has_to else ["p"]), *required],
+            "additionalProperties": False,
+        }
+        if has_to:
+            definition.update(_player_required(True))
+        defs[f"{key}Do_{verb}"] = definition
+        rules.append(when("do", verb, ref(f"{key}Do_{verb}")))
+    defs[f"{key}Entry"] = {
+        "title": f"{title} entry",
+        "description": f"What 'game: {key}' adds to an entry: one of the verbs the replay reads, with its arguments, "
+        "and no key beside them and those of every entry.",
+        "type": "object",
+        "properties": {"do": {"enum": verbs}, "expect": expect},
+        "allOf": rules,
+    }
+    return defs
+
+
+def player_definition(title: str, description: str, properties: Schema, required: Iterable[str] = ()) -> Schema:
+    """A game's player: the keys of every player (``id``, ``name``, ``deck``), the game's own, and no other."""
+    shared = _common_defs()["player"]
+    return {
+        "title": title,
+        "description": description,
+        "type": "object",
+        "required": [*shared["required"], *required],
+        "properties": {**shared["properties"], **properties},
+        "additionalProperties": False,
+    }
+
+
 # --------------------------------------------------------------------------- shared definitions
 
 
@@ -126,7 +240,7 @@ def _common_defs() -> dict[str, Schema]:
             "not": {"const": unknown},
         },
         "cardRef": {
-            "title": "Card",
+            "title": "Card id or '?'",
             "description": f"A card id from 'cards', or {unknown!r} for a card the log does not know.",
             "type": "string",
         },
@@ -160,28 +274,13 @@ def _common_defs() -> dict[str, Schema]:
         },
         "entry": {
             "title": "Entry",
-            "description": "One action: a choice a player made or a forced event the rules made happen. "
-            "Keys beyond these are the verb's arguments (and extensions).",
+            "description": "One action: a choice a player made or a forced event the rules made happen.  Every "
+            "entry has these keys; each game's verbs add their arguments (and each game's part lists every key its "
+            "verbs' entries may have).",
             "type": "object",
             "required": ["do"],
-            "properties": {
-                "do": {"description": "The verb.", "type": "string", "minLength": 1},
-                "p": {
-                    "description": "The player who acts (a choice) or to whom it happens (a forced event).",
-                    **ref("playerId"),
-                },
-                "turn": {"description": "The turn number, checked when present.", "type": "integer"},
-                "rule": {
-                    "description": "The clause the writer believes governs, such as 'ws:6.5.1.2.1'; a wrong or "
-                    "unknown clause is reported as a note, so any string is accepted.",
-                    "type": "string",
-                },
-                "expect": {
-                    "description": "State assertions checked right after this entry is applied.",
-                    "type": "object",
-                },
-                "note": {"description": "Free text, kept in the annotated output.", "type": "string"},
-            },
+            "properties": entry_properties(),
+            **_player_required(),
         },
         "result": {
             "title": "Result",
@@ -194,6 +293,7 @@ def _common_defs() -> dict[str, Schema]:
                 },
                 "reason": {"description": "Why the game ended (level, deck, time, ...).", "type": "string"},
             },
+            "additionalProperties": False,
         },
         "sentence": {"type": "string", "pattern": r"\S"},
         "stateHash": {
@@ -226,9 +326,11 @@ def _common_defs() -> dict[str, Schema]:
                             },
                             "clause": {"anyOf": [ref("clauseId"), {"type": "null"}]},
                         },
+                        "additionalProperties": False,
                     },
                 },
             },
+            "additionalProperties": False,
         },
     }
 
@@ -236,9 +338,9 @@ def _common_defs() -> dict[str, Schema]:
 # --------------------------------------------------------------------------- the schema
 
 
-def _defs() -> dict[str, Schema]:
+def _defs(keys: Iterable[str]) -> dict[str, Schema]:
     defs = _common_defs()
-    for key in games.available():
+    for key in keys:
         defs.update(games.get(key).schema_defs())
     return defs
 
@@ -249,15 +351,18 @@ order they happened.  Encodings: YAML (.yaml, .yml) or JSON (.json) hold the who
 (.jsonl) has the header object on line 1, without 'actions', and one entry object on each following line \
 (see header_schema() and entry_schema() in judge.schema).  UTF-8.  The schema describes the JSON data model: \
 a YAML log is validated as the JSON it corresponds to (mapping keys are strings, dates are strings).  \
-Generated by judge.schema from the loader's and the engine's constants; unknown keys are allowed, as the \
-project may extend the format.  That 'p', 'first' and card ids refer to the log's players and cards, and \
-everything about the rules, is checked by the replay, not here."""
+Generated by judge.schema from the loader's and the engine's constants.  A key the format does not name is \
+refused, as the loader refuses it: what a writer keeps beside the format goes under 'meta' (the header) or \
+'note' (an entry), whose contents are free.  That 'p', 'first' and card ids refer to the log's players and \
+cards, and everything about the rules, is checked by the replay, not here."""
 
 
-def log_schema() -> Schema:
-    """The schema of a whole ``judge-log/1`` document, built now from the code's constants."""
+def log_schema(game: str | None = None) -> Schema:
+    """The schema of a whole ``judge-log/1`` document, built now from the code's constants; with ``game``, of that
+    game's logs only (the other games' parts left out: what the loader's checks of one log are compiled from)."""
     log_games = names(logformat.log_games())
-    return {
+    keys = games.available() if game is None else (game,)
+    schema: Schema = {
         "$schema": SCHEMA_DRAFT,
         "$id": SCHEMA_ID,
         "title": f"{logformat.FORMAT_ID} game log",
@@ -268,7 +373,10 @@ def log_schema() -> Schema:
             "format": {"description": "The format and its version.", "const": logformat.FORMAT_ID},
             "game": {"description": "Which game the log is of.", "enum": log_games},
             "rules": {"description": "The rules document id; default is the game's bundled one.", "type": "string"},
-            "meta": {"description": "Free-form (event, round, table, date, generator); kept.", "type": "object"},
+            "meta": {
+                "description": "Free-form: event, round, table, date, generator, or anything the writer keeps "
+                "(usually a mapping); kept, not read.",
+            },
             "cards": {
                 "title": "Cards",
                 "description": "Every card the decks use, keyed by a card id of the log's choosing.",
@@ -316,9 +424,19 @@ def log_schema() -> Schema:
             "topics": {"description": "Scenario: topics beside the folder the file is in.", **ref("names")},
             "expected": ref("scenarioExpected"),
         },
-        "allOf": [when("game", key, ref(f"{key}Log")) for key in games.available()],
-        "$defs": _defs(),
+        "allOf": [],
+        "$defs": _defs(keys),
     }
+    schema["allOf"] = [when("game", key, _game_header(key, schema)) for key in keys]
+    return schema
+
+
+def _game_header(key: str, schema: Schema) -> Schema:
+    """What ``game: key`` asks of the header: its part (``<key>Log``), and no key but those the format names (the
+    header's and the game's own); the name of every other key is refused."""
+    own = schema["$defs"].get(f"{key}Log", {}).get("properties", {})
+    known = dict.fromkeys([*schema["properties"], *own])
+    return {"allOf": [ref(f"{key}Log")], "properties": {name: True for name in known}, "additionalProperties": False}
 
 
 def scenario_schema() -> Schema:
@@ -355,7 +473,7 @@ def entry_schema(game: str | None) -> Schema:
         "title": f"{logformat.FORMAT_ID} entry" + (f" ({game})" if game else ""),
         "description": "One entry: an item of 'actions', or one line after the header of a JSON Lines log.",
         "allOf": [ref("entry"), *([ref(f"{game}Entry")] if game is not None else [])],
-        "$defs": _defs(),
+        "$defs": _defs(known if game is None else (game,)),
     }
 
 

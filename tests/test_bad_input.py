@@ -525,7 +525,7 @@ TARGETED = [
         "main",
         "expect: {P1: {level: [YL-04], clock: 0, waiting: 6}}",
         "expect: {P1: {graveyard: 3}}",
-        (1,),
+        (2,),
         "graveyard",
         "graveyard",
     ),

@@ -1,9 +1,9 @@
-"""An entry whose arguments cannot be read is one precise error, ``EntryError``, reported as a violation of that
-entry; any other error a game's log reading raises is a fault of the program, and fails loudly.
-
-A position written as a list or as words, a card id written as a number, a ``pay`` that is neither true, false
-nor a cost: each is a violation of its entry, citing the clauses of the point it was meant for, and the replay
-goes on.  A ``TypeError`` from a game's reading (a bug in it) is not dressed up as an "illegal" verdict.
+"""An entry whose arguments cannot be read is one precise error.  A field of the wrong type (a position written as a
+list or as words, a card id written as a number) is the log's format broken: a located format error at that field,
+before any replay.  What only a game's reading can tell (a ``pay`` whose stock is below zero) is ``EntryError``,
+reported as a violation of that entry, citing the clauses of the point it was meant for, and the replay goes on.
+Any other error a game's log reading raises is a fault of the program, and fails loudly: a ``TypeError`` from a
+game's reading (a bug in it) is not dressed up as an "illegal" verdict.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import yaml
 
 from judge.games import ws
 from judge.logfile import parse_log
-from judge.logformat import EntryError
-from judge.replay import verify_log
+from judge.logformat import EntryError, LogFormatError
+from judge.replay import malformed, verify_log
 from judge.verdict import VerdictKind
 from tests.conftest import REPO
 
@@ -28,29 +28,56 @@ def first_entry(verb: str) -> int:
     return next(index for index, entry in enumerate(EXAMPLE["actions"]) if entry["do"] == verb)
 
 
-def verdict_with(index: int, **changes: Any) -> Any:
+def changed(index: int, **changes: Any) -> dict[str, Any]:
     document = copy.deepcopy(EXAMPLE)
     document["actions"][index].update(changes)
-    return verify_log(parse_log(yaml.safe_dump(document), "game.yaml", "yaml"), trace=False)
+    return document
+
+
+def verdict_with(index: int, **changes: Any) -> Any:
+    """The verdict on the example with entry ``index`` changed; a malformed one as ``judge verify`` gives it."""
+    text = yaml.safe_dump(changed(index, **changes))
+    try:
+        log = parse_log(text, "game.yaml", "yaml")
+    except LogFormatError as error:
+        return malformed(error)
+    return verify_log(log, trace=False)
 
 
 @pytest.mark.parametrize(
     ("verb", "changes", "message"),
     [
-        ("play", {"pos": [1]}, "play: pos [1] is not a position"),
-        ("play", {"pos": "left"}, "play: pos 'left' is not a position"),
-        ("play", {"card": 7}, "play: card 7 is not a card id"),
-        ("attack", {"pos": {"at": 1}}, "attack: pos {'at': 1} is not a position"),
-        ("mulligan", {"discard": "AL-01"}, "mulligan: cards 'AL-01' is not a list of card ids"),
+        ("play", {"pos": [1]}, "'pos' is a list [1], expected a stage position (1-5)"),
+        ("play", {"pos": "left"}, "'pos' is 'left' (a string), expected a stage position (1-5)"),
+        ("play", {"card": 7}, "'card' is 7 (an integer), expected a card id or '?'"),
+        ("attack", {"pos": {"at": 1}}, "'pos' is a mapping {'at': 1}, expected a center stage position (1-3)"),
+        ("mulligan", {"discard": "AL-01"}, "'discard' is 'AL-01' (a string), expected a list of card ids or '?'"),
     ],
 )
-def test_an_unreadable_argument_is_a_violation_of_its_entry(verb: str, changes: dict[str, Any], message: str) -> None:
+def test_an_argument_of_the_wrong_type_is_a_located_format_error(
+    verb: str, changes: dict[str, Any], message: str
+) -> None:
     index = first_entry(verb)
     verdict = verdict_with(index, **changes)
+    assert verdict.kind is VerdictKind.MALFORMED
+    (only,) = verdict.violations
+    field = next(iter(changes))
+    assert only.message.endswith(f"entry {index}: {message}"), only.message
+    text = yaml.safe_dump(changed(index, **changes))
+    line = text.splitlines()[only.line - 1]
+    assert line[only.column - 1 :].startswith(f"{field}:"), (line, only.column)  # at the field itself
+
+
+def test_what_only_the_reading_can_tell_is_a_violation_of_its_entry() -> None:
+    """A stock cost below zero has the shape of a cost (``{stock: N}``); that it pays nothing is the reading's to
+    say (``ws.log.paid``): a violation of that entry, which cites the clauses of the point it was meant for."""
+    index = first_entry("encore")
+    verdict = verdict_with(index, pay={"stock": -1})
     assert verdict.kind is VerdictKind.ILLEGAL
     first = verdict.violations[0]
-    assert (first.entry, first.message) == (index, message)
-    assert first.clauses  # the clauses of the point the entry was meant for
+    refused = "encore: pay {'stock': -1} is not true, false or the cost paid ({stock: N})"
+    assert (first.entry, first.message) == (index, refused)
+    assert first.clauses
 
 
 def test_the_adapters_raise_entry_error_and_it_is_a_value_error() -> None:

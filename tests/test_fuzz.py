@@ -108,7 +108,10 @@ def test_empty_and_nearly_empty_files_are_located(tmp_path: Path) -> None:
 
 def test_a_header_key_the_log_lacks_is_located_at_the_header() -> None:
     """A game that reads a header key the log lacks reports it at the header's first line, not nowhere."""
-    text = "# a comment\nformat: judge-log/1\ngame: ws\ncards: {}\nplayers: [{id: P1, deck: {}}, {id: P2, deck: {}}]\nactions: []\n"
+    text = (
+        "# a comment\nformat: judge-log/1\ngame: ws\ncards: {}\nplayers: [{id: P1, deck: {}}, {id: P2, deck: {}}]\n"
+        "first: P1\nactions: []\n"
+    )
     log = parse_log(text, "game.yaml", "yaml")
     assert log.locate("setup", "P1", "stage") == (2, None)
     assert log.locate("cards") == (4, 1)
@@ -132,9 +135,10 @@ def single_entry(text: str, verb: str) -> str:
         ("call", "a call names the card from the hand it calls"),
     ],
 )
-def test_a_vanguard_ride_or_call_without_its_card_is_a_violation(tmp_path: Path, verb: str, message: str) -> None:
+def test_a_vanguard_ride_or_call_without_its_card_is_malformed(tmp_path: Path, verb: str, message: str) -> None:
     """Once a ValueError from the engine's explanation of a refused choice (``Choice.card_id`` of a card-less
-    choice, in ``Vanguard.ride_refusal`` and ``call_refusal``): now a violation of the clause that was broken."""
+    choice, in ``Vanguard.ride_refusal`` and ``call_refusal``), then a violation of the clause that was broken: now
+    the log's format broken, as the entry leaves out an argument its verb requires, located at the entry."""
     text = VG_EXAMPLE.read_text(encoding="utf-8")
     entry = single_entry(text, verb)
     cardless = re.sub(r", card: [^,}]+", "", entry)
@@ -142,6 +146,7 @@ def test_a_vanguard_ride_or_call_without_its_card_is_a_violation(tmp_path: Path,
     path.write_text(text.replace(entry + "\n", cardless + "\n"), encoding="utf-8")
     outcome = fuzzing.run(path)
     assert not fuzzing.contract_problems(outcome, path, path.read_bytes())
-    assert outcome.verdict is not None and outcome.verdict.kind is VerdictKind.ILLEGAL
+    assert outcome.verdict is not None and outcome.verdict.kind is VerdictKind.MALFORMED
     line = text[: text.index(entry)].count("\n") + 1
-    assert any(v.line == line and message in v.message for v in outcome.verdict.violations), outcome.verdict
+    needs = f"a {verb!r} entry needs 'card', a card id or '?'"
+    assert [(v.line, v.message.endswith(needs)) for v in outcome.verdict.violations] == [(line, True)], outcome.verdict

@@ -306,7 +306,7 @@ players:
       AL-01: 4
 first: P1
 actions:
-  - {p: P1, do: draw, turn: 1}
+  - {p: P1, do: draw, turn: 1, cards: [AL-01]}
   - p: P2
     do: clock
     card: AL-01
@@ -357,7 +357,7 @@ def test_base_fixture_is_valid(tmp_path: Path) -> None:
         ("actions:", "action:", 1, 1, ["'actions' is missing"]),
         ("actions:", "actions: {do: pass}\nx:", 12, 1, ["'actions'", "list"]),
         ("actions:", "actions: ~\nx:", 12, 1, ["'actions' is null"]),
-        ("  - {p: P1, do: draw, turn: 1}", "  - draw", 13, 5, ["entry 0", "'draw'", "mapping"]),
+        ("  - {p: P1, do: draw, turn: 1, cards: [AL-01]}", "  - draw", 13, 5, ["entry 0", "'draw'", "mapping"]),
         ("  - p: P2\n    do: clock\n", "  - p: P2\n", 14, 5, ["entry 1 has no 'do'"]),
         ("    do: clock", "    do: 5", 15, 5, ["entry 1", "'do'", "5"]),
         ("    do: clock", "    do: ''", 15, 5, ["entry 1", "'do'", "''"]),
@@ -395,9 +395,9 @@ def test_yaml_top_level_must_be_a_mapping(tmp_path: Path) -> None:
         ('"game": "ws",', '"game": "ws"', 4, 3, ["JSON syntax error", "','"]),
         ('"format": "judge-log/1"', '"format": 1', 2, 3, ["'format'", "1"]),
         ('"AL-01": 4}}\n', '"ZZ-99": 4}}\n', 11, 5, ["players[1]", "'ZZ-99'", "'cards'"]),
-        ('{"p": "P2", "do": "pass"}', '{"p": "P3", "do": "pass"}', 20, 50, ["entry 3: 'p' is 'P3'", "(P1, P2)"]),
+        ('{"p": "P2", "do": "pass"}', '{"p": "P3", "do": "pass"}', 20, 51, ["entry 3: 'p' is 'P3'", "(P1, P2)"]),
         ('{"p": "P2", "do": "pass"}', '{"p": "P2"}', 20, 50, ["entry 3 has no 'do'"]),
-        ('"turn": 1', '"turn": 1.5', 15, 5, ["entry 0", "'turn'", "1.5"]),
+        ('"turn": 1', '"turn": 1.5', 15, 47, ["entry 0", "'turn'", "1.5"]),
         ('"first": "P1"', '"first": null', 13, 3, ["'first'", "None"]),
     ],
 )
@@ -535,9 +535,8 @@ actions: []
 )
 def test_a_setup_error_points_at_the_offending_key_in_yaml(old: str, new: str, key: str) -> None:
     text = SETUP_LOG.replace(old, new)
-    log = parse_log(text, "setup.yaml", "yaml")
-    with pytest.raises(LogFormatError) as caught:
-        game_of(log)
+    with pytest.raises(LogFormatError) as caught:  # a field of the wrong type on loading, the others on reading
+        game_of(parse_log(text, "setup.yaml", "yaml"))
     line = next(number for number, row in enumerate(text.splitlines(), 1) if key in row)
     assert (caught.value.line, caught.value.column) == (line, text.splitlines()[line - 1].index(key) + 1)
 
@@ -660,7 +659,7 @@ def test_yaml_locations_are_where_the_node_tree_had_them(name: str, text: str, a
         ("first: P1\n", "first: P1\ngame: vg\n", "game", 2),  # the header
         ("  CX-01: {name: Big Finale, type: climax}", "  CX-01: {name: Big Finale, type: climax, name: X}", "name", 5),
         ("      AL-01: 4\n", "      AL-01: 4\n      AL-01: 5\n", "AL-01", 10),  # a deck list
-        ("  - {p: P1, do: draw, turn: 1}", "  - {p: P1, do: draw, card: YL-01, card: YL-02}", "card", 13),
+        ("  - {p: P1, do: draw, turn: 1, cards: [AL-01]}", "  - {p: P1, do: draw, cards: [AL-01], cards: [CX-01]}", "cards", 13),
         ("    card: AL-01\n", "    card: AL-01\n    card: CX-01\n", "card", 16),  # an entry, block style
         ("    expect: {P2: {clock: 1}}", "    expect: {P2: {clock: 1, clock: 2}}", "clock", 18),
     ],
@@ -684,9 +683,9 @@ def test_keys_equal_as_values_repeat_in_yaml(tmp_path: Path) -> None:
 
 
 def test_merged_keys_are_not_repeated_keys(tmp_path: Path) -> None:
-    text = BASE.replace("first: P1\n", "first: P1\nbase: &b {x: 1}\nmeta: {<<: [*b, {y: 3}], x: 2}\n")
+    text = BASE.replace("first: P1\n", "first: P1\nmeta:\n  base: &b {x: 1}\n  merged: {<<: [*b, {y: 3}], x: 2}\n")
     log = load_log(write(tmp_path, "game.yaml", text))
-    assert log.header["meta"] == {"x": 2, "y": 3}
+    assert log.header["meta"]["merged"] == {"x": 2, "y": 3}
 
 
 @pytest.mark.parametrize(
@@ -740,11 +739,11 @@ def test_json_text_that_only_looks_like_a_repeated_key_loads(tmp_path: Path) -> 
     made: the count differs, the keys are looked at one by one, and none repeats."""
     note = ': sure \\": yes'
     for name, text in (
-        ("a.json", JSON_LOG.replace('"first": "P1",', f'"first": "P1", "note": "{note}",')),
-        ("a.jsonl", JSONL_LOG.replace('"first": "P1"', f'"first": "P1", "note": "{note}"')),
+        ("a.json", JSON_LOG.replace('"round": 3}', f'"round": 3, "note": "{note}"}}')),
+        ("a.jsonl", JSONL_LOG.replace('"round": 3}', f'"round": 3, "note": "{note}"}}')),
     ):
         log = load_log(write(tmp_path, name, text))
-        assert log.header["note"] == ': sure ": yes'
+        assert log.header["meta"]["note"] == ': sure ": yes'
 
 
 # --------------------------------------------------------------------------- syntax errors at the end of a file

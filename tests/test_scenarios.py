@@ -113,6 +113,9 @@ def test_a_malformed_scenario_is_a_located_error(tmp_path: Path) -> None:
     assert code == 2
     assert f"{broken}" in out and "needs 'title'" in out
     with pytest.raises(ValueError, match="needs 'question'"):
+        broken.write_text(re.sub(r"^question: >\n(?:  .*\n)+", "", EXAMPLE.read_text(), flags=re.MULTILINE))
+        load_scenario(broken)
+    with pytest.raises(ValueError, match="'notes' is not a key of the header"):  # a key no reader reads
         broken.write_text(EXAMPLE.read_text().replace("question: >", "notes: >"))
         load_scenario(broken)
 

@@ -103,7 +103,12 @@ def test_the_top_level_structure() -> None:
     }
     assert built["properties"]["format"]["const"] == logfile.FORMAT_ID
     assert built["properties"]["game"]["enum"] == list(games.available())
-    assert "additionalProperties" not in built  # extensions are allowed
+    for rule in built["allOf"]:  # each game's header: the keys every header has, the game's own, and no other
+        game = rule["if"]["properties"]["game"]["const"]
+        header = rule["then"]
+        assert header["additionalProperties"] is False
+        own = built["$defs"].get(f"{game}Log", {}).get("properties", {})
+        assert set(header["properties"]) == set(built["properties"]) | set(own)
     assert "JSON Lines" in built["description"]
 
 
@@ -206,9 +211,10 @@ def test_json_lines_header_and_entries_validate() -> None:
         for entry in document["actions"]:
             assert problems(entry, entry_schema) == []
     assert problems({"p": "P1"}, schema.entry_schema(None)) == ["$: 'do' is a required property"]
-    assert problems({"do": "play", "card": "YL-01", "pos": 9}, schema.entry_schema("ws")) == [
+    assert problems({"p": "P1", "do": "play", "card": "YL-01", "pos": 9}, schema.entry_schema("ws")) == [
         "$.pos: 9 is not one of [1, 2, 3, 4, 5]"
     ]
+    assert problems({"do": "pass"}, schema.entry_schema("ws")).count("$: 'p' is a required property") == 2
     with pytest.raises(ValueError, match="unknown game"):
         schema.entry_schema("mtg")
 
@@ -356,12 +362,27 @@ def test_a_declared_amount_is_a_whole_number() -> None:
     assert problems(document) == ["$.actions[1].power[0].amount: '-500' does not match '^\\\\+?[0-9]+$'"]
 
 
-def test_unknown_keys_are_allowed_as_extensions() -> None:
+def test_unknown_keys_are_refused_but_under_meta_and_note() -> None:
+    """A key the format does not name is refused where it is, as the loader refuses it; what a writer keeps beside
+    the format goes under the header's 'meta' or an entry's 'note', whose contents are free."""
     document = small_log()
     document["x-simulator"] = {"build": 17}
     document["actions"][0]["x-clock-ms"] = 1200
     document["cards"]["AL-01"]["rarity"] = "RR"
+    document["players"][1]["seat"] = 2
+    assert sorted(problems(document)) == [
+        "$.actions[0]: Additional properties are not allowed ('x-clock-ms' was unexpected)",
+        "$.cards['AL-01']: Additional properties are not allowed ('rarity' was unexpected)",
+        "$.players[1]: Additional properties are not allowed ('seat' was unexpected)",
+        "$: Additional properties are not allowed ('x-simulator' was unexpected)",
+    ]
+    for refused in (document, {**document, "cards": small_log()["cards"]}):
+        assert project_refuses(refused)
+    document = small_log()
+    document["meta"] = {"x-simulator": {"build": 17}, "rarity": {"AL-01": "RR"}}
+    document["actions"][0]["note"] = {"x-clock-ms": 1200}
     assert problems(document) == []
+    assert not project_refuses(document)
 
 
 @pytest.fixture
@@ -393,9 +414,12 @@ def test_a_log_of_a_built_in_game_gets_that_games_part() -> None:
     document = small_log()
     document["game"] = "wl"
     assert sorted(problems(document)) == [
-        "$.actions[0].expect.P1.stage: {'2': {'card': 'AL-01'}} is not of type 'integer', 'array', 'string', 'null'",
+        *["$.actions[0].expect.P1.stage: Additional properties are not allowed ('2' was unexpected)"] * 2,
+        "$.actions[0]: Additional properties are not allowed ('pos' was unexpected)",
         "$.cards['AL-01']: 'category' is a required property",
+        "$.cards['AL-01']: Additional properties are not allowed ('level', 'type' were unexpected)",
         "$.cards['CX-01']: 'category' is a required property",
+        "$.cards['CX-01']: Additional properties are not allowed ('triggers', 'type' were unexpected)",
         *(f"$.players[{index}]: '{key}' is a required property" for index in (0, 1) for key in ("energio", "leader")),
     ]
     assert project_refuses(document)
@@ -421,7 +445,7 @@ def test_the_schema_follows_the_verbs_positions_and_operations(monkeypatch: pyte
     document["actions"][0]["pos"] = 6
     document["actions"].append({"p": "P1", "do": "shuffle"})
     document["cards"]["AL-01"]["abilities"] = [{"kind": "auto", "when": "mystery", "effect": {"mill": 2}}]
-    assert len(problems(document)) == 5  # the position, the verb, the operation, and 'when' (any kind; an auto's)
+    assert len(problems(document)) == 6  # the position, the verb, the operation and its key, 'when' (twice)
     monkeypatch.setattr(ws_state, "POSITIONS", (*ws_state.POSITIONS, 6))
     monkeypatch.setattr(ws_log, "CHOICE_VERBS", ws_log.CHOICE_VERBS | {"shuffle"})
     monkeypatch.setattr(ws_abilities, "TRIGGERS", (*ws_abilities.TRIGGERS, "mystery"))

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from judge import games
 from judge.cli import main
-from judge.logfile import parse_log
+from judge.logfile import LogFormatError, parse_log
 from judge.replay import verify_log
 from judge.schema import log_schema
 from judge.verdict import VerdictKind
@@ -80,9 +80,8 @@ def test_a_card_not_in_hand_is_a_violation_of_toy_5_3_1() -> None:
 def test_an_unknown_verb_is_malformed_in_its_games_words() -> None:
     document = SUPPORT.self_play(2)
     document["actions"][3]["do"] = "attack"
-    verdict = verify_log(parse_log(json.dumps(document), "toy.json", "json"))
-    assert verdict.kind is VerdictKind.MALFORMED
-    assert "not a verb of High Card logs" in verdict.violations[0].message
+    with pytest.raises(LogFormatError, match="entry 3: 'attack' is not a verb of High Card logs"):
+        parse_log(json.dumps(document), "toy.json", "json")
 
 
 def test_its_scenarios_are_checked_and_stepped_through() -> None:

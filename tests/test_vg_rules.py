@@ -133,7 +133,7 @@ def test_stand_up_may_be_written_vg_6_1_1() -> None:
     document = example()
     actions = document["actions"]
     last_mulligan = max(index for index, entry in enumerate(actions) if entry["do"] == "mulligan")
-    actions.insert(last_mulligan + 1, {"do": "stand_up"})
+    actions.insert(last_mulligan + 1, {"p": document["first"], "do": "stand_up"})
     assert verify(document).kind is VerdictKind.LEGAL
 
 

@@ -99,7 +99,7 @@ def test_a_file_over_the_size_limit_is_refused_before_parsing(tmp_path: Path, mo
 # --------------------------------------------------------------------------- nesting
 
 
-@pytest.mark.parametrize("extra", ["", "note: Hello !world\n"], ids=["plain", "with-a-tag-like-word"])
+@pytest.mark.parametrize("extra", ["", "  - p: P1\n    do: pass\n    note: Hello !world\n"], ids=["plain", "with-a-tag-like-word"])
 def test_yaml_flow_nesting_past_the_limit_is_located(extra: str) -> None:
     """Line 1 is the top-level mapping (level 1) and ``meta``'s lists: 63 lists are allowed, the 64th is not."""
     parse_log(log_with(nested(MAX_NESTING - 1)) + extra, "game.yaml", "yaml")
@@ -190,11 +190,12 @@ def test_json_brackets_inside_strings_neither_hide_nor_add_nesting(decoy: str) -
 
 def test_json_lines_rows_are_nested_under_the_header_and_actions() -> None:
     header = json.dumps({key: value for key, value in yaml.safe_load(HEADER).items() if key != "actions"})
-    row = '{"do": "pass", "note": ' + json_nested(MAX_NESTING - 3) + "}"
+    start = '{"p": "P1", "do": "pass", "note": '
+    row = start + json_nested(MAX_NESTING - 3) + "}"
     parse_log(f"{header}\n{row}\n", "game.jsonl", "jsonl")
-    row = '{"do": "pass", "note": ' + json_nested(MAX_NESTING - 2) + "}"
+    row = start + json_nested(MAX_NESTING - 2) + "}"
     error = error_of(f"{header}\n\n{row}\n", ".jsonl")
-    assert_too_deep(error, 3, len('{"do": "pass", "note": ') + MAX_NESTING - 2)
+    assert_too_deep(error, 3, len(start) + MAX_NESTING - 2)
     deep_header = header[:-1] + ', "meta": ' + json_nested(MAX_NESTING) + "}"
     error = error_of(f"{deep_header}\n{row}\n", ".jsonl")
     assert_too_deep(error, 1, len(header[:-1] + ', "meta": ') + MAX_NESTING)
@@ -405,14 +406,14 @@ def test_a_tag_declared_with_a_tag_directive_is_refused() -> None:
     ],
 )
 def test_an_exclamation_mark_inside_a_string_is_not_a_tag(line: str, value: object) -> None:
-    log = parse_log(HEADER + line + "\n", "game.yaml", "yaml")
-    assert log.header[line.split(":")[0]] == value
+    log = parse_log(HEADER + "meta:\n  " + line + "\n", "game.yaml", "yaml")  # meta: the header's free key
+    assert log.header["meta"][line.split(":")[0]] == value
 
 
 def test_tags_mean_nothing_in_json() -> None:
-    document = {**yaml.safe_load(HEADER), "note": "!!python/object/apply:os.system"}
+    document = {**yaml.safe_load(HEADER), "meta": "!!python/object/apply:os.system"}
     log = parse_log(json.dumps(document), "game.json", "json")
-    assert log.header["note"] == "!!python/object/apply:os.system"
+    assert log.header["meta"] == "!!python/object/apply:os.system"
 
 
 # --------------------------------------------------------------------------- cost and documentation

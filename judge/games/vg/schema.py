@@ -16,13 +16,23 @@ from __future__ import annotations
 
 from typing import Final
 
+from engine.games.vg import card_text as vg_card_text
 from engine.games.vg import cards as vg_cards
 from engine.games.vg import game as vg_game
 from engine.games.vg import phases as vg_phases
 from engine.games.vg import state as vg_state
 from judge.games import reading
 from judge.games.vg import log as vg_log
-from judge.schema import DECLARED_VERBS, OPENING_PHASE, Schema, names, ref, when
+from judge.schema import (
+    OPENING_PHASE,
+    Schema,
+    names,
+    one_or_list,
+    player_definition,
+    ref,
+    verb_definitions,
+    when,
+)
 
 NO_ICON: Final = (None, "none", "")
 """What a card record may write for "no trigger icon" (vg 2.8.1.1.1); ``definition_from_record`` reads each as
@@ -45,11 +55,14 @@ def schema_defs() -> dict[str, Schema]:
     """Every ``vg`` definition, ``vgLog`` (what ``game: vg`` adds to a log) and ``vgEntry`` among them."""
     defs = {**_vg_card_defs(), **_vg_position_defs(), **_vg_entry_defs()}
     reasons = ", ".join(f"{word} ({why})" for word, why in RESULT_REASONS.items())
+    defs["vgPlayer"] = player_definition(
+        "Vanguard player", "A player, their main deck and their G deck (vg 5.2, 5.3).", {"g_deck": ref("vgGDeck")}
+    )
     defs["vgLog"] = {
         "title": "What 'game: vg' adds",
         "properties": {
             "cards": {"additionalProperties": ref("vgCard")},
-            "players": {"items": {"properties": {"g_deck": ref("vgGDeck")}}},
+            "players": {"items": ref("vgPlayer")},
             "order": {
                 "description": "Player id -> that player's main deck after the opening shuffle (vg 5.4.3.1), top "
                 "first, without the first vanguard (chosen from the deck before the shuffle, vg 5.4.3)."
@@ -124,6 +137,7 @@ def _vg_card_defs() -> dict[str, Schema]:
                     "items": ref("vgAbility"),
                 },
             },
+            "additionalProperties": False,
             "allOf": [
                 {
                     **when("type", "trigger", {"required": ["trigger"], "properties": {"trigger": {"enum": icons}}}),
@@ -157,8 +171,10 @@ def _vg_card_defs() -> dict[str, Schema]:
                         "cards whose grades total N or more.",
                         "type": "object",
                         "properties": {"discard_grades": {"type": "integer", "minimum": 0}},
+                        "additionalProperties": False,
                     },
                 },
+                "additionalProperties": False,
             },
         },
         "vgAbility": {
@@ -198,6 +214,7 @@ def _vg_card_defs() -> dict[str, Schema]:
                 },
                 "text": {"description": "The printed text.", "type": "string"},
             },
+            "additionalProperties": False,
         },
         "vgGDeck": {
             "title": "G deck list",
@@ -255,6 +272,21 @@ def _vg_position_defs() -> dict[str, Schema]:
         "minimum": 0,
         "items": ref("cardRef"),
     }
+    damage_expect: Schema = {
+        **pile_expect,
+        "description": "A number is the damage zone's card count, a list its exact contents, bottom first: card ids "
+        "('?' unknown), or {card, face: down} for a card turned face down (vg 10.1.15).",
+        "items": {
+            "anyOf": [
+                ref("cardRef"),
+                {
+                    "type": "object",
+                    "properties": {"card": ref("cardRef"), "face": face},
+                    "additionalProperties": False,
+                },
+            ]
+        },
+    }
     return {
         "vgCircle": {
             "title": "Circle",
@@ -278,6 +310,7 @@ def _vg_position_defs() -> dict[str, Schema]:
                 "active": ref("playerId"),
                 "phase": {"description": "vg 6.2.1.", "enum": names(vg_game.PHASES)},
             },
+            "propertyNames": ref("playerId"),
             "additionalProperties": ref("vgSetupPlayer"),
         },
         "vgSetupPlayer": {
@@ -295,7 +328,11 @@ def _vg_position_defs() -> dict[str, Schema]:
                         "anyOf": [
                             ref("cardRef"),
                             {"type": "null"},
-                            {"type": "object", "properties": {"card": unknown_or_card, "face": face}},
+                            {
+                                "type": "object",
+                                "properties": {"card": unknown_or_card, "face": face},
+                                "additionalProperties": False,
+                            },
                         ]
                     },
                 },
@@ -307,6 +344,7 @@ def _vg_position_defs() -> dict[str, Schema]:
                         "down": zone_in_setup,
                         "up": {"type": ["array", "null"], "items": ref("cardId")},
                     },
+                    "additionalProperties": False,
                 },
                 "deck": {
                     "description": "Top first: a list naming every card, a count of unknown cards, or "
@@ -320,6 +358,7 @@ def _vg_position_defs() -> dict[str, Schema]:
                         "top": {"type": ["array", "null"], "items": ref("cardId")},
                         "rest": {"anyOf": [count, {"type": "null"}]},
                     },
+                    "additionalProperties": False,
                 },
                 "circles": {
                     "description": "Circle -> a standing unit's id, or {card, state, face, hearts, mate, locked, "
@@ -328,7 +367,13 @@ def _vg_position_defs() -> dict[str, Schema]:
                     "outside any battle (vg 9.4.1).",
                     "type": ["object", "null"],
                     "propertyNames": {"enum": [*circles, guardian]},
-                    "properties": {guardian: {"type": ["array", "null"], "items": ref("cardRef")}},
+                    "properties": {
+                        guardian: {
+                            "description": "The guardians: a list, or a card id alone.",
+                            "type": ["array", "string", "null"],
+                            "items": ref("cardRef"),
+                        }
+                    },
                     "additionalProperties": ref("vgSetupUnit"),
                 },
             },
@@ -340,6 +385,7 @@ def _vg_position_defs() -> dict[str, Schema]:
             "type": ["string", "object", "null"],
             "required": ["card"],
             "properties": {"card": ref("cardId"), "state": orientation, "face": face, **unit_marks},
+            "additionalProperties": False,
         },
         "vgExpect": {
             "title": "Expectations",
@@ -354,16 +400,19 @@ def _vg_position_defs() -> dict[str, Schema]:
                 },
                 "hash": ref("stateHash"),
             },
+            "propertyNames": ref("playerId"),
             "additionalProperties": ref("vgPlayerExpect"),
         },
         "vgPlayerExpect": {
             "type": "object",
             "properties": {
                 **{zone: pile_expect for zone in vg_game.PILES},
+                "damage": damage_expect,
                 "g_zone": {
                     "description": "The G zone's face-down and face-up cards (vg 4.11.2, 4.11.3).",
                     "type": "object",
                     "properties": {"down": any_order, "up": any_order},
+                    "additionalProperties": False,
                 },
                 "circles": {
                     "description": "Circle -> null (empty), a card id, or {card, state, power, critical, face, "
@@ -381,6 +430,7 @@ def _vg_position_defs() -> dict[str, Schema]:
                             "face": face,
                             **unit_marks,
                         },
+                        "additionalProperties": False,
                     },
                 },
                 "damage_face_down": {
@@ -464,6 +514,7 @@ def _vg_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
                         "hand": {**cards, "maxItems": remove},
                         "g": {**cards, "maxItems": remove},
                     },
+                    "additionalProperties": False,
                 },
             },
             [],
@@ -534,7 +585,11 @@ def _vg_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
                 "One damage check of the damaged player 'p' (vg 7.6.1.6, 10.1.14), and its trigger's choices; a hit "
                 "for 2 critical is two entries."
             ),
-            {"card": checked, **_trigger_choices()},
+            {
+                "to": {"description": "The damaged player (or 'p').", **ref("playerId")},
+                "card": checked,
+                **_trigger_choices(),
+            },
             [],
         ),
         "resolve": (
@@ -564,36 +619,71 @@ def _vg_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
             ["cards"],
         ),
         "stand_up": ("Both vanguards turned face up (vg 6.1.1).", {}, []),
-        "effect": ("Card text the engine does not model, declared (vg 8.5).", {"source": card}, []),
+        "effect": (
+            "Card text the engine does not model, declared as primitive operations (vg 8.5).",
+            {"source": card, **_effect_operations()},
+            [],
+        ),
         "pass": ("Passes the current decision point (vg 3.6.3).", {}, []),
         "concede": ("The player concedes (vg 1.2.4).", {}, []),
     }
 
 
-def _vg_entry_defs() -> dict[str, Schema]:
-    forced = vg_log.FORCED_VERBS
-    verbs = sorted({*vg_log.CHOICE_VERBS, *forced})
-    arguments = _vg_verb_arguments()
-    defs: dict[str, Schema] = {}
-    rules = []
-    for verb in verbs:
-        text, properties, required = arguments.get(verb, ("", {}, []))
-        kind = "forced event" if verb in forced else "declared effect" if verb in DECLARED_VERBS else "choice"
-        definition: Schema = {"title": f"vg '{verb}' entry", "description": f"A {kind}. {text}".strip()}
-        if properties:
-            definition["properties"] = properties
-        if required:
-            definition["required"] = required
-        defs[f"vgDo_{verb}"] = definition
-        rules.append(when("do", verb, ref(f"vgDo_{verb}")))
-    defs["vgEntry"] = {
-        "title": "Vanguard entry",
-        "description": "What 'game: vg' adds to an entry: one of the verbs the replay reads, with its arguments.",
-        "type": "object",
-        "properties": {
-            "do": {"enum": verbs},
-            "expect": ref("vgExpect"),
-        },
-        "allOf": rules,
+def _one_or_more(item: Schema, description: str) -> Schema:
+    """One ``item`` (a circle's name or a mapping) or a list of them."""
+    return {
+        "description": description,
+        "type": ["string", "object", "array"],
+        "if": {"type": "array"},
+        "then": {"items": item},
+        "else": item,
     }
-    return defs
+
+
+def _effect_operations() -> dict[str, Schema]:
+    """The primitive operations an ``effect`` entry declares, as ``vg_log.text_operations`` reads them."""
+    owner = {"description": "The player whose card it is; the entry's player when left out.", **ref("playerId")}
+    place = {"enum": names(vg_card_text.ZONES_OF_TEXT)}
+    move: Schema = {
+        "type": "object",
+        "required": ["from", "to"],
+        "properties": {
+            "card": ref("cardRef"),
+            "from": place,
+            "to": place,
+            "circle": {"description": "The circle left, for a move from 'circle'.", **ref("vgCircle")},
+            "to_circle": {"description": "The circle entered, for a move to 'circle'.", **ref("vgCircle")},
+            "p": owner,
+        },
+        "additionalProperties": False,
+    }
+    power: Schema = {
+        "type": "object",
+        "required": ["amount"],
+        "properties": {"circle": ref("vgCircle"), "amount": {"type": "integer"}, "p": owner},
+        "additionalProperties": False,
+    }
+    on_circle: Schema = {
+        "type": ["string", "object"],
+        "if": {"type": "string"},
+        "then": ref("vgCircle"),
+        "else": {"properties": {"circle": ref("vgCircle"), "p": owner}, "additionalProperties": False},
+    }
+    return {
+        "moves": one_or_list(move, "Cards moved between the " + ", ".join(names(vg_card_text.ZONES_OF_TEXT)) + "."),
+        "power": one_or_list(power, "Power changes until end of turn."),
+        "lock": _one_or_more(on_circle, "Cards locked (vg 10.1.21): a circle, or {circle, p}, or a list of them."),
+        "delete": _one_or_more(
+            on_circle, "Vanguards deleted (vg 10.1.25): a circle, or {circle, p}, or a list of them."
+        ),
+        "extra_turn": {
+            "description": "An extra turn (vg 11.4): true, or {p} for another player's.",
+            "type": ["boolean", "object"],
+            "properties": {"p": owner},
+            "additionalProperties": False,
+        },
+    }
+
+
+def _vg_entry_defs() -> dict[str, Schema]:
+    return verb_definitions("vg", "Vanguard", vg_log.CHOICE_VERBS, vg_log.FORCED_VERBS, _vg_verb_arguments())

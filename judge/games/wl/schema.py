@@ -26,7 +26,15 @@ from engine.games.wl import playing as wl_playing
 from engine.games.wl import state as wl_state
 from judge.games import reading
 from judge.games.wl import log as wl_log
-from judge.schema import DECLARED_VERBS, OPENING_PHASE, Schema, names, one_or_list, ref, when
+from judge.schema import (
+    OPENING_PHASE,
+    Schema,
+    names,
+    one_or_list,
+    player_definition,
+    ref,
+    verb_definitions,
+)
 
 RESULT_REASONS: Final = {
     "life": "wl 9.2.1.1: a Leader took damage with no Life cards",
@@ -176,6 +184,7 @@ def _wl_card_defs() -> dict[str, Schema]:
                     "items": ref("wlAbility"),
                 },
             },
+            "additionalProperties": False,
         },
         "wlAbility": {
             "title": "Ability",
@@ -229,14 +238,14 @@ def _wl_card_defs() -> dict[str, Schema]:
                 },
                 "text": {"description": "The printed text.", "type": "string"},
             },
+            "additionalProperties": False,
         },
-        "wlPlayer": {
-            "title": "ENERGIO!! player",
-            "description": "What a player presents (wl 5.1.2, 5.2.1.1): exactly 1 Leader card, a "
+        "wlPlayer": player_definition(
+            "ENERGIO!! player",
+            "What a player presents (wl 5.1.2, 5.2.1.1): exactly 1 Leader card, a "
             f"{wl_cards.DECK_SIZE}-card deck and a {wl_cards.ENERGIO_DECK_SIZE}-card ENERGIO!! deck; the deck "
             "construction rules (totals, categories, colors, copies) are checked by the replay, not here.",
-            "required": ["leader", "energio"],
-            "properties": {
+            {
                 "leader": {"description": "The card id of the Leader card (wl 5.2.1.3).", **ref("cardId")},
                 "deck": {
                     "description": f"The deck (wl 5.1.2.1): card id -> copies, {wl_cards.DECK_SIZE} Characters, "
@@ -249,7 +258,8 @@ def _wl_card_defs() -> dict[str, Schema]:
                     **deck_list,
                 },
             },
-        },
+            required=("leader", "energio"),
+        ),
     }
 
 
@@ -292,6 +302,16 @@ def _wl_position_defs() -> dict[str, Schema]:
         "power": {"description": "Its power now (wl 2.6, 6.5.5.2, and the effects in force).", "type": "integer"},
     }
     deck_cards: Schema = {"type": ["array", "null"], "items": ref("cardId")}
+    stage_card: Schema = {
+        "type": ["string", "object"],
+        "if": {"type": "string"},
+        "then": ref("cardId"),
+        "else": {
+            "required": ["card"],
+            "properties": {"card": ref("cardId"), "state": state},
+            "additionalProperties": False,
+        },
+    }
     return {
         "wlAddress": {
             "title": "Leader or Character",
@@ -313,6 +333,7 @@ def _wl_position_defs() -> dict[str, Schema]:
                 "active": ref("playerId"),
                 "phase": {"description": "wl 6.1.1.", "enum": names(wl_game.PHASES)},
             },
+            "propertyNames": ref("playerId"),
             "additionalProperties": ref("wlSetupPlayer"),
         },
         "wlSetupPlayer": {
@@ -326,11 +347,12 @@ def _wl_position_defs() -> dict[str, Schema]:
                     "damage takes (wl 3.10.2).  Card ids ('?' or null unknown), or a count of unknown cards.",
                 },
                 "stage": {
-                    "description": "The Stage area (wl 3.8): a card id, a list of at most one (wl 3.8.5), or null.",
-                    "type": ["string", "array", "null"],
-                    "if": {"type": "string"},
-                    "then": ref("cardId"),
-                    "else": {"items": ref("cardId"), "maxItems": 1},
+                    "description": "The Stage area (wl 3.8): a card id or {card, state} (like a Character), a list "
+                    "of at most one (wl 3.8.5), or null.",
+                    "type": ["string", "object", "array", "null"],
+                    "if": {"type": "array"},
+                    "then": {"items": stage_card, "maxItems": 1},
+                    "else": {"anyOf": [stage_card, {"type": "null"}]},
                 },
                 "deck": {
                     "description": "Top first: a list naming every card, a count of unknown cards, or "
@@ -341,6 +363,7 @@ def _wl_position_defs() -> dict[str, Schema]:
                     "maxItems": max_cards,
                     **count_bounds,
                     "properties": {"top": deck_cards, "rest": {"anyOf": [count, {"type": "null"}]}},
+                    "additionalProperties": False,
                 },
                 "leader": {
                     "description": "The Leader area (wl 3.6): {card, state, given}; the card is the player's "
@@ -348,6 +371,7 @@ def _wl_position_defs() -> dict[str, Schema]:
                     "given.",
                     "type": ["object", "string", "null"],
                     "properties": {"card": ref("cardId"), "state": state, "given": given},
+                    "additionalProperties": False,
                 },
                 "characters": {
                     "description": "The Character area (wl 3.7), at most 5 (wl 3.7.6), in the order the Characters "
@@ -368,6 +392,7 @@ def _wl_position_defs() -> dict[str, Schema]:
                                 "given": given,
                                 "fresh": {"type": "boolean"},
                             },
+                            "additionalProperties": False,
                         },
                     },
                 },
@@ -375,6 +400,7 @@ def _wl_position_defs() -> dict[str, Schema]:
                     "description": "The cost area (wl 3.9): how many ENERGIO!! cards are active and rested.",
                     "type": ["object", "null"],
                     "properties": {"active": count, "rested": count},
+                    "additionalProperties": False,
                 },
                 "energio_deck": {
                     "description": "Cards left in the ENERGIO!! deck (wl 3.3); absent: the "
@@ -397,6 +423,7 @@ def _wl_position_defs() -> dict[str, Schema]:
                 },
                 "hash": ref("stateHash"),
             },
+            "propertyNames": ref("playerId"),
             "additionalProperties": ref("wlPlayerExpect"),
         },
         "wlPlayerExpect": {
@@ -404,15 +431,19 @@ def _wl_position_defs() -> dict[str, Schema]:
             "properties": {
                 **{zone: pile_expect for zone in wl_game.PILES},
                 "stage": {
-                    "description": "The Stage area: a count, a list, its card's id, or null (empty).",
-                    "type": ["integer", "array", "string", "null"],
+                    "description": "The Stage area: a count, a list, its card's id, {card, state} (either or both), "
+                    "or null (empty).",
+                    "type": ["integer", "array", "string", "object", "null"],
                     "minimum": 0,
                     "items": ref("cardRef"),
+                    "properties": {"card": ref("cardRef"), "state": {"enum": state_words}},
+                    "additionalProperties": False,
                 },
                 "leader": {
                     "description": "The Leader: a card id, or {card, state, given, power} (any subset).",
                     "type": ["string", "object"],
                     "properties": shown,
+                    "additionalProperties": False,
                 },
                 "characters": {
                     "description": "The Character area: a count, or a list of each Character in the order they "
@@ -422,12 +453,14 @@ def _wl_position_defs() -> dict[str, Schema]:
                     "items": {
                         "type": ["string", "object"],
                         "properties": {**shown, "fresh": {"type": "boolean"}},
+                        "additionalProperties": False,
                     },
                 },
                 "cost": {
                     "description": "The cost area's active and rested ENERGIO!! cards (any subset).",
                     "type": "object",
                     "properties": {"active": {"type": "integer"}, "rested": {"type": "integer"}},
+                    "additionalProperties": False,
                 },
                 "energio_deck": {"description": "Cards left in the ENERGIO!! deck.", "type": "integer"},
             },
@@ -455,6 +488,7 @@ def _effect_operations() -> dict[str, Schema]:
             "to": {"description": "Where it goes; 'deck' is its top, 'life' the Life area's top.", **place},
             "p": owner,
         },
+        "additionalProperties": False,
     }
     power: Schema = {
         "type": "object",
@@ -464,6 +498,7 @@ def _effect_operations() -> dict[str, Schema]:
             "amount": {"type": "integer"},
             "p": owner,
         },
+        "additionalProperties": False,
     }
     return {
         "moves": one_or_list(
@@ -633,29 +668,4 @@ def _wl_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
 
 
 def _wl_entry_defs() -> dict[str, Schema]:
-    forced = wl_log.FORCED_VERBS
-    verbs = sorted({*wl_log.CHOICE_VERBS, *forced})
-    arguments = _wl_verb_arguments()
-    defs: dict[str, Schema] = {}
-    rules = []
-    for verb in verbs:
-        text, properties, required = arguments.get(verb, ("", {}, []))
-        kind = "forced event" if verb in forced else "declared effect" if verb in DECLARED_VERBS else "choice"
-        definition: Schema = {"title": f"wl '{verb}' entry", "description": f"A {kind}. {text}".strip()}
-        if properties:
-            definition["properties"] = properties
-        if required:
-            definition["required"] = required
-        defs[f"wlDo_{verb}"] = definition
-        rules.append(when("do", verb, ref(f"wlDo_{verb}")))
-    defs["wlEntry"] = {
-        "title": "ENERGIO!! entry",
-        "description": "What 'game: wl' adds to an entry: one of the verbs the replay reads, with its arguments.",
-        "type": "object",
-        "properties": {
-            "do": {"enum": verbs},
-            "expect": ref("wlExpect"),
-        },
-        "allOf": rules,
-    }
-    return defs
+    return verb_definitions("wl", "ENERGIO!!", wl_log.CHOICE_VERBS, wl_log.FORCED_VERBS, _wl_verb_arguments())

@@ -13,16 +13,33 @@ from engine.games.ws import cards as ws_cards
 from engine.games.ws import state as ws_state
 from judge.games import reading
 from judge.games.ws import log as ws_log
-from judge.schema import DECLARED_VERBS, OPENING_PHASE, ORIENTATIONS, Schema, names, one_or_list, ref, when
+from judge.schema import (
+    OPENING_PHASE,
+    ORIENTATIONS,
+    Schema,
+    names,
+    one_or_list,
+    player_definition,
+    ref,
+    verb_definitions,
+    when,
+)
+
+
+ABILITY_MARKS = ("keyword", "kind", "type", "timing")
+"""The keys that tell an ability's record what it is (a keyword ability, the first vocabulary, the shared shape);
+a record with none of them is card text alone."""
 
 
 def schema_defs() -> dict[str, Schema]:
     """Every ``ws`` definition, ``wsLog`` (what ``game: ws`` adds to a log) and ``wsEntry`` among them."""
     defs = {**_ws_card_defs(), **_ws_position_defs(), **_ws_entry_defs()}
+    defs["wsPlayer"] = player_definition("Weiss Schwarz player", "A player and their deck list (ws 5.1).", {})
     defs["wsLog"] = {
         "title": "What 'game: ws' adds",
         "properties": {
             "cards": {"additionalProperties": ref("wsCard")},
+            "players": {"items": ref("wsPlayer")},
             "setup": ref("wsSetup"),
             "actions": {"items": ref("wsEntry")},
         },
@@ -43,6 +60,7 @@ def _ws_card_defs() -> dict[str, Schema]:
     icons = names(ws_cards.TRIGGER_ICONS)
     keywords = names(ws_cards.KEYWORDS)
     keyword_rules = []
+    keywords_of: dict[str, set[str]] = {}
     for keyword in keywords:
         numbers = ws_cards.KEYWORD_NUMBERS.get(keyword, ())
         then: Schema = {"properties": {name: {"type": "integer"} for name in numbers}}
@@ -54,6 +72,8 @@ def _ws_card_defs() -> dict[str, Schema]:
             }
         if then["properties"]:
             keyword_rules.append(when("keyword", keyword, then))
+        for name in then["properties"]:
+            keywords_of.setdefault(name, set()).add(keyword)
     operation_values: dict[str, Schema] = {
         "extra_turn": {"description": "Its master takes an additional turn (ws 11.2).", "const": True},
         "salvage": {
@@ -106,6 +126,7 @@ def _ws_card_defs() -> dict[str, Schema]:
                     "items": ref("wsAbility"),
                 },
             },
+            "additionalProperties": False,
         },
         "wsAbility": {
             "type": ["object", "string"],
@@ -116,7 +137,18 @@ def _ws_card_defs() -> dict[str, Schema]:
                     "if": {"type": "object", "anyOf": [{"required": ["type"]}, {"required": ["timing"]}]},
                     "then": ref("wsSharedAbility"),
                 },
+                {
+                    "if": {"type": "object", "not": {"anyOf": [{"required": [name]} for name in ABILITY_MARKS]}},
+                    "then": ref("wsTextAbility"),
+                },
             ],
+        },
+        "wsTextAbility": {
+            "title": "Card text",
+            "description": "An ability written as its text alone, which the engine reports where it acts.",
+            "type": "object",
+            "properties": {"text": {"description": "The printed text.", "type": "string"}},
+            "additionalProperties": False,
         },
         "wsSharedAbility": {
             "title": "Ability",
@@ -146,6 +178,7 @@ def _ws_card_defs() -> dict[str, Schema]:
                 "optional": {"type": "boolean"},
                 "text": {"description": "The printed text.", "type": "string"},
             },
+            "additionalProperties": False,
         },
         "wsKeywordAbility": {
             "title": "Keyword ability",
@@ -159,9 +192,13 @@ def _ws_card_defs() -> dict[str, Schema]:
                     "type": ["integer", "object"],
                     "minimum": 0,
                     "properties": {"stock": stock},
+                    "additionalProperties": False,
                 },
+                "text": {"description": "The printed text.", "type": "string"},
+                **{name: {"description": f"For {', '.join(sorted(keywords_of[name]))}."} for name in keywords_of},
             },
             "allOf": keyword_rules,
+            "additionalProperties": False,
         },
         "wsModelledAbility": {
             "title": "Ability in the first vocabulary",
@@ -187,6 +224,7 @@ def _ws_card_defs() -> dict[str, Schema]:
                     "type": ["integer", "object", "null"],
                     "minimum": 0,
                     "properties": {"stock": stock, "rest": {"type": "boolean"}},
+                    "additionalProperties": False,
                 },
                 "effect": {
                     "description": "One operation or a list of them, done in order.",
@@ -195,7 +233,9 @@ def _ws_card_defs() -> dict[str, Schema]:
                     "then": ref("wsOperation"),
                     "else": {"minItems": 1, "items": ref("wsOperation")},
                 },
+                "text": {"description": "The printed text.", "type": "string"},
             },
+            "additionalProperties": False,
             "allOf": [
                 when(
                     "kind",
@@ -229,6 +269,7 @@ def _ws_card_defs() -> dict[str, Schema]:
                 },
             },
             "oneOf": [{"required": [name]} for name in operations],
+            "additionalProperties": False,
         },
     }
 
@@ -284,6 +325,7 @@ def _ws_position_defs() -> dict[str, Schema]:
                 "active": ref("playerId"),
                 "phase": {"enum": names(ws_log.PHASE_NAMES)},
             },
+            "propertyNames": ref("playerId"),
             "additionalProperties": ref("wsSetupPlayer"),
         },
         "wsSetupPlayer": {
@@ -307,6 +349,7 @@ def _ws_position_defs() -> dict[str, Schema]:
                         "top": {"type": ["array", "null"], "items": ref("cardId")},
                         "rest": {"anyOf": [count, {"type": "null"}]},
                     },
+                    "additionalProperties": False,
                 },
                 "stage": {
                     "description": "Position -> a standing character's id, or {card, state}; null is empty.",
@@ -316,6 +359,7 @@ def _ws_position_defs() -> dict[str, Schema]:
                         "type": ["string", "object", "null"],
                         "required": ["card"],
                         "properties": {"card": {"type": "string"}, "state": orientation},
+                        "additionalProperties": False,
                     },
                 },
                 "refresh_point": count,
@@ -335,6 +379,7 @@ def _ws_position_defs() -> dict[str, Schema]:
                 },
                 "hash": ref("stateHash"),
             },
+            "propertyNames": ref("playerId"),
             "additionalProperties": ref("wsPlayerExpect"),
         },
         "wsPlayerExpect": {
@@ -355,6 +400,7 @@ def _ws_position_defs() -> dict[str, Schema]:
                             "soul": {"type": "integer"},
                             "traits": {"type": "array", "items": {"type": "string"}},
                         },
+                        "additionalProperties": False,
                     },
                 },
                 "refresh_point": {"type": "integer", "minimum": 0},
@@ -381,7 +427,12 @@ def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
         "minimum": 0,
         "minLength": 1,
     }
-    stock_paid = {"type": "object", "required": ["stock"], "properties": {"stock": {"type": "integer", "minimum": 0}}}
+    stock_paid = {
+        "type": "object",
+        "required": ["stock"],
+        "properties": {"stock": {"type": "integer", "minimum": 0}},
+        "additionalProperties": False,
+    }
     pay = {
         "description": "Whether the cost is paid; where two could be (Encore [2] beside Encore [3], 10.2.3), the "
         "one paid: {stock: N}, or the ability as the card record writes it.",
@@ -391,7 +442,11 @@ def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
             {
                 "type": "object",
                 "required": ["keyword", "cost"],
-                "properties": {"cost": {"anyOf": [{"type": "integer", "minimum": 0}, stock_paid]}},
+                "properties": {
+                    "keyword": {"description": "The keyword ability paid for.", "type": "string"},
+                    "cost": {"anyOf": [{"type": "integer", "minimum": 0}, stock_paid]},
+                },
+                "additionalProperties": False,
             },
         ],
     }
@@ -439,7 +494,12 @@ def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
                     "description": "The character put onto the stage: {card, pos}, or a card id with the entry's "
                     "'pos'.",
                     "anyOf": [
-                        {"type": "object", "properties": {"card": card, "pos": pos}, "required": ["card"]},
+                        {
+                            "type": "object",
+                            "properties": {"card": card, "pos": pos},
+                            "required": ["card"],
+                            "additionalProperties": False,
+                        },
                         card,
                         passed,
                     ],
@@ -462,8 +522,16 @@ def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
         "refresh": ("The new deck, top first (9.2).", {"order": cards}, []),
         "refresh_point": ("The card put from the deck into the clock (9.9).", {"card": card}, ["card"]),
         "resolve": (
-            "An automatic ability in standby, and what it asks (8.5.1.2 - 8.5.1.3).",
-            {"source": card, "ability": ability, "pay": pay, "target": chosen},
+            "An automatic ability in standby, and what it asks (8.5.1.2 - 8.5.1.3); for a replacement (8.2.1.3.2), "
+            "'use' says whether it replaces the event.",
+            {
+                "source": {"description": "The card whose ability it is.", **card},
+                "card": {"description": "The card whose ability it is, where 'source' is not written.", **card},
+                "ability": ability,
+                "pay": pay,
+                "use": {"description": "A replacement its master may decline: whether it is used.", "type": "boolean"},
+                "target": chosen,
+            },
             [],
         ),
         "encore": (
@@ -492,32 +560,8 @@ def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
 
 
 def _ws_entry_defs() -> dict[str, Schema]:
-    forced = ws_log.FORCED_VERBS
-    verbs = sorted({*ws_log.CHOICE_VERBS, *forced})
-    arguments = _ws_verb_arguments()
-    defs: dict[str, Schema] = {}
-    rules = []
-    for verb in verbs:
-        text, properties, required = arguments.get(verb, ("", {}, []))
-        kind = "forced event" if verb in forced else "declared effect" if verb in DECLARED_VERBS else "choice"
-        definition: Schema = {"title": f"ws '{verb}' entry", "description": f"A {kind}. {text}".strip()}
-        if properties:
-            definition["properties"] = properties
-        if required:
-            definition["required"] = required
-        defs[f"wsDo_{verb}"] = definition
-        rules.append(when("do", verb, ref(f"wsDo_{verb}")))
+    defs = verb_definitions("ws", "Weiss Schwarz", ws_log.CHOICE_VERBS, ws_log.FORCED_VERBS, _ws_verb_arguments())
     zones = [*sorted(ws_state.ZONE_NAMES), "stage"]
-    defs["wsEntry"] = {
-        "title": "Weiss Schwarz entry",
-        "description": "What 'game: ws' adds to an entry: one of the verbs the replay reads, with its arguments.",
-        "type": "object",
-        "properties": {
-            "do": {"enum": verbs},
-            "expect": ref("wsExpect"),
-        },
-        "allOf": rules,
-    }
     defs["wsDeclaredMove"] = {
         "type": "object",
         "required": ["from", "to"],
@@ -528,6 +572,7 @@ def _ws_entry_defs() -> dict[str, Schema]:
             "pos": {"description": "The stage position left or entered.", **ref("wsPosition")},
             "p": {"description": "The player it applies to; the entry's player by default.", **ref("playerId")},
         },
+        "additionalProperties": False,
     }
     defs["wsDeclaredChange"] = {
         "type": "object",
@@ -537,5 +582,6 @@ def _ws_entry_defs() -> dict[str, Schema]:
             "amount": {"type": ["integer", "string"], "pattern": r"^\+?[0-9]+$"},
             "p": {"description": "The player it applies to; the entry's player by default.", **ref("playerId")},
         },
+        "additionalProperties": False,
     }
     return defs
