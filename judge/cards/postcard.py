@@ -147,7 +147,10 @@ class _Compiler:
             count = data[at]
             if count == 0:  # most are: one byte, no list to fill
                 return [], at + 1
-            count, at = _varint(data, at, "u32")
+            if count < 0x80:
+                at += 1
+            else:
+                count, at = _varint(data, at, "u32")
             if count > len(data) - at:  # every item of these layouts takes a byte at least
                 raise PostcardError(at, f"a Vec<{inner}> of {count} items is longer than the data left")
             values = []
@@ -168,7 +171,8 @@ class _Compiler:
 
         self.readers[name] = forward
         if name in self.layout.structs:
-            made = _struct([(field, self.reader(kind)) for field, kind in _fields(", ".join(self.layout.structs[name]))])
+            fields = _fields(", ".join(self.layout.structs[name]))
+            made = _struct([(field, self.reader(kind)) for field, kind in fields])
         else:
             made = _enum(name, [self._variant(name, text) for text in self.layout.enums[name]])
         built.append(made)
@@ -247,7 +251,11 @@ def _signed(kind: str) -> Reader:
     unsigned = _SIGNED_VARINTS[kind]
 
     def read_signed(data: bytes, at: int) -> tuple[Any, int]:
-        value, at = _varint(data, at, unsigned)
+        value = data[at]
+        if value < 0x80:
+            at += 1
+        else:
+            value, at = _varint(data, at, unsigned)
         return (value >> 1) ^ -(value & 1), at
 
     return read_signed
