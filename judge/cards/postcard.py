@@ -71,8 +71,7 @@ class Layout:
 def decoder(layout: Layout, root: str) -> Callable[[bytes], Any]:
     """A function that decodes a whole buffer as one value of type ``root`` of ``layout``; PostcardError when
     the buffer is not exactly one such value."""
-    readers: dict[str, Reader] = {}
-    read = _Compiler(layout, readers).reader(root)
+    read = _Compiler(layout).reader(root)
 
     def decode(data: bytes) -> Any:
         try:
@@ -102,9 +101,9 @@ def _fields(text: str) -> list[tuple[str, str]]:
 class _Compiler:
     """Builds one reader per type of a layout, each made once and shared (recursive types included)."""
 
-    def __init__(self, layout: Layout, readers: dict[str, Reader]) -> None:
+    def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        self.readers = readers
+        self.readers: dict[str, Reader] = {}
 
     def reader(self, name: str) -> Reader:
         name = name.strip()
