@@ -20,6 +20,7 @@ COMMANDS = {
     "why": "judge.why_cli:why",
     "selfplay": "judge.play_cli:selfplay",
     "import": "judge.import_cli:import_group",
+    "cards": "judge.cards_cli:cards",
     "scenario": "judge.scenario_cli:scenario",
     "graph": "judge.graph_cli:graph",
     "rules": "judge.rules_cli:rules",
