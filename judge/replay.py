@@ -1359,6 +1359,10 @@ class Replay:
             kind = VerdictKind.INCOMPLETE
         elif game.unmodelled:
             kind = VerdictKind.INCOMPLETE
+            for text in dict.fromkeys(game.unplayed):
+                self.notes.append(
+                    f"{text.describe()} is card text the engine does not play: what it does is not checked"
+                )
             self.notes.append(f"{game.unmodelled} step(s) rely on card text or cards the log does not make known")
         elif (
             game.outcome is None

@@ -105,6 +105,19 @@ PLAYER_SUBJECT_VERB = "damage"
 damaged player for ``damage`` (also written as ``to``)"), in the games whose ``damage`` entries have ``to``."""
 
 
+def card_contract_properties() -> dict[str, Schema]:
+    """The keys of a card record in every game, beside the game's own fields: the printed text box and ``meta``
+    (the format's "Printed card text and card catalogs")."""
+    return {
+        "text": {
+            "description": "The card's printed text box, one ability a line, read where the record has no "
+            "'abilities' (judge/site/printed-text.rst).",
+            "type": "string",
+        },
+        "meta": {"description": "Free-form: what a catalog keeps beside the card (its source's ids); not read."},
+    }
+
+
 def entry_properties() -> dict[str, Schema]:
     """The keys every entry may have, whatever its verb: who, the verb, and what the writer adds to it."""
     return {

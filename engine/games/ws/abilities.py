@@ -23,10 +23,11 @@ to rest the character itself; an automatic ability with a cost may be declined
 structured power change, and the operations this game adds:
 
 * ``draw: N`` — draw N cards (4.7.3);
-* ``power: N`` / ``soul: N`` — until end of turn (8.2.1.2; ``until: end_of_turn`` may
-  be written) to ``target``: ``self`` (the default), ``choose`` (one of the master's
-  characters, 8.6.3) or ``all`` (all of them); for a ``cont`` ability, while its card
-  is on the stage;
+* ``power: N`` / ``soul: N`` (or both, one change) — until end of turn (8.2.1.2;
+  ``until: end_of_turn`` may be written) to ``target``: ``self`` (the default),
+  ``choose`` (one of the master's characters, 8.6.3), ``all`` (all of them) or
+  ``others`` (all but the ability's card); for a ``cont`` ability, while its card is
+  on the stage, or, a climax's, while it is in the climax area (3.11.2);
 * ``salvage: character`` (or ``climax``, ``event``, ``any``) — choose such a card
   in the waiting room and put it into the hand (8.6.3.1);
 * ``stock: N`` — put the top N cards of the deck into the stock;
@@ -44,7 +45,10 @@ The words of the engine's first vocabulary are read as an alias: ``kind`` for
 ``placed`` for ``on_play`` and ``attacks`` for ``when_attacking``.  An alias record
 outside the vocabulary is an error, as it always was; a record in the shared shape
 outside it (another timing, a condition, [1/Turn], another effect) is card text the
-engine does not play: reported where it acts (``unplayed``), never guessed.
+engine does not play: reported where it acts (``unplayed``), never guessed.  So is
+printed text the reader of ``engine.games.ws.text`` does not read (``unread``).
+An automatic ``on_play`` ability with ``zone: climax`` is a climax's, "when this card
+is placed on your climax area".
 """
 
 from __future__ import annotations
@@ -68,7 +72,13 @@ TRIGGERS: Final = tuple(ALIAS_WHEN)
 OPERATIONS: Final = ("draw", "power", "soul", "salvage", "stock", "extra_turn", "trait")
 CONTINUOUS_ONLY: Final = ("trait", "with_trait")
 """What only a ``cont`` ability's operations may say."""
-TARGETS: Final = ("self", "choose", "all")
+TARGETS: Final = ("self", "choose", "all", "others")
+"""Who a power or soul change goes to: the ability's card, one of its master's characters chosen, all of them,
+or all of them but the ability's card."""
+GAINS: Final = ("power", "soul")
+"""The operations one change may carry together: ``{power: 2000, soul: 1, target: choose}`` is one choice."""
+ZONES: Final = (None, "stage", "climax")
+"""Where an ability works from: a character's on the stage; a climax's in the climax area (ws 3.11, 8.1.1.2.1)."""
 SALVAGE_TYPES: Final = ("character", "climax", "event", "any")
 
 
@@ -131,6 +141,8 @@ def parse_ability(index: int, record: dict[str, Any]) -> CardAbility | None:
     vocabulary (``unplayed``); AbilityRecordError for an alias record outside it."""
     if "kind" in record:
         return _parse_alias(index, record)
+    if "unread" in record:
+        return None
     if "keyword" in record or ("type" not in record and "timing" not in record):
         return None
     try:
@@ -140,7 +152,10 @@ def parse_ability(index: int, record: dict[str, Any]) -> CardAbility | None:
 
 
 def unplayed(record: dict[str, Any]) -> bool:
-    """Whether ``record`` is an ability in the shared shape the engine does not play: card text to report."""
+    """Whether ``record`` is an ability in the shared shape the engine does not play, or printed text not read
+    (``engine.games.ws.text``): card text to report."""
+    if "unread" in record:
+        return True
     if "kind" in record or "keyword" in record or ("type" not in record and "timing" not in record):
         return False
     return parse_ability(0, record) is None
@@ -157,7 +172,7 @@ def _parse_shared(index: int, record: dict[str, Any]) -> CardAbility | None:
             return None
     elif kind not in ("act", "cont", "event") or timing not in (None, "activate_main"):
         return None
-    if record.get("condition") or record.get("once_per_turn") or record.get("zone") not in (None, "stage"):
+    if record.get("condition") or record.get("once_per_turn") or record.get("zone") not in ZONES:
         return None
     return _built(index, str(kind), timing if kind == "auto" else None, record)
 
@@ -218,10 +233,19 @@ def _check_operation(index: int, effect: Any) -> None:
     if not isinstance(effect, dict):
         raise AbilityRecordError(f"ability {index}: operation {effect!r} is not a mapping")
     names = [name for name in OPERATIONS if name in effect]
-    if len(names) != 1:
+    if not (len(names) == 1 or set(names) == set(GAINS)):
         raise AbilityRecordError(f"ability {index}: {effect!r} must name one of {', '.join(OPERATIONS)}")
-    name = names[0]
-    value = effect[name]
+    for name in names:
+        _check_value(index, name, effect[name])
+    if "with_trait" in effect and (not isinstance(effect["with_trait"], str) or not effect["with_trait"]):
+        raise AbilityRecordError(f"ability {index}: with_trait {effect['with_trait']!r} is not a trait's name")
+    if "until" in effect and effect["until"] != "end_of_turn":
+        raise AbilityRecordError(f"ability {index}: until {effect['until']!r}: the effects last until end of turn")
+    if effect.get("target", "self") not in TARGETS:
+        raise AbilityRecordError(f"ability {index}: target {effect.get('target')!r} is not one of {', '.join(TARGETS)}")
+
+
+def _check_value(index: int, name: str, value: Any) -> None:
     if name == "extra_turn":
         if value is not True:
             raise AbilityRecordError(f"ability {index}: extra_turn is {value!r}, not true")
@@ -233,12 +257,6 @@ def _check_operation(index: int, effect: Any) -> None:
             raise AbilityRecordError(f"ability {index}: trait {value!r} is not a trait's name")
     elif isinstance(value, bool) or not isinstance(value, int):
         raise AbilityRecordError(f"ability {index}: {name} {value!r} is not a whole number")
-    if "with_trait" in effect and (not isinstance(effect["with_trait"], str) or not effect["with_trait"]):
-        raise AbilityRecordError(f"ability {index}: with_trait {effect['with_trait']!r} is not a trait's name")
-    if "until" in effect and effect["until"] != "end_of_turn":
-        raise AbilityRecordError(f"ability {index}: until {effect['until']!r}: the effects last until end of turn")
-    if effect.get("target", "self") not in TARGETS:
-        raise AbilityRecordError(f"ability {index}: target {effect.get('target')!r} is not one of {', '.join(TARGETS)}")
 
 
 def card_abilities(records: tuple[dict[str, Any], ...]) -> tuple[CardAbility, ...]:

@@ -2,9 +2,11 @@
 
 A card record is a mapping of the characteristics' names in lower case:
 ``{name, type, level, cost, color, power, soul, triggers, traits, counter,
-abilities}``.  Keyword abilities are structured: ``{keyword: backup, power:
+abilities, text}``.  Keyword abilities are structured: ``{keyword: backup, power:
 2000, level: 1, cost: {stock: 1}}``, ``{keyword: encore, cost: {stock: 2}}``.
-Every character has ``Encore [3]`` without writing it (ws 10.2.3).
+Every character has ``Encore [3]`` without writing it (ws 10.2.3).  An ability may
+be its printed text, a string, and a record with no ``abilities`` may give its
+whole ``text`` box, one ability a line: both are read by ``engine.games.ws.text``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any, Final
 from engine.core.card_records import CardRecordError, whole_number
 from engine.core.cards import CardDefinition
 from engine.games.ws.abilities import AbilityRecordError, card_abilities
+from engine.games.ws.text import ability_record, card_text_abilities, is_printed_text
 
 CARD_TYPES: Final = ("character", "event", "climax")
 """ws 2.3.2."""
@@ -97,7 +100,16 @@ def definition_from_record(card_id: str, fields: dict[str, Any]) -> WsCardDefini
     abilities = fields.get("abilities", ())
     if not isinstance(abilities, list | tuple) or not all(isinstance(a, dict | str) for a in abilities):
         raise CardRecordError(f"card {card_id!r}: abilities must be a list")
-    structured = tuple(a if isinstance(a, dict) else {"text": a} for a in abilities)
+    text = fields.get("text")
+    if text is not None and not isinstance(text, str):
+        raise CardRecordError(f"card {card_id!r}: text is {text!r}, not the card's printed text")
+    if text and not abilities:
+        structured = tuple(card_text_abilities(text, card_type))
+    else:
+        structured = tuple(
+            ability_record(a if isinstance(a, str) else a["text"], card_type) if is_printed_text(a) else a
+            for a in abilities
+        )
     for ability in structured:
         keyword = ability.get("keyword")
         if keyword is not None and keyword not in KEYWORDS:

@@ -83,19 +83,19 @@ class Characteristics:
         return self.game.effects.gained(card.instance, "traits", printed, effects)[0]
 
     def continuous_effects(self, card: Card) -> list[ContinuousEffect]:
-        """Effects of ``cont`` abilities of characters on the stage that apply to ``card`` (8.1.1.3, 2.12.2.1): those
-        of its master's characters, whose master is the master of these abilities (4.3.6)."""
+        """Effects of ``cont`` abilities of characters on the stage, and of the climax in the climax area (3.11.2),
+        that apply to ``card`` (8.1.1.3, 2.12.2.1): those of its master's cards, whose master is the master of these
+        abilities (4.3.6)."""
         me = self.states[card.owner]
         if me.position_of(card) is None:
             return []
         found = []
-        for _, source in me.characters():
+        for source in [*(c for _, c in me.characters()), *me.climax]:
             for ability in self.game.modelled.get(source.identity or "", ()):
                 if ability.kind != "cont":
                     continue
                 for effect in ability.effects:
-                    target = effect.get("target", "self")
-                    if target != "all" and not (target == "self" and source is card):
+                    if not applies_to(effect.get("target", "self"), source, card):
                         continue
                     timestamp = me.placed_at.get(source.instance, 0)
                     origin = f"ability {ability.index} of {source.identity}"
@@ -131,3 +131,13 @@ class Characteristics:
     def level_of(self, card: Card | None) -> int:
         definition = self.game.definition(card) if card else None
         return definition.level if definition else 0
+
+
+def applies_to(target: str, source: Card, card: Card) -> bool:
+    """Whether a change to ``target`` (``engine.games.ws.abilities.TARGETS``) from ``source``'s ability applies to
+    ``card``, one of its master's characters."""
+    if target == "all":
+        return True
+    if target == "others":
+        return card is not source
+    return target == "self" and card is source

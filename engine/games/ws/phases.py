@@ -325,6 +325,7 @@ class Phases:
         if choice.verb == "climax":
             card = self.game.moves.take_from(player, "hand", choice.card)
             self.game.moves.put(player, "climax", card)
+            self.states[player].placed_at[card.instance] = self.game.effects.next_timestamp()  # 8.9.1.5
             self.game.playing.trigger_card(player, card, "on_play", "was placed in the climax area")
             self.game.record(
                 RecordKind.CHOICE,

@@ -19,8 +19,9 @@ from engine.core.cards import Card
 from engine.core.game import Procedure, StandbyAbility
 from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
 from engine.core.wording import counted
-from engine.games.ws.abilities import CardAbility, unplayed
+from engine.games.ws.abilities import GAINS, CardAbility, unplayed
 from engine.games.ws.cards import WsCardDefinition, stock_cost
+from engine.games.ws.characteristics import applies_to
 from engine.games.ws.choices import PayCost
 from engine.games.ws.state import POSITIONS, ZONE_NAMES
 
@@ -116,7 +117,8 @@ class Playing:
         """ws 8.6.2.4.2: an event goes to the resolution zone, resolves, then to the waiting room."""
         self.game.moves.put(player, "resolution", card)
         effects = [a for a in self.game.modelled.get(card.identity or "", ()) if a.kind == "event"]
-        if effects:
+        definition = self.game.definition(card)
+        if effects and not any(unplayed(record) for record in (definition.abilities if definition else ())):
             self.game.record(
                 RecordKind.CHOICE,
                 player,
@@ -127,8 +129,7 @@ class Playing:
             for ability in effects:
                 yield from self.resolve_effects(player, card, ability)
         else:
-            definition = self.game.definition(card)
-            texts = definition.abilities if definition is not None else ()
+            texts = [r for r in definition.abilities if unplayed(r)] or definition.abilities if definition else ()
             self.game.unplayed_text(
                 player,
                 card.identity or "?",
@@ -310,14 +311,13 @@ class Playing:
                 )
                 yield Checkpoint(decision)
             else:
-                attribute = "power" if "power" in effect else "soul"
-                amount = int(effect[attribute])
+                gains = [(attribute, int(effect[attribute])) for attribute in GAINS if attribute in effect]
                 target = effect.get("target", "self")
                 chosen_by: Decision | None = None
                 if target == "self":
                     targets = [card] if me.position_of(card) is not None else []
-                elif target == "all":
-                    targets = [c for _, c in me.characters()]
+                elif target in ("all", "others"):
+                    targets = [c for _, c in me.characters() if applies_to(target, card, c)]
                 else:
                     options = [Choice("target", pos=pos) for pos, _ in me.characters()]
                     if not options:
@@ -329,13 +329,16 @@ class Playing:
                     choice = yield chosen_by
                     targets = [me.character_on(choice.pos)]
                 for target_card in targets:
-                    self.game.characteristics.add_effect(
-                        target_card, attribute, amount, f"ability {ability.index} of {card.identity}", ("ws:8.2.1.2",)
-                    )
+                    for attribute, amount in gains:
+                        self.game.characteristics.add_effect(
+                            target_card, attribute, amount, f"ability {ability.index} of {card.identity}", ("ws:8.2.1.2",)
+                        )
                     self.game.record(
                         RecordKind.ABILITY,
                         player,
-                        f"{target_card.identity} gets {amount:+d} {attribute} until end of turn",
+                        f"{target_card.identity} gets "
+                        + " and ".join(f"{amount:+d} {attribute}" for attribute, amount in gains)
+                        + " until end of turn",
                         ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.2", "ws:4.3.3"),
                     )
                 if chosen_by is not None:  # the entry that chose is applied

@@ -24,6 +24,7 @@ from engine.games.vg import state as vg_state
 from judge.games import reading
 from judge.games.vg import log as vg_log
 from judge.schema import (
+    card_contract_properties,
     OPENING_PHASE,
     Schema,
     names,
@@ -136,6 +137,7 @@ def _vg_card_defs() -> dict[str, Schema]:
                     "type": "array",
                     "items": ref("vgAbility"),
                 },
+                **card_contract_properties(),
             },
             "additionalProperties": False,
             "allOf": [

@@ -27,6 +27,7 @@ from engine.games.wl import state as wl_state
 from judge.games import reading
 from judge.games.wl import log as wl_log
 from judge.schema import (
+    card_contract_properties,
     OPENING_PHASE,
     Schema,
     names,
@@ -183,6 +184,7 @@ def _wl_card_defs() -> dict[str, Schema]:
                     "type": "array",
                     "items": ref("wlAbility"),
                 },
+                **card_contract_properties(),
             },
             "additionalProperties": False,
         },

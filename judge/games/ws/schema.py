@@ -14,6 +14,7 @@ from engine.games.ws import state as ws_state
 from judge.games import reading
 from judge.games.ws import log as ws_log
 from judge.schema import (
+    card_contract_properties,
     OPENING_PHASE,
     ORIENTATIONS,
     Schema,
@@ -125,6 +126,7 @@ def _ws_card_defs() -> dict[str, Schema]:
                     "type": "array",
                     "items": ref("wsAbility"),
                 },
+                **card_contract_properties(),
             },
             "additionalProperties": False,
         },

@@ -1,0 +1,352 @@
+"""Weiss Schwarz printed text, read into the card records the engine plays (ws 8.1, 10).
+
+The grammar, ``printed_text.lark`` beside this module, holds the English templates
+read so far; :func:`read_ability` reads one printed ability into the structured
+shape of ``engine.games.ws.abilities`` and ``engine.games.ws.cards`` (a keyword
+ability, an automatic, activated or continuous ability, an event's text), and
+:func:`render` writes a record back as the text it reads from, so that a text is
+taken as read only when it says exactly what the record says
+(``engine.core.printed_text``).
+
+Text the grammar does not read keeps its category where its mark gives one
+(``【AUTO】``, ``【ACT】``, ``【CONT】``; an event's text, ``main`` or ``counter``):
+the engine reports it where it could act (``engine.games.ws.abilities.unplayed``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Final
+
+from lark import Token, Transformer, Tree
+
+from engine.core.printed_text import Reading, Record, TextReader, text_lines
+
+SAME_WORDINGS: Final = (
+    ("draw a card", "draw 1 card"),
+    ("Draw a card", "Draw 1 card"),
+    ("choose one of your", "choose 1 of your"),
+    ("Choose one of your", "Choose 1 of your"),
+    ("placed on stage from", "placed on the stage from"),
+    ("climax area from hand", "climax area from your hand"),
+)
+"""Wordings printed cards use for the same thing, read as the second (judge/site/printed-text.rst)."""
+
+MARK_KINDS: Final = {"【AUTO】": "auto", "【ACT】": "act", "【CONT】": "cont"}
+"""The category an ability's leading mark gives it (ws 8.1.1), read or not."""
+
+
+class _Build(Transformer[Token, Any]):
+    """The parse tree of one ability to its record."""
+
+    def start(self, children: list[Any]) -> Record:
+        return dict(children[0])
+
+    # keyword abilities
+    def backup(self, children: list[Any]) -> Record:
+        power, level, *cost = children
+        return {"keyword": "backup", "power": int(power), "level": int(level), "cost": {"stock": _stock(cost)}}
+
+    def assist(self, children: list[Any]) -> Record:
+        return {"keyword": "assist", "power": _bonus(children[0])}
+
+    def bond(self, children: list[Any]) -> Record:
+        name, cost = children
+        return {"keyword": "bond", "name": str(name)[1:-1], "cost": {"stock": _stock([cost])}}
+
+    def great_performance(self, children: list[Any]) -> Record:
+        return {"keyword": "great_performance"}
+
+    # automatic abilities
+    def auto(self, children: list[Any]) -> Record:
+        (timing, zone), effects = children
+        return {"type": "auto", "timing": timing, **zone, "effect": effects}
+
+    def auto_with_cost(self, children: list[Any]) -> Record:
+        cost, (timing, zone), effects = children
+        return {"type": "auto", "timing": timing, **zone, "cost": {"stock": _stock([cost])}, "effect": effects}
+
+    def played(self, _: list[Any]) -> tuple[str, dict[str, str]]:
+        return "on_play", {}
+
+    def placed(self, _: list[Any]) -> tuple[str, dict[str, str]]:
+        return "on_play", {"zone": "climax"}
+
+    def attacks(self, _: list[Any]) -> tuple[str, dict[str, str]]:
+        return "when_attacking", {}
+
+    # activated abilities
+    def act(self, children: list[Any]) -> Record:
+        cost, effects = children
+        return {"type": "act", "cost": cost, "effect": effects}
+
+    def stock_only(self, children: list[Any]) -> dict[str, Any]:
+        return {"stock": _stock(children)}
+
+    def rest_this(self, children: list[Any]) -> dict[str, Any]:
+        return {"stock": _stock([child for child in children if child.type == "COST"]), "rest": True}
+
+    # continuous abilities
+    def cont(self, children: list[Any]) -> Record:
+        return {"type": "cont", "effect": [children[0]]}
+
+    def cont_all(self, children: list[Any]) -> Record:
+        return {**children[0], "target": "all"}
+
+    def cont_others(self, children: list[Any]) -> Record:
+        return {**children[0], "target": "others"}
+
+    def cont_all_with(self, children: list[Any]) -> Record:
+        trait, gains = children
+        return {**gains, "target": "all", "with_trait": str(trait)[1:-1]}
+
+    def cont_others_with(self, children: list[Any]) -> Record:
+        trait, gains = children
+        return {**gains, "target": "others", "with_trait": str(trait)[1:-1]}
+
+    def cont_self(self, children: list[Any]) -> Record:
+        return {**children[0], "target": "self"}
+
+    # an event's text
+    def event(self, children: list[Any]) -> Record:
+        counter = bool(children) and isinstance(children[0], Token)
+        sentences = children[1:] if counter else children
+        record: Record = {"timing": "counter" if counter else "main", "effect": [op for ops in sentences for op in ops]}
+        if len(sentences) > 1:
+            record["sentences"] = [len(ops) for ops in sentences]
+        return record
+
+    # effects
+    def first_effects(self, children: list[Any]) -> list[Record]:
+        return list(children)
+
+    def effects(self, children: list[Any]) -> list[Record]:
+        return list(children)
+
+    def self_gets(self, children: list[Any]) -> Record:
+        return {**children[0], "target": "self"}
+
+    def chosen_gets(self, children: list[Any]) -> Record:
+        return {**children[0], "target": "choose"}
+
+    def all_get(self, children: list[Any]) -> Record:
+        return {**children[0], "target": "all"}
+
+    def draw(self, children: list[Any]) -> Record:
+        return {"draw": int(children[0])}
+
+    def stock(self, _: list[Any]) -> Record:
+        return {"stock": 1}
+
+    def salvage(self, children: list[Any]) -> Record:
+        return {"salvage": str(children[0])}
+
+    def power(self, children: list[Any]) -> Record:
+        return {"power": _bonus(children[0])}
+
+    def soul(self, children: list[Any]) -> Record:
+        return {"soul": _bonus(children[0])}
+
+    def power_and_soul(self, children: list[Any]) -> Record:
+        power, _, soul, _ = children
+        return {"power": _bonus(power), "soul": _bonus(soul)}
+
+
+def _stock(cost: list[Any]) -> int:
+    return int(str(cost[0])[1:-1]) if cost else 0
+
+
+def _bonus(token: Any) -> int:
+    return int(str(token))
+
+
+def _build(tree: Tree[Token]) -> Record:
+    record = _Build().transform(tree)
+    assert isinstance(record, dict)
+    return record
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def render(record: Record) -> str:
+    """The printed text ``record`` reads from, as :func:`engine.core.printed_text.normalise` writes it."""
+    keyword = record.get("keyword")
+    if keyword is not None:
+        return _render_keyword(record)
+    kind = record.get("type")
+    effects = list(record.get("effect") or ())
+    if kind == "auto":
+        trigger = {
+            ("on_play", None): "When this card is placed on the stage from your hand",
+            ("on_play", "climax"): "When this card is placed on your climax area from your hand",
+            ("when_attacking", None): "When this card attacks",
+        }[(record["timing"], record.get("zone"))]
+        stock = (record.get("cost") or {}).get("stock")
+        if stock is None:
+            return f"【AUTO】 {trigger}, {_effects(effects, False)}."
+        return f"【AUTO】 [({stock})] {trigger}, you may pay the cost. If you do, {_effects(effects, False)}."
+    if kind == "act":
+        cost = record.get("cost") or {}
+        parts = [f"({cost['stock']})"] if cost.get("stock") or not cost.get("rest") else []
+        if cost.get("rest"):
+            parts.append("【REST】 this card")
+        return f"【ACT】 [{' '.join(parts)}] {_effects(effects, True)}."
+    if kind == "cont":
+        return f"【CONT】 {_continuous(effects[0])}."
+    sentences = record.get("sentences") or [len(effects)]
+    written, at = [], 0
+    for count in sentences:
+        written.append(_effects(effects[at : at + count], True) + ".")
+        at += count
+    mark = "【COUNTER】 " if record.get("timing") == "counter" else ""
+    return mark + " ".join(written)
+
+
+def _render_keyword(record: Record) -> str:
+    keyword = record["keyword"]
+    stock = (record.get("cost") or {}).get("stock", 0)
+    if keyword == "backup":
+        cost = f"({stock}) " if stock else ""
+        return (
+            f"【ACT】 【COUNTER】 Backup {record['power']}, Level {record['level']} "
+            f"[{cost}Put this card from your hand into your waiting room]"
+        )
+    if keyword == "assist":
+        return f"【CONT】 Assist All of your characters in front of this card get +{record['power']} power."
+    if keyword == "bond":
+        return f'【AUTO】 Bond/"{record["name"]}" [({stock})]'
+    if keyword == "great_performance":
+        return "【CONT】 Great Performance"
+    raise ValueError(f"no printed text for the keyword {keyword!r}")
+
+
+def _effects(effects: list[Record], capital: bool) -> str:
+    written = [_effect(effect) for effect in effects]
+    if capital and written:
+        written[0] = written[0][0].upper() + written[0][1:]
+    return ", ".join(written)
+
+
+def _effect(effect: Record) -> str:
+    if "draw" in effect:
+        count = effect["draw"]
+        return f"draw {count} {'card' if count == 1 else 'cards'}"
+    if "stock" in effect:
+        return "put the top card of your deck into your stock"
+    if "salvage" in effect:
+        return f"choose 1 {effect['salvage']} in your waiting room, and return it to your hand"
+    gains = _gains(effect)
+    target = effect.get("target", "self")
+    if target == "choose":
+        return f"choose 1 of your characters, and that character gets {gains} until end of turn"
+    if target == "all":
+        return f"all of your characters get {gains} until end of turn"
+    return f"this card gets {gains} until end of turn"
+
+
+def _continuous(effect: Record) -> str:
+    gains = _gains(effect)
+    target = effect.get("target", "self")
+    if target == "self":
+        return f"This card gets {gains}"
+    trait = effect.get("with_trait")
+    who = " ".join(part for part in ("All of your", "other" if target == "others" else "", trait and f"《{trait}》") if part)
+    return f"{who} characters get {gains}"
+
+
+def _gains(effect: Record) -> str:
+    parts = [f"+{effect[name]} {name}" for name in ("power", "soul") if name in effect]
+    return " and ".join(parts)
+
+
+# --------------------------------------------------------------------------- reading
+
+READER: Final = TextReader(Path(__file__).with_name("printed_text.lark"), _build, render, SAME_WORDINGS)
+
+
+def read_ability(text: str) -> Reading:
+    """The reading of one printed Weiss Schwarz ability."""
+    return READER.read(text)
+
+
+def ability_record(text: str, card_type: str) -> Record:
+    """The record a card's printed ability is played as: what it reads as, or, where it is not read, its text
+    with the category its mark gives (an event's own text: ``main`` or ``counter``), for the engine to report
+    where it could act."""
+    reading = read_ability(text)
+    if reading.record is not None:
+        return reading.record
+    mark = reading.normalised.split(" ", 1)[0]
+    unread: Record = {"text": text, "unread": reading.problem or "not read"}
+    if mark in MARK_KINDS:
+        unread["type"] = MARK_KINDS[mark]
+    elif card_type == "event":
+        unread["timing"] = "counter" if mark == "【COUNTER】" else "main"
+    else:
+        unread["type"] = "cont"  # no mark: a rule of the card itself, at work wherever the card is
+    return unread
+
+
+def is_printed_text(ability: object) -> bool:
+    """Whether an ability as a card record writes it is printed text: a string, or a mapping of its ``text`` alone
+    (no ``keyword``, ``type``, ``timing`` nor ``kind``)."""
+    if isinstance(ability, str):
+        return True
+    return isinstance(ability, dict) and isinstance(ability.get("text"), str) and set(ability) == {"text"}
+
+
+def card_text_abilities(text: str, card_type: str) -> list[Record]:
+    """The records of a card's ``text`` box, one ability a line."""
+    return [ability_record(line, card_type) for line in text_lines(text)]
+
+
+# --------------------------------------------------------------------------- what a reading cites
+
+KEYWORD_CLAUSES: Final = {
+    "backup": ("ws:10.5",),
+    "assist": ("ws:10.3",),
+    "bond": ("ws:10.4",),
+    "great_performance": ("ws:10.6",),
+    "encore": ("ws:10.2",),
+    "shift": ("ws:10.11",),
+}
+KIND_CLAUSES: Final = {
+    "auto": ("ws:8.1.1.2", "ws:8.1.1.2.1"),
+    "act": ("ws:8.1.1.1",),
+    "cont": ("ws:8.1.1.3",),
+    "replace": ("ws:8.10",),
+}
+OPERATION_CLAUSES: Final = {
+    "draw": ("ws:4.7.3",),
+    "power": ("ws:8.2.1.2",),
+    "soul": ("ws:8.2.1.2",),
+    "salvage": ("ws:8.6.3.1", "ws:3.4"),
+    "stock": ("ws:3.10",),
+    "extra_turn": ("ws:11.2.1",),
+    "trait": ("ws:8.9.1.2",),
+}
+
+
+def clauses_of(record: Record) -> tuple[str, ...]:
+    """The clauses an ability read as ``record`` cites when the engine plays it: its category's (or its keyword's),
+    its cost's, its choices' and each operation's."""
+    keyword = record.get("keyword")
+    if keyword is not None:
+        return KEYWORD_CLAUSES.get(str(keyword), ("ws:10",))
+    kind = record.get("type") or record.get("kind")
+    found = list(KIND_CLAUSES.get(str(kind), ("ws:8.6.2.4.2",)))
+    if record.get("zone") == "climax":
+        found.append("ws:3.11.2")
+    if record.get("cost"):
+        found.extend(("ws:8.4.2.2", "ws:8.4.3"))
+        if kind == "auto":
+            found.append("ws:8.7.3.1.1")
+    effects = record.get("effect") or ()
+    for effect in [effects] if isinstance(effects, dict) else effects:
+        for name, cited in OPERATION_CLAUSES.items():
+            if name in effect:
+                found.extend(cited)
+        if effect.get("target") == "choose":
+            found.append("ws:8.6.3")
+    return tuple(dict.fromkeys(found))
