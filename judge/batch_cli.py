@@ -37,6 +37,7 @@ from judge import progress
 from judge.errors import JudgeError
 from judge.report import verdict_text
 from judge.verdict import EXIT_CODES, Verdict, VerdictKind
+from judge.options_cli import cards_option
 
 Command = TypeVar("Command", bound=Callable[..., Any])
 
@@ -189,6 +190,7 @@ def workers_text(run: BatchRun) -> str:
 
 @click.command()
 @click.argument("logs", nargs=-1, type=click.Path())
+@cards_option
 @batch_options
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per log, one per line.")
 @click.option("--junit", type=click.Path(dir_okay=False), help="Also write a JUnit XML report (a test case per log).")

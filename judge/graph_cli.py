@@ -23,7 +23,7 @@ from judge.graphs.pages import outline_page, procedure_page
 from judge.graphs.static import clause_graph, procedure_graph
 from judge.graphs.timeline import replay_page
 from judge.logfile import GameLog, LogFormatError
-from judge.options_cli import game_option
+from judge.options_cli import cards_option, game_option
 from judge.replay import verify_log
 from judge.report import located
 from judge.verdict import VerdictKind
@@ -173,6 +173,7 @@ def _replayed(name: str) -> tuple[nx.MultiDiGraph, list[ActionRecord], str, Game
 
 
 @graph.command()
+@cards_option
 @click.argument("log", metavar="LOG|SCENARIO")
 @_output_options
 def replay(

@@ -351,6 +351,10 @@ def _parse_log(source: str | bytes, path: str, encoding: str, report: Reporter |
     except RecursionError:
         raise LogFormatError(path, "the log is nested too deeply to be read") from None
     top, actions, locator, lines, columns = parsed
+    if isinstance(top, dict):
+        from judge.cards.catalog import add_catalog_cards  # the catalogs read logs' files as logs are read
+
+        add_catalog_cards(top)
     header = check_shape(top, actions, Checker(path, locator.locate))
     assert isinstance(actions, list)  # checked by check_shape
     if columns is None:

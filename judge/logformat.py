@@ -273,7 +273,9 @@ def _check_deck(
                 f"{who}: deck card id {show_value(card_id)} is {_kind(card_id)}, expected a string",
             )
         if card_id not in cards:
-            raise check.fail(where, f"{who}: deck card {card_id!r} is not in 'cards'")
+            raise check.fail(
+                where, f"{who}: deck card {card_id!r} is not in 'cards' nor in a card catalog given (--cards)"
+            )
         if not _is_int(copies) or copies < 1:
             raise check.fail(
                 (*where, "deck", card_id),

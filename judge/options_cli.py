@@ -39,3 +39,25 @@ def game_option(help_text: str) -> Any:
         show_default=games.default(),
         help=f"{help_text} ({GAMES_HELP}).",
     )
+
+
+def _use_catalogs(ctx: click.Context, param: click.Parameter, paths: tuple[str, ...]) -> None:
+    from judge.cards.catalog import use_catalogs
+
+    use_catalogs(paths)
+
+
+def cards_option(command: Any) -> Any:
+    """``--cards CATALOG`` (repeatable): card records for the card ids a log names without defining them."""
+    return click.option(
+        "--cards",
+        "catalogs",
+        multiple=True,
+        type=click.Path(exists=True, dir_okay=False),
+        metavar="CATALOG",
+        expose_value=False,
+        is_eager=True,
+        callback=_use_catalogs,
+        help="A card catalog (JSON Lines, JSON or YAML; `judge cards import`): records for the card ids a log's "
+        "decks and setup name and its 'cards' do not define; repeatable.  The log's own records win.",
+    )(command)

@@ -14,7 +14,7 @@ from judge.batch import clause_check, load_named
 from judge.batch_cli import echo
 from judge.errors import JudgeError
 from judge.logfile import LogFormatError
-from judge.options_cli import game_option
+from judge.options_cli import cards_option, game_option
 from judge.replay import malformed, verify_log
 from judge.report import trace_text, verdict_text
 from judge.verdict import Verdict
@@ -28,6 +28,7 @@ def _show(verdict: Verdict, as_json: bool) -> None:
 
 
 @click.command()
+@cards_option
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option(
     "--json",

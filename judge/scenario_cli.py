@@ -11,7 +11,7 @@ from judge.batch_cli import BatchRun, batch_options, echo
 from judge.clause_anchors import normalise_clause_id
 from judge.errors import EXIT_PROBLEMS, EXIT_USAGE, JudgeError
 from judge.logfile import LogFormatError
-from judge.options_cli import GAME_KEY, GAMES_HELP
+from judge.options_cli import GAMES_HELP, GAME_KEY, cards_option
 from judge.scenarios import SUFFIXES, Scenario, find, library, library_root
 from judge.stepper import screen, walk
 from judge.why import flow
@@ -108,6 +108,7 @@ def show(name: str) -> None:
 
 
 @scenario.command()
+@cards_option
 @click.argument("name", metavar="ID|FILE")
 @click.option(
     "--no-input/--interactive",

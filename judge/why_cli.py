@@ -14,9 +14,11 @@ from judge.batch import load_named
 from judge.batch_cli import echo
 from judge.errors import JudgeError
 from judge.logfile import LogFormatError
+from judge.options_cli import cards_option
 
 
 @click.command()
+@cards_option
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option(
     "--at",

@@ -17,6 +17,11 @@ The values are not checked here: a record becomes a card of a log, and is checke
 Several catalogs merge into one (:func:`merge_catalogs`): a card id two catalogs give different records is an
 error naming both places, since which one a user meant cannot be told; the same record twice is not.  A log's
 own ``cards`` win over every catalog's.
+
+The catalogs a command is given (``--cards``, :func:`use_catalogs`) are named in the environment variable
+``JUDGE_CARDS`` (paths separated as in ``PATH``), so that the worker processes of a batch read the same ones;
+a user may set it instead of writing ``--cards``.  Each log read then takes from them the records of the cards
+its decks and setup name and its ``cards`` lack (:func:`add_catalog_cards`); each process reads a catalog once.
 """
 
 from __future__ import annotations
@@ -35,14 +40,17 @@ from judge import games, logfile, loglimits
 from judge.logformat import KeyPath, Location, LogFormatError, show_value
 
 __all__ = [
+    "CATALOGS_VARIABLE",
     "CONTRACT_FIELDS",
     "Catalog",
     "CatalogError",
+    "add_catalog_cards",
     "card_fields",
     "load_catalog",
     "load_catalogs",
     "merge_catalogs",
     "parse_catalog",
+    "use_catalogs",
 ]
 
 ID: Final = "id"
@@ -50,6 +58,8 @@ CONTRACT_FIELDS: Final = ("text", "meta")
 """The card keys of every game, beside its own fields: the whole printed text box, one ability a line (the
 format's "Printed card text"), and ``meta``, the key the format leaves open everywhere."""
 UNKNOWN_CARD: Final = logfile.UNKNOWN_CARD
+CATALOGS_VARIABLE: Final = "JUDGE_CARDS"
+"""The environment variable naming the catalogs in use (``--cards``)."""
 
 
 class CatalogError(LogFormatError):
@@ -260,7 +270,7 @@ def _parse_yaml(text: str, name: str) -> tuple[object, Callable[[KeyPath], Locat
     """The YAML document, read with the log loader's limits; where its top-level keys and items and their
     records' keys are, from the parser's events: all a catalog's checks point at."""
     try:
-        data = logfile._parse_yaml(text, name)[0]
+        data = logfile._parse_yaml(text, name, None)[0]
     except LogFormatError as error:
         raise _as_catalog_error(error) from None
     table, repeats = _yaml_locations(text)
@@ -462,3 +472,76 @@ def _kind(value: object) -> str:
     if isinstance(value, list):
         return "a list"
     return f"a {type(value).__name__}"
+
+
+# --------------------------------------------------------------------------- the catalogs a command uses
+
+
+def use_catalogs(paths: Sequence[str | os.PathLike[str]]) -> None:
+    """Use the catalogs at ``paths`` for every log this process and its workers read (``--cards``); none given
+    leaves :data:`CATALOGS_VARIABLE` as the user set it."""
+    if paths:
+        os.environ[CATALOGS_VARIABLE] = os.pathsep.join(os.path.abspath(path) for path in paths)
+
+
+def catalogs_in_use() -> tuple[str, ...]:
+    return tuple(path for path in os.environ.get(CATALOGS_VARIABLE, "").split(os.pathsep) if path)
+
+
+def add_catalog_cards(top: dict[str, Any]) -> None:
+    """Give the log ``top`` (its header, as read) the catalogs' records of the cards its decks and setup name and
+    its ``cards`` lack; a log that names no catalog card is left as it is.  CatalogError for a catalog that
+    cannot be read."""
+    paths = catalogs_in_use()
+    game = top.get("game")
+    if not paths or not isinstance(game, str) or game not in games.available():
+        return
+    cards = top.get("cards", {})
+    if not isinstance(cards, dict):
+        return  # the shape check says what is wrong
+    named = _named_cards(top) - cards.keys()
+    if not named:
+        return
+    catalog = _catalog(paths, game)
+    found = {card_id: catalog[card_id] for card_id in sorted(named) if card_id in catalog}
+    if found:
+        top["cards"] = {**found, **cards}
+
+
+def _named_cards(top: dict[str, Any]) -> set[str]:
+    """The card ids the decks of ``top`` and its setup name."""
+    named: set[str] = set()
+    for player in top.get("players") or ():
+        deck = player.get("deck") if isinstance(player, dict) else None
+        if isinstance(deck, dict):
+            named.update(card_id for card_id in deck if isinstance(card_id, str))
+    _strings_in(top.get("setup"), named)
+    return named
+
+
+def _strings_in(value: object, found: set[str]) -> None:
+    if isinstance(value, str):
+        found.add(value.split("@", 1)[0])
+    elif isinstance(value, dict):
+        for item in value.values():
+            _strings_in(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _strings_in(item, found)
+
+
+@cache
+def _catalog_files(paths: tuple[str, ...], game: str, stamps: tuple[tuple[int, int], ...]) -> dict[str, dict[str, Any]]:
+    del stamps  # part of the key: a catalog changed on disk is read again
+    return load_catalogs(paths, game)
+
+
+def _catalog(paths: tuple[str, ...], game: str) -> dict[str, dict[str, Any]]:
+    stamps = []
+    for path in paths:
+        try:
+            status = os.stat(path)
+        except OSError as error:
+            raise CatalogError(path, f"cannot read the catalog: {error.strerror or error}") from None
+        stamps.append((status.st_mtime_ns, status.st_size))
+    return _catalog_files(paths, game, tuple(stamps))
