@@ -14,6 +14,7 @@ import click
 import yaml
 
 from judge.errors import JudgeError
+from judge.options_cli import game_option
 
 FORMATS = {"jsonl": ".jsonl", "json": ".json", "yaml": ".yaml"}
 """Each encoding a catalog is written in, and the suffix the catalog reader reads it by."""
@@ -31,6 +32,9 @@ def cards() -> None:
     \b
     Examples:
       judge cards import weiss-sim --out ws-cards.jsonl
+      judge cards read ws-cards.jsonl
+      judge cards show ws-cards.jsonl AOT/S35-E023
+      judge verify game.yaml --cards ws-cards.jsonl
     """
 
 
@@ -169,3 +173,122 @@ def _write(records: list[dict[str, Any]], encoding: str, handle: IO[str], shown:
         yaml.dump(
             by_id, handle, Dumper=_CatalogDumper, sort_keys=False, allow_unicode=True, default_flow_style=None, width=99
         )
+
+
+# --------------------------------------------------------------------------- reading a catalog's text
+
+
+def _catalog_of(path: str, game: str) -> Any:
+    from judge.cards.catalog import CatalogError, load_catalog
+
+    try:
+        return load_catalog(path, game)
+    except CatalogError as error:
+        raise JudgeError(str(error)) from None
+
+
+def _check_reader(game: str) -> None:
+    from judge import games
+
+    try:
+        games.get(game).read_card_abilities({})
+    except NotImplementedError as error:
+        raise JudgeError(str(error)) from None
+
+
+@cards.command()
+@click.argument("catalog", type=click.Path(exists=True, dir_okay=False))
+@game_option("The game of the catalog's cards")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object: cards, read, abilities, abilities_read, unread.")
+@click.option(
+    "--patterns",
+    type=click.IntRange(0),
+    default=20,
+    show_default=True,
+    help="How many unread patterns to list (0: all of them).",
+)
+def read(catalog: str, game: str, as_json: bool, patterns: int) -> None:
+    """Say how much of a catalog's printed text the engine reads.
+
+    A card is read when every one of its abilities is: its printed text read
+    by the game's grammar, or a structured ability the engine plays.  The
+    abilities not read are grouped by pattern (numbers as N, names as "…",
+    traits as 《…》), the largest first, each with a card that has one: these
+    are what a log of those cards cannot yet be judged on, and the verdict
+    says so where they could act.  Exit status 0, or 2 for a catalog that
+    cannot be read.
+
+    \b
+    Examples:
+      judge cards read ws-cards.jsonl
+      judge cards read ws-cards.jsonl --json --patterns 0 > reading.json
+    """
+    from judge.cards.reading import read_catalog
+
+    _check_reader(game)
+    records = _catalog_of(catalog, game)
+    found = read_catalog(game, records)
+    shown = found.to_dict(patterns or None)
+    if as_json:
+        click.echo(json.dumps(shown, ensure_ascii=False))
+        return
+    click.echo(f"{catalog}: {found.cards:,} card(s), {found.read:,} read in full ({_share(found.read, found.cards)})")
+    click.echo(
+        f"abilities: {found.abilities:,}, {found.abilities_read:,} read ({_share(found.abilities_read, found.abilities)})"
+    )
+    if shown["unread"]:
+        click.echo(f"unread, by pattern ({len(found.unread):,} patterns; the largest {len(shown['unread'])}):")
+        for item in shown["unread"]:
+            click.echo(f"  {item['abilities']:>6,}  {item['pattern']}  (e.g. {item['example']})")
+
+
+@cards.command()
+@click.argument("catalog", type=click.Path(exists=True, dir_okay=False))
+@click.argument("card_id", metavar="ID")
+@game_option("The game of the catalog's cards")
+@click.option("--json", "as_json", is_flag=True, help="The card's abilities as JSON: text, read, as, clauses.")
+def show(catalog: str, card_id: str, game: str, as_json: bool) -> None:
+    """Show each printed ability of card ID beside what it is read as.
+
+    For each ability: its text, then what the engine plays it as (the
+    structured shape of the format's card records) and the clauses it cites
+    when it does, or why it is not read.  Exit status 0, 1 when an ability
+    of the card is not read, 2 for an unknown card or a catalog that cannot
+    be read.
+
+    \b
+    Examples:
+      judge cards show ws-cards.jsonl AOT/S35-E023
+      judge cards show ws-cards.jsonl AOT/S35-E023 --json
+    """
+    import difflib
+
+    from judge.cards.reading import read_card
+
+    _check_reader(game)
+    records = _catalog_of(catalog, game)
+    if card_id not in records:
+        near = difflib.get_close_matches(card_id, list(records), n=3)
+        hint = f"; did you mean {', '.join(near)}?" if near else ""
+        raise JudgeError(f"no card {card_id!r} in {catalog}{hint}")
+    record = records[card_id]
+    readings = read_card(game, record)
+    if as_json:
+        click.echo(json.dumps({"id": card_id, "abilities": [r.to_dict() for r in readings]}, ensure_ascii=False))
+    else:
+        click.echo(f"{card_id}: {record.get('name', card_id)} ({record.get('type', '?')})")
+        if not readings:
+            click.echo("  no abilities")
+        for number, reading in enumerate(readings, start=1):
+            click.echo(f"  {number}. {reading.written}")
+            if reading.record is not None:
+                played = {key: value for key, value in reading.record.items() if key != "text"}
+                click.echo(f"     read as: {json.dumps(played, ensure_ascii=False)}")
+                click.echo(f"     cites: {', '.join(reading.clauses)}")
+            else:
+                click.echo(f"     not read: {reading.problem}")
+    sys.exit(0 if all(reading.read for reading in readings) else 1)
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"

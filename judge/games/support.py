@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from importlib.abc import Traversable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mypy_extensions import mypyc_attr
 
@@ -29,6 +29,9 @@ from judge.logfile import GameLog
 from judge.logformat import EntryError
 from judge.verdict import winner_of
 from rules_index.model import Document
+
+if TYPE_CHECKING:
+    from judge.cards.reading import AbilityReading
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -157,6 +160,11 @@ class GameSupport:
         """The game's part of the JSON Schema: definitions, among them ``<key>Log`` (what ``game: <key>`` adds to
         a log) and ``<key>Entry`` (one entry)."""
         raise NotImplementedError
+
+    def read_card_abilities(self, record: dict[str, Any]) -> list[AbilityReading]:
+        """How the engine reads each ability of a card record (``judge.cards.reading``): its printed text or its
+        structured shape, played or not; NotImplementedError for a game with no reader of printed text yet."""
+        raise NotImplementedError(f"{self.title} has no reader of printed card text yet")
 
     def self_play(self, seed: int) -> dict[str, Any]:
         """One complete game played at random among the legal options, as a log document; deterministic."""

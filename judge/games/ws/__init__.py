@@ -2,8 +2,9 @@
 
 ``SUPPORT`` is what ``judge.games`` registers as ``ws``; the work is done in this
 package's modules: ``log`` (reading and writing entries, implied passes),
-``board`` (the stepper's board), ``schema`` (the JSON Schema part) and
-``selfplay`` (random legal games from the bundled card pool).
+``board`` (the stepper's board), ``schema`` (the JSON Schema part),
+``text`` (how a card's printed text is read) and ``selfplay`` (random legal
+games from the bundled card pool).
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from engine.core.protocol import Choice, Decision, DeclaredText, Refusal, Reveal
 from engine.games.ws import procedure as ws_procedure
 from engine.games.ws.game import WeissSchwarz
 from judge.games.support import GameSupport
-from judge.games.ws import board, log
+from judge.cards.reading import AbilityReading
+from judge.games.ws import board, log, text
 from judge.logfile import GameLog
 
 
@@ -90,6 +92,9 @@ class WeissSchwarzSupport(GameSupport):
         from judge.games.ws.schema import schema_defs  # the schema's helpers are only needed to build one
 
         return schema_defs()
+
+    def read_card_abilities(self, record: dict[str, Any]) -> list[AbilityReading]:
+        return text.read_card_abilities(record)
 
     def self_play(self, seed: int) -> dict[str, Any]:
         from judge.games.ws.selfplay import play_game

@@ -1,0 +1,49 @@
+"""How each ability of a Weiss Schwarz card record is read (``judge cards read``, ``judge cards show``).
+
+The engine does the reading (``engine.games.ws.text``, its grammar of printed text,
+and ``engine.games.ws.abilities`` for the structured shape); this says, for each
+ability a record writes, whether the engine plays it, what as, and which clauses it
+then cites.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.card_records import ability_words
+from engine.core.printed_text import pattern_of, text_lines
+from engine.games.ws import abilities, cards
+from engine.games.ws import text as printed
+from judge.cards.reading import AbilityReading
+
+
+def read_card_abilities(record: dict[str, Any]) -> list[AbilityReading]:
+    """The readings of ``record``'s abilities: its ``abilities`` list, or where it has none, its ``text`` box."""
+    written = list(record.get("abilities") or ())
+    if not written and isinstance(record.get("text"), str):
+        written = text_lines(record["text"])
+    return [_reading(ability) for ability in written]
+
+
+def _reading(ability: object) -> AbilityReading:
+    if printed.is_printed_text(ability):
+        text = ability if isinstance(ability, str) else ability["text"]  # type: ignore[index]
+        reading = printed.read_ability(str(text))
+        if reading.record is None:
+            return AbilityReading(str(text), False, problem=reading.problem, pattern=reading.pattern)
+        return AbilityReading(str(text), True, reading.record, clauses=printed.clauses_of(reading.record))
+    if not isinstance(ability, dict):
+        return AbilityReading(repr(ability), False, problem="not an ability", pattern="?")
+    words = ability_words(ability)
+    keyword = ability.get("keyword")
+    if keyword is not None:
+        known = keyword in cards.KEYWORDS
+        problem = "" if known else f"no keyword {keyword!r}"
+        return AbilityReading(words, known, ability if known else None, problem, pattern_of(words), printed.clauses_of(ability))
+    try:
+        played = abilities.parse_ability(0, ability) is not None
+    except abilities.AbilityRecordError as error:
+        return AbilityReading(words, False, problem=str(error), pattern=pattern_of(words))
+    if not played:
+        return AbilityReading(words, False, problem="outside the vocabulary the engine plays", pattern=pattern_of(words))
+    return AbilityReading(words, True, ability, clauses=printed.clauses_of(ability))

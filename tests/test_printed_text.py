@@ -1,0 +1,232 @@
+"""Printed card text read into the structured shape, played by the engine, and reported where it is not read.
+
+The texts are made up, in the templates of real Weiss Schwarz cards; the installed weiss-sim's catalog (its real
+cards) checks that every text the reader accepts says exactly what it is read as.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from engine.core.printed_text import normalise, pattern_of, without_reminders
+from engine.games.ws import text as ws_text
+from engine.games.ws.cards import definition_from_record
+from judge.cards.catalog import CATALOGS_VARIABLE
+from judge.cli import main
+from judge.logfile import load_log
+from judge.replay import verify_log
+from judge.verdict import VerdictKind
+
+DATA = Path(__file__).parent / "data"
+CATALOG = DATA / "catalogs" / "good.yaml"
+LOGS = DATA / "printed-text"
+
+
+@pytest.fixture
+def catalog(monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The made-up catalog, in use as ``--cards`` would make it."""
+    monkeypatch.setenv(CATALOGS_VARIABLE, str(CATALOG))
+    return CATALOG
+
+
+# --------------------------------------------------------------------------- normalising
+
+
+def test_ascii_spellings_are_read_as_printed() -> None:
+    assert normalise("[AUTO] [CXCOMBO] When <<Music>> attacks") == "【AUTO】 【CXCOMBO】 When 《Music》 attacks"
+
+
+def test_reminder_text_is_left_out_but_a_stock_cost_stays() -> None:
+    text = "【AUTO】 Bond/\"Hero\" [(1)] (When this card is played (and placed), you may pay the cost)"
+    assert without_reminders(text).strip() == '【AUTO】 Bond/"Hero" [(1)]'
+    assert normalise("Backup 1000, Level 1 [(1)  Put this card ]") == "Backup 1000, Level 1 [(1) Put this card]"
+
+
+def test_marks_written_together_are_read_apart() -> None:
+    assert normalise("【AUTO】【CLOCK】 Shift") == "【AUTO】 【CLOCK】 Shift"
+
+
+def test_a_pattern_leaves_out_numbers_names_and_traits_but_keeps_signs() -> None:
+    assert pattern_of('Bond/"Hero" [(1)] 《Music》 +1500 power') == 'Bond/"…" [(N)] 《…》 +N power'
+
+
+# --------------------------------------------------------------------------- what each template is read as
+
+READ_AS = [
+    (
+        "【ACT】 【COUNTER】 Backup 3000, Level 2 [(1) Put this card from your hand into your waiting room] (reminder)",
+        {"keyword": "backup", "power": 3000, "level": 2, "cost": {"stock": 1}},
+    ),
+    (
+        "[CONT] Assist All of your characters in front of this card get +500 power.",
+        {"keyword": "assist", "power": 500},
+    ),
+    ('【AUTO】 Bond/"Night Reader" [(1)] (When this card is played...)', {"keyword": "bond", "name": "Night Reader", "cost": {"stock": 1}}),
+    (
+        "【CONT】 All of your characters get +1000 power and +1 soul.",
+        {"type": "cont", "effect": [{"power": 1000, "soul": 1, "target": "all"}]},
+    ),
+    (
+        "【CONT】 All of your other 《Music》 characters get +500 power.",
+        {"type": "cont", "effect": [{"power": 500, "target": "others", "with_trait": "Music"}]},
+    ),
+    (
+        "【AUTO】 [(1)] When this card attacks, you may pay the cost. If you do, this card gets +2000 power until end of turn.",
+        {"type": "auto", "timing": "when_attacking", "cost": {"stock": 1}, "effect": [{"power": 2000, "target": "self"}]},
+    ),
+    (
+        "【AUTO】 When this card is placed on your climax area from hand, draw a card, choose one of your characters, "
+        "and that character gets +2000 power and +1 soul until end of turn.",
+        {
+            "type": "auto",
+            "timing": "on_play",
+            "zone": "climax",
+            "effect": [{"draw": 1}, {"power": 2000, "soul": 1, "target": "choose"}],
+        },
+    ),
+    (
+        "【ACT】 [(1) 【REST】 this card] Choose 1 of your characters, and that character gets +1500 power until end of turn.",
+        {"type": "act", "cost": {"stock": 1, "rest": True}, "effect": [{"power": 1500, "target": "choose"}]},
+    ),
+    (
+        "Choose 1 character in your waiting room, and return it to your hand. Draw 2 cards.",
+        {"timing": "main", "effect": [{"salvage": "character"}, {"draw": 2}], "sentences": [1, 1]},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "record"), READ_AS, ids=[record.get("keyword") or record.get("type") or "event" for _, record in READ_AS])
+def test_a_template_is_read_as_its_structured_shape(text: str, record: dict[str, object]) -> None:
+    reading = ws_text.read_ability(text)
+    assert reading.record is not None, reading.problem
+    assert {key: value for key, value in reading.record.items() if key != "text"} == record
+    assert reading.record["text"] == text  # the printed text is kept, for reports
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "【CONT】 All of your characters get +1000 power and +1 soul",  # no full stop
+        "【AUTO】 When this card attacks, this card gets +1000 power.",  # no duration
+        "【AUTO】 When this card attacks, this card gets +1000 power until end of turn and more.",
+        "【CONT】 During your turn, this card gets +1000 power.",  # a condition the vocabulary lacks
+        "【AUTO】 When this card attacks, draw 2 card.",  # renders as "draw 2 cards": not the text
+    ],
+)
+def test_text_that_says_more_or_less_than_a_template_is_not_read(text: str) -> None:
+    reading = ws_text.read_ability(text)
+    assert reading.record is None
+    assert reading.problem
+
+
+def test_an_unread_ability_keeps_the_category_its_mark_gives() -> None:
+    unread = ws_text.ability_record("【AUTO】 When this card becomes 【REVERSE】, draw a card.", "character")
+    assert unread["type"] == "auto" and "unread" in unread
+    event = ws_text.ability_record("【COUNTER】 Look at the top card of your deck.", "event")
+    assert event["timing"] == "counter" and "unread" in event
+
+
+def test_a_records_text_box_and_an_ability_of_text_alone_are_read() -> None:
+    box = definition_from_record(
+        "X", {"type": "climax", "text": "【CONT】 All of your characters get +1000 power and +1 soul.\n(reminder)"}
+    )
+    assert box.abilities[0]["effect"] == [{"power": 1000, "soul": 1, "target": "all"}]
+    assert len(box.abilities) == 1  # a line of reminder text alone is no ability
+    alone = definition_from_record("Y", {"type": "character", "abilities": [{"text": "【CONT】 Great Performance"}]})
+    assert alone.keyword("great_performance") is not None
+
+
+def test_every_text_of_the_real_catalog_read_says_what_it_is_read_as() -> None:
+    """For each printed ability of weiss-sim's 18,474 cards that is read, the record renders back to the text,
+    normalised: a reading that dropped or changed a word would not."""
+    from judge.cards import weiss_sim
+
+    read = 0
+    for card in weiss_sim.read_cards():
+        record = weiss_sim.catalog_record(card)
+        for line in (record.get("text") or "").splitlines():
+            reading = ws_text.read_ability(line)
+            if reading.record is not None:
+                read += 1
+                assert ws_text.render(reading.record) == normalise(line, ws_text.SAME_WORDINGS), line
+    assert read > 3_000  # the templates read cover thousands of real abilities
+
+
+# --------------------------------------------------------------------------- the engine plays what it reads
+
+
+def test_a_log_legal_only_because_of_its_climax_text(catalog: Path) -> None:
+    """ws 8.1.1.3, 3.11.2: the climax's continuous ability gives the attacker +1000 power and +1 soul, so the
+    direct attack deals 3 damage; a log with this catalog's text is legal."""
+    verdict = verify_log(load_log(LOGS / "climax-text-legal.yaml"))
+    assert verdict.kind is VerdictKind.LEGAL, verdict.violations
+
+
+def test_a_log_that_ignores_the_climax_text_is_illegal_where_it_does(catalog: Path) -> None:
+    verdict = verify_log(load_log(LOGS / "climax-text-ignored.yaml"))
+    assert verdict.kind is VerdictKind.ILLEGAL
+    assert [violation.entry for violation in verdict.violations] == [1, 3]
+    assert "soul is 3, not 2" in verdict.violations[0].message
+    assert "ws:7.5.1.2" in verdict.violations[1].clauses
+
+
+def test_text_that_is_not_read_makes_the_verdict_incomplete_naming_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    unread = "【AUTO】 When this card is placed on your climax area from your hand, perform the [STANDBY] effect."
+    text = CATALOG.read_text(encoding="utf-8").replace(
+        "【CONT】 All of your characters get +1000 power and +1 soul.", unread
+    )
+    (tmp_path / "cards.yaml").write_text(text, encoding="utf-8")
+    monkeypatch.setenv(CATALOGS_VARIABLE, str(tmp_path / "cards.yaml"))
+    verdict = verify_log(load_log(LOGS / "climax-text-ignored.yaml"))
+    assert verdict.kind is VerdictKind.INCOMPLETE
+    assert any("TST/X01-099" in note and unread in note for note in verdict.notes)
+
+
+def test_without_the_catalog_a_log_of_catalog_cards_is_malformed_and_says_where_to_look() -> None:
+    result = CliRunner().invoke(main, ["verify", str(LOGS / "climax-text-legal.yaml")])
+    assert result.exit_code == 2
+    assert "is not in 'cards' nor in a card catalog given (--cards)" in result.output
+
+
+def test_verify_takes_the_catalog_with_cards() -> None:
+    result = CliRunner().invoke(main, ["verify", str(LOGS / "climax-text-legal.yaml"), "--cards", str(CATALOG)])
+    assert result.exit_code == 0, result.output
+    assert ": legal" in result.output
+
+
+# --------------------------------------------------------------------------- judge cards read and show
+
+
+def test_cards_read_counts_cards_and_abilities_and_groups_the_unread() -> None:
+    result = CliRunner().invoke(main, ["cards", "read", str(CATALOG), "--json"])
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.output)
+    # Test Pilot has no text, Quick Answer's counter event is read, Grand Finale's continuous ability is read.
+    assert found == {"cards": 3, "read": 3, "abilities": 2, "abilities_read": 2, "unread": []}
+
+
+def test_cards_show_gives_what_each_ability_is_read_as_and_cites() -> None:
+    result = CliRunner().invoke(main, ["cards", "show", str(CATALOG), "TST/X01-099"])
+    assert result.exit_code == 0, result.output
+    assert "read as: " in result.output and "ws:8.1.1.3" in result.output
+
+
+def test_cards_show_exits_1_for_a_card_with_text_not_read(tmp_path: Path) -> None:
+    path = tmp_path / "cards.yaml"
+    path.write_text("A: {type: character, text: '【CONT】 This card cannot side attack.'}\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["cards", "show", str(path), "A", "--json"])
+    assert result.exit_code == 1
+    (ability,) = json.loads(result.output)["abilities"]
+    assert ability["read"] is False and ability["pattern"] == "【CONT】 This card cannot side attack."
+
+
+def test_cards_show_names_a_card_that_is_not_there() -> None:
+    result = CliRunner().invoke(main, ["cards", "show", str(CATALOG), "TST/X01-00"])
+    assert result.exit_code == 2
+    assert "no card 'TST/X01-00'" in result.output and "did you mean" in result.output
