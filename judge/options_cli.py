@@ -59,5 +59,5 @@ def cards_option(command: Any) -> Any:
         is_eager=True,
         callback=_use_catalogs,
         help="A card catalog (JSON Lines, JSON or YAML; `judge cards import`): records for the card ids a log's "
-        "decks and setup name and its 'cards' do not define; repeatable.  The log's own records win.",
+        "decks name and its 'cards' do not define; repeatable.  The log's own records win.",
     )(command)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ import pytest
 import yaml
 
 from judge import games, schema
+from judge.cards.catalog import CATALOGS_VARIABLE
 from judge.logfields import FieldError, UnknownKey, fields_of
 from judge.logfile import LogFormatError, load_log, parse_jsonl_entry, parse_log
 from judge.replay import verify_log, verify_path
@@ -371,8 +373,11 @@ def is_a_log(path: Path) -> bool:
 
 
 @pytest.mark.parametrize("path", [path for path in LOGS if is_a_log(path)], ids=lambda p: str(p.relative_to(REPO)))
-def test_every_bundled_log_loads(path: Path) -> None:
-    """Scenarios, examples and the test data use only keys the format knows, each of its kind."""
+def test_every_bundled_log_loads(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scenarios, examples and the test data use only keys the format knows, each of its kind (the logs of
+    catalog cards with the test catalogs)."""
+    catalogs = sorted(str(catalog) for catalog in (REPO / "tests" / "data" / "catalogs").glob("*.yaml"))
+    monkeypatch.setenv(CATALOGS_VARIABLE, os.pathsep.join(catalogs))
     load_log(path)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -19,7 +20,7 @@ from judge.cards.catalog import CATALOGS_VARIABLE
 from judge.cli import main
 from judge.logfile import load_log
 from judge.replay import verify_log
-from judge.verdict import VerdictKind
+from judge.verdict import Verdict, VerdictKind
 
 DATA = Path(__file__).parent / "data"
 CATALOG = DATA / "catalogs" / "good.yaml"
@@ -56,7 +57,7 @@ def test_a_pattern_leaves_out_numbers_names_and_traits_but_keeps_signs() -> None
 
 # --------------------------------------------------------------------------- what each template is read as
 
-READ_AS = [
+READ_AS: list[tuple[str, dict[str, Any]]] = [
     (
         "【ACT】 【COUNTER】 Backup 3000, Level 2 [(1) Put this card from your hand into your waiting room] (reminder)",
         {"keyword": "backup", "power": 3000, "level": 2, "cost": {"stock": 1}},
@@ -99,8 +100,10 @@ READ_AS = [
 ]
 
 
-@pytest.mark.parametrize(("text", "record"), READ_AS, ids=[record.get("keyword") or record.get("type") or "event" for _, record in READ_AS])
-def test_a_template_is_read_as_its_structured_shape(text: str, record: dict[str, object]) -> None:
+@pytest.mark.parametrize(
+    ("text", "record"), READ_AS, ids=[str(record.get("keyword") or record.get("type") or "event") for _, record in READ_AS]
+)
+def test_a_template_is_read_as_its_structured_shape(text: str, record: dict[str, Any]) -> None:
     reading = ws_text.read_ability(text)
     assert reading.record is not None, reading.problem
     assert {key: value for key, value in reading.record.items() if key != "text"} == record
@@ -113,7 +116,7 @@ def test_a_template_is_read_as_its_structured_shape(text: str, record: dict[str,
         "【CONT】 All of your characters get +1000 power and +1 soul",  # no full stop
         "【AUTO】 When this card attacks, this card gets +1000 power.",  # no duration
         "【AUTO】 When this card attacks, this card gets +1000 power until end of turn and more.",
-        "【CONT】 During your turn, this card gets +1000 power.",  # a condition the vocabulary lacks
+        "【CONT】 If this card is in the middle position of your center stage, this card gets +1000 power.",
         "【AUTO】 When this card attacks, draw 2 card.",  # renders as "draw 2 cards": not the text
     ],
 )
@@ -219,14 +222,68 @@ def test_cards_show_gives_what_each_ability_is_read_as_and_cites() -> None:
 
 def test_cards_show_exits_1_for_a_card_with_text_not_read(tmp_path: Path) -> None:
     path = tmp_path / "cards.yaml"
-    path.write_text("A: {type: character, text: '【CONT】 This card cannot side attack.'}\n", encoding="utf-8")
+    path.write_text("A: {type: character, text: '【CONT】 This card cannot front attack.'}\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["cards", "show", str(path), "A", "--json"])
     assert result.exit_code == 1
     (ability,) = json.loads(result.output)["abilities"]
-    assert ability["read"] is False and ability["pattern"] == "【CONT】 This card cannot side attack."
+    assert ability["read"] is False and ability["pattern"] == "【CONT】 This card cannot front attack."
 
 
 def test_cards_show_names_a_card_that_is_not_there() -> None:
     result = CliRunner().invoke(main, ["cards", "show", str(CATALOG), "TST/X01-00"])
     assert result.exit_code == 2
     assert "no card 'TST/X01-00'" in result.output and "did you mean" in result.output
+
+
+# --------------------------------------------------------------------------- what the vocabulary adds, played
+
+ABILITIES = DATA / "catalogs" / "abilities.yaml"
+
+
+def verdict_of(
+    name: str, monkeypatch: pytest.MonkeyPatch, text: str | None = None, tmp_path: Path | None = None
+) -> Verdict:
+    monkeypatch.setenv(CATALOGS_VARIABLE, str(ABILITIES))
+    path = LOGS / name
+    if text is not None:
+        assert tmp_path is not None
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+    return verify_log(load_log(path))
+
+
+def test_a_continuous_ability_applies_while_its_condition_holds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ws 8.1.1.3: "During your turn" holds for P1's Home Crowd in P1's turn, not for P2's; "for each of your
+    other 《Music》 characters" counts Plain Singer and not Plain Runner."""
+    assert verdict_of("conditions.yaml", monkeypatch).kind is VerdictKind.LEGAL
+
+
+@pytest.mark.parametrize(("old", "new"), [("1: {power: 4000}", "1: {power: 3000}"), ("power: 3500", "power: 4000")])
+def test_a_log_that_ignores_a_condition_is_illegal(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str
+) -> None:
+    text = (LOGS / "conditions.yaml").read_text(encoding="utf-8").replace(old, new, 1)
+    verdict = verdict_of("conditions.yaml", monkeypatch, text, tmp_path)
+    assert verdict.kind is VerdictKind.ILLEGAL and verdict.violations[0].entry == 0
+
+
+def test_a_character_that_cannot_side_attack_is_refused_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    verdict = verdict_of("cannot-side-attack.yaml", monkeypatch)
+    assert verdict.kind is VerdictKind.ILLEGAL
+    assert "ws:8.1.1.3" in verdict.violations[0].clauses and "cannot side attack" in verdict.violations[0].message
+
+
+def test_you_may_is_answered_by_use(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The top card of the clock goes to the waiting room when the log uses the ability; declined, it stays, and a
+    log that says it moved is illegal at the entry that says so."""
+    assert verdict_of("you-may-heal.yaml", monkeypatch).kind is VerdictKind.LEGAL
+    declined = (LOGS / "you-may-heal.yaml").read_text(encoding="utf-8").replace("use: true", "use: false")
+    verdict = verdict_of("you-may-heal.yaml", monkeypatch, declined, tmp_path)
+    assert verdict.kind is VerdictKind.ILLEGAL and [v.entry for v in verdict.violations] == [1]
+
+
+def test_a_choice_among_characters_of_a_trait_offers_only_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    verdict = verdict_of("choose-by-trait.yaml", monkeypatch)
+    assert verdict.kind is VerdictKind.ILLEGAL
+    (violation,) = verdict.violations
+    assert violation.entry == 1 and "ws:8.6.3" in violation.clauses and "《Music》" in violation.message

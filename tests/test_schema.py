@@ -122,7 +122,11 @@ def test_the_enums_are_the_codes_constants() -> None:
     assert modelled["kind"]["enum"] == list(ws_abilities.KINDS)
     assert modelled["when"]["enum"] == [*ws_abilities.TRIGGERS, *ws_abilities.REPLACEMENTS]
     operation = defs["wsOperation"]
-    assert [choice["required"][0] for choice in operation["oneOf"]] == list(ws_abilities.OPERATIONS)
+    gains, *others = operation["oneOf"]
+    assert [choice["required"][0] for choice in gains["anyOf"]] == list(ws_abilities.GAINS)
+    assert [choice["required"][0] for choice in others] == [
+        name for name in ws_abilities.OPERATIONS if name not in ws_abilities.GAINS
+    ]
     assert operation["properties"]["target"]["enum"] == list(ws_abilities.TARGETS)
     assert operation["properties"]["salvage"]["enum"] == list(ws_abilities.SALVAGE_TYPES)
     assert defs["wsPosition"]["enum"] == list(ws_state.POSITIONS)

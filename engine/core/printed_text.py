@@ -37,6 +37,8 @@ ASCII_TRAIT = re.compile(r"<<([^<>]+)>>")
 SPACES = re.compile(r"\s+")
 MARK_SPACING = re.compile(r"】(?=\S)(?![.,:)\]】])")
 """A mark followed by a word without a space (``【AUTO】【CLOCK】``): one space is written after it."""
+TRAIT_SPACING = re.compile(r"(?<=\w)(?=《)|(?<=》)(?=\w)")
+"""A trait written against a word (``other《Music》``, ``《Music》characters``): one space is written between."""
 NUMBERS = re.compile(r"\d[\d,]*")
 NAMES = re.compile(r'"[^"]*"')
 TRAITS = re.compile(r"《[^》]*》")
@@ -50,6 +52,7 @@ def normalise(text: str, same_wordings: Sequence[tuple[str, str]] = ()) -> str:
     text = ASCII_TRAIT.sub(r"《\1》", ASCII_MARKS.sub(r"【\1】", text))
     text = without_reminders(text)
     text = MARK_SPACING.sub("】 ", SPACES.sub(" ", text)).strip()
+    text = TRAIT_SPACING.sub(" ", text)
     text = text.replace(" .", ".").replace(" ,", ",").replace("[ ", "[").replace(" ]", "]")
     for wording, read_as in same_wordings:
         text = text.replace(wording, read_as)

@@ -21,7 +21,7 @@ own ``cards`` win over every catalog's.
 The catalogs a command is given (``--cards``, :func:`use_catalogs`) are named in the environment variable
 ``JUDGE_CARDS`` (paths separated as in ``PATH``), so that the worker processes of a batch read the same ones;
 a user may set it instead of writing ``--cards``.  Each log read then takes from them the records of the cards
-its decks and setup name and its ``cards`` lack (:func:`add_catalog_cards`); each process reads a catalog once.
+its decks name and its ``cards`` lack (:func:`add_catalog_cards`); each process reads a catalog once.
 """
 
 from __future__ import annotations
@@ -489,8 +489,8 @@ def catalogs_in_use() -> tuple[str, ...]:
 
 
 def add_catalog_cards(top: dict[str, Any]) -> None:
-    """Give the log ``top`` (its header, as read) the catalogs' records of the cards its decks and setup name and
-    its ``cards`` lack; a log that names no catalog card is left as it is.  CatalogError for a catalog that
+    """Give the log ``top`` (its header, as read) the catalogs' records of the cards its decks name and its
+    ``cards`` lack; a log that names no catalog card is left as it is.  CatalogError for a catalog that
     cannot be read."""
     paths = catalogs_in_use()
     game = top.get("game")
@@ -509,25 +509,13 @@ def add_catalog_cards(top: dict[str, Any]) -> None:
 
 
 def _named_cards(top: dict[str, Any]) -> set[str]:
-    """The card ids the decks of ``top`` and its setup name."""
+    """The card ids the decks of ``top`` name (a setup places cards of the decks only)."""
     named: set[str] = set()
     for player in top.get("players") or ():
         deck = player.get("deck") if isinstance(player, dict) else None
         if isinstance(deck, dict):
             named.update(card_id for card_id in deck if isinstance(card_id, str))
-    _strings_in(top.get("setup"), named)
     return named
-
-
-def _strings_in(value: object, found: set[str]) -> None:
-    if isinstance(value, str):
-        found.add(value.split("@", 1)[0])
-    elif isinstance(value, dict):
-        for item in value.values():
-            _strings_in(item, found)
-    elif isinstance(value, list):
-        for item in value:
-            _strings_in(item, found)
 
 
 @cache

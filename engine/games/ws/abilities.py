@@ -31,14 +31,23 @@ structured power change, and the operations this game adds:
 * ``salvage: character`` (or ``climax``, ``event``, ``any``) — choose such a card
   in the waiting room and put it into the hand (8.6.3.1);
 * ``stock: N`` — put the top N cards of the deck into the stock;
+* ``heal: N`` — put the top N cards of the clock into the waiting room (3.8);
 * ``extra_turn: true`` — its master takes an additional turn after this one (11.2);
 * ``trait: NAME`` — for a ``cont`` ability only: ``target`` gains the trait while
   its card is on the stage (an effect that changes no number, 8.9.1.2).
 
+* ``cannot: side_attack`` — for a ``cont`` ability only: its card cannot side attack.
+
 A ``cont`` ability's operation may say ``with_trait: NAME``: it applies only to
 characters that have that trait, counting traits gained from other continuous
 effects; such an effect depends on the effects that give the trait and applies
-after them, whatever their timestamps (8.9.1.4).
+after them, whatever their timestamps (8.9.1.4).  With ``target: choose``, in any
+ability, the character is chosen among those with the trait.  A ``cont`` ability's
+change may be counted ``per`` character (``{per: {characters: {traits: [..], other:
+true}}}``, "for each of your other 《Music》 characters"), and the ability may have a
+``condition`` (``CONDITIONS``) under which alone it applies (8.1.1.3).  An automatic
+ability with ``optional: true`` says "you may": its master chooses whether its
+effects are done, with a ``resolve`` entry's ``use``.
 
 The words of the engine's first vocabulary are read as an alias: ``kind`` for
 ``type`` (``event`` for an event's text), ``when`` for ``timing``, with ``played`` and
@@ -69,8 +78,8 @@ REPLACEMENTS: Final = {"reversed": ("rest",), "leaves_stage": ("memory", "hand")
 """Events a ``replace`` ability can replace, and what can happen instead (ws 8.2.1.3, 8.10)."""
 TRIGGERS: Final = tuple(ALIAS_WHEN)
 """The ``when`` words of an alias record's automatic ability."""
-OPERATIONS: Final = ("draw", "power", "soul", "salvage", "stock", "extra_turn", "trait")
-CONTINUOUS_ONLY: Final = ("trait", "with_trait")
+OPERATIONS: Final = ("draw", "power", "soul", "salvage", "stock", "heal", "extra_turn", "trait", "cannot")
+CONTINUOUS_ONLY: Final = ("trait", "cannot", "per")
 """What only a ``cont`` ability's operations may say."""
 TARGETS: Final = ("self", "choose", "all", "others")
 """Who a power or soul change goes to: the ability's card, one of its master's characters chosen, all of them,
@@ -80,6 +89,13 @@ GAINS: Final = ("power", "soul")
 ZONES: Final = (None, "stage", "climax")
 """Where an ability works from: a character's on the stage; a climax's in the climax area (ws 3.11, 8.1.1.2.1)."""
 SALVAGE_TYPES: Final = ("character", "climax", "event", "any")
+RESTRICTIONS: Final = ("side_attack",)
+"""What a ``cont`` ability's ``cannot`` forbids its card (ws 8.1.1.3): ``side_attack`` (7.2.1.4.2)."""
+CONDITIONS: Final = ("turn", "characters", "all_characters", "stock", "hand")
+"""What a ``cont`` ability's ``condition`` may ask, all of it at once (8.1.1.3): ``turn``, ``own`` or
+``opponent`` (during whose turn); ``characters``, ``{at_least: N, traits: [..], other: true}`` (its master has
+N or more such characters, other than its card); ``all_characters``, ``{traits: [..]}`` (each of its master's
+characters has one of them); ``stock`` and ``hand``, ``{at_most: N}`` or ``{at_least: N}`` (cards there)."""
 
 
 class AbilityRecordError(ValueError):
@@ -105,7 +121,10 @@ class CardAbility:
     instead: str | None
     """For a ``replace`` ability: what happens instead of the event named by ``when``."""
     optional: bool
-    """For a ``replace`` ability: its master may decline it (ws 8.2.1.3.2)."""
+    """For a ``replace`` ability: its master may decline it (ws 8.2.1.3.2); for an ``auto`` one, "you may": its
+    master chooses whether its effects are done (a ``resolve`` entry's ``use``)."""
+    condition: dict[str, Any]
+    """For a ``cont`` ability: what must hold for its effects to apply (``CONDITIONS``); empty: always."""
 
     def __init__(
         self,
@@ -117,6 +136,7 @@ class CardAbility:
         effects: tuple[dict[str, Any], ...],
         instead: str | None = None,
         optional: bool = False,
+        condition: dict[str, Any] | None = None,
     ) -> None:
         self.index = index
         self.kind = kind
@@ -126,6 +146,7 @@ class CardAbility:
         self.effects = effects
         self.instead = instead
         self.optional = optional
+        self.condition = condition or {}
 
     @property
     def name(self) -> str:
@@ -172,9 +193,46 @@ def _parse_shared(index: int, record: dict[str, Any]) -> CardAbility | None:
             return None
     elif kind not in ("act", "cont", "event") or timing not in (None, "activate_main"):
         return None
-    if record.get("condition") or record.get("once_per_turn") or record.get("zone") not in ZONES:
+    condition = record.get("condition") or {}
+    if condition and (kind != "cont" or not _is_condition(condition)):
+        return None
+    if record.get("once_per_turn") or record.get("zone") not in ZONES:
         return None
     return _built(index, str(kind), timing if kind == "auto" else None, record)
+
+
+def _is_condition(condition: object) -> bool:
+    """Whether ``condition`` is one the engine checks (``CONDITIONS``), each part with the values it takes."""
+    if not isinstance(condition, dict) or not set(condition) <= set(CONDITIONS):
+        return False
+    turn = condition.get("turn", "own")
+    counted = [condition.get(name, {}) for name in ("characters", "all_characters")]
+    amounts = [condition.get(name, {}) for name in ("stock", "hand")]
+    return (
+        turn in ("own", "opponent")
+        and all(isinstance(part, dict) and _is_character_filter(part, ("at_least",)) for part in counted)
+        and all(isinstance(part, dict) and _whole_numbers(part, ("at_least", "at_most")) for part in amounts)
+    )
+
+
+def _is_character_filter(part: dict[str, Any], numbers: tuple[str, ...]) -> bool:
+    traits = part.get("traits", [])
+    return (
+        set(part) <= {"traits", "other", "back_stage", *numbers}
+        and isinstance(traits, list)
+        and all(isinstance(trait, str) and trait for trait in traits)
+        and isinstance(part.get("other", False), bool)
+        and isinstance(part.get("back_stage", False), bool)
+        and _whole_numbers(part, numbers)
+    )
+
+
+def _whole_numbers(part: dict[str, Any], names: tuple[str, ...]) -> bool:
+    return set(part) - {"traits", "other", "back_stage"} <= set(names) and all(
+        isinstance(part[name], int) and not isinstance(part[name], bool) and part[name] >= 0
+        for name in names
+        if name in part
+    )
 
 
 def _parse_alias(index: int, record: dict[str, Any]) -> CardAbility:
@@ -209,7 +267,20 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
             for name in CONTINUOUS_ONLY:
                 if name in effect:
                     raise AbilityRecordError(f"ability {index}: {name} belongs to a cont ability, not {kind}")
-    return CardAbility(index, kind, when, stock, bool(cost.get("rest", False)), tuple(effects))
+            if "with_trait" in effect and effect.get("target") != "choose":
+                raise AbilityRecordError(f"ability {index}: with_trait chooses among characters: target: choose")
+    condition = record.get("condition") or {}
+    optional = bool(record.get("optional", False)) and kind == "auto"
+    return CardAbility(
+        index,
+        kind,
+        when,
+        stock,
+        bool(cost.get("rest", False)),
+        tuple(effects),
+        optional=optional,
+        condition=condition if kind == "cont" else {},
+    )
 
 
 def _parse_replacement(index: int, record: dict[str, Any], when: Any) -> CardAbility:
@@ -239,6 +310,12 @@ def _check_operation(index: int, effect: Any) -> None:
         _check_value(index, name, effect[name])
     if "with_trait" in effect and (not isinstance(effect["with_trait"], str) or not effect["with_trait"]):
         raise AbilityRecordError(f"ability {index}: with_trait {effect['with_trait']!r} is not a trait's name")
+    per = effect.get("per")
+    if per is not None and not (
+        isinstance(per, dict) and set(per) == {"characters"} and isinstance(per["characters"], dict)
+        and _is_character_filter(per["characters"], ())
+    ):
+        raise AbilityRecordError(f"ability {index}: per {per!r} is not a count of characters")
     if "until" in effect and effect["until"] != "end_of_turn":
         raise AbilityRecordError(f"ability {index}: until {effect['until']!r}: the effects last until end of turn")
     if effect.get("target", "self") not in TARGETS:
@@ -255,6 +332,9 @@ def _check_value(index: int, name: str, value: Any) -> None:
     elif name == "trait":
         if not isinstance(value, str) or not value:
             raise AbilityRecordError(f"ability {index}: trait {value!r} is not a trait's name")
+    elif name == "cannot":
+        if value not in RESTRICTIONS:
+            raise AbilityRecordError(f"ability {index}: cannot {value!r} is not one of {', '.join(RESTRICTIONS)}")
     elif isinstance(value, bool) or not isinstance(value, int):
         raise AbilityRecordError(f"ability {index}: {name} {value!r} is not a whole number")
 

@@ -107,7 +107,8 @@ class AttackPhase:
                     options.append(DeclareAttack(pos, "direct"))
                 else:
                     options.append(DeclareAttack(pos, "front"))
-                    options.append(DeclareAttack(pos, "side"))
+                    if not self.cannot(card, "side_attack"):
+                        options.append(DeclareAttack(pos, "side"))
         options.append(Choice("pass"))
         return Decision(
             player,
@@ -117,6 +118,16 @@ class AttackPhase:
             frozenset({"attack"}),
             prompt="attack with a standing center-stage character (front, side or direct), or pass",
             default=Choice("pass"),
+        )
+
+    def cannot(self, card: Card, action: str) -> bool:
+        """Whether a continuous ability of ``card`` says it cannot do ``action`` now (8.1.1.3; ``side_attack``)."""
+        characteristics = self.game.characteristics
+        return any(
+            ability.kind == "cont"
+            and any(effect.get("cannot") == action for effect in ability.effects)
+            and characteristics.holds(ability.condition, card)
+            for ability in self.game.modelled.get(card.identity or "", ())
         )
 
     def declare_attack(self, player: str, choice: DeclareAttack, decision: Decision) -> Generator[Request, Any, Attack]:
@@ -545,4 +556,6 @@ class AttackPhase:
         facing = self.states[self.game.opponent(player)].character_at(FACING[choice.pos])
         if facing is None:
             return Refusal(("ws:7.2.1.4.1", "ws:3.6.5"), "no character faces it: the attack is a direct attack")
+        if isinstance(choice, DeclareAttack) and choice.attack_type == "side" and self.cannot(card, "side_attack"):
+            return Refusal(("ws:8.1.1.3", "ws:7.2.1.4.2"), f"{card.identity}'s continuous ability: it cannot side attack")
         return Refusal(("ws:7.2.1.4.2", "ws:3.6.5"), f"{facing.identity} faces it: choose a front or side attack")

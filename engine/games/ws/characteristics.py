@@ -8,10 +8,11 @@ and the continuous abilities of characters on the stage (8.1.1.3).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from engine.core.cards import Card
 from engine.core.effects import ContinuousEffect, Layer
+from engine.games.ws.state import BACK
 
 if TYPE_CHECKING:
     from engine.games.ws.game import WeissSchwarz
@@ -27,6 +28,10 @@ VALUE_CHANGE: Final = CONTINUOUS + ("ws:8.9.1.3", "ws:8.9.1.5", "ws:8.9.1.5.1")
 """A power or soul change: it changes a number (8.9.1.3); in the order its card arrived."""
 DEPENDENT_CHANGE: Final = CONTINUOUS + ("ws:8.9.1.3", "ws:8.9.1.4", "ws:8.9.1.5", "ws:8.9.1.5.1")
 """A power or soul change for characters with a trait: after the effects giving that trait (8.9.1.4)."""
+
+
+COUNTS: Final = frozenset({"characters", "all_characters"})
+"""The conditions that count characters by trait: a trait gained under one is not counted by another."""
 
 
 class Characteristics:
@@ -82,10 +87,11 @@ class Characteristics:
             return frozenset(printed)
         return self.game.effects.gained(card.instance, "traits", printed, effects)[0]
 
-    def continuous_effects(self, card: Card) -> list[ContinuousEffect]:
+    def continuous_effects(self, card: Card, traits_only: bool = False) -> list[ContinuousEffect]:
         """Effects of ``cont`` abilities of characters on the stage, and of the climax in the climax area (3.11.2),
         that apply to ``card`` (8.1.1.3, 2.12.2.1): those of its master's cards, whose master is the master of these
-        abilities (4.3.6)."""
+        abilities (4.3.6).  With ``traits_only``, only the effects that give a trait (what a count of characters
+        by trait needs)."""
         me = self.states[card.owner]
         if me.position_of(card) is None:
             return []
@@ -97,6 +103,11 @@ class Characteristics:
                 for effect in ability.effects:
                     if not applies_to(effect.get("target", "self"), source, card):
                         continue
+                    if traits_only and ("trait" not in effect or COUNTS.intersection(ability.condition)):
+                        continue
+                    if not self.holds(ability.condition, source):
+                        continue
+                    times = self.count(effect["per"]["characters"], source) if "per" in effect else 1
                     timestamp = me.placed_at.get(source.instance, 0)
                     origin = f"ability {ability.index} of {source.identity}"
                     requires = effect.get("with_trait")
@@ -119,7 +130,7 @@ class Characteristics:
                                 ContinuousEffect(
                                     card.instance,
                                     attribute,
-                                    delta=int(effect[attribute]),
+                                    delta=int(effect[attribute]) * times,
                                     timestamp=timestamp,
                                     source=origin,
                                     clauses=DEPENDENT_CHANGE if requires else VALUE_CHANGE,
@@ -127,6 +138,52 @@ class Characteristics:
                                 )
                             )
         return found
+
+    def holds(self, condition: dict[str, Any], source: Card) -> bool:
+        """Whether a continuous ability's ``condition`` (``engine.games.ws.abilities.CONDITIONS``) holds for
+        ``source``'s master now (8.1.1.3: it applies while it does)."""
+        if not condition:
+            return True
+        player = source.owner
+        turn = condition.get("turn")
+        if turn is not None and (self.game.turn_player == player) != (turn == "own"):
+            return False
+        if "characters" in condition:
+            wanted = condition["characters"]
+            if self.count(wanted, source) < int(wanted.get("at_least", 1)):
+                return False
+        if "all_characters" in condition:
+            traits = set(condition["all_characters"].get("traits", ()))
+            if not all(traits & self.counted_traits(c) for _, c in self.states[player].characters()):
+                return False
+        me = self.states[player]
+        for zone, cards in (("stock", me.stock), ("hand", me.hand)):
+            if zone in condition:
+                bounds = condition[zone]
+                if len(cards) < int(bounds.get("at_least", 0)) or len(cards) > int(bounds.get("at_most", len(cards))):
+                    return False
+        return True
+
+    def count(self, wanted: dict[str, Any], source: Card) -> int:
+        """How many of ``source``'s master's characters are as ``wanted`` says: with one of its ``traits``,
+        ``other`` than ``source``, in the back stage."""
+        traits = set(wanted.get("traits", ()))
+        found = 0
+        for position, character in self.states[source.owner].characters():
+            if wanted.get("other") and character is source:
+                continue
+            if wanted.get("back_stage") and position not in BACK:
+                continue
+            if traits and not traits & self.counted_traits(character):
+                continue
+            found += 1
+        return found
+
+    def counted_traits(self, card: Card) -> frozenset[str]:
+        """A character's traits as a count of characters by trait sees them: printed, and gained from continuous
+        effects (8.9.1.2) but those under a condition that counts characters by trait (``COUNTS``), which would
+        count each other without end."""
+        return self.traits(card, self.continuous_effects(card, traits_only=True))
 
     def level_of(self, card: Card | None) -> int:
         definition = self.game.definition(card) if card else None

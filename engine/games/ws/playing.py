@@ -249,6 +249,27 @@ class Playing:
                 yield Checkpoint(decision)
                 return
             self.pay_ability_cost(player, card, ability)
+        elif ability.optional:
+            decision = Decision(
+                player,
+                "use",
+                [Choice("use", card=card.identity, flag=False), Choice("use", card=card.identity, flag=True)],
+                ("ws:8.6.2.4.4", "ws:8.6.3"),
+                frozenset({"resolve"}),
+                prompt=f"ability {ability.index} of {card.identity} says 'you may': do it?",
+                default=Choice("use", card=card.identity, flag=False),
+                source=card.identity,
+                ability=ability.name,
+            )
+            if not (yield decision).flag:
+                self.game.record(
+                    RecordKind.CHOICE,
+                    player,
+                    f"{player} does not do ability {ability.index} of {card.identity}",
+                    ("ws:8.6.2.4.4", "ws:8.6.3"),
+                )
+                yield Checkpoint(decision)
+                return
         yield from self.resolve_effects(player, card, ability)
         if decision is not None:
             yield Checkpoint(decision)
@@ -279,6 +300,20 @@ class Playing:
                     player,
                     f"{counted(effect['stock'], 'card')} from the deck to the stock",
                     ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3"),
+                )
+            elif "heal" in effect:
+                healed = []
+                for _ in range(int(effect["heal"])):
+                    if not me.clock:
+                        break
+                    top = self.game.moves.take_card(player, "clock", me.clock[-1])
+                    self.game.moves.put(player, "waiting", top)
+                    healed.append(top.identity or "?")
+                self.game.record(
+                    RecordKind.ABILITY,
+                    player,
+                    f"{', '.join(healed) or 'no card'} from the top of the clock to the waiting room",
+                    ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3", "ws:3.8"),
                 )
             elif "extra_turn" in effect:
                 self.game.other_rules.extra_turns.append(player)
@@ -319,12 +354,22 @@ class Playing:
                 elif target in ("all", "others"):
                     targets = [c for _, c in me.characters() if applies_to(target, card, c)]
                 else:
-                    options = [Choice("target", pos=pos) for pos, _ in me.characters()]
+                    trait = effect.get("with_trait")
+                    options = [
+                        Choice("target", pos=pos)
+                        for pos, character in me.characters()
+                        if trait is None or trait in self.game.characteristics.traits(character)
+                    ]
                     if not options:
                         self.game.record(RecordKind.ABILITY, player, "no character to choose", ("ws:8.6.3.1.3",))
                         continue
                     chosen_by = self.target_decision(
-                        player, card, ability, "target", options, "choose one of your characters"
+                        player,
+                        card,
+                        ability,
+                        "target",
+                        options,
+                        "choose one of your characters" if trait is None else f"choose one of your 《{trait}》 characters",
                     )
                     choice = yield chosen_by
                     targets = [me.character_on(choice.pos)]

@@ -23,6 +23,9 @@ from lark import Token, Transformer, Tree
 from engine.core.printed_text import Reading, Record, TextReader, text_lines
 
 SAME_WORDINGS: Final = (
+    ("［", "["),
+    ('Bond/ "', 'Bond/"'),
+    ("］", "]"),
     ("draw a card", "draw 1 card"),
     ("Draw a card", "Draw 1 card"),
     ("choose one of your", "choose 1 of your"),
@@ -59,8 +62,8 @@ class _Build(Transformer[Token, Any]):
 
     # automatic abilities
     def auto(self, children: list[Any]) -> Record:
-        (timing, zone), effects = children
-        return {"type": "auto", "timing": timing, **zone, "effect": effects}
+        (timing, zone), *may, effects = children
+        return {"type": "auto", "timing": timing, **zone, **({"optional": True} if may else {}), "effect": effects}
 
     def auto_with_cost(self, children: list[Any]) -> Record:
         cost, (timing, zone), effects = children
@@ -88,7 +91,61 @@ class _Build(Transformer[Token, Any]):
 
     # continuous abilities
     def cont(self, children: list[Any]) -> Record:
-        return {"type": "cont", "effect": [children[0]]}
+        *condition, effect = children
+        record: Record = {"type": "cont"}
+        if condition:
+            record["condition"] = condition[0]
+        record["effect"] = [effect]
+        return record
+
+    def turn_only(self, children: list[Any]) -> Record:
+        return {"turn": children[0]}
+
+    def turn_and_fact(self, children: list[Any]) -> Record:
+        parts = [child for child in children if not (isinstance(child, Token) and child.type == "IF")]
+        found: Record = {"turn": parts[0]} if len(parts) == 2 else {}
+        found.update(parts[-1])
+        return found
+
+    def own_turn(self, _: list[Any]) -> str:
+        return "own"
+
+    def opponent_turn(self, _: list[Any]) -> str:
+        return "opponent"
+
+    def have_at_least(self, children: list[Any]) -> Record:
+        count, *rest = children
+        wanted: Record = {"at_least": int(count)}
+        for child in rest:
+            if isinstance(child, list):
+                wanted["traits"] = child
+            elif child.type == "OTHER":
+                wanted["other"] = True
+        return {"characters": wanted}
+
+    def have_another(self, children: list[Any]) -> Record:
+        return {"characters": {"at_least": 1, "other": True, "traits": children[0]}}
+
+    def all_are(self, children: list[Any]) -> Record:
+        return {"all_characters": {"traits": children[0]}}
+
+    def stock_at_most(self, children: list[Any]) -> Record:
+        return {"stock": {"at_most": int(children[0])}}
+
+    def hand_at_least(self, children: list[Any]) -> Record:
+        return {"hand": {"at_least": int(children[0])}}
+
+    def per_other(self, children: list[Any]) -> Record:
+        return {"characters": {"traits": children[0], "other": True}}
+
+    def per_other_back(self, children: list[Any]) -> Record:
+        return {"characters": {"traits": children[0], "other": True, "back_stage": True}}
+
+    def traits(self, children: list[Any]) -> list[str]:
+        return [str(child)[1:-1] for child in children]
+
+    def cannot_side_attack(self, _: list[Any]) -> Record:
+        return {"cannot": "side_attack"}
 
     def cont_all(self, children: list[Any]) -> Record:
         return {**children[0], "target": "all"}
@@ -105,7 +162,8 @@ class _Build(Transformer[Token, Any]):
         return {**gains, "target": "others", "with_trait": str(trait)[1:-1]}
 
     def cont_self(self, children: list[Any]) -> Record:
-        return {**children[0], "target": "self"}
+        gains, *per = children[1:]
+        return {**gains, "target": "self", **({"per": per[0]} if per else {})}
 
     # an event's text
     def event(self, children: list[Any]) -> Record:
@@ -129,6 +187,10 @@ class _Build(Transformer[Token, Any]):
     def chosen_gets(self, children: list[Any]) -> Record:
         return {**children[0], "target": "choose"}
 
+    def chosen_with_gets(self, children: list[Any]) -> Record:
+        trait, _, gains, _ = children
+        return {**gains, "target": "choose", "with_trait": str(trait)[1:-1]}
+
     def all_get(self, children: list[Any]) -> Record:
         return {**children[0], "target": "all"}
 
@@ -137,6 +199,9 @@ class _Build(Transformer[Token, Any]):
 
     def stock(self, _: list[Any]) -> Record:
         return {"stock": 1}
+
+    def heal(self, _: list[Any]) -> Record:
+        return {"heal": 1}
 
     def salvage(self, children: list[Any]) -> Record:
         return {"salvage": str(children[0])}
@@ -184,7 +249,8 @@ def render(record: Record) -> str:
         }[(record["timing"], record.get("zone"))]
         stock = (record.get("cost") or {}).get("stock")
         if stock is None:
-            return f"【AUTO】 {trigger}, {_effects(effects, False)}."
+            may = "you may " if record.get("optional") else ""
+            return f"【AUTO】 {trigger}, {may}{_effects(effects, False)}."
         return f"【AUTO】 [({stock})] {trigger}, you may pay the cost. If you do, {_effects(effects, False)}."
     if kind == "act":
         cost = record.get("cost") or {}
@@ -193,7 +259,11 @@ def render(record: Record) -> str:
             parts.append("【REST】 this card")
         return f"【ACT】 [{' '.join(parts)}] {_effects(effects, True)}."
     if kind == "cont":
-        return f"【CONT】 {_continuous(effects[0])}."
+        condition = _condition(record.get("condition") or {})
+        effect = _continuous(effects[0])
+        if condition:
+            effect = effect[0].lower() + effect[1:]
+        return f"【CONT】 {condition}{effect}."
     sentences = record.get("sentences") or [len(effects)]
     written, at = [], 0
     for count in sentences:
@@ -234,22 +304,61 @@ def _effect(effect: Record) -> str:
         return f"draw {count} {'card' if count == 1 else 'cards'}"
     if "stock" in effect:
         return "put the top card of your deck into your stock"
+    if "heal" in effect:
+        return "put the top card of your clock into your waiting room"
     if "salvage" in effect:
         return f"choose 1 {effect['salvage']} in your waiting room, and return it to your hand"
     gains = _gains(effect)
     target = effect.get("target", "self")
     if target == "choose":
-        return f"choose 1 of your characters, and that character gets {gains} until end of turn"
+        trait = effect.get("with_trait")
+        who = f"1 of your 《{trait}》 characters" if trait else "1 of your characters"
+        return f"choose {who}, and that character gets {gains} until end of turn"
     if target == "all":
         return f"all of your characters get {gains} until end of turn"
     return f"this card gets {gains} until end of turn"
 
 
+def _condition(condition: Record) -> str:
+    """A continuous ability's condition as its text opens with it, with the comma after it; "" for none."""
+    turn = {"own": "During your turn", "opponent": "During your opponent's turn"}.get(condition.get("turn", ""))
+    fact = None
+    if "characters" in condition:
+        wanted = condition["characters"]
+        traits = _traits(wanted.get("traits", ()))
+        if wanted.get("at_least") == 1 and wanted.get("other") and traits:
+            fact = f"you have another {traits} character"
+        else:
+            kind = " ".join(part for part in ("other" if wanted.get("other") else "", traits) if part)
+            count = wanted.get("at_least", 1)
+            fact = f"you have {count} or more {kind + ' ' if kind else ''}{'character' if count == 1 else 'characters'}"
+    elif "all_characters" in condition:
+        fact = f"all of your characters are {_traits(condition['all_characters']['traits'])}"
+    elif "stock" in condition:
+        fact = f"your stock has {condition['stock']['at_most']} or less cards"
+    elif "hand" in condition:
+        fact = f"your hand has {condition['hand']['at_least']} or more cards"
+    if fact is None:
+        return f"{turn}, " if turn else ""
+    return f"{turn}, if {fact}, " if turn else f"If {fact}, "
+
+
+def _traits(traits: list[str] | tuple[str, ...]) -> str:
+    return " or ".join(f"《{trait}》" for trait in traits)
+
+
 def _continuous(effect: Record) -> str:
-    gains = _gains(effect)
+    gains = _gains(effect) if any(name in effect for name in ("power", "soul")) else ""
     target = effect.get("target", "self")
+    if "cannot" in effect:
+        return "This card cannot side attack"
     if target == "self":
-        return f"This card gets {gains}"
+        per = (effect.get("per") or {}).get("characters")
+        if per is None:
+            return f"This card gets {gains}"
+        if per.get("back_stage"):
+            return f"This card gets {gains} for each other {_traits(per['traits'])} character in your back stage"
+        return f"This card gets {gains} for each of your other {_traits(per['traits'])} characters"
     trait = effect.get("with_trait")
     who = " ".join(part for part in ("All of your", "other" if target == "others" else "", trait and f"《{trait}》") if part)
     return f"{who} characters get {gains}"
@@ -323,6 +432,7 @@ OPERATION_CLAUSES: Final = {
     "soul": ("ws:8.2.1.2",),
     "salvage": ("ws:8.6.3.1", "ws:3.4"),
     "stock": ("ws:3.10",),
+    "heal": ("ws:3.8",),
     "extra_turn": ("ws:11.2.1",),
     "trait": ("ws:8.9.1.2",),
 }

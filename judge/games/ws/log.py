@@ -225,6 +225,8 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
             return PayCost(str(data.get("source", card)), bool(pay), cost)
         if decision.kind == "replace":
             return Choice("replace", card=decision.source, flag=bool(data.get("use", data.get("pay", False))))
+        if decision.kind == "use":
+            return Choice("use", card=decision.source, flag=bool(data.get("use", False)))
         if decision.kind in ("target", "salvage"):
             return field_choice(decision, {"target": data.get("target")}) or Choice("pass")
         if decision.kind in ("bond", "shift"):
@@ -561,7 +563,7 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
         entry["source"], entry["ability"] = choice.card, choice.ability if isinstance(choice, ResolveFirst) else None
     elif verb == "act":
         entry["pos"], entry["ability"] = choice.pos, choice.ability if isinstance(choice, Activate) else None
-    elif verb == "replace":
+    elif verb in ("replace", "use"):
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
         entry["use"] = bool(choice.flag)
     elif verb in ("target", "salvage"):

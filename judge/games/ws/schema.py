@@ -86,8 +86,14 @@ def _ws_card_defs() -> dict[str, Schema]:
             "type": "string",
             "minLength": 1,
         },
+        "cannot": {
+            "description": "For a cont ability: what its card cannot do (8.1.1.3).",
+            "enum": names(ws_abilities.RESTRICTIONS),
+        },
+        "heal": {"description": "Put the top N cards of the clock into the waiting room (3.8).", "type": "integer"},
     }
     operations = names(ws_abilities.OPERATIONS)
+    gains = names(ws_abilities.GAINS)
     stock = {"type": "integer", "minimum": 0}
     colors: Schema = {
         "description": "A color name or a list of them.",
@@ -257,7 +263,8 @@ def _ws_card_defs() -> dict[str, Schema]:
         },
         "wsOperation": {
             "title": "Operation",
-            "description": f"Exactly one of {', '.join(operations)}, and an optional target.",
+            "description": f"Exactly one of {', '.join(operations)} (power and soul may go together: one change), "
+            "and an optional target.",
             "type": "object",
             "properties": {
                 **{name: operation_values.get(name, {"type": "integer"}) for name in operations},
@@ -265,12 +272,21 @@ def _ws_card_defs() -> dict[str, Schema]:
                 "until": {"description": "How long a power or soul change lasts.", "const": "end_of_turn"},
                 "with_trait": {
                     "description": "For a cont ability: applies only to characters with this trait, counting "
-                    "gained traits (the effect depends on those that give it, 8.9.1.4).",
+                    "gained traits (the effect depends on those that give it, 8.9.1.4); with target: choose, the "
+                    "characters chosen among.",
                     "type": "string",
                     "minLength": 1,
                 },
+                "per": {
+                    "description": "For a cont ability: the change is made once for each character counted, "
+                    "{characters: {traits: [..], other: true, back_stage: true}}.",
+                    "type": "object",
+                },
             },
-            "oneOf": [{"required": [name]} for name in operations],
+            "oneOf": [
+                {"anyOf": [{"required": [name]} for name in gains]},
+                *({"required": [name]} for name in operations if name not in gains),
+            ],
             "additionalProperties": False,
         },
     }
