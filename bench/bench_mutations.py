@@ -74,7 +74,9 @@ def removals(game: str, documents: list[dict[str, Any]], count: int, rng: random
     print(f"{game}: {count} logs with one entry taken out of {len(documents)} self-played games")
     print(f"  every entry judged: {count - unjudged}/{count}   target: all")
     print(f"  at most 2 violations: {at_most_two}/{count} ({100 * at_most_two / count:.1f}%)   target: 95%")
-    print(f"  more than 5: {sum(n for found, n in violations.items() if found > 5)}   target: none;  largest: {max(violations)}")
+    print(
+        f"  more than 5: {sum(n for found, n in violations.items() if found > 5)}   target: none;  largest: {max(violations)}"
+    )
     print("  violations per log: " + ", ".join(f"{found}: {n}" for found, n in sorted(violations.items())))
     print("  by the verb taken out (logs, share with at most 2, largest):")
     for verb, found_list in sorted(by_verb.items()):
@@ -115,7 +117,9 @@ def fields(game: str, documents: list[dict[str, Any]], count: int, rng: random.R
         if not keys:
             continue
         key = rng.choice(keys)
-        wrong = next(value for value in rng.sample(WRONG_VALUES, len(WRONG_VALUES)) if type(value) is not type(entry[key]))
+        wrong = next(
+            value for value in rng.sample(WRONG_VALUES, len(WRONG_VALUES)) if type(value) is not type(entry[key])
+        )
         changed = {**document, "actions": [*actions[:index], {**entry, key: wrong}, *actions[index + 1 :]]}
         lines, first = yaml_lines(changed)
         row = lines[first - 1 + index]

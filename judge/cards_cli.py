@@ -199,7 +199,9 @@ def _check_reader(game: str) -> None:
 @cards.command()
 @click.argument("catalog", type=click.Path(exists=True, dir_okay=False))
 @game_option("The game of the catalog's cards")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object: cards, read, abilities, abilities_read, unread.")
+@click.option(
+    "--json", "as_json", is_flag=True, help="One JSON object: cards, read, abilities, abilities_read, unread."
+)
 @click.option(
     "--patterns",
     type=click.IntRange(0),
@@ -234,7 +236,8 @@ def read(catalog: str, game: str, as_json: bool, patterns: int) -> None:
         return
     click.echo(f"{catalog}: {found.cards:,} card(s), {found.read:,} read in full ({_share(found.read, found.cards)})")
     click.echo(
-        f"abilities: {found.abilities:,}, {found.abilities_read:,} read ({_share(found.abilities_read, found.abilities)})"
+        f"abilities: {found.abilities:,}, {found.abilities_read:,} read "
+        f"({_share(found.abilities_read, found.abilities)})"
     )
     if shown["unread"]:
         click.echo(f"unread, by pattern ({len(found.unread):,} patterns; the largest {len(shown['unread'])}):")

@@ -48,6 +48,7 @@ SHEET_LINKS = "sheet-links.yaml"
 STEPPER_MODULE = "judge.scenario_page"
 """The interactive stepper: ``stepper_html(scenario, link) -> str``, a self-contained HTML fragment."""
 SCHEMA_INCLUDE = "schema-fields.inc"
+VOCABULARY_INCLUDE = "printed-text-vocabulary.inc"
 
 
 def escape(text: str) -> str:
@@ -598,12 +599,34 @@ def schema_reference(schema: Schema) -> str:
 
 
 def write_schema_page(source: Path, schema: Schema) -> None:
-    """The tables that ``judge/site/log-format.rst`` includes, written into the build's source folder."""
+    """The tables that ``judge/site/log-format.rst`` and ``judge/site/printed-text.rst`` include, written into
+    the build's source folder."""
     (source / SCHEMA_INCLUDE).write_text(schema_reference(schema), encoding="utf-8")
+    (source / VOCABULARY_INCLUDE).write_text(vocabulary_reference(), encoding="utf-8")
+
+
+def vocabulary_reference() -> str:
+    """The table of the Weiss Schwarz vocabulary of printed text: each word of it
+    (``engine.games.ws.text.VOCABULARY``) as the text the reader reads it from, the record it is read as and the
+    clauses the engine cites when it plays it; made from the reader itself, so the page says what it reads."""
+    import json
+
+    from engine.games.ws import text
+
+    rows = [("Kind", "What", "Printed text", "Read as", "Cites")]
+    for kind, what, record in text.VOCABULARY:
+        shown = json.dumps(record, ensure_ascii=False)
+        rows.append((kind, what, text.render(record), f"``{shown}``", ", ".join(text.clauses_of(record))))
+    lines = [".. list-table::", "   :header-rows: 1", "   :widths: 8 16 34 30 12", ""]
+    for row in rows:
+        lines.append(f"   * - {escape(row[0])}")
+        lines.extend(f"     - {cell if cell.startswith('``') else escape(cell)}" for cell in row[1:])
+    return "\n".join(lines) + "\n"
 
 
 __all__ = [
     "SCHEMA_INCLUDE",
+    "VOCABULARY_INCLUDE",
     "SHEET_LINKS",
     "STEPPER_MODULE",
     "ScenarioWalk",
@@ -613,6 +636,7 @@ __all__ = [
     "schema_reference",
     "sheet_links",
     "sheet_pages",
+    "vocabulary_reference",
     "write_scenario_pages",
     "write_schema_page",
 ]

@@ -42,7 +42,7 @@ def test_ascii_spellings_are_read_as_printed() -> None:
 
 
 def test_reminder_text_is_left_out_but_a_stock_cost_stays() -> None:
-    text = "【AUTO】 Bond/\"Hero\" [(1)] (When this card is played (and placed), you may pay the cost)"
+    text = '【AUTO】 Bond/"Hero" [(1)] (When this card is played (and placed), you may pay the cost)'
     assert without_reminders(text).strip() == '【AUTO】 Bond/"Hero" [(1)]'
     assert normalise("Backup 1000, Level 1 [(1)  Put this card ]") == "Backup 1000, Level 1 [(1) Put this card]"
 
@@ -66,7 +66,10 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
         "[CONT] Assist All of your characters in front of this card get +500 power.",
         {"keyword": "assist", "power": 500},
     ),
-    ('【AUTO】 Bond/"Night Reader" [(1)] (When this card is played...)', {"keyword": "bond", "name": "Night Reader", "cost": {"stock": 1}}),
+    (
+        '【AUTO】 Bond/"Night Reader" [(1)] (When this card is played...)',
+        {"keyword": "bond", "name": "Night Reader", "cost": {"stock": 1}},
+    ),
     (
         "【CONT】 All of your characters get +1000 power and +1 soul.",
         {"type": "cont", "effect": [{"power": 1000, "soul": 1, "target": "all"}]},
@@ -76,8 +79,14 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
         {"type": "cont", "effect": [{"power": 500, "target": "others", "with_trait": "Music"}]},
     ),
     (
-        "【AUTO】 [(1)] When this card attacks, you may pay the cost. If you do, this card gets +2000 power until end of turn.",
-        {"type": "auto", "timing": "when_attacking", "cost": {"stock": 1}, "effect": [{"power": 2000, "target": "self"}]},
+        "【AUTO】 [(1)] When this card attacks, you may pay the cost. If you do, this card gets +2000 power "
+        "until end of turn.",
+        {
+            "type": "auto",
+            "timing": "when_attacking",
+            "cost": {"stock": 1},
+            "effect": [{"power": 2000, "target": "self"}],
+        },
     ),
     (
         "【AUTO】 When this card is placed on your climax area from hand, draw a card, choose one of your characters, "
@@ -90,7 +99,8 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
         },
     ),
     (
-        "【ACT】 [(1) 【REST】 this card] Choose 1 of your characters, and that character gets +1500 power until end of turn.",
+        "【ACT】 [(1) 【REST】 this card] Choose 1 of your characters, and that character gets +1500 power "
+        "until end of turn.",
         {"type": "act", "cost": {"stock": 1, "rest": True}, "effect": [{"power": 1500, "target": "choose"}]},
     ),
     (
@@ -101,7 +111,9 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
 
 
 @pytest.mark.parametrize(
-    ("text", "record"), READ_AS, ids=[str(record.get("keyword") or record.get("type") or "event") for _, record in READ_AS]
+    ("text", "record"),
+    READ_AS,
+    ids=[str(record.get("keyword") or record.get("type") or "event") for _, record in READ_AS],
 )
 def test_a_template_is_read_as_its_structured_shape(text: str, record: dict[str, Any]) -> None:
     reading = ws_text.read_ability(text)
@@ -287,3 +299,18 @@ def test_a_choice_among_characters_of_a_trait_offers_only_them(monkeypatch: pyte
     assert verdict.kind is VerdictKind.ILLEGAL
     (violation,) = verdict.violations
     assert violation.entry == 1 and "ws:8.6.3" in violation.clauses and "《Music》" in violation.message
+
+
+# --------------------------------------------------------------------------- the vocabulary the site shows
+
+
+@pytest.mark.parametrize(("kind", "what", "record"), ws_text.VOCABULARY, ids=[what for _, what, _ in ws_text.VOCABULARY])
+def test_each_word_of_the_vocabulary_reads_back_from_its_text(kind: str, what: str, record: dict[str, Any]) -> None:
+    """The site's table shows each word as ``render`` writes it: that text must read as the same record, which the
+    engine plays (a card with it is a card of the game)."""
+    reading = ws_text.read_ability(ws_text.render(record))
+    assert reading.record is not None, reading.problem
+    assert {key: value for key, value in reading.record.items() if key != "text"} == record
+    card_type = "event" if "timing" in record and "type" not in record else "character"
+    definition_from_record("X", {"type": card_type, "abilities": [ws_text.render(record)]})
+    assert all(clause.startswith("ws:") for clause in ws_text.clauses_of(record))

@@ -85,7 +85,8 @@ def without_reminders(text: str) -> str:
 
 
 def pattern_of(normalised: str) -> str:
-    """The template a normalised text follows: numbers as ``N`` (a sign kept), quoted names as ``"…"``, traits as ``《…》``."""
+    """The template a normalised text follows: numbers as ``N`` (a sign kept), quoted names as ``"…"``, traits
+    as ``《…》``."""
     return NUMBERS.sub("N", TRAITS.sub("《…》", NAMES.sub('"…"', normalised)))
 
 

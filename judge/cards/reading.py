@@ -87,7 +87,9 @@ def read_card(game: str, record: Mapping[str, Any]) -> list[AbilityReading]:
     return games.get(game).read_card_abilities(dict(record))
 
 
-def read_catalog(game: str, catalog: Mapping[str, Mapping[str, Any]], ids: Iterable[str] | None = None) -> CatalogReading:
+def read_catalog(
+    game: str, catalog: Mapping[str, Mapping[str, Any]], ids: Iterable[str] | None = None
+) -> CatalogReading:
     """What reading the cards of ``catalog`` (those of ``ids``, or all) finds."""
     found = CatalogReading()
     for card_id in catalog if ids is None else ids:

@@ -312,7 +312,9 @@ def _check_operation(index: int, effect: Any) -> None:
         raise AbilityRecordError(f"ability {index}: with_trait {effect['with_trait']!r} is not a trait's name")
     per = effect.get("per")
     if per is not None and not (
-        isinstance(per, dict) and set(per) == {"characters"} and isinstance(per["characters"], dict)
+        isinstance(per, dict)
+        and set(per) == {"characters"}
+        and isinstance(per["characters"], dict)
         and _is_character_filter(per["characters"], ())
     ):
         raise AbilityRecordError(f"ability {index}: per {per!r} is not a count of characters")

@@ -557,5 +557,7 @@ class AttackPhase:
         if facing is None:
             return Refusal(("ws:7.2.1.4.1", "ws:3.6.5"), "no character faces it: the attack is a direct attack")
         if isinstance(choice, DeclareAttack) and choice.attack_type == "side" and self.cannot(card, "side_attack"):
-            return Refusal(("ws:8.1.1.3", "ws:7.2.1.4.2"), f"{card.identity}'s continuous ability: it cannot side attack")
+            return Refusal(
+                ("ws:8.1.1.3", "ws:7.2.1.4.2"), f"{card.identity}'s continuous ability: it cannot side attack"
+            )
         return Refusal(("ws:7.2.1.4.2", "ws:3.6.5"), f"{facing.identity} faces it: choose a front or side attack")

@@ -349,7 +349,11 @@ class Phases:
         excess = len(me.hand) - HAND_LIMIT
         if excess > 0:
             known = sorted(card.identity for card in me.hand if card.identity is not None)
-            unseen = [sorted(card.pool.identities())[:1] for card in me.hand if card.identity is None and card.pool is not None]
+            unseen = [
+                sorted(card.pool.identities())[:1]
+                for card in me.hand
+                if card.identity is None and card.pool is not None
+            ]
             sample = tuple((known + [name for names in unseen for name in names])[:excess])  # unseen: what it can be
             sample = sample if len(sample) == excess else ()
             decision = Decision(

@@ -369,14 +369,20 @@ class Playing:
                         ability,
                         "target",
                         options,
-                        "choose one of your characters" if trait is None else f"choose one of your 《{trait}》 characters",
+                        "choose one of your characters"
+                        if trait is None
+                        else f"choose one of your 《{trait}》 characters",
                     )
                     choice = yield chosen_by
                     targets = [me.character_on(choice.pos)]
                 for target_card in targets:
                     for attribute, amount in gains:
                         self.game.characteristics.add_effect(
-                            target_card, attribute, amount, f"ability {ability.index} of {card.identity}", ("ws:8.2.1.2",)
+                            target_card,
+                            attribute,
+                            amount,
+                            f"ability {ability.index} of {card.identity}",
+                            ("ws:8.2.1.2",),
                         )
                     self.game.record(
                         RecordKind.ABILITY,

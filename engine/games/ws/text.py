@@ -360,7 +360,9 @@ def _continuous(effect: Record) -> str:
             return f"This card gets {gains} for each other {_traits(per['traits'])} character in your back stage"
         return f"This card gets {gains} for each of your other {_traits(per['traits'])} characters"
     trait = effect.get("with_trait")
-    who = " ".join(part for part in ("All of your", "other" if target == "others" else "", trait and f"《{trait}》") if part)
+    who = " ".join(
+        part for part in ("All of your", "other" if target == "others" else "", trait and f"《{trait}》") if part
+    )
     return f"{who} characters get {gains}"
 
 
@@ -460,3 +462,107 @@ def clauses_of(record: Record) -> tuple[str, ...]:
         if effect.get("target") == "choose":
             found.append("ws:8.6.3")
     return tuple(dict.fromkeys(found))
+
+
+# --------------------------------------------------------------------------- the vocabulary, for the site
+
+VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
+    ("keyword", "Backup (10.5)", {"keyword": "backup", "power": 3000, "level": 1, "cost": {"stock": 1}}),
+    ("keyword", "Assist (10.3)", {"keyword": "assist", "power": 500}),
+    ("keyword", "Bond (10.4)", {"keyword": "bond", "name": "Night Reader", "cost": {"stock": 1}}),
+    ("keyword", "Great Performance (10.6)", {"keyword": "great_performance"}),
+    (
+        "timing",
+        "played from the hand onto the stage",
+        {"type": "auto", "timing": "on_play", "effect": [{"draw": 1}]},
+    ),
+    (
+        "timing",
+        "a climax placed in the climax area",
+        {"type": "auto", "timing": "on_play", "zone": "climax", "effect": [{"draw": 1}]},
+    ),
+    ("timing", "when this card attacks", {"type": "auto", "timing": "when_attacking", "effect": [{"draw": 1}]}),
+    (
+        "cost",
+        "an automatic ability's stock cost, paid or not",
+        {
+            "type": "auto",
+            "timing": "when_attacking",
+            "cost": {"stock": 1},
+            "effect": [{"power": 1000, "target": "self"}],
+        },
+    ),
+    (
+        "cost",
+        "an activated ability's stock and rest cost",
+        {"type": "act", "cost": {"stock": 1, "rest": True}, "effect": [{"power": 1500, "target": "choose"}]},
+    ),
+    (
+        "choice",
+        "you may",
+        {"type": "auto", "timing": "on_play", "optional": True, "effect": [{"heal": 1}]},
+    ),
+    ("operation", "draw", {"type": "auto", "timing": "on_play", "effect": [{"draw": 2}]}),
+    ("operation", "stock", {"type": "auto", "timing": "on_play", "effect": [{"stock": 1}]}),
+    ("operation", "heal", {"type": "auto", "timing": "on_play", "effect": [{"heal": 1}]}),
+    ("operation", "salvage", {"timing": "main", "effect": [{"salvage": "character"}]}),
+    (
+        "operation",
+        "power and soul until end of turn, chosen by trait",
+        {
+            "type": "auto",
+            "timing": "when_attacking",
+            "effect": [{"power": 1000, "soul": 1, "target": "choose", "with_trait": "Music"}],
+        },
+    ),
+    ("target", "all of your characters", {"type": "cont", "effect": [{"power": 1000, "soul": 1, "target": "all"}]}),
+    (
+        "target",
+        "all of your other characters of a trait",
+        {"type": "cont", "effect": [{"power": 500, "target": "others", "with_trait": "Music"}]},
+    ),
+    (
+        "count",
+        "for each character",
+        {
+            "type": "cont",
+            "effect": [{"power": 500, "target": "self", "per": {"characters": {"traits": ["Music"], "other": True}}}],
+        },
+    ),
+    (
+        "condition",
+        "during whose turn",
+        {"type": "cont", "condition": {"turn": "own"}, "effect": [{"power": 1000, "target": "self"}]},
+    ),
+    (
+        "condition",
+        "characters of a trait",
+        {
+            "type": "cont",
+            "condition": {"characters": {"at_least": 2, "other": True, "traits": ["Music", "Sports"]}},
+            "effect": [{"power": 1000, "target": "self"}],
+        },
+    ),
+    (
+        "condition",
+        "all of your characters of a trait",
+        {
+            "type": "cont",
+            "condition": {"all_characters": {"traits": ["Music"]}},
+            "effect": [{"power": 1000, "target": "self"}],
+        },
+    ),
+    (
+        "condition",
+        "cards in the stock or the hand",
+        {"type": "cont", "condition": {"stock": {"at_most": 3}}, "effect": [{"power": 1000, "target": "self"}]},
+    ),
+    ("restriction", "cannot side attack", {"type": "cont", "effect": [{"cannot": "side_attack"}]}),
+    (
+        "event",
+        "an event's text, in sentences",
+        {"timing": "counter", "effect": [{"power": 3000, "target": "choose"}]},
+    ),
+)
+"""One example of each word of the vocabulary: its kind, what it is, and a record using it.  The site's table
+shows each as the text the reader reads it from (``render``) and the clauses it cites (``clauses_of``)."""

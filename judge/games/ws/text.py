@@ -39,11 +39,15 @@ def _reading(ability: object) -> AbilityReading:
     if keyword is not None:
         known = keyword in cards.KEYWORDS
         problem = "" if known else f"no keyword {keyword!r}"
-        return AbilityReading(words, known, ability if known else None, problem, pattern_of(words), printed.clauses_of(ability))
+        return AbilityReading(
+            words, known, ability if known else None, problem, pattern_of(words), printed.clauses_of(ability)
+        )
     try:
         played = abilities.parse_ability(0, ability) is not None
     except abilities.AbilityRecordError as error:
         return AbilityReading(words, False, problem=str(error), pattern=pattern_of(words))
     if not played:
-        return AbilityReading(words, False, problem="outside the vocabulary the engine plays", pattern=pattern_of(words))
+        return AbilityReading(
+            words, False, problem="outside the vocabulary the engine plays", pattern=pattern_of(words)
+        )
     return AbilityReading(words, True, ability, clauses=printed.clauses_of(ability))
