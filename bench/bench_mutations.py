@@ -92,6 +92,8 @@ def removals(game: str, documents: list[dict[str, Any]], count: int, rng: random
 
 
 WRONG_VALUES: tuple[object, ...] = (12, "abc", 2.5, ["x"], {"x": 1}, True)
+ALSO_RIGHT: dict[str, type] = {"ability": int}
+"""Keys whose values the format writes in a second type: a resolve's ability by its name or its 1-based index."""
 
 
 def yaml_lines(document: dict[str, Any]) -> tuple[list[str], int]:
@@ -117,9 +119,8 @@ def fields(game: str, documents: list[dict[str, Any]], count: int, rng: random.R
         if not keys:
             continue
         key = rng.choice(keys)
-        wrong = next(
-            value for value in rng.sample(WRONG_VALUES, len(WRONG_VALUES)) if type(value) is not type(entry[key])
-        )
+        right = (type(entry[key]), ALSO_RIGHT.get(key))
+        wrong = next(value for value in rng.sample(WRONG_VALUES, len(WRONG_VALUES)) if type(value) not in right)
         changed = {**document, "actions": [*actions[:index], {**entry, key: wrong}, *actions[index + 1 :]]}
         lines, first = yaml_lines(changed)
         row = lines[first - 1 + index]
@@ -148,7 +149,7 @@ def fields(game: str, documents: list[dict[str, Any]], count: int, rng: random.R
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "))
     parser.add_argument("--games", default=",".join(games.available()), help="Games to measure, comma-separated.")
     parser.add_argument("--removals", type=int, default=300, help="Logs with an entry taken out, per game.")
     parser.add_argument("--fields", type=int, default=100, help="Logs with a field of the wrong type, per game.")

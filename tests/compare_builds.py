@@ -72,7 +72,11 @@ def main(arguments: list[str]) -> None:
     verdicts = [verify_path(path, hashes=True).to_dict(trace=True) for path in paths]
     for seed in seeds:
         for index, document in enumerate(mutations(play_game(seed))):
-            log = parse_log(json.dumps(document), f"seed-{seed}-{index}.json", "json")
+            try:  # a mutation the loader refuses (an unknown verb) is a malformed verdict, as verify gives it
+                log = parse_log(json.dumps(document), f"seed-{seed}-{index}.json", "json")
+            except LogFormatError as error:
+                verdicts.append(malformed(error).to_dict())
+                continue
             verdicts.append(verify_log(log, hashes=True).to_dict(trace=True))
         legal = play_game(seed)
         verdicts.append(verify_log(parse_log(as_json_lines(legal), "legal.jsonl", "jsonl"), trace=False).to_dict())
