@@ -192,7 +192,7 @@ def test_a_log_that_ignores_the_climax_text_is_illegal_where_it_does(catalog: Pa
 def test_text_that_is_not_read_makes_the_verdict_incomplete_naming_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    unread = "【AUTO】 When this card is placed on your climax area from your hand, perform the [STANDBY] effect."
+    unread = "【AUTO】 When this card is placed on your climax area from your hand, choose up to 1 card in your hand."
     text = CATALOG.read_text(encoding="utf-8").replace(
         "【CONT】 All of your characters get +1000 power and +1 soul.", unread
     )
@@ -304,7 +304,9 @@ def test_a_choice_among_characters_of_a_trait_offers_only_them(monkeypatch: pyte
 # --------------------------------------------------------------------------- the vocabulary the site shows
 
 
-@pytest.mark.parametrize(("kind", "what", "record"), ws_text.VOCABULARY, ids=[what for _, what, _ in ws_text.VOCABULARY])
+@pytest.mark.parametrize(
+    ("kind", "what", "record"), ws_text.VOCABULARY, ids=[what for _, what, _ in ws_text.VOCABULARY]
+)
 def test_each_word_of_the_vocabulary_reads_back_from_its_text(kind: str, what: str, record: dict[str, Any]) -> None:
     """The site's table shows each word as ``render`` writes it: that text must read as the same record, which the
     engine plays (a card with it is a card of the game)."""
@@ -314,3 +316,15 @@ def test_each_word_of_the_vocabulary_reads_back_from_its_text(kind: str, what: s
     card_type = "event" if "timing" in record and "type" not in record else "character"
     definition_from_record("X", {"type": card_type, "abilities": [ws_text.render(record)]})
     assert all(clause.startswith("ws:") for clause in ws_text.clauses_of(record))
+
+
+def test_an_ability_performs_the_standby_effect_as_the_icon_does(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """ws 4.12.2.10: the character comes from the waiting room onto the position, rested; one that is not in the
+    waiting room is not a choice the effect offers."""
+    assert verdict_of("standby-effect.yaml", monkeypatch).kind is VerdictKind.LEGAL
+    absent = (LOGS / "standby-effect.yaml").read_text(encoding="utf-8").replace("waiting: [TST/A-001]", "waiting: []")
+    verdict = verdict_of("standby-effect.yaml", monkeypatch, absent, tmp_path)
+    assert verdict.kind is VerdictKind.ILLEGAL
+    assert verdict.violations[0].entry == 1 and "ws:4.12.2.10" in verdict.violations[0].clauses

@@ -32,6 +32,9 @@ structured power change, and the operations this game adds:
   in the waiting room and put it into the hand (8.6.3.1);
 * ``stock: N`` — put the top N cards of the deck into the stock;
 * ``heal: N`` — put the top N cards of the clock into the waiting room (3.8);
+* ``standby: true`` — the standby icon's effect (4.12.2.10): its master may put a
+  character of the waiting room of level at most theirs plus one on a stage
+  position, rested (a ``resolve`` entry's ``standby: {card, pos}``);
 * ``extra_turn: true`` — its master takes an additional turn after this one (11.2);
 * ``trait: NAME`` — for a ``cont`` ability only: ``target`` gains the trait while
   its card is on the stage (an effect that changes no number, 8.9.1.2).
@@ -78,7 +81,18 @@ REPLACEMENTS: Final = {"reversed": ("rest",), "leaves_stage": ("memory", "hand")
 """Events a ``replace`` ability can replace, and what can happen instead (ws 8.2.1.3, 8.10)."""
 TRIGGERS: Final = tuple(ALIAS_WHEN)
 """The ``when`` words of an alias record's automatic ability."""
-OPERATIONS: Final = ("draw", "power", "soul", "salvage", "stock", "heal", "extra_turn", "trait", "cannot")
+OPERATIONS: Final = (
+    "draw",
+    "power",
+    "soul",
+    "salvage",
+    "stock",
+    "heal",
+    "standby",
+    "extra_turn",
+    "trait",
+    "cannot",
+)
 CONTINUOUS_ONLY: Final = ("trait", "cannot", "per")
 """What only a ``cont`` ability's operations may say."""
 TARGETS: Final = ("self", "choose", "all", "others")
@@ -325,9 +339,9 @@ def _check_operation(index: int, effect: Any) -> None:
 
 
 def _check_value(index: int, name: str, value: Any) -> None:
-    if name == "extra_turn":
+    if name in ("extra_turn", "standby"):
         if value is not True:
-            raise AbilityRecordError(f"ability {index}: extra_turn is {value!r}, not true")
+            raise AbilityRecordError(f"ability {index}: {name} is {value!r}, not true")
     elif name == "salvage":
         if value not in SALVAGE_TYPES:
             raise AbilityRecordError(f"ability {index}: salvage {value!r} is not one of {', '.join(SALVAGE_TYPES)}")

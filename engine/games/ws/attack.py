@@ -290,24 +290,9 @@ class AttackPhase:
                     ("ws:4.12.2.3",),
                 )
         elif icon == "standby":
-            limit = me.level_count + 1
-            options = [
-                Choice("standby", card=c.identity, pos=pos)
-                for c in {c.identity: c for c in me.waiting}.values()
-                if (d := self.game.definition(c)) is not None and d.type == "character" and d.level <= limit
-                for pos in POSITIONS
-            ]
-            choice = yield self.icon_choice(player, "standby", options, ("ws:4.12.2.10",))
+            choice = yield self.icon_choice(player, "standby", self.standby_options(player), ("ws:4.12.2.10",))
             if choice.verb == "standby":
-                chosen = self.game.moves.take_from(player, "waiting", choice.card)
-                self.game.moves.put_on_stage(player, chosen, choice.pos)
-                self.game.moves.rest(chosen, "the standby icon put it on the stage rested (ws:4.12.2.10)")
-                self.game.record(
-                    RecordKind.CHOICE,
-                    player,
-                    f"standby: {choice.card} is put on position {choice.pos} rested",
-                    ("ws:4.12.2.10", "ws:4.12.2.10.1"),
-                )
+                self.standby(player, choice)
 
     def icon_may(self, player: str, icon: str, prompt: str, clauses: tuple[str, ...]) -> Decision:
         """A trigger icon's optional action: its master does it or not (4.12.2.4, 4.12.2.6, 4.12.2.8)."""
@@ -319,6 +304,32 @@ class AttackPhase:
             frozenset({icon}),
             prompt=prompt,
             default=Choice(icon, flag=False),
+        )
+
+    def standby_options(self, player: str) -> list[Choice]:
+        """The standby icon's choices (4.12.2.10): a character of the waiting room of level at most the player's
+        level plus one, on any stage position."""
+        me = self.states[player]
+        limit = me.level_count + 1
+        return [
+            Choice("standby", card=c.identity, pos=pos)
+            for c in {c.identity: c for c in me.waiting}.values()
+            if (d := self.game.definition(c)) is not None and d.type == "character" and d.level <= limit
+            for pos in POSITIONS
+        ]
+
+    def standby(self, player: str, choice: Choice) -> None:
+        """Put the character ``choice`` names from the waiting room on its position, rested (4.12.2.10)."""
+        chosen = self.game.moves.take_from(player, "waiting", choice.card)
+        position = choice.pos
+        assert position is not None  # every option of standby_options names one
+        self.game.moves.put_on_stage(player, chosen, position)
+        self.game.moves.rest(chosen, "the standby icon put it on the stage rested (ws:4.12.2.10)")
+        self.game.record(
+            RecordKind.CHOICE,
+            player,
+            f"standby: {choice.card} is put on position {choice.pos} rested",
+            ("ws:4.12.2.10", "ws:4.12.2.10.1"),
         )
 
     def icon_choice(self, player: str, icon: str, options: list[Choice], clauses: tuple[str, ...]) -> Decision:

@@ -315,6 +315,22 @@ class Playing:
                     f"{', '.join(healed) or 'no card'} from the top of the clock to the waiting room",
                     ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3", "ws:3.8"),
                 )
+            elif "standby" in effect:
+                decision = Decision(
+                    player,
+                    "standby",
+                    [*self.game.attack_phase.standby_options(player), PASS],
+                    ("ws:4.12.2.10", "ws:8.6.2.4.4"),
+                    frozenset({"resolve"}),
+                    prompt="the standby effect: choose a character in the waiting room and a position, or pass",
+                    default=PASS,
+                    source=card.identity,
+                    ability=ability.name,
+                )
+                choice = yield decision
+                if choice.verb == "standby":
+                    self.game.attack_phase.standby(player, choice)
+                yield Checkpoint(decision)
             elif "extra_turn" in effect:
                 self.game.other_rules.extra_turns.append(player)
                 self.game.record(RecordKind.ABILITY, player, f"{player} will take an additional turn", ("ws:11.2.1",))

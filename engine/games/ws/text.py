@@ -203,6 +203,9 @@ class _Build(Transformer[Token, Any]):
     def heal(self, _: list[Any]) -> Record:
         return {"heal": 1}
 
+    def standby(self, _: list[Any]) -> Record:
+        return {"standby": True}
+
     def salvage(self, children: list[Any]) -> Record:
         return {"salvage": str(children[0])}
 
@@ -306,6 +309,8 @@ def _effect(effect: Record) -> str:
         return "put the top card of your deck into your stock"
     if "heal" in effect:
         return "put the top card of your clock into your waiting room"
+    if "standby" in effect:
+        return "perform the 【STANDBY】 effect"
     if "salvage" in effect:
         return f"choose 1 {effect['salvage']} in your waiting room, and return it to your hand"
     gains = _gains(effect)
@@ -435,6 +440,7 @@ OPERATION_CLAUSES: Final = {
     "salvage": ("ws:8.6.3.1", "ws:3.4"),
     "stock": ("ws:3.10",),
     "heal": ("ws:3.8",),
+    "standby": ("ws:4.12.2.10",),
     "extra_turn": ("ws:11.2.1",),
     "trait": ("ws:8.9.1.2",),
 }
@@ -505,6 +511,11 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ("operation", "draw", {"type": "auto", "timing": "on_play", "effect": [{"draw": 2}]}),
     ("operation", "stock", {"type": "auto", "timing": "on_play", "effect": [{"stock": 1}]}),
     ("operation", "heal", {"type": "auto", "timing": "on_play", "effect": [{"heal": 1}]}),
+    (
+        "operation",
+        "the standby icon's effect",
+        {"type": "auto", "timing": "on_play", "zone": "climax", "effect": [{"standby": True}]},
+    ),
     ("operation", "salvage", {"timing": "main", "effect": [{"salvage": "character"}]}),
     (
         "operation",

@@ -229,6 +229,8 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
             return Choice("use", card=decision.source, flag=bool(data.get("use", False)))
         if decision.kind in ("target", "salvage"):
             return field_choice(decision, {"target": data.get("target")}) or Choice("pass")
+        if decision.kind == "standby":  # an ability's standby effect
+            return field_choice(decision, {"standby": data.get("standby")}) or Choice("pass")
         if decision.kind in ("bond", "shift"):
             target = data.get("target")
             if not data.get("pay", target is not None) or target is None:
@@ -563,6 +565,9 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
         entry["source"], entry["ability"] = choice.card, choice.ability if isinstance(choice, ResolveFirst) else None
     elif verb == "act":
         entry["pos"], entry["ability"] = choice.pos, choice.ability if isinstance(choice, Activate) else None
+    elif decision.kind == "standby" and "resolve" in decision.verbs:  # an ability's standby effect
+        entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
+        entry["standby"] = {"card": choice.card, "pos": choice.pos} if verb == "standby" else False
     elif verb in ("replace", "use"):
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
         entry["use"] = bool(choice.flag)

@@ -547,8 +547,24 @@ def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
                 "card": {"description": "The card whose ability it is, where 'source' is not written.", **card},
                 "ability": ability,
                 "pay": pay,
-                "use": {"description": "A replacement its master may decline: whether it is used.", "type": "boolean"},
+                "use": {
+                    "description": "A replacement, or an ability that says 'you may': whether it is used.",
+                    "type": "boolean",
+                },
                 "target": chosen,
+                "standby": {
+                    "description": "The standby effect an ability performs (4.12.2.10): the character put from the "
+                    "waiting room onto the stage, {card, pos}; false or absent declines it.",
+                    "anyOf": [
+                        {
+                            "type": "object",
+                            "properties": {"card": card, "pos": pos},
+                            "required": ["card", "pos"],
+                            "additionalProperties": False,
+                        },
+                        passed,
+                    ],
+                },
             },
             [],
         ),
