@@ -328,3 +328,27 @@ def test_an_ability_performs_the_standby_effect_as_the_icon_does(
     verdict = verdict_of("standby-effect.yaml", monkeypatch, absent, tmp_path)
     assert verdict.kind is VerdictKind.ILLEGAL
     assert verdict.violations[0].entry == 1 and "ws:4.12.2.10" in verdict.violations[0].clauses
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("", "", None),
+        ("cards: [TST/A-021]", "cards: [TST/A-002]", "the climax the cost"),  # not a climax
+        ("target: TST/A-001", "target: TST/A-002", "salvage"),  # not 《Music》
+    ],
+    ids=["paid", "not-a-climax", "not-music"],
+)
+def test_a_cost_that_puts_a_card_from_the_hand_names_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, said: str | None
+) -> None:
+    """ws 8.4.2: the resolve entry that pays names the climax its cost puts into the waiting room (cards); the
+    effect then chooses among the 《Music》 characters of the waiting room (target)."""
+    text = (LOGS / "discard-cost.yaml").read_text(encoding="utf-8").replace(old, new)
+    verdict = verdict_of("discard-cost.yaml", monkeypatch, text, tmp_path)
+    if said is None:
+        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
+    else:
+        assert verdict.kind is VerdictKind.ILLEGAL
+        (violation,) = verdict.violations
+        assert violation.entry == 1 and said in violation.message

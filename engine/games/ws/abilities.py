@@ -17,8 +17,10 @@ when the character is played or the climax placed in the climax area, or
 (8.2.1.3, 8.10): ``{type: replace, timing: reversed, instead: rest}`` (``optional:
 true`` lets its master decline) or ``{type: replace, timing: leaves_stage, instead:
 memory}`` (instead of the waiting room; or ``hand``).  ``cost`` is paid all or nothing
-(8.4.2.2): ``stock`` cards from the top of the stock (8.4.3) and ``rest: true``
-to rest the character itself; an automatic ability with a cost may be declined
+(8.4.2.2): ``stock`` cards from the top of the stock (8.4.3), ``rest: true``
+to rest the character itself, and ``discard: N`` cards from the hand into the
+waiting room (``discard_type: climax`` where they must be climaxes), which the
+``resolve`` entry that pays names as ``cards``; an automatic ability with a cost may be declined
 (8.7.3.1.1).  ``effect`` is one operation or a list, done in order: the format's
 structured power change, and the operations this game adds:
 
@@ -103,6 +105,10 @@ GAINS: Final = ("power", "soul")
 ZONES: Final = (None, "stage", "climax")
 """Where an ability works from: a character's on the stage; a climax's in the climax area (ws 3.11, 8.1.1.2.1)."""
 SALVAGE_TYPES: Final = ("character", "climax", "event", "any")
+COSTS: Final = ("stock", "rest", "discard", "discard_type")
+"""What a cost may say (8.4.2): stock from the top of the stock (8.4.3), ``rest: true`` to rest its card, and
+``discard`` cards from the hand into the waiting room, of ``discard_type`` where it says."""
+DISCARD_TYPES: Final = ("character", "climax", "event")
 RESTRICTIONS: Final = ("side_attack",)
 """What a ``cont`` ability's ``cannot`` forbids its card (ws 8.1.1.3): ``side_attack`` (7.2.1.4.2)."""
 CONDITIONS: Final = ("turn", "characters", "all_characters", "stock", "hand")
@@ -139,6 +145,10 @@ class CardAbility:
     master chooses whether its effects are done (a ``resolve`` entry's ``use``)."""
     condition: dict[str, Any]
     """For a ``cont`` ability: what must hold for its effects to apply (``CONDITIONS``); empty: always."""
+    discard: int
+    """Cards its cost puts from the hand into the waiting room (8.4.2)."""
+    discard_type: str | None
+    """The card type those must be (``character``, ``climax``, ``event``); None: any card."""
 
     def __init__(
         self,
@@ -151,6 +161,8 @@ class CardAbility:
         instead: str | None = None,
         optional: bool = False,
         condition: dict[str, Any] | None = None,
+        discard: int = 0,
+        discard_type: str | None = None,
     ) -> None:
         self.index = index
         self.kind = kind
@@ -161,6 +173,8 @@ class CardAbility:
         self.instead = instead
         self.optional = optional
         self.condition = condition or {}
+        self.discard = discard
+        self.discard_type = discard_type
 
     @property
     def name(self) -> str:
@@ -168,7 +182,7 @@ class CardAbility:
 
     @property
     def has_cost(self) -> bool:
-        return self.stock > 0 or self.rest
+        return self.stock > 0 or self.rest or self.discard > 0
 
 
 def parse_ability(index: int, record: dict[str, Any]) -> CardAbility | None:
@@ -268,9 +282,22 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
         cost = {"stock": cost}
     if not isinstance(cost, dict):
         raise AbilityRecordError(f"ability {index}: cost {cost!r} is not a mapping")
+    unknown = set(cost) - set(COSTS)
+    if unknown:
+        raise AbilityRecordError(f"ability {index}: cost {sorted(unknown)[0]!r} is not one of {', '.join(COSTS)}")
     stock = cost.get("stock", 0)
     if isinstance(stock, bool) or not isinstance(stock, int) or stock < 0:
         raise AbilityRecordError(f"ability {index}: stock cost {stock!r} is not a whole number")
+    discard = cost.get("discard", 0)
+    if isinstance(discard, bool) or not isinstance(discard, int) or discard < 0:
+        raise AbilityRecordError(f"ability {index}: discard cost {discard!r} is not a whole number")
+    if discard > 1:
+        raise AbilityRecordError(f"ability {index}: a discard cost of {discard} cards: the engine pays one card's")
+    discard_type = cost.get("discard_type")
+    if discard_type not in (None, *DISCARD_TYPES):
+        raise AbilityRecordError(
+            f"ability {index}: discard_type {discard_type!r} is not one of {', '.join(DISCARD_TYPES)}"
+        )
     effects = record.get("effect", [])
     effects = [effects] if isinstance(effects, dict) else effects
     if not isinstance(effects, list) or not effects:
@@ -281,8 +308,8 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
             for name in CONTINUOUS_ONLY:
                 if name in effect:
                     raise AbilityRecordError(f"ability {index}: {name} belongs to a cont ability, not {kind}")
-            if "with_trait" in effect and effect.get("target") != "choose":
-                raise AbilityRecordError(f"ability {index}: with_trait chooses among characters: target: choose")
+            if "with_trait" in effect and effect.get("target") != "choose" and "salvage" not in effect:
+                raise AbilityRecordError(f"ability {index}: with_trait chooses: target: choose, or salvage")
     condition = record.get("condition") or {}
     optional = bool(record.get("optional", False)) and kind == "auto"
     return CardAbility(
@@ -294,6 +321,8 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
         tuple(effects),
         optional=optional,
         condition=condition if kind == "cont" else {},
+        discard=discard,
+        discard_type=discard_type,
     )
 
 

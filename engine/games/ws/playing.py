@@ -165,7 +165,52 @@ class Playing:
             )
         if ability.rest and card.orientation != "stand":
             return Refusal(("ws:8.4.2.2",), f"{card.identity} must rest as its cost but is {card.orientation}")
+        if ability.discard and not self.discard_options(player, ability):
+            kind = ability.discard_type or "card"
+            return Refusal(
+                ("ws:8.4.2.2",), f"the cost puts a {kind} from the hand into the waiting room; {player} has none"
+            )
         return None
+
+    def discard_options(self, player: str, ability: CardAbility) -> list[Choice]:
+        """The cards of ``player``'s hand its cost could put into the waiting room (8.4.2): known or possible."""
+        return [
+            Choice("discard_cost", cards=(identity,))
+            for identity in dict.fromkeys(self.game.moves.hand_identities(player))
+            if ability.discard_type is None
+            or (
+                (definition := self.game.definitions.get(identity)) is not None
+                and definition.type == ability.discard_type
+            )
+        ]
+
+    def pay_discard(self, player: str, card: Card, ability: CardAbility) -> Procedure:
+        """The part of a cost that puts a card from the hand into the waiting room: which one is its master's
+        choice, stated by the ``resolve`` entry that pays (``cards``) or by the next one (8.4.2, 8.4.2.1)."""
+        options = self.discard_options(player, ability)
+        decision = Decision(
+            player,
+            "discard_cost",
+            options,
+            ("ws:8.4.2", "ws:8.4.2.1"),
+            frozenset({"resolve"}),
+            prompt=f"choose the {ability.discard_type or 'card'} the cost of ability {ability.index} puts into the "
+            "waiting room",
+            default=options[0],
+            source=card.identity,
+            ability=ability.name,
+        )
+        choice = yield decision
+        for identity in choice.cards:
+            taken = self.game.moves.take_from(player, "hand", identity)
+            self.game.moves.put(player, "waiting", taken)
+        self.game.record(
+            RecordKind.CHOICE,
+            player,
+            f"{player} puts {', '.join(choice.cards)} from the hand into the waiting room as the cost",
+            ("ws:8.4.2", "ws:8.4.2.1", "ws:3.4"),
+        )
+        yield Checkpoint(decision)
 
     def pay_ability_cost(self, player: str, card: Card, ability: CardAbility) -> None:
         """Pay a cost in full, with no refresh or level up in the middle (8.4.2.1)."""
@@ -248,6 +293,10 @@ class Playing:
                 )
                 yield Checkpoint(decision)
                 return
+            if ability.discard:
+                self.game.paying_cost = True
+                yield from self.pay_discard(player, card, ability)
+                self.game.paying_cost = False
             self.pay_ability_cost(player, card, ability)
         elif ability.optional:
             decision = Decision(
@@ -338,10 +387,13 @@ class Playing:
                 wanted = effect["salvage"]
                 seen = dict.fromkeys(c.identity for c in me.waiting if c.identity is not None)
                 seen.update(dict.fromkeys(self.game.moves.unseen_identities(me.waiting)))
+                trait = effect.get("with_trait")
                 options = [
                     Choice("salvage", card=identity)
                     for identity in seen
-                    if (d := self.game.definitions.get(identity)) is not None and wanted in ("any", d.type)
+                    if (d := self.game.definitions.get(identity)) is not None
+                    and wanted in ("any", d.type)
+                    and (trait is None or trait in d.traits)  # printed traits: the card is in the waiting room
                 ]
                 if not options:
                     self.game.record(

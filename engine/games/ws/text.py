@@ -32,6 +32,9 @@ SAME_WORDINGS: Final = (
     ("Choose one of your", "Choose 1 of your"),
     ("placed on stage from", "placed on the stage from"),
     ("climax area from hand", "climax area from your hand"),
+    ("Put a card from your hand", "Put 1 card from your hand"),
+    ("Put a character from your hand", "Put 1 character from your hand"),
+    ("Put a climax from your hand", "Put 1 climax from your hand"),
 )
 """Wordings printed cards use for the same thing, read as the second (judge/site/printed-text.rst)."""
 
@@ -67,7 +70,14 @@ class _Build(Transformer[Token, Any]):
 
     def auto_with_cost(self, children: list[Any]) -> Record:
         cost, (timing, zone), effects = children
-        return {"type": "auto", "timing": timing, **zone, "cost": {"stock": _stock([cost])}, "effect": effects}
+        return {"type": "auto", "timing": timing, **zone, "cost": cost, "effect": effects}
+
+    def discard_cost(self, children: list[Any]) -> dict[str, Any]:
+        *stock, kind = children
+        cost: dict[str, Any] = {"stock": _stock(stock), "discard": 1}
+        if str(kind) != "card":
+            cost["discard_type"] = str(kind)
+        return cost
 
     def played(self, _: list[Any]) -> tuple[str, dict[str, str]]:
         return "on_play", {}
@@ -209,6 +219,9 @@ class _Build(Transformer[Token, Any]):
     def salvage(self, children: list[Any]) -> Record:
         return {"salvage": str(children[0])}
 
+    def salvage_with(self, children: list[Any]) -> Record:
+        return {"salvage": "character", "with_trait": str(children[0])[1:-1]}
+
     def power(self, children: list[Any]) -> Record:
         return {"power": _bonus(children[0])}
 
@@ -250,11 +263,14 @@ def render(record: Record) -> str:
             ("on_play", "climax"): "When this card is placed on your climax area from your hand",
             ("when_attacking", None): "When this card attacks",
         }[(record["timing"], record.get("zone"))]
-        stock = (record.get("cost") or {}).get("stock")
-        if stock is None:
+        cost = record.get("cost")
+        if not cost:
             may = "you may " if record.get("optional") else ""
             return f"【AUTO】 {trigger}, {may}{_effects(effects, False)}."
-        return f"【AUTO】 [({stock})] {trigger}, you may pay the cost. If you do, {_effects(effects, False)}."
+        parts = [f"({cost['stock']})"] if cost.get("stock") or not cost.get("discard") else []
+        if cost.get("discard"):
+            parts.append(f"Put 1 {cost.get('discard_type', 'card')} from your hand into your waiting room")
+        return f"【AUTO】 [{' '.join(parts)}] {trigger}, you may pay the cost. If you do, {_effects(effects, False)}."
     if kind == "act":
         cost = record.get("cost") or {}
         parts = [f"({cost['stock']})"] if cost.get("stock") or not cost.get("rest") else []
@@ -312,7 +328,8 @@ def _effect(effect: Record) -> str:
     if "standby" in effect:
         return "perform the 【STANDBY】 effect"
     if "salvage" in effect:
-        return f"choose 1 {effect['salvage']} in your waiting room, and return it to your hand"
+        kind = f"《{effect['with_trait']}》 character" if "with_trait" in effect else effect["salvage"]
+        return f"choose 1 {kind} in your waiting room, and return it to your hand"
     gains = _gains(effect)
     target = effect.get("target", "self")
     if target == "choose":

@@ -229,6 +229,8 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
             return Choice("use", card=decision.source, flag=bool(data.get("use", False)))
         if decision.kind in ("target", "salvage"):
             return field_choice(decision, {"target": data.get("target")}) or Choice("pass")
+        if decision.kind == "discard_cost":
+            return Choice("discard_cost", cards=tuple(sorted(reading.ids(data.get("cards")))))
         if decision.kind == "standby":  # an ability's standby effect
             return field_choice(decision, {"standby": data.get("standby")}) or Choice("pass")
         if decision.kind in ("bond", "shift"):
@@ -251,6 +253,7 @@ CHOICE_FIELDS: Final = {
     "standby": "standby",
     "target": "target",
     "salvage": "target",
+    "discard_cost": "cards",
 }
 """Decision kind -> the field of the entry being applied that answers it: a trigger entry's icon choices
 (``ws details``: ``pool`` answers both the pool and the treasure icon), and the target an ``act``, ``play``
@@ -310,6 +313,8 @@ def field_choice(decision: Decision, data: dict[str, Any]) -> Choice | None:
         return Choice("target", pos=_ints(value, "target"))
     if name == "salvage":
         return Choice("salvage", card=str(value))
+    if name == "discard_cost":
+        return Choice("discard_cost", cards=tuple(sorted(reading.ids(value))))
     if name == "standby":
         if isinstance(value, dict):
             return Choice("standby", card=str(value.get("card")), pos=_ints(value.get("pos")))
@@ -565,6 +570,9 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
         entry["source"], entry["ability"] = choice.card, choice.ability if isinstance(choice, ResolveFirst) else None
     elif verb == "act":
         entry["pos"], entry["ability"] = choice.pos, choice.ability if isinstance(choice, Activate) else None
+    elif verb == "discard_cost":
+        entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
+        entry["cards"] = list(choice.cards)
     elif decision.kind == "standby" and "resolve" in decision.verbs:  # an ability's standby effect
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
         entry["standby"] = {"card": choice.card, "pos": choice.pos} if verb == "standby" else False

@@ -552,6 +552,7 @@ def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
                     "type": "boolean",
                 },
                 "target": chosen,
+                "cards": {**cards, "description": "Cards chosen from a zone: those a cost puts from the hand."},
                 "standby": {
                     "description": "The standby effect an ability performs (4.12.2.10): the character put from the "
                     "waiting room onto the stage, {card, pos}; false or absent declines it.",
