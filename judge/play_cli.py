@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -79,7 +81,16 @@ def replay(log: str, as_json: bool, quiet_timing: bool) -> None:
     help="Encoding of the logs.",
 )
 @click.option("--force", is_flag=True, help="Write over logs of the same names already in the folder.")
-def selfplay(game: str, seed: int, games: int, out: str, fmt: str, force: bool) -> None:
+@click.option(
+    "--decks",
+    type=click.Choice(["bundled", "random"]),
+    default="bundled",
+    show_default=True,
+    help="The bundled pool's decks, or (ws, with --cards) two random legal decks for each game, drawn from the "
+    "catalog's cards the engine plays in full.",
+)
+@cards_option
+def selfplay(game: str, seed: int, games: int, out: str, fmt: str, force: bool, decks: str) -> None:
     """Play complete games choosing uniformly among the legal options, and write them as logs.
 
     Deterministic for a seed.  Every generated log verifies as legal.  Game i
@@ -87,13 +98,21 @@ def selfplay(game: str, seed: int, games: int, out: str, fmt: str, force: bool) 
     of that name already in the folder is left as it is, and nothing is
     written, unless --force.
 
+    With --decks random and a catalog (--cards), each game is played with
+    two random legal decks of real cards (ws 5.1.2: 50 cards, at most 4 of
+    a name, 8 climaxes, one color each), drawn from the catalog's cards whose
+    printed text the engine reads in full; the log carries their records.
+
     \b
     Examples:
       judge selfplay --seed 7 --games 20 --out corpus/
       judge selfplay --game vg --games 100 --format jsonl --out corpus/
       judge selfplay --seed 7 --games 20 --out corpus/ --force    # the same games again, written over
+      judge selfplay --cards ws-cards.jsonl --decks random --games 10 --out real/
     """
     from judge.selfplay import play_game, write_log
+
+    play = _random_decks(game) if decks == "random" else (lambda game_seed: play_game(game_seed, game))
 
     folder = Path(out)
     paths = {game_seed: folder / f"{game}-selfplay-{game_seed:06d}.{fmt}" for game_seed in range(seed, seed + games)}
@@ -107,9 +126,36 @@ def selfplay(game: str, seed: int, games: int, out: str, fmt: str, force: bool) 
         raise JudgeError(f"cannot create {out}: {error.strerror}") from None
     with click.progressbar(range(seed, seed + games), label="playing", file=sys.stderr) as seeds:
         for game_seed in seeds:
-            document = play_game(game_seed, game)
+            document = play(game_seed)
             try:
                 write_log(document, paths[game_seed])
             except OSError as error:
                 raise JudgeError(f"cannot write into {out}: {error.strerror}") from None
     echo(f"wrote {counted(games, 'game')} to {out}", err=True)
+
+
+def _random_decks(game: str) -> Callable[[int], dict[str, Any]]:
+    """What plays game ``seed`` with random decks of the catalogs in use (``--decks random``)."""
+    from judge.cards.catalog import CatalogError, catalogs_in_use, load_catalogs
+
+    if game != "ws":
+        raise JudgeError(f"--decks random draws Weiss Schwarz decks from printed text; {game} cards are not read yet")
+    paths = catalogs_in_use()
+    if not paths:
+        raise JudgeError("--decks random draws the decks from a catalog: give it with --cards CATALOG")
+    try:
+        catalog = load_catalogs(paths, game)
+    except CatalogError as error:
+        raise JudgeError(str(error)) from None
+    from judge.games.ws.selfplay import play_game as play_ws
+    from judge.games.ws.selfplay import random_decks
+    from judge.games.ws.text import plays_in_full
+
+    def play(seed: int) -> dict[str, Any]:
+        try:
+            starter = random_decks(catalog, seed, plays_in_full)
+        except ValueError as error:
+            raise JudgeError(f"{', '.join(paths)}: {error}") from None
+        return play_ws(seed, starter)
+
+    return play

@@ -14,7 +14,8 @@ import random
 from collections import Counter, deque
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Final
 
 import yaml
 
@@ -77,7 +78,7 @@ class _Writer:
         return self.rng.choice(decision.options)
 
     def decided(self, decision: Decision, choice: Choice) -> None:
-        field = field_stating(choice, decision) if decision.kind not in ("target", "salvage") else None
+        field = field_stating(choice, decision) if "resolve" not in decision.verbs else None  # a trigger's choice
         if field is not None:
             if self.last_trigger is not None:
                 self.last_trigger[field[0]] = field[1]
@@ -201,3 +202,67 @@ def self_played(seed: int, starter: StarterSet | None = None) -> tuple[dict[str,
         "result": result,
     }
     return document, game
+
+
+DECK_SIZE: Final = 50
+"""ws 5.1.2: a deck is 50 cards."""
+MAX_COPIES: Final = 4
+"""ws 5.1.2: at most 4 cards of one name."""
+CLIMAXES: Final = 8
+"""ws 5.1.2: at most 8 climaxes; a random deck takes 8."""
+CURVE: Final = {0: 4, 1: 3, 2: 2, 3: 2}
+"""How many distinct characters and events of each level a random deck takes, 4 copies each (the rest of the 42
+cards are the first level's)."""
+
+
+def random_decks(
+    catalog: dict[str, dict[str, Any]], seed: int, readable: Callable[[dict[str, Any]], bool]
+) -> StarterSet:
+    """Two legal decks (ws 5.1.2) drawn at random from the cards of ``catalog`` that ``readable`` says the engine
+    plays in full: each of one color, 8 climaxes and 42 characters and events over the levels of ``CURVE``,
+    at most 4 of a name.  The set's cards are those the decks use.  ValueError when the catalog has too few."""
+    rng = random.Random(seed)
+    playable = {card_id: record for card_id, record in catalog.items() if readable(record)}
+    by_color: dict[str, list[str]] = {}
+    for card_id, record in sorted(playable.items()):
+        by_color.setdefault(str(record.get("color")), []).append(card_id)
+    colors = [color for color, ids in sorted(by_color.items()) if _deck_of(ids, playable, random.Random(0))]
+    if not colors:
+        raise ValueError("the catalog has too few cards the engine reads in full to make a deck of one color")
+    decks = {}
+    for name in ("first", "second"):
+        color = rng.choice(colors)
+        deck = _deck_of(by_color[color], playable, rng)
+        assert deck is not None  # the color was kept because it makes one
+        decks[f"{name}-{color}"] = deck
+    used = {card_id for deck in decks.values() for card_id in deck}
+    return StarterSet({card_id: playable[card_id] for card_id in sorted(used)}, decks)
+
+
+def _deck_of(ids: list[str], cards: dict[str, dict[str, Any]], rng: random.Random) -> dict[str, int] | None:
+    """A 50-card deck of ``ids`` (one color) as ``random_decks`` says, or None when they are too few."""
+    named: dict[str, str] = {}
+    for card_id in ids:  # one card of each name: at most 4 copies of a name (ws 5.1.2)
+        named.setdefault(str(cards[card_id].get("name", card_id)), card_id)
+    distinct = sorted(named.values())
+    climaxes = [card_id for card_id in distinct if cards[card_id].get("type") == "climax"]
+    by_level: dict[int, list[str]] = {}
+    for card_id in distinct:
+        if cards[card_id].get("type") != "climax":
+            by_level.setdefault(int(cards[card_id].get("level") or 0), []).append(card_id)
+    if len(climaxes) < 2 or any(len(by_level.get(level, ())) < count for level, count in CURVE.items()):
+        return None
+    deck = dict.fromkeys(rng.sample(climaxes, 2), CLIMAXES // 2)
+    for level, count in CURVE.items():
+        deck.update(dict.fromkeys(rng.sample(by_level[level], count), MAX_COPIES))
+    extra = sum(deck.values()) - DECK_SIZE
+    for card_id in sorted(
+        deck, key=lambda card: (cards[card].get("type") == "climax", -int(cards[card].get("level") or 0))
+    ):
+        if extra <= 0:
+            break
+        if cards[card_id].get("type") != "climax" and deck[card_id] > 1:
+            taken = min(extra, deck[card_id] - 1)
+            deck[card_id] -= taken
+            extra -= taken
+    return deck

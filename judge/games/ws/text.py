@@ -51,3 +51,13 @@ def _reading(ability: object) -> AbilityReading:
             words, False, problem="outside the vocabulary the engine plays", pattern=pattern_of(words)
         )
     return AbilityReading(words, True, ability, clauses=printed.clauses_of(ability))
+
+
+def plays_in_full(record: dict[str, Any]) -> bool:
+    """Whether the engine plays every part of a card record: each ability read, and trigger icons it plays (ws
+    4.12.2; not the gate and choice icons): the cards a random deck of real cards is drawn from."""
+    from engine.games.ws.cards import MODELLED_TRIGGERS
+
+    triggers = record.get("triggers") or ()
+    icons = {triggers} if isinstance(triggers, str) else set(triggers)
+    return icons <= MODELLED_TRIGGERS and all(reading.read for reading in read_card_abilities(record))
