@@ -27,7 +27,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -130,12 +129,16 @@ class TextReader:
         self.render = render
         self.same_wordings = tuple(same_wordings)
         self._cache: dict[str, Reading] = {}
+        self._parser: Any = None
 
-    @cached_property
+    @property
     def parser(self) -> Any:
-        from lark import Lark
+        """The grammar's LALR parser, compiled at its first use."""
+        if self._parser is None:
+            from lark import Lark
 
-        return Lark(self.grammar.read_text(encoding="utf-8"), parser="lalr", maybe_placeholders=False)
+            self._parser = Lark(self.grammar.read_text(encoding="utf-8"), parser="lalr", maybe_placeholders=False)
+        return self._parser
 
     def read(self, text: str) -> Reading:
         """The reading of one printed ability (memoised: a catalog repeats its texts)."""

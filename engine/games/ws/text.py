@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Final
 
-from lark import Token, Transformer, Tree
+from lark import Token, Tree
 
 from engine.core.printed_text import Reading, Record, TextReader, text_lines
 
@@ -42,8 +42,14 @@ MARK_KINDS: Final = {"【AUTO】": "auto", "【ACT】": "act", "【CONT】": "co
 """The category an ability's leading mark gives it (ws 8.1.1), read or not."""
 
 
-class _Build(Transformer[Token, Any]):
-    """The parse tree of one ability to its record."""
+class _Build:
+    """The parse tree of one ability to its record: each rule's method makes its value from its children's."""
+
+    def walk(self, node: Any) -> Any:
+        if isinstance(node, Tree):
+            children = [self.walk(child) for child in node.children]
+            return getattr(self, str(node.data))(children)
+        return node
 
     def start(self, children: list[Any]) -> Record:
         return dict(children[0])
@@ -242,7 +248,7 @@ def _bonus(token: Any) -> int:
 
 
 def _build(tree: Tree[Token]) -> Record:
-    record = _Build().transform(tree)
+    record = _Build().walk(tree)
     assert isinstance(record, dict)
     return record
 
