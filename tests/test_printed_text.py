@@ -352,3 +352,13 @@ def test_a_cost_that_puts_a_card_from_the_hand_names_it(
         assert verdict.kind is VerdictKind.ILLEGAL
         (violation,) = verdict.violations
         assert violation.entry == 1 and said in violation.message
+
+
+@pytest.mark.parametrize(("power", "legal"), [(8000, True), (7500, False)])
+def test_an_assist_per_level_gives_power_by_the_level_in_front(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, power: int, legal: bool
+) -> None:
+    """ws 10.3: +500 times the level of the character in front: a level 2 Veteran of 7000 power has 8000."""
+    text = (LOGS / "assist-per-level.yaml").read_text(encoding="utf-8").replace("power: 8000", f"power: {power}")
+    verdict = verdict_of("assist-per-level.yaml", monkeypatch, text, tmp_path)
+    assert (verdict.kind is VerdictKind.LEGAL) is legal, verdict.violations

@@ -138,7 +138,7 @@ def definition_from_record(card_id: str, fields: dict[str, Any]) -> WsCardDefini
 
 KEYWORD_NUMBERS: Final = {
     "backup": ("power", "level"),
-    "assist": ("power",),
+    "assist": ("power", "min_level"),
     "shift": ("level",),
     "encore": (),
     "bond": (),
@@ -156,6 +156,8 @@ def _check_keyword(card_id: str, keyword: str, ability: dict[str, Any]) -> None:
     stock = cost.get("stock", 0) if isinstance(cost, dict) else cost
     if isinstance(stock, bool) or not isinstance(stock, int) or stock < 0:
         raise CardRecordError(f"card {card_id!r}: {keyword} cost {cost!r} is not a number of stock")
+    if not isinstance(ability.get("per_level", False), bool):
+        raise CardRecordError(f"card {card_id!r}: {keyword} per_level is {ability['per_level']!r}, not true or false")
     if keyword == "bond" and not isinstance(ability.get("name"), str):
         raise CardRecordError(f"card {card_id!r}: bond needs the name of the card it returns")
 

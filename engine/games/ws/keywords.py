@@ -283,7 +283,9 @@ class Keywords:
         yield Checkpoint(decision)
 
     def assist_effects(self, card: Card) -> list[ContinuousEffect]:
-        """ws 10.3: Assist of back-stage characters behind ``card``'s position."""
+        """ws 10.3: Assist of back-stage characters behind ``card``'s position: ``power``, times ``card``'s level
+        with ``per_level`` ("X is equal to that character's level ×500"), for a character of level ``min_level`` or
+        higher where it says."""
         me = self.states[card.owner]
         position = me.position_of(card)
         if position not in CENTER:
@@ -294,11 +296,15 @@ class Keywords:
             definition = self.game.definition(helper) if helper is not None else None
             assist = definition.keyword("assist") if definition is not None else None
             if helper is not None and definition is not None and assist is not None:
+                level = self.game.characteristics.level_of(card)
+                if level < int(assist.get("min_level", 0)):
+                    continue
+                power = int(assist.get("power", 0))
                 effects.append(
                     ContinuousEffect(
                         card.instance,
                         "power",
-                        delta=int(assist.get("power", 0)),
+                        delta=power * level if assist.get("per_level") else power,
                         timestamp=me.placed_at.get(helper.instance, 0),
                         source=f"assist of {definition.id}",
                         clauses=("ws:10.3.1", "ws:10.3.2", "ws:3.6.4"),

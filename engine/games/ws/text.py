@@ -62,6 +62,13 @@ class _Build:
     def assist(self, children: list[Any]) -> Record:
         return {"keyword": "assist", "power": _bonus(children[0])}
 
+    def assist_per_level(self, children: list[Any]) -> Record:
+        return {"keyword": "assist", "power": int(children[0]), "per_level": True}
+
+    def assist_from_level(self, children: list[Any]) -> Record:
+        level, power = children
+        return {"keyword": "assist", "power": _bonus(power), "min_level": int(level)}
+
     def bond(self, children: list[Any]) -> Record:
         name, cost = children
         return {"keyword": "bond", "name": str(name)[1:-1], "cost": {"stock": _stock([cost])}}
@@ -308,6 +315,16 @@ def _render_keyword(record: Record) -> str:
             f"[{cost}Put this card from your hand into your waiting room]"
         )
     if keyword == "assist":
+        if record.get("per_level"):
+            return (
+                "【CONT】 Assist All of your characters in front of this card get +X power. "
+                f"X is equal to that character's level ×{record['power']}."
+            )
+        if "min_level" in record:
+            return (
+                f"【CONT】 Assist All of your level {record['min_level']} or higher characters in front of this card "
+                f"get +{record['power']} power."
+            )
         return f"【CONT】 Assist All of your characters in front of this card get +{record['power']} power."
     if keyword == "bond":
         return f'【AUTO】 Bond/"{record["name"]}" [({stock})]'
@@ -498,6 +515,8 @@ def clauses_of(record: Record) -> tuple[str, ...]:
 VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ("keyword", "Backup (10.5)", {"keyword": "backup", "power": 3000, "level": 1, "cost": {"stock": 1}}),
     ("keyword", "Assist (10.3)", {"keyword": "assist", "power": 500}),
+    ("keyword", "Assist, per level", {"keyword": "assist", "power": 500, "per_level": True}),
+    ("keyword", "Assist, from a level", {"keyword": "assist", "power": 1000, "min_level": 1}),
     ("keyword", "Bond (10.4)", {"keyword": "bond", "name": "Night Reader", "cost": {"stock": 1}}),
     ("keyword", "Great Performance (10.6)", {"keyword": "great_performance"}),
     (

@@ -71,6 +71,11 @@ def _ws_card_defs() -> dict[str, Schema]:
                 "description": "The name of the card Bond returns to the hand.",
                 "type": "string",
             }
+        if keyword == "assist":  # engine/games/ws/keywords.py assist_effects
+            then["properties"]["per_level"] = {
+                "description": "The power is given per level of the character in front.",
+                "type": "boolean",
+            }
         if then["properties"]:
             keyword_rules.append(when("keyword", keyword, then))
         for name in then["properties"]:
