@@ -15,10 +15,11 @@ from typing import Any, TypeVar
 from setuptools import build_meta
 from setuptools.build_meta import *  # every hook not redefined here is setuptools'
 
-COMPILER = ("mypy==2.4.1", "types-PyYAML")
+COMPILER = ("mypy==2.4.1", "types-PyYAML", "lark>=1.1")
 """What a compiled build needs besides setuptools: the compiler (the same mypy the tests type-check
-with) and the stubs its type check reads (``judge/logfile.py`` imports ``yaml``).  Asked for here,
-so that a fresh environment builds without the test extra installed first."""
+with) and what its type check reads (``judge/logfile.py`` imports ``yaml``, whose stubs are apart;
+``engine/core/printed_text.py`` imports ``lark``, which carries its own types).  Asked for here, so
+that a fresh environment builds without the test extra installed first."""
 SWITCH = "JUDGE_COMPILE"
 
 T = TypeVar("T")

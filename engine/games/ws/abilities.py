@@ -294,7 +294,7 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
     if discard > 1:
         raise AbilityRecordError(f"ability {index}: a discard cost of {discard} cards: the engine pays one card's")
     discard_type = cost.get("discard_type")
-    if discard_type not in (None, *DISCARD_TYPES):
+    if discard_type is not None and discard_type not in DISCARD_TYPES:
         raise AbilityRecordError(
             f"ability {index}: discard_type {discard_type!r} is not one of {', '.join(DISCARD_TYPES)}"
         )

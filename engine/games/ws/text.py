@@ -56,7 +56,7 @@ class _Build:
 
     # keyword abilities
     def backup(self, children: list[Any]) -> Record:
-        power, level, *cost = children
+        power, level, cost = children[0], children[1], children[2:]
         return {"keyword": "backup", "power": int(power), "level": int(level), "cost": {"stock": _stock(cost)}}
 
     def assist(self, children: list[Any]) -> Record:
@@ -78,7 +78,7 @@ class _Build:
 
     # automatic abilities
     def auto(self, children: list[Any]) -> Record:
-        (timing, zone), *may, effects = children
+        (timing, zone), may, effects = children[0], children[1:-1], children[-1]
         return {"type": "auto", "timing": timing, **zone, **({"optional": True} if may else {}), "effect": effects}
 
     def auto_with_cost(self, children: list[Any]) -> Record:
@@ -86,7 +86,7 @@ class _Build:
         return {"type": "auto", "timing": timing, **zone, "cost": cost, "effect": effects}
 
     def discard_cost(self, children: list[Any]) -> dict[str, Any]:
-        *stock, kind = children
+        stock, kind = children[:-1], children[-1]
         cost: dict[str, Any] = {"stock": _stock(stock), "discard": 1}
         if str(kind) != "card":
             cost["discard_type"] = str(kind)
@@ -114,7 +114,7 @@ class _Build:
 
     # continuous abilities
     def cont(self, children: list[Any]) -> Record:
-        *condition, effect = children
+        condition, effect = children[:-1], children[-1]
         record: Record = {"type": "cont"}
         if condition:
             record["condition"] = condition[0]
@@ -137,7 +137,7 @@ class _Build:
         return "opponent"
 
     def have_at_least(self, children: list[Any]) -> Record:
-        count, *rest = children
+        count, rest = children[0], children[1:]
         wanted: Record = {"at_least": int(count)}
         for child in rest:
             if isinstance(child, list):
@@ -185,7 +185,7 @@ class _Build:
         return {**gains, "target": "others", "with_trait": str(trait)[1:-1]}
 
     def cont_self(self, children: list[Any]) -> Record:
-        gains, *per = children[1:]
+        gains, per = children[1], children[2:]
         return {**gains, "target": "self", **({"per": per[0]} if per else {})}
 
     # an event's text
