@@ -362,3 +362,14 @@ def test_an_assist_per_level_gives_power_by_the_level_in_front(
     text = (LOGS / "assist-per-level.yaml").read_text(encoding="utf-8").replace("power: 8000", f"power: {power}")
     verdict = verdict_of("assist-per-level.yaml", monkeypatch, text, tmp_path)
     assert (verdict.kind is VerdictKind.LEGAL) is legal, verdict.violations
+
+
+@pytest.mark.parametrize(("attacker", "legal"), [(1, True), (2, False)], ids=["music-attacks", "sports-attacks"])
+def test_an_ability_of_another_character_triggers_on_an_attack_of_its_trait(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, attacker: int, legal: bool
+) -> None:
+    """ws 8.1.1.2: "When your other 《Music》 character attacks": Plain Singer's attack gives Cheer Captain +1000,
+    Plain Runner's (《Sports》) does not, so the log's expect holds only for the first."""
+    text = (LOGS / "other-attacks.yaml").read_text(encoding="utf-8").replace("pos: 1, type", f"pos: {attacker}, type")
+    verdict = verdict_of("other-attacks.yaml", monkeypatch, text, tmp_path)
+    assert (verdict.kind is VerdictKind.LEGAL) is legal, verdict.violations

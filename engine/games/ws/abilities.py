@@ -11,8 +11,10 @@ text}`` (``judge/site/log-format.rst``, "Card records")::
     {timing: main, effect: [{salvage: character}, {draw: 1}]}
 
 ``type`` is the ability's category (8.1.1): ``auto`` (with ``timing``: ``on_play``,
-when the character is played or the climax placed in the climax area, or
-``when_attacking``), ``act``, ``cont``; an event card's own text has no type and the
+when the character is played or the climax placed in the climax area,
+``when_attacking``, or ``when_other_attacks``, when another of its master's
+characters attacks, one with a trait of ``attacker_traits`` where it says), ``act``,
+``cont``; an event card's own text has no type and the
 ``timing`` ``main`` or ``counter`` (ws 8.6.2.4.2); ``replace`` is a replacement effect
 (8.2.1.3, 8.10): ``{type: replace, timing: reversed, instead: rest}`` (``optional:
 true`` lets its master decline) or ``{type: replace, timing: leaves_stage, instead:
@@ -72,7 +74,7 @@ from typing import Any, Final
 
 KINDS: Final = ("auto", "act", "cont", "event", "replace")
 """The categories an ability is read as (``event``: an event card's own text)."""
-TIMINGS: Final = ("on_play", "when_attacking")
+TIMINGS: Final = ("on_play", "when_attacking", "when_other_attacks")
 """The timings of the automatic abilities the engine plays: when its card is played or placed in the climax
 area (8.1.1.2.1), when it attacks."""
 EVENT_TIMINGS: Final = ("main", "counter")
@@ -149,6 +151,8 @@ class CardAbility:
     """Cards its cost puts from the hand into the waiting room (8.4.2)."""
     discard_type: str | None
     """The card type those must be (``character``, ``climax``, ``event``); None: any card."""
+    attacker_traits: tuple[str, ...]
+    """For ``when_other_attacks``: the traits the attacking character has one of (none: any character)."""
 
     def __init__(
         self,
@@ -163,6 +167,7 @@ class CardAbility:
         condition: dict[str, Any] | None = None,
         discard: int = 0,
         discard_type: str | None = None,
+        attacker_traits: tuple[str, ...] = (),
     ) -> None:
         self.index = index
         self.kind = kind
@@ -175,6 +180,7 @@ class CardAbility:
         self.condition = condition or {}
         self.discard = discard
         self.discard_type = discard_type
+        self.attacker_traits = attacker_traits
 
     @property
     def name(self) -> str:
@@ -323,7 +329,14 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
         condition=condition if kind == "cont" else {},
         discard=discard,
         discard_type=discard_type,
+        attacker_traits=_trait_names(index, record.get("attacker_traits", [])),
     )
+
+
+def _trait_names(index: int, traits: object) -> tuple[str, ...]:
+    if not isinstance(traits, list) or not all(isinstance(trait, str) and trait for trait in traits):
+        raise AbilityRecordError(f"ability {index}: attacker_traits {traits!r} is not a list of traits")
+    return tuple(traits)
 
 
 def _parse_replacement(index: int, record: dict[str, Any], when: Any) -> CardAbility:

@@ -165,6 +165,7 @@ class AttackPhase:
             attacker, "it rested to attack from position {} ({} attack, ws:7.2.1.5.3)", choice.pos, kind
         )
         self.game.playing.trigger_card(player, attacker, "when_attacking", "attacked")
+        self.game.playing.trigger_others(player, attacker)
         if not self.game.unrecorded():
             self.game.record(
                 RecordKind.CHOICE,

@@ -244,6 +244,34 @@ class Playing:
                 f"{card.identity} {event}",
             )
 
+    def trigger_others(self, player: str, attacker: Card) -> None:
+        """The automatic abilities of ``player``'s other characters that an attack by ``attacker`` triggers ("When
+        your other 《Music》 character attacks", 8.1.1.2): each enters standby (8.7.2)."""
+        attacking_traits = self.game.characteristics.traits(attacker)
+        for _, card in self.states[player].characters():
+            if card is attacker:
+                continue
+            for ability in self.game.modelled.get(card.identity or "", ()):
+                if ability.kind != "auto" or ability.when != "when_other_attacks":
+                    continue
+                if ability.attacker_traits and not attacking_traits.intersection(ability.attacker_traits):
+                    continue
+
+                def resolve(standby: StandbyAbility, ability: CardAbility = ability) -> Procedure:
+                    yield from self.resolve_auto(standby, ability)
+
+                self.game.trigger(
+                    StandbyAbility(
+                        player,
+                        ability.name,
+                        card,
+                        card.instance,
+                        resolve,
+                        ("ws:8.7.2", "ws:8.7.2.1", "ws:8.1.1", "ws:8.1.1.2"),
+                    ),
+                    f"{attacker.identity} attacked",
+                )
+
     def report_unplayed(self, player: str, card: Card, when: str) -> None:
         """``card``'s abilities in the shared shape that the engine does not play and that can act now: those of
         ``when``, and on ``on_play`` any other but ``when_attacking`` (its card is now where its text works)."""

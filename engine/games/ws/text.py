@@ -101,6 +101,9 @@ class _Build:
     def attacks(self, _: list[Any]) -> tuple[str, dict[str, str]]:
         return "when_attacking", {}
 
+    def other_attacks(self, children: list[Any]) -> tuple[str, dict[str, list[str]]]:
+        return "when_other_attacks", {"attacker_traits": children[0]}
+
     # activated abilities
     def act(self, children: list[Any]) -> Record:
         cost, effects = children
@@ -271,11 +274,14 @@ def render(record: Record) -> str:
     kind = record.get("type")
     effects = list(record.get("effect") or ())
     if kind == "auto":
-        trigger = {
-            ("on_play", None): "When this card is placed on the stage from your hand",
-            ("on_play", "climax"): "When this card is placed on your climax area from your hand",
-            ("when_attacking", None): "When this card attacks",
-        }[(record["timing"], record.get("zone"))]
+        if record["timing"] == "when_other_attacks":
+            trigger = f"When your other {_traits(record['attacker_traits'])} character attacks"
+        else:
+            trigger = {
+                ("on_play", None): "When this card is placed on the stage from your hand",
+                ("on_play", "climax"): "When this card is placed on your climax area from your hand",
+                ("when_attacking", None): "When this card attacks",
+            }[(record["timing"], record.get("zone"))]
         cost = record.get("cost")
         if not cost:
             may = "you may " if record.get("optional") else ""
@@ -530,6 +536,16 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         {"type": "auto", "timing": "on_play", "zone": "climax", "effect": [{"draw": 1}]},
     ),
     ("timing", "when this card attacks", {"type": "auto", "timing": "when_attacking", "effect": [{"draw": 1}]}),
+    (
+        "timing",
+        "when another character of a trait attacks",
+        {
+            "type": "auto",
+            "timing": "when_other_attacks",
+            "attacker_traits": ["Music", "Sports"],
+            "effect": [{"power": 1000, "target": "self"}],
+        },
+    ),
     (
         "cost",
         "an automatic ability's stock cost, paid or not",

@@ -188,6 +188,11 @@ def _ws_card_defs() -> dict[str, Schema]:
                     "type": ["object", "array"],
                 },
                 "instead": {"description": "For a replacement: what happens instead (8.10).", "type": "string"},
+                "attacker_traits": {
+                    "description": "For timing when_other_attacks: the attacking character has one of these traits.",
+                    "type": "array",
+                    "items": {"type": "string"},
+                },
                 "optional": {"type": "boolean"},
                 "text": {"description": "The printed text.", "type": "string"},
             },
