@@ -373,3 +373,14 @@ def test_an_ability_of_another_character_triggers_on_an_attack_of_its_trait(
     text = (LOGS / "other-attacks.yaml").read_text(encoding="utf-8").replace("pos: 1, type", f"pos: {attacker}, type")
     verdict = verdict_of("other-attacks.yaml", monkeypatch, text, tmp_path)
     assert (verdict.kind is VerdictKind.LEGAL) is legal, verdict.violations
+
+
+@pytest.mark.parametrize(("second", "legal"), [("TST/A-001", True), ("TST/A-002", False)], ids=["holds", "fails"])
+def test_an_automatic_abilitys_condition_is_checked_as_it_resolves(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, second: str, legal: bool
+) -> None:
+    """ "if you have 2 or more other 《Music》 characters": with Plain Runner (《Sports》) in place of the second
+    Plain Singer, the condition fails and the attacker keeps its power."""
+    text = (LOGS / "auto-condition.yaml").read_text(encoding="utf-8").replace("4: TST/A-001}", f"4: {second}}}")
+    verdict = verdict_of("auto-condition.yaml", monkeypatch, text, tmp_path)
+    assert (verdict.kind is VerdictKind.LEGAL) is legal, verdict.violations

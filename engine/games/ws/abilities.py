@@ -146,7 +146,8 @@ class CardAbility:
     """For a ``replace`` ability: its master may decline it (ws 8.2.1.3.2); for an ``auto`` one, "you may": its
     master chooses whether its effects are done (a ``resolve`` entry's ``use``)."""
     condition: dict[str, Any]
-    """For a ``cont`` ability: what must hold for its effects to apply (``CONDITIONS``); empty: always."""
+    """For a ``cont`` ability: what must hold for its effects to apply (``CONDITIONS``); for an ``auto`` one, what
+    must hold when it resolves for its effects to be done; empty: always."""
     discard: int
     """Cards its cost puts from the hand into the waiting room (8.4.2)."""
     discard_type: str | None
@@ -228,7 +229,7 @@ def _parse_shared(index: int, record: dict[str, Any]) -> CardAbility | None:
     elif kind not in ("act", "cont", "event") or timing not in (None, "activate_main"):
         return None
     condition = record.get("condition") or {}
-    if condition and (kind != "cont" or not _is_condition(condition)):
+    if condition and (kind not in ("cont", "auto") or not _is_condition(condition)):
         return None
     if record.get("once_per_turn") or record.get("zone") not in ZONES:
         return None
@@ -326,7 +327,7 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
         bool(cost.get("rest", False)),
         tuple(effects),
         optional=optional,
-        condition=condition if kind == "cont" else {},
+        condition=condition if kind in ("cont", "auto") else {},
         discard=discard,
         discard_type=discard_type,
         attacker_traits=_trait_names(index, record.get("attacker_traits", [])),

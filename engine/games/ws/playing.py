@@ -292,8 +292,17 @@ class Playing:
                 return
 
     def resolve_auto(self, standby: StandbyAbility, ability: CardAbility) -> Procedure:
-        """Play an automatic ability: an optional cost (8.7.3.1.1), then its effects."""
+        """Play an automatic ability: an optional cost (8.7.3.1.1), then its effects, if its condition ("if you have
+        two or more other 《Music》 characters") holds as it resolves."""
         player, card = standby.master, standby.source
+        if ability.condition and not self.game.characteristics.holds(ability.condition, card):
+            self.game.record(
+                RecordKind.ABILITY,
+                player,
+                f"the condition of ability {ability.index} of {card.identity} does not hold: nothing is done",
+                ("ws:8.6.2.4.4",),
+            )
+            return
         decision = None
         if ability.has_cost:
             refusal = self.cost_refusal(player, card, ability)

@@ -78,8 +78,18 @@ class _Build:
 
     # automatic abilities
     def auto(self, children: list[Any]) -> Record:
-        (timing, zone), may, effects = children[0], children[1:-1], children[-1]
-        return {"type": "auto", "timing": timing, **zone, **({"optional": True} if may else {}), "effect": effects}
+        (timing, zone), middle, effects = children[0], children[1:-1], children[-1]
+        record: Record = {"type": "auto", "timing": timing, **zone}
+        for part in middle:
+            if isinstance(part, dict):
+                record["condition"] = part
+            else:
+                record["optional"] = True
+        record["effect"] = effects
+        return record
+
+    def auto_condition(self, children: list[Any]) -> Record:
+        return dict(children[1])
 
     def auto_with_cost(self, children: list[Any]) -> Record:
         cost, (timing, zone), effects = children
@@ -285,7 +295,10 @@ def render(record: Record) -> str:
         cost = record.get("cost")
         if not cost:
             may = "you may " if record.get("optional") else ""
-            return f"【AUTO】 {trigger}, {may}{_effects(effects, False)}."
+            condition = _condition(record["condition"]) if record.get("condition") else ""
+            return f"【AUTO】 {trigger}, {condition[0].lower() + condition[1:] if condition else ''}{may}" + (
+                f"{_effects(effects, False)}."
+            )
         parts = [f"({cost['stock']})"] if cost.get("stock") or not cost.get("discard") else []
         if cost.get("discard"):
             parts.append(f"Put 1 {cost.get('discard_type', 'card')} from your hand into your waiting room")
@@ -536,6 +549,16 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         {"type": "auto", "timing": "on_play", "zone": "climax", "effect": [{"draw": 1}]},
     ),
     ("timing", "when this card attacks", {"type": "auto", "timing": "when_attacking", "effect": [{"draw": 1}]}),
+    (
+        "condition",
+        "an automatic ability's, as it resolves",
+        {
+            "type": "auto",
+            "timing": "when_attacking",
+            "condition": {"characters": {"at_least": 2, "other": True, "traits": ["Music"]}},
+            "effect": [{"power": 1000, "target": "self"}],
+        },
+    ),
     (
         "timing",
         "when another character of a trait attacks",
