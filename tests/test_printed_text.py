@@ -6,6 +6,7 @@ cards) checks that every text the reader accepts says exactly what it is read as
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 from typing import Any
@@ -384,3 +385,19 @@ def test_an_automatic_abilitys_condition_is_checked_as_it_resolves(
     text = (LOGS / "auto-condition.yaml").read_text(encoding="utf-8").replace("4: TST/A-001}", f"4: {second}}}")
     verdict = verdict_of("auto-condition.yaml", monkeypatch, text, tmp_path)
     assert (verdict.kind is VerdictKind.LEGAL) is legal, verdict.violations
+
+
+@pytest.mark.parametrize(
+    ("game", "record"),
+    [("vg", {"type": "normal", "grade": 1}), ("wl", {"category": "character", "power": 3000, "cost": 1})],
+)
+def test_a_text_box_in_vanguard_and_energio_is_card_text_never_dropped(game: str, record: dict[str, Any]) -> None:
+    """Their printed text is not read yet: each line of a ``text`` box is an ability of text alone, which the
+    engine reports where it acts, as it does an ability written as a string."""
+    from judge import games
+
+    reader = importlib.import_module(f"engine.games.{game}.cards").definition_from_record
+    text = "[AUTO]: When this unit attacks, draw a card.\n(reminder)\n[CONT]: This unit gets +1000 power."
+    definition = reader("X", {**record, "text": text})
+    assert [ability["text"] for ability in definition.abilities] == [text.splitlines()[0], text.splitlines()[2]]
+    assert games.get(game).key == game

@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from engine.core.card_records import CardRecordError, name_list, whole_number
 from engine.core.cards import CardDefinition
+from engine.core.printed_text import text_lines
 from engine.core.protocol import Refusal
 
 CATEGORIES: Final = ("leader", "character", "event", "stage", "energio")
@@ -107,6 +108,11 @@ def definition_from_record(card_id: str, fields: dict[str, Any]) -> WlCardDefini
     abilities = fields.get("abilities", ())
     if not isinstance(abilities, list | tuple) or not all(isinstance(a, dict | str) for a in abilities):
         raise CardRecordError(f"card {card_id!r}: abilities must be a list")
+    text = fields.get("text")
+    if text is not None and not isinstance(text, str):
+        raise CardRecordError(f"card {card_id!r}: text is {text!r}, not the card's printed text")
+    if text and not abilities:  # the text box, one ability a line: card text, reported where it acts
+        abilities = text_lines(text)
     cost = whole_number(card_id, fields, "cost")
     return WlCardDefinition(
         id=card_id,
