@@ -606,21 +606,34 @@ def write_schema_page(source: Path, schema: Schema) -> None:
 
 
 def vocabulary_reference() -> str:
-    """The table of the Weiss Schwarz vocabulary of printed text: each word of it
-    (``engine.games.ws.text.VOCABULARY``) as the text the reader reads it from, the record it is read as and the
-    clauses the engine cites when it plays it; made from the reader itself, so the page says what it reads."""
+    """The table of each registered game's vocabulary of printed text (``GameSupport.printed_text_vocabulary``):
+    each word as the text the reader reads it from, the record it is read as and the clauses the engine cites
+    when it plays it; made from the reader itself, so the page says what it reads."""
     import json
 
-    from engine.games.ws import text
+    from judge import games
 
-    rows = [("Kind", "What", "Printed text", "Read as", "Cites")]
-    for kind, what, record in text.VOCABULARY:
-        shown = json.dumps(record, ensure_ascii=False)
-        rows.append((kind, what, text.render(record), f"``{shown}``", ", ".join(text.clauses_of(record))))
-    lines = [".. list-table::", "   :header-rows: 1", "   :widths: 8 16 34 30 12", ""]
-    for row in rows:
-        lines.append(f"   * - {escape(row[0])}")
-        lines.extend(f"     - {cell if cell.startswith('``') else escape(cell)}" for cell in row[1:])
+    lines: list[str] = []
+    for key in games.available():
+        support = games.get(key)
+        rows = support.printed_text_vocabulary()
+        if not rows:
+            continue
+        lines += [
+            *_heading(support.title, "~"),
+            ".. list-table::",
+            "   :header-rows: 1",
+            "   :widths: 8 16 34 30 12",
+            "",
+        ]
+        lines += ["   * - Kind", "     - What", "     - Printed text", "     - Read as", "     - Cites"]
+        for kind, what, text, record, clauses in rows:
+            lines.append(f"   * - {escape(kind)}")
+            lines.append(f"     - {escape(what)}")
+            lines.append(f"     - {escape(text)}")
+            lines.append(f"     - ``{json.dumps(record, ensure_ascii=False)}``")
+            lines.append(f"     - {escape(', '.join(clauses))}")
+        lines.append("")
     return "\n".join(lines) + "\n"
 
 

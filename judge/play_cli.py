@@ -136,10 +136,16 @@ def selfplay(game: str, seed: int, games: int, out: str, fmt: str, force: bool, 
 
 def _random_decks(game: str) -> Callable[[int], dict[str, Any]]:
     """What plays game ``seed`` with random decks of the catalogs in use (``--decks random``)."""
+    from judge import games
     from judge.cards.catalog import CatalogError, catalogs_in_use, load_catalogs
 
-    if game != "ws":
-        raise JudgeError(f"--decks random draws Weiss Schwarz decks from printed text; {game} cards are not read yet")
+    support = games.get(game)
+    try:
+        support.catalog_self_play(0, {})
+    except NotImplementedError as error:
+        raise JudgeError(f"--decks random: {error}") from None
+    except ValueError:
+        pass  # an empty catalog makes no deck: the game can draw them from one that does
     paths = catalogs_in_use()
     if not paths:
         raise JudgeError("--decks random draws the decks from a catalog: give it with --cards CATALOG")
@@ -147,15 +153,11 @@ def _random_decks(game: str) -> Callable[[int], dict[str, Any]]:
         catalog = load_catalogs(paths, game)
     except CatalogError as error:
         raise JudgeError(str(error)) from None
-    from judge.games.ws.selfplay import play_game as play_ws
-    from judge.games.ws.selfplay import random_decks
-    from judge.games.ws.text import plays_in_full
 
     def play(seed: int) -> dict[str, Any]:
         try:
-            starter = random_decks(catalog, seed, plays_in_full)
+            return support.catalog_self_play(seed, catalog)
         except ValueError as error:
             raise JudgeError(f"{', '.join(paths)}: {error}") from None
-        return play_ws(seed, starter)
 
     return play

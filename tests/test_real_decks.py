@@ -59,7 +59,7 @@ def test_random_decks_need_a_catalog_and_weiss_schwarz(tmp_path: Path) -> None:
     result = runner.invoke(
         main, ["selfplay", "--game", "vg", "--decks", "random", "--cards", str(catalog), "--out", str(tmp_path / "b")]
     )
-    assert result.exit_code == 2 and "vg cards are not read yet" in result.output
+    assert result.exit_code == 2 and "cannot be drawn from printed text yet" in result.output
     result = runner.invoke(
         main, ["selfplay", "--decks", "random", "--cards", str(catalog), "--out", str(tmp_path / "c")]
     )

@@ -384,7 +384,7 @@ def test_without_the_trait_giver_the_dependent_effect_applies_to_nothing_ws_8_9_
     ("ability", "message"),
     [
         ("{kind: act, effect: {trait: Corps}}", "trait belongs to a cont ability, not act"),
-        ("{kind: auto, when: played, effect: {draw: 1, with_trait: Corps}}", "with_trait belongs to a cont ability"),
+        ("{kind: auto, when: played, effect: {draw: 1, with_trait: Corps}}", "with_trait chooses: target: choose"),
         ("{kind: cont, effect: {trait: 5}}", "'cards.GUARD.abilities[0].effect.trait' is 5 (an integer)"),
         ("{kind: cont, effect: {power: 500, with_trait: ''}}", "with_trait '' is not a trait's name"),
     ],

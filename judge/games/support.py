@@ -166,6 +166,18 @@ class GameSupport:
         structured shape, played or not; NotImplementedError for a game with no reader of printed text yet."""
         raise NotImplementedError(f"{self.title} has no reader of printed card text yet")
 
+    def catalog_self_play(self, seed: int, catalog: dict[str, dict[str, Any]]) -> dict[str, Any]:
+        """One complete game played with two random legal decks drawn from ``catalog``'s cards the engine plays
+        in full (``judge selfplay --decks random``); NotImplementedError for a game whose printed text is not
+        read yet, ValueError for a catalog with too few such cards."""
+        raise NotImplementedError(f"{self.title} decks cannot be drawn from printed text yet")
+
+    def printed_text_vocabulary(self) -> list[tuple[str, str, str, dict[str, Any], tuple[str, ...]]]:
+        """Each word of the game's vocabulary of printed text, for the site's table: its kind, what it is, the
+        text it is read from, the record it is read as and the clauses it cites; none for a game whose text is
+        not read yet."""
+        return []
+
     def self_play(self, seed: int) -> dict[str, Any]:
         """One complete game played at random among the legal options, as a log document; deterministic."""
         raise NotImplementedError

@@ -96,6 +96,14 @@ class WeissSchwarzSupport(GameSupport):
     def read_card_abilities(self, record: dict[str, Any]) -> list[AbilityReading]:
         return text.read_card_abilities(record)
 
+    def catalog_self_play(self, seed: int, catalog: dict[str, dict[str, Any]]) -> dict[str, Any]:
+        from judge.games.ws.selfplay import play_game, random_decks
+
+        return play_game(seed, random_decks(catalog, seed, text.plays_in_full))
+
+    def printed_text_vocabulary(self) -> list[tuple[str, str, str, dict[str, Any], tuple[str, ...]]]:
+        return text.vocabulary()
+
     def self_play(self, seed: int) -> dict[str, Any]:
         from judge.games.ws.selfplay import play_game
 

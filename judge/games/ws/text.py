@@ -61,3 +61,12 @@ def plays_in_full(record: dict[str, Any]) -> bool:
     triggers = record.get("triggers") or ()
     icons = {triggers} if isinstance(triggers, str) else set(triggers)
     return icons <= MODELLED_TRIGGERS and all(reading.read for reading in read_card_abilities(record))
+
+
+def vocabulary() -> list[tuple[str, str, str, dict[str, Any], tuple[str, ...]]]:
+    """The site's rows of the vocabulary (``engine.games.ws.text.VOCABULARY``): each example as the text the
+    reader reads it from and the clauses it cites."""
+    return [
+        (kind, what, printed.render(record), record, printed.clauses_of(record))
+        for kind, what, record in printed.VOCABULARY
+    ]
