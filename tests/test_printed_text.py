@@ -401,3 +401,22 @@ def test_a_text_box_in_vanguard_and_energio_is_card_text_never_dropped(game: str
     definition = reader("X", {**record, "text": text})
     assert [ability["text"] for ability in definition.abilities] == [text.splitlines()[0], text.splitlines()[2]]
     assert games.get(game).key == game
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new"),
+    [
+        ("facing.yaml", "stage: {3: TST/A-003}", "stage: {3: TST/A-001}"),  # a level 0 character faces it
+        ("x-count.yaml", "5: TST/A-001}", "5: TST/A-019}"),  # one other 《Music》 character, not two
+    ],
+)
+def test_a_facing_level_and_a_count_of_x_decide_the_power(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, name: str, old: str, new: str
+) -> None:
+    """ "if the character facing this card is level 1 or higher" (ws 3.6.5) and "X is equal to the number of other
+    《Music》 characters you have ×500": each log is legal as written, and illegal at its expect once the position
+    no longer gives the bonus it states."""
+    assert verdict_of(name, monkeypatch).kind is VerdictKind.LEGAL
+    text = (LOGS / name).read_text(encoding="utf-8").replace(old, new)
+    verdict = verdict_of(name, monkeypatch, text, tmp_path)
+    assert verdict.kind is VerdictKind.ILLEGAL and verdict.violations[0].entry == 1

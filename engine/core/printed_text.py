@@ -154,9 +154,13 @@ class TextReader:
         if not normalised:
             return Reading(text, normalised, None, "no text")
         try:
-            record = self.build(self.parser.parse(normalised))
+            tree = self.parser.parse(normalised)
         except LarkError as error:
             return Reading(text, normalised, None, _where_reading_stops(normalised, error))
+        try:
+            record = self.build(tree)
+        except ValueError as error:  # parsed, but the parts do not fit together ("+X" with no X said)
+            return Reading(text, normalised, None, str(error))
         rendered = self.render(record)
         if rendered != normalised:
             return Reading(text, normalised, None, f"read as {rendered!r}, which is not the text")

@@ -97,7 +97,7 @@ OPERATIONS: Final = (
     "trait",
     "cannot",
 )
-CONTINUOUS_ONLY: Final = ("trait", "cannot", "per")
+CONTINUOUS_ONLY: Final = ("trait", "cannot")
 """What only a ``cont`` ability's operations may say."""
 TARGETS: Final = ("self", "choose", "all", "others")
 """Who a power or soul change goes to: the ability's card, one of its master's characters chosen, all of them,
@@ -113,11 +113,12 @@ COSTS: Final = ("stock", "rest", "discard", "discard_type")
 DISCARD_TYPES: Final = ("character", "climax", "event")
 RESTRICTIONS: Final = ("side_attack",)
 """What a ``cont`` ability's ``cannot`` forbids its card (ws 8.1.1.3): ``side_attack`` (7.2.1.4.2)."""
-CONDITIONS: Final = ("turn", "characters", "all_characters", "stock", "hand")
+CONDITIONS: Final = ("turn", "characters", "all_characters", "stock", "hand", "facing")
 """What a ``cont`` ability's ``condition`` may ask, all of it at once (8.1.1.3): ``turn``, ``own`` or
 ``opponent`` (during whose turn); ``characters``, ``{at_least: N, traits: [..], other: true}`` (its master has
 N or more such characters, other than its card); ``all_characters``, ``{traits: [..]}`` (each of its master's
-characters has one of them); ``stock`` and ``hand``, ``{at_most: N}`` or ``{at_least: N}`` (cards there)."""
+characters has one of them); ``stock`` and ``hand``, ``{at_most: N}`` or ``{at_least: N}`` (cards there);
+``facing``, ``{level_at_least: N}`` (the opponent's character facing its card is of level N or higher, 3.6.5)."""
 
 
 class AbilityRecordError(ValueError):
@@ -241,6 +242,11 @@ def _is_condition(condition: object) -> bool:
     if not isinstance(condition, dict) or not set(condition) <= set(CONDITIONS):
         return False
     turn = condition.get("turn", "own")
+    facing = condition.get("facing", {})
+    if not (
+        isinstance(facing, dict) and set(facing) <= {"level_at_least"} and _whole_numbers(facing, ("level_at_least",))
+    ):
+        return False
     counted = [condition.get(name, {}) for name in ("characters", "all_characters")]
     amounts = [condition.get(name, {}) for name in ("stock", "hand")]
     return (
@@ -315,6 +321,8 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
             for name in CONTINUOUS_ONLY:
                 if name in effect:
                     raise AbilityRecordError(f"ability {index}: {name} belongs to a cont ability, not {kind}")
+            if "per" in effect and effect.get("target", "self") != "self":
+                raise AbilityRecordError(f"ability {index}: per counts a change to the ability's card: target: self")
             if "with_trait" in effect and effect.get("target") != "choose" and "salvage" not in effect:
                 raise AbilityRecordError(f"ability {index}: with_trait chooses: target: choose, or salvage")
     condition = record.get("condition") or {}

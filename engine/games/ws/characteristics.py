@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from engine.core.cards import Card
 from engine.core.effects import ContinuousEffect, Layer
-from engine.games.ws.state import BACK
+from engine.games.ws.state import BACK, FACING
 
 if TYPE_CHECKING:
     from engine.games.ws.game import WeissSchwarz
@@ -155,6 +155,13 @@ class Characteristics:
         if "all_characters" in condition:
             traits = set(condition["all_characters"].get("traits", ()))
             if not all(traits & self.counted_traits(c) for _, c in self.states[player].characters()):
+                return False
+        if "facing" in condition:
+            position = self.states[player].position_of(source)
+            facing = (
+                self.states[self.game.opponent(player)].character_at(FACING[position]) if position in FACING else None
+            )
+            if facing is None or self.level_of(facing) < int(condition["facing"].get("level_at_least", 0)):
                 return False
         me = self.states[player]
         for zone, cards in (("stock", me.stock), ("hand", me.hand)):

@@ -451,7 +451,8 @@ class Playing:
                 )
                 yield Checkpoint(decision)
             else:
-                gains = [(attribute, int(effect[attribute])) for attribute in GAINS if attribute in effect]
+                times = self.game.characteristics.count(effect["per"]["characters"], card) if "per" in effect else 1
+                gains = [(attribute, int(effect[attribute]) * times) for attribute in GAINS if attribute in effect]
                 target = effect.get("target", "self")
                 chosen_by: Decision | None = None
                 if target == "self":

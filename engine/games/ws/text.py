@@ -78,6 +78,10 @@ class _Build:
 
     # automatic abilities
     def auto(self, children: list[Any]) -> Record:
+        per = None
+        if isinstance(children[-1], dict) and "x_count" in children[-1]:  # what the X of "+X power" counts
+            per = children[-1]["x_count"]
+            children = children[:-1]
         (timing, zone), middle, effects = children[0], children[1:-1], children[-1]
         record: Record = {"type": "auto", "timing": timing, **zone}
         for part in middle:
@@ -85,8 +89,31 @@ class _Build:
                 record["condition"] = part
             else:
                 record["optional"] = True
+        if per is not None:
+            amount, counted = per
+            marked = [effect for effect in effects if effect.get("power") == "X"]
+            if len(marked) != 1:
+                raise ValueError("X is defined for no change, or for more than one")
+            marked[0].update({"power": amount, "per": {"characters": counted}})
+        elif any(effect.get("power") == "X" for effect in effects):
+            raise ValueError("+X power with no X defined")
         record["effect"] = effects
         return record
+
+    def x_count(self, children: list[Any]) -> Record:
+        counted: Record = {}
+        for child in children[:-1]:
+            if isinstance(child, list):
+                counted["traits"] = child
+            elif child.type == "OTHER":
+                counted["other"] = True
+        return {"x_count": (int(children[-1]), counted)}
+
+    def self_gets_x(self, _: list[Any]) -> Record:
+        return {"power": "X", "target": "self"}
+
+    def facing_at_least(self, children: list[Any]) -> Record:
+        return {"facing": {"level_at_least": int(children[0])}}
 
     def auto_condition(self, children: list[Any]) -> Record:
         return dict(children[1])
@@ -293,16 +320,27 @@ def render(record: Record) -> str:
                 ("when_attacking", None): "When this card attacks",
             }[(record["timing"], record.get("zone"))]
         cost = record.get("cost")
+        counted = [effect for effect in effects if "per" in effect]
+        x_sentence = ""
+        if counted:
+            per = counted[0]["per"]["characters"]
+            kind = " ".join(
+                part for part in ("other" if per.get("other") else "", _traits(per.get("traits", ()))) if part
+            )
+            x_sentence = f" X is equal to the number of {kind} characters you have ×{counted[0]['power']}."
         if not cost:
             may = "you may " if record.get("optional") else ""
             condition = _condition(record["condition"]) if record.get("condition") else ""
             return f"【AUTO】 {trigger}, {condition[0].lower() + condition[1:] if condition else ''}{may}" + (
-                f"{_effects(effects, False)}."
+                f"{_effects(effects, False)}.{x_sentence}"
             )
         parts = [f"({cost['stock']})"] if cost.get("stock") or not cost.get("discard") else []
         if cost.get("discard"):
             parts.append(f"Put 1 {cost.get('discard_type', 'card')} from your hand into your waiting room")
-        return f"【AUTO】 [{' '.join(parts)}] {trigger}, you may pay the cost. If you do, {_effects(effects, False)}."
+        return (
+            f"【AUTO】 [{' '.join(parts)}] {trigger}, you may pay the cost. If you do, {_effects(effects, False)}."
+            + x_sentence
+        )
     if kind == "act":
         cost = record.get("cost") or {}
         parts = [f"({cost['stock']})"] if cost.get("stock") or not cost.get("rest") else []
@@ -372,6 +410,8 @@ def _effect(effect: Record) -> str:
     if "salvage" in effect:
         kind = f"《{effect['with_trait']}》 character" if "with_trait" in effect else effect["salvage"]
         return f"choose 1 {kind} in your waiting room, and return it to your hand"
+    if "per" in effect:
+        return "this card gets +X power until end of turn"
     gains = _gains(effect)
     target = effect.get("target", "self")
     if target == "choose":
@@ -402,6 +442,8 @@ def _condition(condition: Record) -> str:
         fact = f"your stock has {condition['stock']['at_most']} or less cards"
     elif "hand" in condition:
         fact = f"your hand has {condition['hand']['at_least']} or more cards"
+    elif "facing" in condition:
+        fact = f"the character facing this card is level {condition['facing']['level_at_least']} or higher"
     if fact is None:
         return f"{turn}, " if turn else ""
     return f"{turn}, if {fact}, " if turn else f"If {fact}, "
@@ -549,6 +591,25 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         {"type": "auto", "timing": "on_play", "zone": "climax", "effect": [{"draw": 1}]},
     ),
     ("timing", "when this card attacks", {"type": "auto", "timing": "when_attacking", "effect": [{"draw": 1}]}),
+    (
+        "condition",
+        "the character facing this card",
+        {
+            "type": "auto",
+            "timing": "when_attacking",
+            "condition": {"facing": {"level_at_least": 1}},
+            "effect": [{"power": 1500, "target": "self"}],
+        },
+    ),
+    (
+        "count",
+        "+X power, X the number of characters",
+        {
+            "type": "auto",
+            "timing": "on_play",
+            "effect": [{"power": 1000, "target": "self", "per": {"characters": {"traits": ["Music"]}}}],
+        },
+    ),
     (
         "condition",
         "an automatic ability's, as it resolves",
