@@ -74,6 +74,7 @@ COMPILED_MODULES = [
     "engine/games/ws/rule_actions.py",
     "engine/games/ws/state.py",
     "engine/games/ws/text.py",
+    "engine/games/ws/vocabulary.py",
     "judge/games/reading.py",
     "judge/games/support.py",
     "judge/games/vg/__init__.py",

@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from engine.core.printed_text import normalise, pattern_of, without_reminders
 from engine.games.ws import text as ws_text
 from engine.games.ws.cards import definition_from_record
+from engine.games.ws.vocabulary import VOCABULARY, clauses_of
 from judge.cards.catalog import CATALOGS_VARIABLE
 from judge.cli import main
 from judge.logfile import load_log
@@ -305,9 +306,7 @@ def test_a_choice_among_characters_of_a_trait_offers_only_them(monkeypatch: pyte
 # --------------------------------------------------------------------------- the vocabulary the site shows
 
 
-@pytest.mark.parametrize(
-    ("kind", "what", "record"), ws_text.VOCABULARY, ids=[what for _, what, _ in ws_text.VOCABULARY]
-)
+@pytest.mark.parametrize(("kind", "what", "record"), VOCABULARY, ids=[what for _, what, _ in VOCABULARY])
 def test_each_word_of_the_vocabulary_reads_back_from_its_text(kind: str, what: str, record: dict[str, Any]) -> None:
     """The site's table shows each word as ``render`` writes it: that text must read as the same record, which the
     engine plays (a card with it is a card of the game)."""
@@ -316,7 +315,7 @@ def test_each_word_of_the_vocabulary_reads_back_from_its_text(kind: str, what: s
     assert {key: value for key, value in reading.record.items() if key != "text"} == record
     card_type = "event" if "timing" in record and "type" not in record else "character"
     definition_from_record("X", {"type": card_type, "abilities": [ws_text.render(record)]})
-    assert all(clause.startswith("ws:") for clause in ws_text.clauses_of(record))
+    assert all(clause.startswith("ws:") for clause in clauses_of(record))
 
 
 def test_an_ability_performs_the_standby_effect_as_the_icon_does(

@@ -14,6 +14,7 @@ from engine.core.card_records import ability_words
 from engine.core.printed_text import pattern_of, text_lines
 from engine.games.ws import abilities, cards
 from engine.games.ws import text as printed
+from engine.games.ws.vocabulary import VOCABULARY, clauses_of
 from judge.cards.reading import AbilityReading
 
 
@@ -31,7 +32,7 @@ def _reading(ability: object) -> AbilityReading:
         reading = printed.read_ability(str(text))
         if reading.record is None:
             return AbilityReading(str(text), False, problem=reading.problem, pattern=reading.pattern)
-        return AbilityReading(str(text), True, reading.record, clauses=printed.clauses_of(reading.record))
+        return AbilityReading(str(text), True, reading.record, clauses=clauses_of(reading.record))
     if not isinstance(ability, dict):
         return AbilityReading(repr(ability), False, problem="not an ability", pattern="?")
     words = ability_words(ability)
@@ -39,9 +40,7 @@ def _reading(ability: object) -> AbilityReading:
     if keyword is not None:
         known = keyword in cards.KEYWORDS
         problem = "" if known else f"no keyword {keyword!r}"
-        return AbilityReading(
-            words, known, ability if known else None, problem, pattern_of(words), printed.clauses_of(ability)
-        )
+        return AbilityReading(words, known, ability if known else None, problem, pattern_of(words), clauses_of(ability))
     try:
         played = abilities.parse_ability(0, ability) is not None
     except abilities.AbilityRecordError as error:
@@ -50,7 +49,7 @@ def _reading(ability: object) -> AbilityReading:
         return AbilityReading(
             words, False, problem="outside the vocabulary the engine plays", pattern=pattern_of(words)
         )
-    return AbilityReading(words, True, ability, clauses=printed.clauses_of(ability))
+    return AbilityReading(words, True, ability, clauses=clauses_of(ability))
 
 
 def plays_in_full(record: dict[str, Any]) -> bool:
@@ -64,9 +63,6 @@ def plays_in_full(record: dict[str, Any]) -> bool:
 
 
 def vocabulary() -> list[tuple[str, str, str, dict[str, Any], tuple[str, ...]]]:
-    """The site's rows of the vocabulary (``engine.games.ws.text.VOCABULARY``): each example as the text the
+    """The site's rows of the vocabulary (``engine.games.ws.vocabulary.VOCABULARY``): each example as the text the
     reader reads it from and the clauses it cites."""
-    return [
-        (kind, what, printed.render(record), record, printed.clauses_of(record))
-        for kind, what, record in printed.VOCABULARY
-    ]
+    return [(kind, what, printed.render(record), record, clauses_of(record)) for kind, what, record in VOCABULARY]

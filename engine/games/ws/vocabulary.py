@@ -1,0 +1,213 @@
+"""What each word of the Weiss Schwarz vocabulary of printed text cites, and an example of each (ws 8, 10).
+
+``clauses_of`` gives the clauses an ability read by ``engine.games.ws.text`` cites when the
+engine plays it: its category's or its keyword's, its cost's, its choices' and each
+operation's.  ``VOCABULARY`` holds one example record of each word, which the site's table
+shows as the text the reader reads it from, and which the tests read back.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from engine.core.printed_text import Record
+
+KEYWORD_CLAUSES: Final = {
+    "backup": ("ws:10.5",),
+    "assist": ("ws:10.3",),
+    "bond": ("ws:10.4",),
+    "great_performance": ("ws:10.6",),
+    "encore": ("ws:10.2",),
+    "shift": ("ws:10.11",),
+}
+KIND_CLAUSES: Final = {
+    "auto": ("ws:8.1.1.2", "ws:8.1.1.2.1"),
+    "act": ("ws:8.1.1.1",),
+    "cont": ("ws:8.1.1.3",),
+    "replace": ("ws:8.10",),
+}
+OPERATION_CLAUSES: Final = {
+    "draw": ("ws:4.7.3",),
+    "power": ("ws:8.2.1.2",),
+    "soul": ("ws:8.2.1.2",),
+    "salvage": ("ws:8.6.3.1", "ws:3.4"),
+    "stock": ("ws:3.10",),
+    "heal": ("ws:3.8",),
+    "standby": ("ws:4.12.2.10",),
+    "extra_turn": ("ws:11.2.1",),
+    "trait": ("ws:8.9.1.2",),
+}
+
+
+def clauses_of(record: Record) -> tuple[str, ...]:
+    """The clauses an ability read as ``record`` cites when the engine plays it: its category's (or its keyword's),
+    its cost's, its choices' and each operation's."""
+    keyword = record.get("keyword")
+    if keyword is not None:
+        return KEYWORD_CLAUSES.get(str(keyword), ("ws:10",))
+    kind = record.get("type") or record.get("kind")
+    found = list(KIND_CLAUSES.get(str(kind), ("ws:8.6.2.4.2",)))
+    if record.get("zone") == "climax":
+        found.append("ws:3.11.2")
+    if record.get("cost"):
+        found.extend(("ws:8.4.2.2", "ws:8.4.3"))
+        if kind == "auto":
+            found.append("ws:8.7.3.1.1")
+    effects = record.get("effect") or ()
+    for effect in [effects] if isinstance(effects, dict) else effects:
+        for name, cited in OPERATION_CLAUSES.items():
+            if name in effect:
+                found.extend(cited)
+        if effect.get("target") == "choose":
+            found.append("ws:8.6.3")
+    return tuple(dict.fromkeys(found))
+
+
+# --------------------------------------------------------------------------- the vocabulary, for the site
+
+VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
+    ("keyword", "Backup (10.5)", {"keyword": "backup", "power": 3000, "level": 1, "cost": {"stock": 1}}),
+    ("keyword", "Assist (10.3)", {"keyword": "assist", "power": 500}),
+    ("keyword", "Assist, per level", {"keyword": "assist", "power": 500, "per_level": True}),
+    ("keyword", "Assist, from a level", {"keyword": "assist", "power": 1000, "min_level": 1}),
+    ("keyword", "Bond (10.4)", {"keyword": "bond", "name": "Night Reader", "cost": {"stock": 1}}),
+    ("keyword", "Great Performance (10.6)", {"keyword": "great_performance"}),
+    (
+        "timing",
+        "played from the hand onto the stage",
+        {"type": "auto", "timing": "on_play", "effect": [{"draw": 1}]},
+    ),
+    (
+        "timing",
+        "a climax placed in the climax area",
+        {"type": "auto", "timing": "on_play", "zone": "climax", "effect": [{"draw": 1}]},
+    ),
+    ("timing", "when this card attacks", {"type": "auto", "timing": "when_attacking", "effect": [{"draw": 1}]}),
+    (
+        "condition",
+        "the character facing this card",
+        {
+            "type": "auto",
+            "timing": "when_attacking",
+            "condition": {"facing": {"level_at_least": 1}},
+            "effect": [{"power": 1500, "target": "self"}],
+        },
+    ),
+    (
+        "count",
+        "+X power, X the number of characters",
+        {
+            "type": "auto",
+            "timing": "on_play",
+            "effect": [{"power": 1000, "target": "self", "per": {"characters": {"traits": ["Music"]}}}],
+        },
+    ),
+    (
+        "condition",
+        "an automatic ability's, as it resolves",
+        {
+            "type": "auto",
+            "timing": "when_attacking",
+            "condition": {"characters": {"at_least": 2, "other": True, "traits": ["Music"]}},
+            "effect": [{"power": 1000, "target": "self"}],
+        },
+    ),
+    (
+        "timing",
+        "when another character of a trait attacks",
+        {
+            "type": "auto",
+            "timing": "when_other_attacks",
+            "attacker_traits": ["Music", "Sports"],
+            "effect": [{"power": 1000, "target": "self"}],
+        },
+    ),
+    (
+        "cost",
+        "an automatic ability's stock cost, paid or not",
+        {
+            "type": "auto",
+            "timing": "when_attacking",
+            "cost": {"stock": 1},
+            "effect": [{"power": 1000, "target": "self"}],
+        },
+    ),
+    (
+        "cost",
+        "an activated ability's stock and rest cost",
+        {"type": "act", "cost": {"stock": 1, "rest": True}, "effect": [{"power": 1500, "target": "choose"}]},
+    ),
+    (
+        "choice",
+        "you may",
+        {"type": "auto", "timing": "on_play", "optional": True, "effect": [{"heal": 1}]},
+    ),
+    ("operation", "draw", {"type": "auto", "timing": "on_play", "effect": [{"draw": 2}]}),
+    ("operation", "stock", {"type": "auto", "timing": "on_play", "effect": [{"stock": 1}]}),
+    ("operation", "heal", {"type": "auto", "timing": "on_play", "effect": [{"heal": 1}]}),
+    (
+        "operation",
+        "the standby icon's effect",
+        {"type": "auto", "timing": "on_play", "zone": "climax", "effect": [{"standby": True}]},
+    ),
+    ("operation", "salvage", {"timing": "main", "effect": [{"salvage": "character"}]}),
+    (
+        "operation",
+        "power and soul until end of turn, chosen by trait",
+        {
+            "type": "auto",
+            "timing": "when_attacking",
+            "effect": [{"power": 1000, "soul": 1, "target": "choose", "with_trait": "Music"}],
+        },
+    ),
+    ("target", "all of your characters", {"type": "cont", "effect": [{"power": 1000, "soul": 1, "target": "all"}]}),
+    (
+        "target",
+        "all of your other characters of a trait",
+        {"type": "cont", "effect": [{"power": 500, "target": "others", "with_trait": "Music"}]},
+    ),
+    (
+        "count",
+        "for each character",
+        {
+            "type": "cont",
+            "effect": [{"power": 500, "target": "self", "per": {"characters": {"traits": ["Music"], "other": True}}}],
+        },
+    ),
+    (
+        "condition",
+        "during whose turn",
+        {"type": "cont", "condition": {"turn": "own"}, "effect": [{"power": 1000, "target": "self"}]},
+    ),
+    (
+        "condition",
+        "characters of a trait",
+        {
+            "type": "cont",
+            "condition": {"characters": {"at_least": 2, "other": True, "traits": ["Music", "Sports"]}},
+            "effect": [{"power": 1000, "target": "self"}],
+        },
+    ),
+    (
+        "condition",
+        "all of your characters of a trait",
+        {
+            "type": "cont",
+            "condition": {"all_characters": {"traits": ["Music"]}},
+            "effect": [{"power": 1000, "target": "self"}],
+        },
+    ),
+    (
+        "condition",
+        "cards in the stock or the hand",
+        {"type": "cont", "condition": {"stock": {"at_most": 3}}, "effect": [{"power": 1000, "target": "self"}]},
+    ),
+    ("restriction", "cannot side attack", {"type": "cont", "effect": [{"cannot": "side_attack"}]}),
+    (
+        "event",
+        "an event's text, in sentences",
+        {"timing": "counter", "effect": [{"power": 3000, "target": "choose"}]},
+    ),
+)
+"""One example of each word of the vocabulary: its kind, what it is, and a record using it.  The site's table
+shows each as the text the reader reads it from (``render``) and the clauses it cites (``clauses_of``)."""
