@@ -419,3 +419,24 @@ def test_a_facing_level_and_a_count_of_x_decide_the_power(
     text = (LOGS / name).read_text(encoding="utf-8").replace(old, new)
     verdict = verdict_of(name, monkeypatch, text, tmp_path)
     assert verdict.kind is VerdictKind.ILLEGAL and verdict.violations[0].entry == 1
+
+
+@pytest.mark.parametrize(("kind", "what", "record"), VOCABULARY, ids=[what for _, what, _ in VOCABULARY])
+def test_each_word_of_the_vocabulary_may_be_written_in_the_structured_shape(
+    kind: str, what: str, record: dict[str, Any]
+) -> None:
+    """A log may write what the text reads as: the loader's checks (compiled from the JSON Schema) take it."""
+    from judge.logfile import parse_log
+
+    card_type = "event" if "timing" in record and "type" not in record else "character"
+    if record.get("zone") == "climax":
+        card_type = "climax"
+    log = {
+        "format": "judge-log/1",
+        "game": "ws",
+        "cards": {"X": {"type": card_type, "abilities": [record]}},
+        "players": [{"id": "P1", "deck": {"X": 4}}, {"id": "P2", "deck": {"X": 4}}],
+        "first": "P1",
+        "actions": [],
+    }
+    assert parse_log(json.dumps(log), "vocabulary.json", "json").cards["X"]["abilities"] == [record]

@@ -96,6 +96,7 @@ def _ws_card_defs() -> dict[str, Schema]:
             "enum": names(ws_abilities.RESTRICTIONS),
         },
         "heal": {"description": "Put the top N cards of the clock into the waiting room (3.8).", "type": "integer"},
+        "standby": {"description": "The standby icon's effect (4.12.2.10).", "const": True},
     }
     operations = names(ws_abilities.OPERATIONS)
     gains = names(ws_abilities.GAINS)
