@@ -43,6 +43,16 @@ def ws_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(autouse=True)
+def no_catalog_outlives_its_test(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--cards`` names its catalogs in the process's environment for the workers of a batch
+    (``judge.cards.catalog.use_catalogs``): each test starts without one and leaves none behind."""
+    from judge.cards.catalog import CATALOGS_VARIABLE
+
+    monkeypatch.setenv(CATALOGS_VARIABLE, "")  # recorded: the variable is restored as it was after the test
+    monkeypatch.delenv(CATALOGS_VARIABLE)
+
+
+@pytest.fixture(autouse=True)
 def violations_cite_a_clause(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test fails on a violation reported without a clause: each one cites its game's rules."""
     from judge.replay import Replay

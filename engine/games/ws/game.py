@@ -107,10 +107,10 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             AttackPhase,
             calls=("moves", "phases", "playing", "characteristics", "rule_actions", "keywords"),
         ),
-        Part("playing", Playing, calls=("moves", "characteristics", "rule_actions", "other_rules")),
+        Part("playing", Playing, calls=("moves", "attack_phase", "characteristics", "rule_actions", "other_rules")),
         Part("characteristics", Characteristics, calls=("keywords",)),
         Part("rule_actions", RuleActions, calls=("moves", "characteristics")),
-        Part("keywords", Keywords, calls=("moves", "playing", "rule_actions")),
+        Part("keywords", Keywords, calls=("moves", "playing", "characteristics", "rule_actions")),
         Part("other_rules", OtherRules),
     )
     # The parts again, as a compiled build needs them (engine.core.parts): their types, and the
