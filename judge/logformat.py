@@ -116,7 +116,8 @@ def show_value(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _kind(value: object) -> str:
+def kind_of(value: object) -> str:
+    """How a message names the kind of ``value``: ``an integer``, ``a list``, ``null``."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -139,8 +140,8 @@ def _described(value: object) -> str:
     if value is None:
         return "null"
     if isinstance(value, (Mapping, list)):
-        return f"{_kind(value)} {show_value(value)}"
-    return f"{show_value(value)} ({_kind(value)})"
+        return f"{kind_of(value)} {show_value(value)}"
+    return f"{show_value(value)} ({kind_of(value)})"
 
 
 def _is_int(value: object) -> bool:
@@ -153,7 +154,7 @@ def check_shape(top: object, actions: object, check: Checker) -> dict[str, objec
         raise check.fail((), f"the top level is {_described(top)}, expected a mapping of header keys and 'actions'")
     for key in top:
         if not isinstance(key, str):
-            raise check.fail((key,), f"top-level key {show_value(key)} is {_kind(key)}, expected a string")
+            raise check.fail((key,), f"top-level key {show_value(key)} is {kind_of(key)}, expected a string")
 
     fmt = top.get("format")
     if "format" not in top:
@@ -211,7 +212,7 @@ def _check_cards(top: dict[str, object], check: Checker) -> dict[object, object]
     for card_id, card in cards.items():
         if not isinstance(card_id, str):
             raise check.fail(
-                ("cards", card_id), f"card id {show_value(card_id)} in 'cards' is {_kind(card_id)}, expected a string"
+                ("cards", card_id), f"card id {show_value(card_id)} in 'cards' is {kind_of(card_id)}, expected a string"
             )
         if card_id == UNKNOWN_CARD:
             raise check.fail(("cards", card_id), f"card id {UNKNOWN_CARD!r} in 'cards' is reserved for unknown cards")
@@ -270,7 +271,7 @@ def _check_deck(
         if not isinstance(card_id, str):
             raise check.fail(
                 (*where, "deck", card_id),
-                f"{who}: deck card id {show_value(card_id)} is {_kind(card_id)}, expected a string",
+                f"{who}: deck card id {show_value(card_id)} is {kind_of(card_id)}, expected a string",
             )
         if card_id not in cards:
             raise check.fail(
@@ -283,9 +284,7 @@ def _check_deck(
             )
 
 
-def _check_entries(
-    actions: list[object], player_ids: list[str], known: str, check: Checker, fields: LogFields
-) -> None:
+def _check_entries(actions: list[object], player_ids: list[str], known: str, check: Checker, fields: LogFields) -> None:
     for index, entry in enumerate(actions):
         _check_entry(entry, index, player_ids, known, check, fields)
 
@@ -317,7 +316,8 @@ def _check_entry(
         for key in entry:
             if not isinstance(key, str):
                 raise check.fail(
-                    ("actions", index, key), f"entry {index}: key {show_value(key)} is {_kind(key)}, expected a string"
+                    ("actions", index, key),
+                    f"entry {index}: key {show_value(key)} is {kind_of(key)}, expected a string",
                 )
     if "p" in entry and entry["p"] not in player_ids:
         raise check.fail(

@@ -37,7 +37,7 @@ from typing import Any, Final
 import yaml
 
 from judge import games, logfile, loglimits
-from judge.logformat import KeyPath, Location, LogFormatError, show_value
+from judge.logformat import KeyPath, Location, LogFormatError, kind_of, show_value
 
 __all__ = [
     "CATALOGS_VARIABLE",
@@ -373,7 +373,7 @@ def _check_document(
     if isinstance(data, dict):
         for card_id, record in data.items():
             if not isinstance(card_id, str):
-                raise fail((card_id,), f"card id {show_value(card_id)} is {_kind(card_id)}, expected a string")
+                raise fail((card_id,), f"card id {show_value(card_id)} is {kind_of(card_id)}, expected a string")
             checked = _check_record(record, (card_id,), game, fail)
             if ID in checked and checked.pop(ID) != card_id:
                 raise fail((card_id, ID), f"the record of {card_id!r} has the id {show_value(record[ID])}")
@@ -383,7 +383,7 @@ def _check_document(
             checked = _check_record(record, (index,), game, fail)
             _add(catalog, _record_id(checked, (index,), fail), checked, (index,), fail)
     else:
-        raise fail((), f"the catalog is {_kind(data)}, expected a mapping of card id to record, or a list of records")
+        raise fail((), f"the catalog is {kind_of(data)}, expected a mapping of card id to record, or a list of records")
     return catalog
 
 
@@ -425,7 +425,7 @@ def _check_record(
 ) -> dict[str, Any]:
     fields = card_fields(game)
     if not isinstance(record, dict):
-        raise fail(where, f"a record is {_kind(record)}, expected a mapping of the card's fields")
+        raise fail(where, f"a record is {kind_of(record)}, expected a mapping of the card's fields")
     for key in record:
         if key != ID and key not in fields:
             close = difflib.get_close_matches(str(key), sorted(fields), n=1)
@@ -439,7 +439,7 @@ def _record_id(record: dict[str, Any], where: KeyPath, fail: Callable[[KeyPath, 
         raise fail(where, f"a record has no {ID!r}: in a list, every record carries its card id")
     card_id = record.pop(ID)
     if not isinstance(card_id, str):
-        raise fail((*where, ID), f"card id {show_value(card_id)} is {_kind(card_id)}, expected a string")
+        raise fail((*where, ID), f"card id {show_value(card_id)} is {kind_of(card_id)}, expected a string")
     return card_id
 
 
@@ -454,24 +454,6 @@ def _add(
         first, _ = catalog.location(card_id)
         raise fail(where, f"card id {card_id!r} is given twice (first at line {first})")
     catalog.add(card_id, record, where)
-
-
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return f"a {type(value).__name__}"
 
 
 # --------------------------------------------------------------------------- the catalogs a command uses

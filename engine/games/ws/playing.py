@@ -229,20 +229,7 @@ class Playing:
             if ability.kind != "auto" or ability.when != when:
                 continue
 
-            def resolve(standby: StandbyAbility, ability: CardAbility = ability) -> Procedure:
-                yield from self.resolve_auto(standby, ability)
-
-            self.game.trigger(
-                StandbyAbility(
-                    player,
-                    ability.name,
-                    card,
-                    card.instance,
-                    resolve,
-                    ("ws:8.7.2", "ws:8.7.2.1", "ws:8.1.1", "ws:8.1.1.2", "ws:8.1.1.2.1"),
-                ),
-                f"{card.identity} {event}",
-            )
+            self.stand_by(player, card, ability, ("ws:8.1.1.2.1",), f"{card.identity} {event}")
 
     def trigger_others(self, player: str, attacker: Card) -> None:
         """The automatic abilities of ``player``'s other characters that an attack by ``attacker`` triggers ("When
@@ -257,20 +244,25 @@ class Playing:
                 if ability.attacker_traits and not attacking_traits.intersection(ability.attacker_traits):
                     continue
 
-                def resolve(standby: StandbyAbility, ability: CardAbility = ability) -> Procedure:
-                    yield from self.resolve_auto(standby, ability)
+                self.stand_by(player, card, ability, (), f"{attacker.identity} attacked")
 
-                self.game.trigger(
-                    StandbyAbility(
-                        player,
-                        ability.name,
-                        card,
-                        card.instance,
-                        resolve,
-                        ("ws:8.7.2", "ws:8.7.2.1", "ws:8.1.1", "ws:8.1.1.2"),
-                    ),
-                    f"{attacker.identity} attacked",
-                )
+    def stand_by(self, player: str, card: Card, ability: CardAbility, clauses: tuple[str, ...], event: str) -> None:
+        """``card``'s automatic ``ability``, triggered by ``event``, enters standby (8.7.2; ``clauses``: its timing's)."""
+
+        def resolve(standby: StandbyAbility) -> Procedure:
+            yield from self.resolve_auto(standby, ability)
+
+        self.game.trigger(
+            StandbyAbility(
+                player,
+                ability.name,
+                card,
+                card.instance,
+                resolve,
+                ("ws:8.7.2", "ws:8.7.2.1", "ws:8.1.1", "ws:8.1.1.2") + clauses,
+            ),
+            event,
+        )
 
     def report_unplayed(self, player: str, card: Card, when: str) -> None:
         """``card``'s abilities in the shared shape that the engine does not play and that can act now: those of
