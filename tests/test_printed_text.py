@@ -73,6 +73,19 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
         {"keyword": "bond", "name": "Night Reader", "cost": {"stock": 1}},
     ),
     (
+        '【AUTO】 Bond/"Night Reader" [Put a card from your hand into your waiting room] (When this card is...)',
+        {"keyword": "bond", "name": "Night Reader", "cost": {"discard": 1}},
+    ),
+    ("【AUTO】 Encore [(2)]", {"keyword": "encore", "cost": {"stock": 2}}),
+    (
+        "【AUTO】 Encore [Put 1 character from your hand into your waiting room] (When this card is put into...)",
+        {"keyword": "encore", "cost": {"discard": 1, "discard_type": "character"}},
+    ),
+    (
+        "【AUTO】 Encore [Put an 《Music》 or 《Idol》 character from your hand into your waiting room]",
+        {"keyword": "encore", "cost": {"discard": 1, "discard_type": "character", "discard_traits": ["Music", "Idol"]}},
+    ),
+    (
         "【CONT】 All of your characters get +1000 power and +1 soul.",
         {"type": "cont", "effect": [{"power": 1000, "soul": 1, "target": "all"}]},
     ),
@@ -132,6 +145,8 @@ def test_a_template_is_read_as_its_structured_shape(text: str, record: dict[str,
         "【AUTO】 When this card attacks, this card gets +1000 power until end of turn and more.",
         "【CONT】 If this card is in the middle position of your center stage, this card gets +1000 power.",
         "【AUTO】 When this card attacks, draw 2 card.",  # renders as "draw 2 cards": not the text
+        "【AUTO】 Encore [Put 2 characters from your hand into your waiting room]",  # a cost of one card only
+        "【AUTO】 Encore [Put 1 《Music》 characters from your hand into your waiting room]",
     ],
 )
 def test_text_that_says_more_or_less_than_a_template_is_not_read(text: str) -> None:
@@ -352,6 +367,74 @@ def test_a_cost_that_puts_a_card_from_the_hand_names_it(
         assert verdict.kind is VerdictKind.ILLEGAL
         (violation,) = verdict.violations
         assert violation.entry == 1 and said in violation.message
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("", "", None),
+        ("pay: true, cards: [TST/A-001],", "pay: {discard: 1}, cards: [TST/A-001],", None),
+        ("cards: [TST/A-001],", "cards: [TST/A-002],", "cannot pay this cost"),  # not 《Music》
+        ("cards: [TST/A-001],", "cards: [TST/A-023],", "not in P1's hand"),
+        ("pay: true, cards: [TST/A-001],", "pay: {stock: 3},", "Encore costs 3 stock and P1 has 1"),
+    ],
+    ids=["paid", "named", "not-music", "not-in-hand", "stock"],
+)
+def test_an_encore_with_a_hand_cost_names_the_card_it_puts_into_the_waiting_room(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, said: str | None
+) -> None:
+    """ws 10.2, 8.4.2: Understudy's "Encore [Put a 《Music》 character from your hand into your waiting room]" is
+    paid with a 《Music》 character of the hand, named by the encore entry, and with no stock; Encore [3] (10.2.3)
+    stays beside it."""
+    text = (LOGS / "encore-hand-cost.yaml").read_text(encoding="utf-8").replace(old, new)
+    verdict = verdict_of("encore-hand-cost.yaml", monkeypatch, text, tmp_path)
+    if said is None:
+        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
+    else:
+        assert verdict.kind is VerdictKind.ILLEGAL
+        assert verdict.violations[0].entry == 3 and said in verdict.violations[0].message
+        assert {"ws:10.2.2", "ws:8.4.2"} & set(verdict.violations[0].clauses)
+
+
+def test_an_encore_with_a_hand_cost_may_name_the_card_in_the_next_resolve_entry(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    text = (LOGS / "encore-hand-cost.yaml").read_text(encoding="utf-8")
+    text = text.replace(
+        "pay: true, cards: [TST/A-001],\n",
+        "pay: true}\n  - {p: P1, do: resolve, source: TST/A-023, ability: encore, cards: [TST/A-001],\n",
+    )
+    assert verdict_of("encore-hand-cost.yaml", monkeypatch, text, tmp_path).kind is VerdictKind.LEGAL
+
+
+def test_an_encore_with_a_hand_cost_is_legal_only_because_of_its_text(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Written without its text (the log's own record wins over the catalog's), Understudy has only the Encore [3]
+    of 10.2.3, and P1 has 1 stock: the same encore entry breaks 10.2.2."""
+    vanilla = "cards: {TST/A-023: {name: Understudy, type: character, color: yellow, power: 1000, traits: [Music]}}"
+    text = (LOGS / "encore-hand-cost.yaml").read_text(encoding="utf-8").replace("cards: {}", vanilla)
+    verdict = verdict_of("encore-hand-cost.yaml", monkeypatch, text, tmp_path)
+    assert verdict.kind is VerdictKind.ILLEGAL and verdict.violations[0].entry == 3
+    assert "has no Encore [a card from the hand]" in verdict.violations[0].message
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [("", "", None), ("cards: [TST/A-002],", "cards: [TST/A-001],", "not in P1's hand")],
+    ids=["paid", "not-in-hand"],
+)
+def test_a_bond_with_a_hand_cost_names_the_card_paid(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, said: str | None
+) -> None:
+    """ws 10.4.2, 8.4.2: Old Friend's Bond puts a card from the hand into the waiting room, no stock."""
+    text = (LOGS / "bond-hand-cost.yaml").read_text(encoding="utf-8").replace(old, new)
+    verdict = verdict_of("bond-hand-cost.yaml", monkeypatch, text, tmp_path)
+    if said is None:
+        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
+    else:
+        assert verdict.kind is VerdictKind.ILLEGAL
+        assert verdict.violations[0].entry == 1 and said in verdict.violations[0].message
 
 
 @pytest.mark.parametrize(("power", "legal"), [(8000, True), (7500, False)])

@@ -107,9 +107,10 @@ GAINS: Final = ("power", "soul")
 ZONES: Final = (None, "stage", "climax")
 """Where an ability works from: a character's on the stage; a climax's in the climax area (ws 3.11, 8.1.1.2.1)."""
 SALVAGE_TYPES: Final = ("character", "climax", "event", "any")
-COSTS: Final = ("stock", "rest", "discard", "discard_type")
+COSTS: Final = ("stock", "rest", "discard", "discard_type", "discard_traits")
 """What a cost may say (8.4.2): stock from the top of the stock (8.4.3), ``rest: true`` to rest its card, and
-``discard`` cards from the hand into the waiting room, of ``discard_type`` where it says."""
+``discard`` cards from the hand into the waiting room, of ``discard_type`` and with one of ``discard_traits``
+where it says."""
 DISCARD_TYPES: Final = ("character", "climax", "event")
 RESTRICTIONS: Final = ("side_attack",)
 """What a ``cont`` ability's ``cannot`` forbids its card (ws 8.1.1.3): ``side_attack`` (7.2.1.4.2)."""
@@ -153,6 +154,8 @@ class CardAbility:
     """Cards its cost puts from the hand into the waiting room (8.4.2)."""
     discard_type: str | None
     """The card type those must be (``character``, ``climax``, ``event``); None: any card."""
+    discard_traits: tuple[str, ...]
+    """The traits those must have one of (none: any)."""
     attacker_traits: tuple[str, ...]
     """For ``when_other_attacks``: the traits the attacking character has one of (none: any character)."""
 
@@ -170,6 +173,7 @@ class CardAbility:
         discard: int = 0,
         discard_type: str | None = None,
         attacker_traits: tuple[str, ...] = (),
+        discard_traits: tuple[str, ...] = (),
     ) -> None:
         self.index = index
         self.kind = kind
@@ -183,6 +187,7 @@ class CardAbility:
         self.discard = discard
         self.discard_type = discard_type
         self.attacker_traits = attacker_traits
+        self.discard_traits = discard_traits
 
     @property
     def name(self) -> str:
@@ -339,12 +344,13 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
         discard=discard,
         discard_type=discard_type,
         attacker_traits=_trait_names(index, record.get("attacker_traits", [])),
+        discard_traits=_trait_names(index, cost.get("discard_traits", []), "discard_traits"),
     )
 
 
-def _trait_names(index: int, traits: object) -> tuple[str, ...]:
+def _trait_names(index: int, traits: object, field: str = "attacker_traits") -> tuple[str, ...]:
     if not isinstance(traits, list) or not all(isinstance(trait, str) and trait for trait in traits):
-        raise AbilityRecordError(f"ability {index}: attacker_traits {traits!r} is not a list of traits")
+        raise AbilityRecordError(f"ability {index}: {field} {traits!r} is not a list of traits")
     return tuple(traits)
 
 

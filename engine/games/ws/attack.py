@@ -385,7 +385,7 @@ class AttackPhase:
             backup = definition.keyword("backup")
             if backup is not None:
                 self.game.paying_cost = True
-                self.game.playing.pay_stock(defender_player, stock_cost(backup, 0), ("ws:10.5.2", "ws:8.4.2"))
+                self.game.costs.pay_stock(defender_player, stock_cost(backup, 0), ("ws:10.5.2", "ws:8.4.2"))
                 card = self.game.moves.take_from(defender_player, "hand", choice.card)
                 self.game.moves.put(defender_player, "waiting", card)
                 self.game.paying_cost = False

@@ -156,10 +156,33 @@ def _check_keyword(card_id: str, keyword: str, ability: dict[str, Any]) -> None:
     stock = cost.get("stock", 0) if isinstance(cost, dict) else cost
     if isinstance(stock, bool) or not isinstance(stock, int) or stock < 0:
         raise CardRecordError(f"card {card_id!r}: {keyword} cost {cost!r} is not a number of stock")
+    if isinstance(cost, dict) and cost.get("discard") is not None:
+        _check_hand_cost(card_id, keyword, cost)
     if not isinstance(ability.get("per_level", False), bool):
         raise CardRecordError(f"card {card_id!r}: {keyword} per_level is {ability['per_level']!r}, not true or false")
     if keyword == "bond" and not isinstance(ability.get("name"), str):
         raise CardRecordError(f"card {card_id!r}: bond needs the name of the card it returns")
+
+
+HAND_COST_KEYWORDS: Final = ("encore", "bond")
+"""The keyword abilities whose cost may put a card from the hand into the waiting room instead of stock."""
+
+
+def _check_hand_cost(card_id: str, keyword: str, cost: dict[str, Any]) -> None:
+    """``cost: {discard: 1, discard_type: character, discard_traits: [..]}``: one card from the hand."""
+    if keyword not in HAND_COST_KEYWORDS:
+        raise CardRecordError(
+            f"card {card_id!r}: {keyword}'s cost is stock; a card from the hand is Encore's and Bond's"
+        )
+    if cost.get("discard") != 1 or isinstance(cost.get("discard"), bool) or cost.get("stock"):
+        raise CardRecordError(
+            f"card {card_id!r}: {keyword} cost {cost!r}: a hand cost is one card (discard: 1), with no stock"
+        )
+    if cost.get("discard_type", "character") not in ("character", "climax", "event"):
+        raise CardRecordError(f"card {card_id!r}: {keyword} discard_type {cost['discard_type']!r} is no card type")
+    traits = cost.get("discard_traits", [])
+    if not isinstance(traits, list) or not all(isinstance(trait, str) and trait for trait in traits):
+        raise CardRecordError(f"card {card_id!r}: {keyword} discard_traits {traits!r} is not a list of traits")
 
 
 def stock_cost(ability: dict[str, Any] | None, default: int) -> int:

@@ -68,12 +68,13 @@ class Activate(Choice):
 
 
 class PayCost(Choice):
-    """Pay an ability's cost, or not (8.7.3.1.1): ``flag``, and the stock paid where there is more than one
-    cost to pay (an Encore [2] beside the Encore [3] of 10.2.3); ``cost`` None: not said."""
+    """Pay an ability's cost, or not (8.7.3.1.1): ``flag``, and which cost, where there is more than one to pay:
+    the stock paid (an Encore [2] beside the Encore [3] of 10.2.3), or ``"hand"``, a card put from the hand into
+    the waiting room (an Encore of that cost); ``cost`` None: not said."""
 
     __slots__ = ("cost",)
 
-    def __init__(self, card: str | None, pay: bool, cost: int | None = None) -> None:
+    def __init__(self, card: str | None, pay: bool, cost: int | str | None = None) -> None:
         self.verb = "pay"
         self.card = card
         self.pos = None
@@ -87,11 +88,11 @@ class PayCost(Choice):
 
 class PutReversed(Choice):
     """Put the reversed character on ``pos`` into the waiting room in the encore step (7.7.1.2), and, when the
-    entry says it, whether its Encore is paid (``flag``) and with which stock (``cost``, None: not said)."""
+    entry says it, whether its Encore is paid (``flag``) and with which cost (``cost``, as ``PayCost``'s)."""
 
     __slots__ = ("cost",)
 
-    def __init__(self, pos: int | None, pay: bool | None = None, cost: int | None = None) -> None:
+    def __init__(self, pos: int | None, pay: bool | None = None, cost: int | str | None = None) -> None:
         self.verb = "encore"
         self.card = None
         self.pos = pos

@@ -40,6 +40,7 @@ from engine.games.ws.attack import AttackPhase
 from engine.games.ws.cards import WsCardDefinition, stock_cost
 from engine.games.ws.characteristics import Characteristics
 from engine.games.ws.choices import ATTACK_TYPES, DeclareAttack, Move, PayCost, PutReversed
+from engine.games.ws.costs import Costs
 from engine.games.ws.keywords import Keywords
 from engine.games.ws.moves import CardMoves
 from engine.games.ws.opening import Opening
@@ -101,16 +102,21 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
     parts = (
         Part("moves", CardMoves, calls=("rule_actions", "playing", "keywords")),
         Part("opening", Opening, calls=("moves",)),
-        Part("phases", Phases, calls=("moves", "attack_phase", "playing", "rule_actions", "keywords")),
+        Part("phases", Phases, calls=("moves", "attack_phase", "playing", "costs", "rule_actions", "keywords")),
         Part(
             "attack_phase",
             AttackPhase,
-            calls=("moves", "phases", "playing", "characteristics", "rule_actions", "keywords"),
+            calls=("moves", "phases", "playing", "costs", "characteristics", "rule_actions", "keywords"),
         ),
-        Part("playing", Playing, calls=("moves", "attack_phase", "characteristics", "rule_actions", "other_rules")),
+        Part(
+            "playing",
+            Playing,
+            calls=("moves", "costs", "attack_phase", "characteristics", "rule_actions", "other_rules"),
+        ),
+        Part("costs", Costs, calls=("moves",)),
         Part("characteristics", Characteristics, calls=("keywords",)),
         Part("rule_actions", RuleActions, calls=("moves", "characteristics")),
-        Part("keywords", Keywords, calls=("moves", "playing", "characteristics", "rule_actions")),
+        Part("keywords", Keywords, calls=("moves", "playing", "costs", "characteristics", "rule_actions")),
         Part("other_rules", OtherRules),
     )
     # The parts again, as a compiled build needs them (engine.core.parts): their types, and the
@@ -120,6 +126,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
     phases: Phases
     attack_phase: AttackPhase
     playing: Playing
+    costs: Costs
     characteristics: Characteristics
     rule_actions: RuleActions
     keywords: Keywords
@@ -130,6 +137,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         "phases",
         "attack_phase",
         "playing",
+        "costs",
         "characteristics",
         "rule_actions",
         "keywords",
@@ -401,6 +409,11 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
     def explain(self, decision: Decision, choice: Choice) -> Refusal:
         """Why ``choice`` is not legal at ``decision``: the clause of the part of the rules it breaks."""
         player = decision.player
+        if decision.kind == "discard_cost" and choice.verb == "discard_cost":
+            unheld = self._check_cards_in_hand(player, choice.cards, decision.clauses)
+            return unheld or Refusal(
+                decision.clauses, f"{', '.join(choice.cards)} cannot pay this cost: {decision.prompt}"
+            )
         if choice.verb not in decision.verbs and choice.verb != "pass":
             return Refusal(decision.clauses, f"{choice.verb} is not possible now: {decision.prompt}")
         if choice.verb == "pass":

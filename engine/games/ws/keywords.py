@@ -7,7 +7,7 @@ Backup (10.5) is played in the counter step (``engine.games.ws.attack``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from engine.core.cards import Card
 from engine.core.effects import ContinuousEffect
@@ -22,6 +22,22 @@ if TYPE_CHECKING:
 
 DEFAULT_ENCORE_COST: Final = 3
 """ws 10.2.3: every character has Encore [3]."""
+HAND_COST: Final = "hand"
+"""An Encore cost that puts a card from the hand into the waiting room, where the keyword's cost says so."""
+
+
+def hand_cost(keyword: dict[str, Any] | None) -> tuple[str | None, tuple[str, ...]] | None:
+    """The card a keyword's cost puts from the hand into the waiting room, ``(type, traits)`` (None: any type; no
+    traits: any), or None where it puts none (``cost: {discard: 1, discard_type: character}``)."""
+    cost = keyword.get("cost") if keyword is not None else None
+    if not isinstance(cost, dict) or not cost.get("discard"):
+        return None
+    discard_type = cost.get("discard_type")
+    return (str(discard_type) if discard_type is not None else None), tuple(cost.get("discard_traits") or ())
+
+
+def _encore_name(cost: int | str) -> str:
+    return f"Encore [{cost}]" if isinstance(cost, int) else "Encore [a card from the hand]"
 
 
 class Keywords:
@@ -30,7 +46,7 @@ class Keywords:
     def __init__(self, game: WeissSchwarz) -> None:
         self.game = game
         self.states = game.player_states
-        self.encore_intent: dict[int, tuple[bool, int | None]] = {}
+        self.encore_intent: dict[int, tuple[bool, int | str | None]] = {}
         """Card instance -> whether its Encore is paid, and with which stock cost (None: not said), when the
         choice that sent it away said so."""
 
@@ -50,40 +66,57 @@ class Keywords:
             f"{card.identity or '?'} went from the stage to the waiting room",
         )
 
-    def encore_costs(self, card: Card) -> list[int]:
-        """The stock costs of the card's Encore abilities: Encore [3] (10.2.3) and its own keyword's."""
-        definition = self.game.definition(card)
-        keyword = definition.keyword("encore") if definition else None
+    def encore_costs(self, card: Card) -> list[int | str]:
+        """The costs of the card's Encore abilities: Encore [3] (10.2.3) and its own keyword's, a number of stock
+        or ``HAND_COST``, a card put from the hand into the waiting room (``Encore [Put 1 character from your hand
+        into your waiting room]``)."""
+        keyword = self.encore_keyword(card)
+        if keyword is not None and hand_cost(keyword) is not None:
+            return [DEFAULT_ENCORE_COST, HAND_COST]
         return sorted({DEFAULT_ENCORE_COST, stock_cost(keyword, DEFAULT_ENCORE_COST)})
 
-    def payment_refusal(self, player: str, card: Card, cost: int | None) -> Refusal | None:
-        """Why ``player`` cannot pay ``card``'s Encore with ``cost`` stock, or cannot pay it as said: ``cost``
-        None is a plain "pay", which says nothing when two Encore costs can be paid (an Encore [2] beside the
-        Encore [3] of 10.2.3)."""
+    def encore_keyword(self, card: Card) -> dict[str, Any] | None:
+        definition = self.game.definition(card)
+        return definition.keyword("encore") if definition else None
+
+    def affordable(self, player: str, card: Card, cost: int | str) -> bool:
+        """Whether ``player`` can pay the Encore ``cost`` of ``card`` in full now (8.4.2.2)."""
+        if isinstance(cost, int):
+            return cost <= len(self.states[player].stock)
+        discard_type, traits = hand_cost(self.encore_keyword(card)) or (None, ())
+        return bool(self.game.costs.discard_options(player, discard_type, traits))
+
+    def payment_refusal(self, player: str, card: Card, cost: int | str | None) -> Refusal | None:
+        """Why ``player`` cannot pay ``card``'s Encore with ``cost`` (stock, or ``HAND_COST``), or cannot pay it as
+        said: ``cost`` None is a plain "pay", which says nothing when two Encore costs can be paid (an Encore [2]
+        beside the Encore [3] of 10.2.3)."""
         costs = self.encore_costs(card)
-        stock = len(self.states[player].stock)
         if cost is not None and cost not in costs:
-            listed = " and ".join(f"Encore [{c}]" for c in costs)
-            return Refusal(("ws:10.2.2", "ws:10.2.3"), f"{card.identity} has no Encore [{cost}]: it has {listed}")
-        needed = cost if cost is not None else costs[0]
-        if needed > stock:
-            return Refusal(
-                ("ws:10.2.2", "ws:8.4.2.2"), f"Encore costs {needed} stock and {player} has {stock}: it cannot be paid"
-            )
-        affordable = [c for c in costs if c <= stock]
+            listed = " and ".join(_encore_name(c) for c in costs)
+            return Refusal(("ws:10.2.2", "ws:10.2.3"), f"{card.identity} has no {_encore_name(cost)}: it has {listed}")
+        affordable = [c for c in costs if self.affordable(player, card, c)]
+        if (cost is None and not affordable) or (cost is not None and cost not in affordable):
+            needed = cost if cost is not None else costs[0]
+            if isinstance(needed, int):
+                stock = len(self.states[player].stock)
+                why = f"Encore costs {needed} stock and {player} has {stock}: it cannot be paid"
+            else:
+                why = f"{_encore_name(needed)} puts a card from the hand into the waiting room: {player} has none it takes"
+            return Refusal(("ws:10.2.2", "ws:8.4.2.2"), why)
         if cost is None and len(affordable) > 1:
-            either = " or ".join(f"Encore [{c}]" for c in affordable)
+            either = " or ".join(_encore_name(c) for c in affordable)
             return Refusal(
                 ("ws:10.2.2", "ws:10.2.3"),
                 f"{card.identity}'s Encore can be paid as {either}: the entry must name the one paid "
-                f"(pay: {{stock: {affordable[0]}}})",
+                f"(pay: {{stock: {affordable[0]}}}"
+                + (", or the card put from the hand: cards: [id])" if HAND_COST in affordable else ")"),
             )
         return None
 
-    def resolve_encore(self, ability: StandbyAbility, position: int, costs: list[int]) -> Procedure:
+    def resolve_encore(self, ability: StandbyAbility, position: int, costs: list[int | str]) -> Procedure:
         player, card, identity = ability.master, ability.source, ability.source_identity
         me = self.states[player]
-        affordable = [cost for cost in costs if cost <= len(me.stock)]
+        affordable = [cost for cost in costs if self.affordable(player, card, cost)]
         intent = self.encore_intent.pop(ability.source_instance, None)
         options: list[Choice] = [PayCost(identity, False)]
         options.extend(PayCost(identity, True, cost) for cost in affordable)
@@ -118,10 +151,15 @@ class Keywords:
             self.game.record(RecordKind.ABILITY, player, f"{identity} is no longer in the waiting room", ("ws:8.7.7",))
             yield Checkpoint(decision)
             return
-        self.game.paying_cost = True
         paid = choice.cost if isinstance(choice, PayCost) and choice.cost is not None else affordable[0]
-        self.game.playing.pay_stock(player, paid, ("ws:10.2.2", "ws:8.4.2"))
-        self.game.paying_cost = False
+        discarded: Decision | None = None
+        if isinstance(paid, int):
+            self.game.paying_cost = True
+            self.game.costs.pay_stock(player, paid, ("ws:10.2.2", "ws:8.4.2"))
+            self.game.paying_cost = False
+        else:
+            discard_type, traits = hand_cost(self.encore_keyword(card)) or (None, ())
+            discarded = yield from self.game.costs.pay_discard(player, card, "encore", discard_type, traits)
         self.game.moves.take_card(player, "waiting", card)
         self.game.moves.put_on_stage(player, card, position)
         self.game.moves.rest(card, "its Encore returned it to the stage rested (ws:10.2.2)")
@@ -132,6 +170,8 @@ class Keywords:
             ("ws:10.2.2", "ws:10.2.3", "ws:8.11.1", "ws:3.1.4"),
             pos=position,
         )
+        if discarded is not None:
+            yield Checkpoint(discarded)
         yield Checkpoint(decision)
         yield from self.game.rule_actions.interrupts()
 
@@ -152,20 +192,31 @@ class Keywords:
                 for identity in present + self.game.moves.unseen_identities(me.waiting)
                 if (d := self.game.definitions.get(identity)) is not None and wanted in (d.name, d.id)
             )
-            options = [Choice("bond", card=target) for target in targets] if len(me.stock) >= cost else []
+            from_hand = hand_cost(bond)
+            payable = (
+                bool(self.game.costs.discard_options(player, *from_hand))
+                if from_hand is not None
+                else len(me.stock) >= cost
+            )
+            options = [Choice("bond", card=target) for target in targets] if payable else []
+            paying = "a card from the hand" if from_hand is not None else f"{cost} stock"
             decision = self.game.playing.optional_ability(
                 player,
                 card,
                 "bond",
                 options,
                 ("ws:10.4.2", "ws:8.7.3.1.1"),
-                f"pay Bond of {card.identity} ({cost} stock) and return a card named {wanted!r} to hand?",
+                f"pay Bond of {card.identity} ({paying}) and return a card named {wanted!r} to hand?",
             )
             choice = yield decision
+            discarded: Decision | None = None
             if choice.verb == "bond":
-                self.game.paying_cost = True
-                self.game.playing.pay_stock(player, cost, ("ws:10.4.2", "ws:8.4.2"))
-                self.game.paying_cost = False
+                if from_hand is not None:
+                    discarded = yield from self.game.costs.pay_discard(player, card, "bond", *from_hand)
+                else:
+                    self.game.paying_cost = True
+                    self.game.costs.pay_stock(player, cost, ("ws:10.4.2", "ws:8.4.2"))
+                    self.game.paying_cost = False
                 taken = self.game.moves.take_unseen_as(player, "waiting", choice.card, "Bond returns it")
                 self.game.moves.put(player, "hand", taken)
                 self.game.record(RecordKind.ABILITY, player, f"Bond: {choice.card} returns to hand", ("ws:10.4.2",))
@@ -173,6 +224,8 @@ class Keywords:
                 self.game.record(
                     RecordKind.CHOICE, player, f"{player} does not use Bond of {card.identity}", ("ws:8.7.3.2.1",)
                 )
+            if discarded is not None:
+                yield Checkpoint(discarded)
             yield Checkpoint(decision)
             yield from self.game.rule_actions.interrupts()
 

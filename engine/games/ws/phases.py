@@ -207,7 +207,7 @@ class Phases:
                 options.append(_choice("play", identity))
         for pos, card in me.characters():
             for ability in self.game.modelled.get(card.identity or "", ()):
-                if ability.kind == "act" and self.game.playing.cost_refusal(player, card, ability) is None:
+                if ability.kind == "act" and self.game.costs.refusal(player, card, ability) is None:
                     options.append(Activate(pos, ability.index))
         occupied = frozenset(pos for pos, cards in zip(POSITIONS, me.stage) if cards)
         options.extend(_MOVES_WITH[occupied])
@@ -245,7 +245,7 @@ class Phases:
             return any(
                 ability.kind == "act"
                 and ability.index == choice.ability
-                and self.game.playing.cost_refusal(player, card, ability) is None
+                and self.game.costs.refusal(player, card, ability) is None
                 for ability in self.game.modelled.get(card.identity or "", ())
             )
         return False
@@ -265,7 +265,7 @@ class Phases:
         if verb == "act" and isinstance(choice, Activate):
             card = self.states[player].character_on(choice.pos)
             ability = next(a for a in game.modelled[card.identity or ""] if a.index == choice.ability)
-            game.playing.pay_ability_cost(player, card, ability)
+            game.costs.pay_ability(player, card, ability)
             game.record(
                 RecordKind.CHOICE,
                 player,
@@ -406,4 +406,4 @@ class Phases:
         )
         if card is None or ability is None:
             return Refusal(("ws:6.5.1.2.3",), f"no activated ability {index!r} on position {choice.pos!r}")
-        return self.game.playing.cost_refusal(player, card, ability)
+        return self.game.costs.refusal(player, card, ability)

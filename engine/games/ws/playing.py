@@ -1,9 +1,8 @@
 """Playing and resolving cards and abilities (ws 8.1-8.8, 8.10), and card text the engine does not model.
 
-Implements ws 8.4 (costs, paid in full: no interrupt in the middle, 8.4.2.1),
-8.6 (playing a card from hand: the level and colour conditions of 8.6.2.1, its
+Implements 8.6 (playing a card from hand: the level and colour conditions of 8.6.2.1, its
 cost, an event through the resolution zone), 8.7 (automatic abilities: standby,
-an optional cost, 8.7.3), the modelled effects of card records
+an optional cost, 8.7.3, paid by ``engine.games.ws.costs``), the modelled effects of card records
 (``engine.games.ws.abilities``), choosing targets (8.6.3) and replacement
 effects (8.10).  Card text outside that vocabulary is applied as primitive
 operations someone else states (``TextOperation``), counted as unmodelled (8.6).
@@ -108,7 +107,7 @@ class Playing:
                 )
         card = self.game.moves.take_from(player, "hand", identity)
         self.game.paying_cost = True
-        self.pay_stock(player, definition.cost, ("ws:8.6.2.3", "ws:8.4.3"))
+        self.game.costs.pay_stock(player, definition.cost, ("ws:8.6.2.3", "ws:8.4.3"))
         self.game.paying_cost = False
         yield from self.game.rule_actions.interrupts()
         return card
@@ -140,85 +139,6 @@ class Playing:
             )
         self.game.moves.put(player, "waiting", self.game.moves.take_card(player, "resolution", card))
         yield from self.game.rule_actions.interrupts()
-
-    def pay_stock(self, player: str, amount: int, clauses: tuple[str, ...]) -> None:
-        """Put ``amount`` cards from the top of the stock into the waiting room (8.4.3).  Paid as a cost, no refresh
-        or level up happens until it is paid (9.2.3, 9.3.3): ``rule_actions.interrupts`` waits it out."""
-        me = self.states[player]
-        paid = []
-        for _ in range(amount):
-            card = me.stock.pop()
-            paid.append(card.identity or "?")
-            self.game.moves.put(player, "waiting", card)
-        if amount:
-            if self.game.paying_cost:
-                clauses += ("ws:9.2.3", "ws:9.3.3")
-            self.game.record(
-                RecordKind.FORCED, player, f"{player} pays {amount} stock ({', '.join(paid)})", clauses, paid=paid
-            )
-
-    def cost_refusal(self, player: str, card: Card, ability: CardAbility) -> Refusal | None:
-        """Why the cost of ``ability`` cannot be paid in full now (8.4.2.2), or None."""
-        if ability.stock > len(self.states[player].stock):
-            return Refusal(
-                ("ws:8.4.2.2",), f"the cost is {ability.stock} stock and {player} has {len(self.states[player].stock)}"
-            )
-        if ability.rest and card.orientation != "stand":
-            return Refusal(("ws:8.4.2.2",), f"{card.identity} must rest as its cost but is {card.orientation}")
-        if ability.discard and not self.discard_options(player, ability):
-            kind = ability.discard_type or "card"
-            return Refusal(
-                ("ws:8.4.2.2",), f"the cost puts a {kind} from the hand into the waiting room; {player} has none"
-            )
-        return None
-
-    def discard_options(self, player: str, ability: CardAbility) -> list[Choice]:
-        """The cards of ``player``'s hand its cost could put into the waiting room (8.4.2): known or possible."""
-        return [
-            Choice("discard_cost", cards=(identity,))
-            for identity in dict.fromkeys(self.game.moves.hand_identities(player))
-            if ability.discard_type is None
-            or (
-                (definition := self.game.definitions.get(identity)) is not None
-                and definition.type == ability.discard_type
-            )
-        ]
-
-    def pay_discard(self, player: str, card: Card, ability: CardAbility) -> Procedure:
-        """The part of a cost that puts a card from the hand into the waiting room: which one is its master's
-        choice, stated by the ``resolve`` entry that pays (``cards``) or by the next one (8.4.2, 8.4.2.1)."""
-        options = self.discard_options(player, ability)
-        decision = Decision(
-            player,
-            "discard_cost",
-            options,
-            ("ws:8.4.2", "ws:8.4.2.1"),
-            frozenset({"resolve"}),
-            prompt=f"choose the {ability.discard_type or 'card'} the cost of ability {ability.index} puts into the "
-            "waiting room",
-            default=options[0],
-            source=card.identity,
-            ability=ability.name,
-        )
-        choice = yield decision
-        for identity in choice.cards:
-            taken = self.game.moves.take_from(player, "hand", identity)
-            self.game.moves.put(player, "waiting", taken)
-        self.game.record(
-            RecordKind.CHOICE,
-            player,
-            f"{player} puts {', '.join(choice.cards)} from the hand into the waiting room as the cost",
-            ("ws:8.4.2", "ws:8.4.2.1", "ws:3.4"),
-        )
-        yield Checkpoint(decision)
-
-    def pay_ability_cost(self, player: str, card: Card, ability: CardAbility) -> None:
-        """Pay a cost in full, with no refresh or level up in the middle (8.4.2.1)."""
-        self.game.paying_cost = True
-        if ability.rest:
-            self.game.moves.rest(card, "it rested to pay the cost of its ability {} (ws:8.4.2)", ability.name)
-        self.pay_stock(player, ability.stock, ("ws:8.4.1", "ws:8.4.2", "ws:8.4.2.1", "ws:8.4.3"))
-        self.game.paying_cost = False
 
     def trigger_card(self, player: str, card: Card, when: str, event: str) -> None:
         """Automatic abilities of ``card`` whose activation condition is ``when`` (``on_play``, ``when_attacking``)
@@ -295,9 +215,10 @@ class Playing:
                 ("ws:8.6.2.4.4",),
             )
             return
-        decision = None
+        decision: Decision | None = None
+        paid: Decision | None = None
         if ability.has_cost:
-            refusal = self.cost_refusal(player, card, ability)
+            refusal = self.game.costs.refusal(player, card, ability)
             options: list[Choice] = [PayCost(card.identity, False)]
             if refusal is None:
                 options.append(PayCost(card.identity, True, ability.stock))
@@ -323,10 +244,10 @@ class Playing:
                 yield Checkpoint(decision)
                 return
             if ability.discard:
-                self.game.paying_cost = True
-                yield from self.pay_discard(player, card, ability)
-                self.game.paying_cost = False
-            self.pay_ability_cost(player, card, ability)
+                paid = yield from self.game.costs.pay_discard(
+                    player, card, ability.name, ability.discard_type, ability.discard_traits
+                )
+            self.game.costs.pay_ability(player, card, ability)
         elif ability.optional:
             decision = Decision(
                 player,
@@ -349,6 +270,8 @@ class Playing:
                 yield Checkpoint(decision)
                 return
         yield from self.resolve_effects(player, card, ability)
+        if paid is not None:
+            yield Checkpoint(paid)
         if decision is not None:
             yield Checkpoint(decision)
 

@@ -35,6 +35,8 @@ SAME_WORDINGS: Final = (
     ("Put a card from your hand", "Put 1 card from your hand"),
     ("Put a character from your hand", "Put 1 character from your hand"),
     ("Put a climax from your hand", "Put 1 climax from your hand"),
+    ("Put a 《", "Put 1 《"),
+    ("Put an 《", "Put 1 《"),
 )
 """Wordings printed cards use for the same thing, read as the second (judge/site/printed-text.rst)."""
 
@@ -71,7 +73,22 @@ class _Build:
 
     def bond(self, children: list[Any]) -> Record:
         name, cost = children
-        return {"keyword": "bond", "name": str(name)[1:-1], "cost": {"stock": _stock([cost])}}
+        return {"keyword": "bond", "name": str(name)[1:-1], "cost": cost}
+
+    def encore(self, children: list[Any]) -> Record:
+        return {"keyword": "encore", "cost": children[0]}
+
+    def keyword_cost(self, children: list[Any]) -> Record:
+        return dict(children[0])
+
+    def hand_any(self, children: list[Any]) -> Record:
+        kind = str(children[0])
+        return {"discard": 1} if kind == "card" else {"discard": 1, "discard_type": kind}
+
+    def hand_with_traits(self, children: list[Any]) -> Record:
+        if str(children[1]) != "character":
+            raise ValueError("a hand cost names one character")
+        return {"discard": 1, "discard_type": "character", "discard_traits": children[0]}
 
     def great_performance(self, children: list[Any]) -> Record:
         return {"keyword": "great_performance"}
@@ -123,11 +140,8 @@ class _Build:
         return {"type": "auto", "timing": timing, **zone, "cost": cost, "effect": effects}
 
     def discard_cost(self, children: list[Any]) -> dict[str, Any]:
-        stock, kind = children[:-1], children[-1]
-        cost: dict[str, Any] = {"stock": _stock(stock), "discard": 1}
-        if str(kind) != "card":
-            cost["discard_type"] = str(kind)
-        return cost
+        stock, hand = children[:-1], children[-1]
+        return {"stock": _stock(stock), **hand}
 
     def played(self, _: list[Any]) -> tuple[str, dict[str, str]]:
         return "on_play", {}
@@ -336,7 +350,7 @@ def render(record: Record) -> str:
             )
         parts = [f"({cost['stock']})"] if cost.get("stock") or not cost.get("discard") else []
         if cost.get("discard"):
-            parts.append(f"Put 1 {cost.get('discard_type', 'card')} from your hand into your waiting room")
+            parts.append(_hand_cost(cost))
         return (
             f"【AUTO】 [{' '.join(parts)}] {trigger}, you may pay the cost. If you do, {_effects(effects, False)}."
             + x_sentence
@@ -384,10 +398,25 @@ def _render_keyword(record: Record) -> str:
             )
         return f"【CONT】 Assist All of your characters in front of this card get +{record['power']} power."
     if keyword == "bond":
-        return f'【AUTO】 Bond/"{record["name"]}" [({stock})]'
+        return f'【AUTO】 Bond/"{record["name"]}" [{_keyword_cost(record)}]'
+    if keyword == "encore":
+        return f"【AUTO】 Encore [{_keyword_cost(record)}]"
     if keyword == "great_performance":
         return "【CONT】 Great Performance"
     raise ValueError(f"no printed text for the keyword {keyword!r}")
+
+
+def _keyword_cost(record: Record) -> str:
+    cost = record.get("cost") or {}
+    if not isinstance(cost, dict) or not cost.get("discard"):
+        return f"({cost.get('stock', 0) if isinstance(cost, dict) else cost})"
+    return _hand_cost(cost)
+
+
+def _hand_cost(cost: Record) -> str:
+    traits = _traits(cost.get("discard_traits", ()))
+    kind = cost.get("discard_type", "card")
+    return f"Put 1 {traits + ' ' if traits else ''}{kind} from your hand into your waiting room"
 
 
 def _effects(effects: list[Record], capital: bool) -> str:

@@ -44,7 +44,9 @@ def clauses_of(record: Record) -> tuple[str, ...]:
     its cost's, its choices' and each operation's."""
     keyword = record.get("keyword")
     if keyword is not None:
-        return KEYWORD_CLAUSES.get(str(keyword), ("ws:10",))
+        cost = record.get("cost")
+        from_hand = ("ws:8.4.2", "ws:8.4.2.1") if isinstance(cost, dict) and cost.get("discard") else ()
+        return KEYWORD_CLAUSES.get(str(keyword), ("ws:10",)) + from_hand
     kind = record.get("type") or record.get("kind")
     found = list(KIND_CLAUSES.get(str(kind), ("ws:8.6.2.4.2",)))
     if record.get("zone") == "climax":
@@ -71,6 +73,13 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ("keyword", "Assist, per level", {"keyword": "assist", "power": 500, "per_level": True}),
     ("keyword", "Assist, from a level", {"keyword": "assist", "power": 1000, "min_level": 1}),
     ("keyword", "Bond (10.4)", {"keyword": "bond", "name": "Night Reader", "cost": {"stock": 1}}),
+    ("keyword", "Bond, a hand cost", {"keyword": "bond", "name": "Night Reader", "cost": {"discard": 1}}),
+    ("keyword", "Encore (10.2)", {"keyword": "encore", "cost": {"stock": 2}}),
+    (
+        "keyword",
+        "Encore, a hand cost",
+        {"keyword": "encore", "cost": {"discard": 1, "discard_type": "character", "discard_traits": ["Music"]}},
+    ),
     ("keyword", "Great Performance (10.6)", {"keyword": "great_performance"}),
     (
         "timing",

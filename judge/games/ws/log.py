@@ -20,6 +20,7 @@ from engine.games.ws.attack import ATTACK_STEPS, Attack
 from engine.games.ws.cards import CardRecordError, WsCardDefinition, definition_from_record
 from engine.games.ws.choices import Activate, DeclareAttack, Move, PayCost, PutReversed
 from engine.games.ws.game import WeissSchwarz
+from engine.games.ws.keywords import HAND_COST
 from engine.games.ws.playing import TextOperation
 from engine.games.ws.state import HAND_LIMIT, POSITIONS, PlayerPosition, Position
 from judge.games import reading
@@ -166,20 +167,41 @@ def _signed(value: Any) -> int | None:
     return None
 
 
-def paid(value: Any) -> tuple[bool | None, int | None]:
-    """An entry's ``pay``: whether the cost is paid, and the stock it names (None: not named).
+def paid(value: Any) -> tuple[bool | None, int | str | None]:
+    """An entry's ``pay``: whether the cost is paid, and the cost it names (None: not named).
 
     ``pay`` is ``true``, ``false``, or the cost paid, where an ability has more than one (an Encore [2] beside
-    the Encore [3] every character has, ws 10.2.3): ``{stock: 2}``, or the ability itself as the card record
-    writes it, ``{keyword: encore, cost: {stock: 2}}``.
+    the Encore [3] every character has, ws 10.2.3): ``{stock: 2}``, ``{discard: 1}`` for a cost that puts a card
+    from the hand into the waiting room (``HAND_COST``), or the ability itself as the card record writes it,
+    ``{keyword: encore, cost: {stock: 2}}``.
     """
     if value is None or isinstance(value, bool):
         return value, None
     cost = value.get("cost") if isinstance(value, dict) and "keyword" in value else value
+    if isinstance(cost, dict) and cost.get("discard"):
+        return True, HAND_COST
     stock = cost.get("stock") if isinstance(cost, dict) else cost
     if isinstance(stock, int) and not isinstance(stock, bool) and stock >= 0:
         return True, stock
-    raise EntryError(f"pay {value!r} is not true, false or the cost paid ({{stock: N}})")
+    raise EntryError(f"pay {value!r} is not true, false or the cost paid ({{stock: N}} or {{discard: 1}})")
+
+
+def _named_hand_cost(
+    data: dict[str, Any], decision: Decision | None, pay: bool | None, cost: int | str | None
+) -> int | str | None:
+    """The cost an entry that pays names: ``cards`` beside a plain ``pay: true`` names the card a hand cost puts
+    into the waiting room, and so that cost, where the ability has one among others."""
+    if (
+        pay
+        and cost is None
+        and data.get("cards")
+        and (
+            decision is None
+            or any(isinstance(option, PayCost) and option.cost == HAND_COST for option in decision.options)
+        )
+    ):
+        return HAND_COST
+    return cost
 
 
 def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
@@ -215,14 +237,14 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
         return Choice("counter", card=card, pos=pos)
     if verb == "encore":
         pay, cost = paid(data.get("pay"))
-        return PutReversed(_ints(data.get("pos")), pay, cost)
+        return PutReversed(_ints(data.get("pos")), pay, _named_hand_cost(data, None, pay, cost))
     if verb in ("discard", "mulligan"):
         cards = reading.ids(data.get("cards") if verb == "discard" else data.get("discard"))
         return Choice(verb, cards=tuple(sorted(cards)))
     if verb == "resolve":
         if decision.kind == "pay":
             pay, cost = paid(data.get("pay", False))
-            return PayCost(str(data.get("source", card)), bool(pay), cost)
+            return PayCost(str(data.get("source", card)), bool(pay), _named_hand_cost(data, decision, pay, cost))
         if decision.kind == "replace":
             return Choice("replace", card=decision.source, flag=bool(data.get("use", data.get("pay", False))))
         if decision.kind == "use":
@@ -565,7 +587,7 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
         }
         paying = [option for option in decision.options if option.flag]
         if choice.flag and len(paying) > 1 and isinstance(choice, PayCost):  # the cost paid, where two could be
-            entry["pay"] = {"stock": choice.cost}
+            entry["pay"] = {"discard": 1} if choice.cost == HAND_COST else {"stock": choice.cost}
     elif verb == "resolve":
         entry["source"], entry["ability"] = choice.card, choice.ability if isinstance(choice, ResolveFirst) else None
     elif verb == "act":

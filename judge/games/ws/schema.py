@@ -207,10 +207,16 @@ def _ws_card_defs() -> dict[str, Schema]:
             "properties": {
                 "keyword": {"enum": keywords},
                 "cost": {
-                    "description": "Stock to pay: a number or {stock: N}.",
+                    "description": "Stock to pay: a number or {stock: N}; for Encore and Bond, or a card from the "
+                    "hand into the waiting room: {discard: 1, discard_type: character, discard_traits: [..]}.",
                     "type": ["integer", "object"],
                     "minimum": 0,
-                    "properties": {"stock": stock},
+                    "properties": {
+                        "stock": stock,
+                        "discard": {"const": 1},
+                        "discard_type": {"enum": list(ws_abilities.DISCARD_TYPES)},
+                        "discard_traits": {"type": "array", "items": {"type": "string", "minLength": 1}},
+                    },
                     "additionalProperties": False,
                 },
                 "text": {"description": "The printed text.", "type": "string"},
@@ -462,18 +468,26 @@ def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
         "properties": {"stock": {"type": "integer", "minimum": 0}},
         "additionalProperties": False,
     }
+    hand_paid = {
+        "type": "object",
+        "required": ["discard"],
+        "properties": {"discard": {"const": 1}},
+        "additionalProperties": False,
+    }
     pay = {
         "description": "Whether the cost is paid; where two could be (Encore [2] beside Encore [3], 10.2.3), the "
-        "one paid: {stock: N}, or the ability as the card record writes it.",
+        "one paid: {stock: N}, {discard: 1} for a card put from the hand into the waiting room, or the ability "
+        "as the card record writes it.",
         "anyOf": [
             {"type": "boolean"},
             stock_paid,
+            hand_paid,
             {
                 "type": "object",
                 "required": ["keyword", "cost"],
                 "properties": {
                     "keyword": {"description": "The keyword ability paid for.", "type": "string"},
-                    "cost": {"anyOf": [{"type": "integer", "minimum": 0}, stock_paid]},
+                    "cost": {"type": ["integer", "object"], "minimum": 0},
                 },
                 "additionalProperties": False,
             },
@@ -581,8 +595,11 @@ def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
             [],
         ),
         "encore": (
-            "The reversed character put into the waiting room; 'pay' answers its Encore (7.7, 10.2).",
-            {"pos": pos, "pay": pay},
+            (
+                "The reversed character put into the waiting room; 'pay' answers its Encore (7.7, 10.2), and "
+                "'cards' names the card an Encore with a hand cost puts into the waiting room (8.4.2)."
+            ),
+            {"pos": pos, "pay": pay, "cards": cards},
             ["pos"],
         ),
         "discard": (

@@ -1,0 +1,113 @@
+"""Paying costs (ws 8.4): stock from the top of the stock, resting the ability's card, and a card put from the hand
+into the waiting room, paid in full with no refresh or level up in the middle (8.4.2.1, 9.2.3, 9.3.3).
+
+``engine.games.ws.playing`` and ``engine.games.ws.keywords`` play the abilities and Encore and Bond, and ask this
+part whether a cost can be paid in full (8.4.2.2) and to pay it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.cards import Card
+from engine.core.game import Procedure
+from engine.core.protocol import Choice, Decision, RecordKind, Refusal
+from engine.games.ws.abilities import CardAbility
+
+if TYPE_CHECKING:
+    from engine.games.ws.game import WeissSchwarz
+
+
+class Costs:
+    """What pays a cost and whether it can be paid in full (ws 8.4)."""
+
+    def __init__(self, game: WeissSchwarz) -> None:
+        self.game = game
+        self.states = game.player_states
+
+    def pay_stock(self, player: str, amount: int, clauses: tuple[str, ...]) -> None:
+        """Put ``amount`` cards from the top of the stock into the waiting room (8.4.3).  Paid as a cost, no refresh
+        or level up happens until it is paid (9.2.3, 9.3.3): ``rule_actions.interrupts`` waits it out."""
+        me = self.states[player]
+        paid = []
+        for _ in range(amount):
+            card = me.stock.pop()
+            paid.append(card.identity or "?")
+            self.game.moves.put(player, "waiting", card)
+        if amount:
+            if self.game.paying_cost:
+                clauses += ("ws:9.2.3", "ws:9.3.3")
+            self.game.record(
+                RecordKind.FORCED, player, f"{player} pays {amount} stock ({', '.join(paid)})", clauses, paid=paid
+            )
+
+    def refusal(self, player: str, card: Card, ability: CardAbility) -> Refusal | None:
+        """Why the cost of ``ability`` cannot be paid in full now (8.4.2.2), or None."""
+        if ability.stock > len(self.states[player].stock):
+            return Refusal(
+                ("ws:8.4.2.2",), f"the cost is {ability.stock} stock and {player} has {len(self.states[player].stock)}"
+            )
+        if ability.rest and card.orientation != "stand":
+            return Refusal(("ws:8.4.2.2",), f"{card.identity} must rest as its cost but is {card.orientation}")
+        if ability.discard and not self.discard_options(player, ability.discard_type, ability.discard_traits):
+            kind = ability.discard_type or "card"
+            return Refusal(
+                ("ws:8.4.2.2",), f"the cost puts a {kind} from the hand into the waiting room; {player} has none"
+            )
+        return None
+
+    def discard_options(self, player: str, discard_type: str | None, traits: tuple[str, ...] = ()) -> list[Choice]:
+        """The cards of ``player``'s hand a cost could put into the waiting room (8.4.2), known or possible: of
+        ``discard_type`` (None: any card) and with one of ``traits`` (none: any)."""
+        options = []
+        for identity in dict.fromkeys(self.game.moves.hand_identities(player)):
+            definition = self.game.definitions.get(identity)
+            if discard_type is not None and (definition is None or definition.type != discard_type):
+                continue
+            if traits and (definition is None or not set(traits).intersection(definition.traits)):
+                continue
+            options.append(Choice("discard_cost", cards=(identity,)))
+        return options
+
+    def pay_discard(
+        self, player: str, card: Card, ability: str, discard_type: str | None, traits: tuple[str, ...] = ()
+    ) -> Procedure:
+        """The part of a cost that puts a card from the hand into the waiting room: which one is its master's
+        choice, stated by the entry that pays (``cards``) or by the next ``resolve`` entry (8.4.2, 8.4.2.1).
+
+        Returns the decision, for the caller's checkpoint once the ability has resolved: an entry that names the
+        card is done only then."""
+        options = self.discard_options(player, discard_type, traits)
+        kind = " or ".join(f"《{trait}》" for trait in traits) + (" " if traits else "") + (discard_type or "card")
+        decision = Decision(
+            player,
+            "discard_cost",
+            options,
+            ("ws:8.4.2", "ws:8.4.2.1"),
+            frozenset({"resolve"}),
+            prompt=f"choose the {kind} the cost of ability {ability} puts into the waiting room",
+            default=options[0],
+            source=card.identity,
+            ability=ability,
+        )
+        self.game.paying_cost = True
+        choice = yield decision
+        for identity in choice.cards:
+            taken = self.game.moves.take_from(player, "hand", identity)
+            self.game.moves.put(player, "waiting", taken)
+        self.game.paying_cost = False
+        self.game.record(
+            RecordKind.CHOICE,
+            player,
+            f"{player} puts {', '.join(choice.cards)} from the hand into the waiting room as the cost",
+            ("ws:8.4.2", "ws:8.4.2.1", "ws:3.4"),
+        )
+        return decision
+
+    def pay_ability(self, player: str, card: Card, ability: CardAbility) -> None:
+        """Pay a cost in full, with no refresh or level up in the middle (8.4.2.1)."""
+        self.game.paying_cost = True
+        if ability.rest:
+            self.game.moves.rest(card, "it rested to pay the cost of its ability {} (ws:8.4.2)", ability.name)
+        self.pay_stock(player, ability.stock, ("ws:8.4.1", "ws:8.4.2", "ws:8.4.2.1", "ws:8.4.3"))
+        self.game.paying_cost = False
