@@ -78,6 +78,20 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
     ),
     ("【AUTO】 Encore [(2)]", {"keyword": "encore", "cost": {"stock": 2}}),
     (
+        "【AUTO】 When this card is placed on your climax area from your hand, choose up to one red card in your "
+        "waiting room, put it into your stock, and all of your characters get +1 soul until end of turn.",
+        {
+            "type": "auto",
+            "timing": "on_play",
+            "zone": "climax",
+            "effect": [{"salvage": "any", "color": "red", "to": "stock", "up_to": True}, {"soul": 1, "target": "all"}],
+        },
+    ),
+    (
+        "Choose 1 level 1 or lower character in your waiting room, return it to your hand.",
+        {"timing": "main", "effect": [{"salvage": "character", "level_at_most": 1}]},
+    ),
+    (
         "【AUTO】 Encore [Put 1 character from your hand into your waiting room] (When this card is put into...)",
         {"keyword": "encore", "cost": {"discard": 1, "discard_type": "character"}},
     ),
@@ -350,7 +364,7 @@ def test_an_ability_performs_the_standby_effect_as_the_icon_does(
     [
         ("", "", None),
         ("cards: [TST/A-021]", "cards: [TST/A-002]", "the climax the cost"),  # not a climax
-        ("target: TST/A-001", "target: TST/A-002", "salvage"),  # not 《Music》
+        ("target: TST/A-001", "target: TST/A-002", "TST/A-002 cannot be chosen: choose 1 《Music》 character"),
     ],
     ids=["paid", "not-a-climax", "not-music"],
 )
@@ -435,6 +449,32 @@ def test_a_bond_with_a_hand_cost_names_the_card_paid(
     else:
         assert verdict.kind is VerdictKind.ILLEGAL
         assert verdict.violations[0].entry == 1 and said in verdict.violations[0].message
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("", "", None),
+        ("target: TST/A-026", "target: TST/A-001", "TST/A-001 cannot be chosen: choose up to 1 red card"),
+        ("target: TST/A-026", "target: TST/A-025", "TST/A-025 is not in P1's waiting room"),
+        ("target: TST/A-026,", "target: false,", "expect: P1 stock has 0 card(s), not 1"),  # none chosen
+        ("soul: 2", "soul: 1", "soul is 2, not 1"),  # the soul the text gives, ignored
+    ],
+    ids=["chosen", "not-red", "not-there", "none", "no-soul"],
+)
+def test_a_climax_puts_up_to_one_card_of_its_colour_from_the_waiting_room_into_the_stock(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, said: str | None
+) -> None:
+    """ws 8.6.3, 3.10: "choose up to one red card in your waiting room, put it into your stock, and all of your
+    characters get +1 soul": the resolve entry names the red card chosen (or none, target: false), and the
+    entry's expect sees the stock and the soul both, once the whole ability has resolved."""
+    text = (LOGS / "climax-to-stock.yaml").read_text(encoding="utf-8").replace(old, new)
+    verdict = verdict_of("climax-to-stock.yaml", monkeypatch, text, tmp_path)
+    if said is None:
+        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
+    else:
+        assert verdict.kind is VerdictKind.ILLEGAL
+        assert verdict.violations[0].entry == 1 and said in verdict.violations[0].message, verdict.violations
 
 
 @pytest.mark.parametrize(("power", "legal"), [(8000, True), (7500, False)])

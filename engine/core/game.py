@@ -55,6 +55,22 @@ D = TypeVar("D", bound=CardDefinition)
 ORDINALS: Final = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
+def holding_checkpoints(procedure: Procedure, held: list[Checkpoint]) -> Procedure:
+    """Run ``procedure``, passing its requests on, but keep its checkpoints in ``held`` for the caller to yield
+    later: an ability that chooses and then goes on is done, and its entry with it, only when all of it is."""
+    answer: Any = None
+    while True:
+        try:
+            request = procedure.send(answer)
+        except StopIteration as stopped:
+            return stopped.value
+        if isinstance(request, Checkpoint):
+            held.append(request)
+            answer = None
+        else:
+            answer = yield request
+
+
 def ability_label(name: str) -> str:
     """An ability as a reader names it: ``encore``, or ``the first ability`` for a card's abilities by their place
     (``0``, as a log numbers them from 0)."""

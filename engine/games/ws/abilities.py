@@ -70,7 +70,10 @@ is placed on your climax area".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from engine.games.ws.cards import WsCardDefinition
 
 KINDS: Final = ("auto", "act", "cont", "event", "replace")
 """The categories an ability is read as (``event``: an event card's own text)."""
@@ -389,10 +392,63 @@ def _check_operation(index: int, effect: Any) -> None:
         and _is_character_filter(per["characters"], ())
     ):
         raise AbilityRecordError(f"ability {index}: per {per!r} is not a count of characters")
+    _check_salvage(index, effect)
     if "until" in effect and effect["until"] != "end_of_turn":
         raise AbilityRecordError(f"ability {index}: until {effect['until']!r}: the effects last until end of turn")
     if effect.get("target", "self") not in TARGETS:
         raise AbilityRecordError(f"ability {index}: target {effect.get('target')!r} is not one of {', '.join(TARGETS)}")
+
+
+SALVAGE_FILTERS: Final = ("with_trait", "color", "level_at_most", "to", "up_to")
+"""What narrows the card a ``salvage`` chooses from the waiting room, and where it goes: a trait, a colour, a
+level at most, ``to: stock`` (else the hand), ``up_to: true`` (its master may choose none)."""
+SALVAGE_DESTINATIONS: Final = ("hand", "stock")
+
+
+def waiting_room_card_fits(effect: dict[str, Any], definition: WsCardDefinition) -> bool:
+    """Whether a card of the waiting room, by its printed characteristics, is one ``effect`` may choose."""
+    wanted = effect["salvage"]
+    if wanted != "any" and definition.type != wanted:
+        return False
+    trait = effect.get("with_trait")
+    if trait is not None and trait not in definition.traits:
+        return False
+    color = effect.get("color")
+    if color is not None and color not in definition.colors:
+        return False
+    level = effect.get("level_at_most")
+    return level is None or definition.level <= int(level)
+
+
+def waiting_room_card_words(effect: dict[str, Any]) -> str:
+    """The card ``effect`` chooses, in words: ``《Music》 character``, ``red card``, ``level 1 or lower character``."""
+    kind = "card" if effect["salvage"] == "any" else str(effect["salvage"])
+    if "with_trait" in effect:
+        return f"《{effect['with_trait']}》 {kind}"
+    if "color" in effect:
+        return f"{effect['color']} {kind}"
+    if "level_at_most" in effect:
+        return f"level {effect['level_at_most']} or lower {kind}"
+    return kind
+
+
+def _check_salvage(index: int, effect: dict[str, Any]) -> None:
+    if "salvage" not in effect:
+        for name in ("color", "level_at_most", "to", "up_to"):
+            if name in effect:
+                raise AbilityRecordError(f"ability {index}: {name} narrows a salvage; this operation has none")
+        return
+    if effect.get("to", "hand") not in SALVAGE_DESTINATIONS:
+        raise AbilityRecordError(
+            f"ability {index}: to {effect['to']!r} is not one of {', '.join(SALVAGE_DESTINATIONS)}"
+        )
+    if "color" in effect and (not isinstance(effect["color"], str) or not effect["color"]):
+        raise AbilityRecordError(f"ability {index}: color {effect['color']!r} is not a colour's name")
+    level = effect.get("level_at_most", 0)
+    if isinstance(level, bool) or not isinstance(level, int) or level < 0:
+        raise AbilityRecordError(f"ability {index}: level_at_most {level!r} is not a whole number")
+    if not isinstance(effect.get("up_to", False), bool):
+        raise AbilityRecordError(f"ability {index}: up_to {effect['up_to']!r} is not true or false")
 
 
 def _check_value(index: int, name: str, value: Any) -> None:

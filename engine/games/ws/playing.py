@@ -11,14 +11,14 @@ operations someone else states (``TextOperation``), counted as unmodelled (8.6).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core.card_records import ability_words
 from engine.core.cards import Card
-from engine.core.game import Procedure, StandbyAbility
+from engine.core.game import Procedure, StandbyAbility, holding_checkpoints
 from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
 from engine.core.wording import counted
-from engine.games.ws.abilities import GAINS, CardAbility, unplayed
+from engine.games.ws.abilities import GAINS, CardAbility, unplayed, waiting_room_card_fits, waiting_room_card_words
 from engine.games.ws.cards import WsCardDefinition, stock_cost
 from engine.games.ws.characteristics import applies_to
 from engine.games.ws.choices import PayCost
@@ -277,7 +277,14 @@ class Playing:
 
     def resolve_effects(self, player: str, card: Card, ability: CardAbility) -> Procedure:
         """Do the operations of an ability in order (8.6.2.4.4), each one-shot operation once (8.8.1), for
-        ``player``, the ability's master, who is its effects' master (4.3.3)."""
+        ``player``, the ability's master, who is its effects' master (4.3.3).  The entries that answer its choices
+        are done once all of it is: their checkpoints come at the end."""
+        held: list[Checkpoint] = []
+        yield from holding_checkpoints(self.each_effect(player, card, ability), held)
+        for checkpoint in held:
+            yield checkpoint
+
+    def each_effect(self, player: str, card: Card, ability: CardAbility) -> Procedure:
         me = self.states[player]
         for effect in ability.effects:
             self.game.spend()
@@ -336,35 +343,7 @@ class Playing:
                 self.game.other_rules.extra_turns.append(player)
                 self.game.record(RecordKind.ABILITY, player, f"{player} will take an additional turn", ("ws:11.2.1",))
             elif "salvage" in effect:
-                wanted = effect["salvage"]
-                seen = dict.fromkeys(c.identity for c in me.waiting if c.identity is not None)
-                seen.update(dict.fromkeys(self.game.moves.unseen_identities(me.waiting)))
-                trait = effect.get("with_trait")
-                options = [
-                    Choice("salvage", card=identity)
-                    for identity in seen
-                    if (d := self.game.definitions.get(identity)) is not None
-                    and wanted in ("any", d.type)
-                    and (trait is None or trait in d.traits)  # printed traits: the card is in the waiting room
-                ]
-                if not options:
-                    self.game.record(
-                        RecordKind.ABILITY, player, f"no {wanted} in the waiting room to choose", ("ws:8.6.3.1.3",)
-                    )
-                    continue
-                decision = self.target_decision(
-                    player, card, ability, "salvage", options, f"choose a {wanted} in the waiting room"
-                )
-                choice = yield decision
-                taken = self.game.moves.take_unseen_as(player, "waiting", choice.card, "the effect chooses it")
-                self.game.moves.put(player, "hand", taken)
-                self.game.record(
-                    RecordKind.ABILITY,
-                    player,
-                    f"{choice.card} returns from the waiting room to hand",
-                    ("ws:8.6.3.1", "ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3"),
-                )
-                yield Checkpoint(decision)
+                yield from self.choose_from_waiting_room(player, card, ability, effect)
             else:
                 times = self.game.characteristics.count(effect["per"]["characters"], card) if "per" in effect else 1
                 gains = [(attribute, int(effect[attribute]) * times) for attribute in GAINS if attribute in effect]
@@ -416,10 +395,71 @@ class Playing:
                 if chosen_by is not None:  # the entry that chose is applied
                     yield Checkpoint(chosen_by)
 
+    def choose_from_waiting_room(
+        self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any]
+    ) -> Procedure:
+        """Choose a card of the waiting room (8.6.3) of the kind, trait, colour or level the effect says, and put it
+        into the hand (``salvage``) or the stock (``to: stock``); "up to" one lets its master choose none."""
+        me = self.states[player]
+        wanted = str(effect["salvage"])
+        seen = dict.fromkeys(c.identity for c in me.waiting if c.identity is not None)
+        seen.update(dict.fromkeys(self.game.moves.unseen_identities(me.waiting)))
+        options: list[Choice] = [
+            Choice("salvage", card=identity)
+            for identity in seen
+            if (definition := self.game.definitions.get(identity)) is not None
+            and waiting_room_card_fits(effect, definition)  # printed characteristics: it is in the waiting room
+        ]
+        described = waiting_room_card_words(effect)
+        if not options:
+            self.game.record(
+                RecordKind.ABILITY, player, f"no {described} in the waiting room to choose", ("ws:8.6.3.1.3",)
+            )
+            return
+        to = str(effect.get("to", "hand"))
+        up_to = bool(effect.get("up_to"))
+        decision = self.target_decision(
+            player,
+            card,
+            ability,
+            "salvage",
+            [*options, PASS] if up_to else options,
+            f"choose {'up to ' if up_to else ''}1 {described} in the waiting room",
+            default=PASS if up_to else None,
+        )
+        choice = yield decision
+        if choice.verb == "pass":
+            self.game.record(
+                RecordKind.CHOICE, player, f"{player} chooses no {described} (up to 1)", ("ws:8.6.3", "ws:8.6.3.1")
+            )
+            yield Checkpoint(decision)
+            return
+        taken = self.game.moves.take_unseen_as(player, "waiting", choice.card, "the effect chooses it")
+        self.game.moves.put(player, to, taken)
+        into = "the stock" if to == "stock" else "hand"
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"{choice.card} {'goes' if to == 'stock' else 'returns'} from the waiting room to {into}",
+            ("ws:8.6.3.1", "ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3")
+            + (("ws:3.10",) if to == "stock" else ()),
+        )
+        yield Checkpoint(decision)
+        if to == "stock":
+            yield from self.game.rule_actions.interrupts()
+
     def target_decision(
-        self, player: str, card: Card, ability: CardAbility, kind: str, options: list[Choice], prompt: str
+        self,
+        player: str,
+        card: Card,
+        ability: CardAbility,
+        kind: str,
+        options: list[Choice],
+        prompt: str,
+        default: Choice | None = None,
     ) -> Decision:
-        """A choice an effect asks for (8.6.3): stated by the entry that plays the ability, or by a resolve entry."""
+        """A choice an effect asks for (8.6.3): stated by the entry that plays the ability, or by a resolve entry;
+        where neither does, ``default`` (the first option, unless said)."""
         return Decision(
             player,
             kind,
@@ -427,7 +467,7 @@ class Playing:
             ("ws:8.6.3", "ws:8.6.3.1"),
             frozenset({"resolve"}),
             prompt=prompt,
-            default=options[0],
+            default=default or options[0],
             source=card.identity,
             ability=ability.name,
         )

@@ -37,6 +37,11 @@ SAME_WORDINGS: Final = (
     ("Put a climax from your hand", "Put 1 climax from your hand"),
     ("Put a 《", "Put 1 《"),
     ("Put an 《", "Put 1 《"),
+    ("up to one ", "up to 1 "),
+    ("in your waiting room, return it to your hand", "in your waiting room, and return it to your hand"),
+    ("in your waiting room, put it into your stock", "in your waiting room, and put it into your stock"),
+    (", and all of your characters get", ", all of your characters get"),
+    (", and put the top card of your deck into your stock", ", put the top card of your deck into your stock"),
 )
 """Wordings printed cards use for the same thing, read as the second (judge/site/printed-text.rst)."""
 
@@ -284,10 +289,38 @@ class _Build:
         return {"standby": True}
 
     def salvage(self, children: list[Any]) -> Record:
+        return dict(children[1])
+
+    def waiting_room_choice(self, children: list[Any]) -> Record:
+        up_to = isinstance(children[0], Token) and children[0].type == "UP_TO"
+        count, wanted, destination = children[1:] if up_to else children
+        if int(count) != 1 or str(wanted.pop("_cards", "card")) != "card":
+            raise ValueError("one card of the waiting room is chosen")
+        return {**wanted, **destination, **({"up_to": True} if up_to else {})}
+
+    def of_kind(self, children: list[Any]) -> Record:
         return {"salvage": str(children[0])}
 
-    def salvage_with(self, children: list[Any]) -> Record:
-        return {"salvage": "character", "with_trait": str(children[0])[1:-1]}
+    def of_any(self, children: list[Any]) -> Record:
+        return {"salvage": "any", "_cards": str(children[0])}
+
+    def of_trait(self, children: list[Any]) -> Record:
+        trait, kind = children
+        return {"salvage": str(kind), "with_trait": str(trait)[1:-1]}
+
+    def of_color(self, children: list[Any]) -> Record:
+        color, cards = children
+        return {"salvage": "any", "color": str(color), "_cards": str(cards)}
+
+    def of_level(self, children: list[Any]) -> Record:
+        level, kind = children
+        return {"salvage": str(kind), "level_at_most": int(level)}
+
+    def to_hand(self, _: list[Any]) -> Record:
+        return {}
+
+    def to_stock(self, _: list[Any]) -> Record:
+        return {"to": "stock"}
 
     def power(self, children: list[Any]) -> Record:
         return {"power": _bonus(children[0])}
@@ -437,8 +470,7 @@ def _effect(effect: Record) -> str:
     if "standby" in effect:
         return "perform the 【STANDBY】 effect"
     if "salvage" in effect:
-        kind = f"《{effect['with_trait']}》 character" if "with_trait" in effect else effect["salvage"]
-        return f"choose 1 {kind} in your waiting room, and return it to your hand"
+        return _waiting_room_choice(effect)
     if "per" in effect:
         return "this card gets +X power until end of turn"
     gains = _gains(effect)
@@ -450,6 +482,19 @@ def _effect(effect: Record) -> str:
     if target == "all":
         return f"all of your characters get {gains} until end of turn"
     return f"this card gets {gains} until end of turn"
+
+
+def _waiting_room_choice(effect: Record) -> str:
+    kind = "card" if effect["salvage"] == "any" else effect["salvage"]
+    if "with_trait" in effect:
+        kind = f"《{effect['with_trait']}》 {kind}"
+    elif "color" in effect:
+        kind = f"{effect['color']} {kind}"
+    elif "level_at_most" in effect:
+        kind = f"level {effect['level_at_most']} or lower {kind}"
+    destination = "put it into your stock" if effect.get("to") == "stock" else "return it to your hand"
+    up_to = "up to " if effect.get("up_to") else ""
+    return f"choose {up_to}1 {kind} in your waiting room, and {destination}"
 
 
 def _condition(condition: Record) -> str:

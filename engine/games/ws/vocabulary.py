@@ -31,6 +31,7 @@ OPERATION_CLAUSES: Final = {
     "power": ("ws:8.2.1.2",),
     "soul": ("ws:8.2.1.2",),
     "salvage": ("ws:8.6.3.1", "ws:3.4"),
+    "to": ("ws:3.10",),
     "stock": ("ws:3.10",),
     "heal": ("ws:3.8",),
     "standby": ("ws:4.12.2.10",),
@@ -160,6 +161,21 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         {"type": "auto", "timing": "on_play", "zone": "climax", "effect": [{"standby": True}]},
     ),
     ("operation", "salvage", {"timing": "main", "effect": [{"salvage": "character"}]}),
+    (
+        "operation",
+        "up to 1 card of a colour from the waiting room to the stock",
+        {
+            "type": "auto",
+            "timing": "on_play",
+            "zone": "climax",
+            "effect": [{"salvage": "any", "color": "red", "to": "stock", "up_to": True}, {"soul": 1, "target": "all"}],
+        },
+    ),
+    (
+        "operation",
+        "a character of a level or lower from the waiting room",
+        {"timing": "main", "effect": [{"salvage": "character", "level_at_most": 1}]},
+    ),
     (
         "operation",
         "power and soul until end of turn, chosen by trait",

@@ -607,6 +607,9 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
     elif verb in ("bond", "shift"):
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": verb}
         entry.update({"pay": True, "target": choice.card})
+    elif verb == "pass" and decision.kind == "salvage" and "resolve" in decision.verbs:  # "up to": none chosen
+        entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
+        entry["target"] = False
     elif verb == "pass" and decision.kind in ("bond", "shift"):
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.kind}
         entry["pay"] = False

@@ -299,6 +299,24 @@ def _ws_card_defs() -> dict[str, Schema]:
                     "{characters: {traits: [..], other: true, back_stage: true}}.",
                     "type": "object",
                 },
+                "color": {
+                    "description": "For salvage: the colour of the card chosen from the waiting room.",
+                    "type": "string",
+                    "minLength": 1,
+                },
+                "level_at_most": {
+                    "description": "For salvage: the card chosen is of this level or lower.",
+                    "type": "integer",
+                    "minimum": 0,
+                },
+                "to": {
+                    "description": "For salvage: where the card chosen goes (the hand unless said).",
+                    "enum": list(ws_abilities.SALVAGE_DESTINATIONS),
+                },
+                "up_to": {
+                    "description": "For salvage: 'up to 1', its master may choose none (resolve with target: false).",
+                    "type": "boolean",
+                },
             },
             "oneOf": [
                 {"anyOf": [{"required": [name]} for name in gains]},
