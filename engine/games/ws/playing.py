@@ -281,8 +281,7 @@ class Playing:
         are done once all of it is: their checkpoints come at the end."""
         held: list[Checkpoint] = []
         yield from holding_checkpoints(self.each_effect(player, card, ability), held)
-        for checkpoint in held:
-            yield checkpoint
+        yield from held
 
     def each_effect(self, player: str, card: Card, ability: CardAbility) -> Procedure:
         me = self.states[player]
@@ -401,7 +400,6 @@ class Playing:
         """Choose a card of the waiting room (8.6.3) of the kind, trait, colour or level the effect says, and put it
         into the hand (``salvage``) or the stock (``to: stock``); "up to" one lets its master choose none."""
         me = self.states[player]
-        wanted = str(effect["salvage"])
         seen = dict.fromkeys(c.identity for c in me.waiting if c.identity is not None)
         seen.update(dict.fromkeys(self.game.moves.unseen_identities(me.waiting)))
         options: list[Choice] = [
