@@ -78,6 +78,16 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
     ),
     ("【AUTO】 Encore [(2)]", {"keyword": "encore", "cost": {"stock": 2}}),
     (
+        '【AUTO】 When you use this card\'s "Backup", if you have an 《Music》 or 《Idol》 character, choose one of your '
+        "characters in battle, and that character gets +1500 power until end of turn.",
+        {
+            "type": "auto",
+            "timing": "when_backup",
+            "condition": {"characters": {"at_least": 1, "traits": ["Music", "Idol"]}},
+            "effect": [{"power": 1500, "target": "choose", "in_battle": True}],
+        },
+    ),
+    (
         "【AUTO】 When this card is placed on your climax area from your hand, choose up to one red card in your "
         "waiting room, put it into your stock, and all of your characters get +1 soul until end of turn.",
         {
@@ -475,6 +485,41 @@ def test_a_climax_puts_up_to_one_card_of_its_colour_from_the_waiting_room_into_t
     else:
         assert verdict.kind is VerdictKind.ILLEGAL
         assert verdict.violations[0].entry == 1 and said in verdict.violations[0].message, verdict.violations
+
+
+def test_using_a_backup_triggers_its_cards_automatic_ability_from_the_waiting_room(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """ws 10.5.2, 8.1.1.2, 7.2.1.5.1: "When you use this card's "Backup", if you have a 《Music》 character,
+    choose 1 of your characters in battle, and that character gets +1000 power": the defending character gets the
+    Backup's +1000 and the ability's; a log that leaves the ability's out is illegal at the entry that does."""
+    assert verdict_of("backup-used.yaml", monkeypatch).kind is VerdictKind.LEGAL
+    ignored = (LOGS / "backup-used.yaml").read_text(encoding="utf-8").replace("power: 4000", "power: 3000")
+    verdict = verdict_of("backup-used.yaml", monkeypatch, ignored, tmp_path)
+    assert verdict.kind is VerdictKind.ILLEGAL and verdict.violations[0].entry == 3
+    assert "power is 4000, not 3000" in verdict.violations[0].message
+
+
+def test_an_automatic_abilitys_condition_unmet_when_the_backup_is_used_does_nothing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """With no 《Music》 character on P2's stage the condition does not hold (8.6.2.4.4): no choice is made, so a
+    resolve entry that chooses has no ability to answer."""
+    text = (LOGS / "backup-used.yaml").read_text(encoding="utf-8")
+    text = text.replace("{TST/A-001: 4, TST/A-027: 4}", "{TST/A-002: 4, TST/A-027: 4}")
+    text = text.replace("  P2:\n    stage: {2: TST/A-001}", "  P2:\n    stage: {2: TST/A-002}")
+    text = text.replace("stock: [TST/A-001]\n    level: [TST/A-001]", "stock: [TST/A-002]\n    level: [TST/A-002]")
+    text = text.replace("deck: {top: [TST/A-001], rest: 3}\nactions", "deck: {top: [TST/A-002], rest: 3}\nactions")
+    text = text.replace(
+        "  - {p: P2, do: resolve, source: TST/A-027, target: 2, expect: {P2: {stage: {2: {power: 4000}}, waiting: 2}}}\n",
+        "",
+    )
+    assert "TST/A-001: 4, TST/A-027" not in text and "do: resolve" not in text
+    text = text.replace(
+        "do: pass, expect: {P1: {stage: {2: {state: reverse}}}}", "do: pass, expect: {P2: {stage: {2: {power: 3000}}}}"
+    )
+    verdict = verdict_of("backup-used.yaml", monkeypatch, text, tmp_path)
+    assert verdict.kind is VerdictKind.LEGAL, verdict.violations
 
 
 @pytest.mark.parametrize(("power", "legal"), [(8000, True), (7500, False)])

@@ -77,9 +77,10 @@ if TYPE_CHECKING:
 
 KINDS: Final = ("auto", "act", "cont", "event", "replace")
 """The categories an ability is read as (``event``: an event card's own text)."""
-TIMINGS: Final = ("on_play", "when_attacking", "when_other_attacks")
+TIMINGS: Final = ("on_play", "when_attacking", "when_other_attacks", "when_backup")
 """The timings of the automatic abilities the engine plays: when its card is played or placed in the climax
-area (8.1.1.2.1), when it attacks."""
+area (8.1.1.2.1), when it attacks, when another character of its master's attacks, when its own Backup is used
+(10.5: it triggers from the waiting room, where the Backup's cost put it)."""
 EVENT_TIMINGS: Final = ("main", "counter")
 """The timings an event card's own text is written with in the shared shape."""
 ALIAS_WHEN: Final = {"played": "on_play", "placed": "on_play", "attacks": "when_attacking"}
@@ -393,6 +394,8 @@ def _check_operation(index: int, effect: Any) -> None:
     ):
         raise AbilityRecordError(f"ability {index}: per {per!r} is not a count of characters")
     _check_salvage(index, effect)
+    if "in_battle" in effect and (effect["in_battle"] is not True or effect.get("target") != "choose"):
+        raise AbilityRecordError(f"ability {index}: in_battle chooses among characters in battle: target: choose")
     if "until" in effect and effect["until"] != "end_of_turn":
         raise AbilityRecordError(f"ability {index}: until {effect['until']!r}: the effects last until end of turn")
     if effect.get("target", "self") not in TARGETS:

@@ -389,6 +389,7 @@ class AttackPhase:
                 card = self.game.moves.take_from(defender_player, "hand", choice.card)
                 self.game.moves.put(defender_player, "waiting", card)
                 self.game.paying_cost = False
+                self.game.playing.trigger_card(defender_player, card, "when_backup", "used its Backup")
                 amount = int(backup.get("power", 0))
                 if attack.defender is not None:  # a frontal attack's defender (7.2.1.4.2); backup is offered only then
                     self.game.characteristics.add_effect(
@@ -483,6 +484,14 @@ class AttackPhase:
             for card in losers:
                 yield from self.game.playing.reverse(card)
         yield from self.game.check_timing("end of the battle step", ("ws:7.6.2",))
+
+    def in_battle(self) -> list[Card]:
+        """The characters in battle now (7.2.1.5.1): in a frontal attack, the attacking character and the defending
+        one; none in a side or direct attack, or outside an attack."""
+        attack = self.attack
+        if attack is None or attack.kind != "front" or attack.defender is None:
+            return []
+        return [attack.attacker, attack.defender]
 
     def encore_step(self) -> Procedure:
         self.game.phase = "attack"

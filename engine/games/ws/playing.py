@@ -193,6 +193,8 @@ class Playing:
         for record in definition.abilities:
             timing = record.get("timing")
             acts = timing == when or (when == "on_play" and timing != "when_attacking")
+            if when == "when_backup":  # from the hand to the waiting room: only its automatic abilities can act
+                acts = timing == when or (timing is None and record.get("type") == "auto")
             if acts and unplayed(record):
                 self.game.unplayed_text(
                     player,
@@ -354,10 +356,12 @@ class Playing:
                     targets = [c for _, c in me.characters() if applies_to(target, card, c)]
                 else:
                     trait = effect.get("with_trait")
+                    in_battle = self.game.attack_phase.in_battle() if effect.get("in_battle") else None
                     options = [
                         Choice("target", pos=pos)
                         for pos, character in me.characters()
-                        if trait is None or trait in self.game.characteristics.traits(character)
+                        if (trait is None or trait in self.game.characteristics.traits(character))
+                        and (in_battle is None or character in in_battle)
                     ]
                     if not options:
                         self.game.record(RecordKind.ABILITY, player, "no character to choose", ("ws:8.6.3.1.3",))
@@ -368,9 +372,12 @@ class Playing:
                         ability,
                         "target",
                         options,
-                        "choose one of your characters"
-                        if trait is None
-                        else f"choose one of your 《{trait}》 characters",
+                        (
+                            "choose one of your characters"
+                            if trait is None
+                            else f"choose one of your 《{trait}》 characters"
+                        )
+                        + (" in battle" if in_battle is not None else ""),
                     )
                     choice = yield chosen_by
                     targets = [me.character_on(choice.pos)]

@@ -38,6 +38,7 @@ SAME_WORDINGS: Final = (
     ("Put a 《", "Put 1 《"),
     ("Put an 《", "Put 1 《"),
     ("up to one ", "up to 1 "),
+    ("if you have an 《", "if you have a 《"),
     ("in your waiting room, return it to your hand", "in your waiting room, and return it to your hand"),
     ("in your waiting room, put it into your stock", "in your waiting room, and put it into your stock"),
     (", and all of your characters get", ", all of your characters get"),
@@ -160,6 +161,11 @@ class _Build:
     def other_attacks(self, children: list[Any]) -> tuple[str, dict[str, list[str]]]:
         return "when_other_attacks", {"attacker_traits": children[0]}
 
+    def backup_used(self, children: list[Any]) -> tuple[str, dict[str, str]]:
+        if str(children[0]) != '"Backup"':
+            raise ValueError("a card's own ability used is its Backup")
+        return "when_backup", {}
+
     # activated abilities
     def act(self, children: list[Any]) -> Record:
         cost, effects = children
@@ -204,6 +210,11 @@ class _Build:
             elif child.type == "OTHER":
                 wanted["other"] = True
         return {"characters": wanted}
+
+    def have_one(self, children: list[Any]) -> Record:
+        if str(children[1]) != "character":
+            raise ValueError("a character, one")
+        return {"characters": {"at_least": 1, "traits": children[0]}}
 
     def have_another(self, children: list[Any]) -> Record:
         return {"characters": {"at_least": 1, "other": True, "traits": children[0]}}
@@ -272,6 +283,9 @@ class _Build:
     def chosen_with_gets(self, children: list[Any]) -> Record:
         trait, _, gains, _ = children
         return {**gains, "target": "choose", "with_trait": str(trait)[1:-1]}
+
+    def chosen_in_battle_gets(self, children: list[Any]) -> Record:
+        return {**children[0], "target": "choose", "in_battle": True}
 
     def all_get(self, children: list[Any]) -> Record:
         return {**children[0], "target": "all"}
@@ -362,6 +376,7 @@ def render(record: Record) -> str:
             trigger = f"When your other {_traits(record['attacker_traits'])} character attacks"
         else:
             trigger = {
+                ("when_backup", None): 'When you use this card\'s "Backup"',
                 ("on_play", None): "When this card is placed on the stage from your hand",
                 ("on_play", "climax"): "When this card is placed on your climax area from your hand",
                 ("when_attacking", None): "When this card attacks",
@@ -478,6 +493,8 @@ def _effect(effect: Record) -> str:
     if target == "choose":
         trait = effect.get("with_trait")
         who = f"1 of your 《{trait}》 characters" if trait else "1 of your characters"
+        if effect.get("in_battle"):
+            who += " in battle"
         return f"choose {who}, and that character gets {gains} until end of turn"
     if target == "all":
         return f"all of your characters get {gains} until end of turn"
@@ -506,6 +523,8 @@ def _condition(condition: Record) -> str:
         traits = _traits(wanted.get("traits", ()))
         if wanted.get("at_least") == 1 and wanted.get("other") and traits:
             fact = f"you have another {traits} character"
+        elif wanted.get("at_least") == 1 and traits:
+            fact = f"you have a {traits} character"
         else:
             kind = " ".join(part for part in ("other" if wanted.get("other") else "", traits) if part)
             count = wanted.get("at_least", 1)

@@ -37,7 +37,10 @@ OPERATION_CLAUSES: Final = {
     "standby": ("ws:4.12.2.10",),
     "extra_turn": ("ws:11.2.1",),
     "trait": ("ws:8.9.1.2",),
+    "in_battle": ("ws:7.2.1.5.1",),
 }
+TIMING_CLAUSES: Final = {"when_backup": ("ws:10.5", "ws:10.5.2")}
+"""The clauses of a timing beyond its category's: an ability triggered by the use of its card's Backup."""
 
 
 def clauses_of(record: Record) -> tuple[str, ...]:
@@ -52,6 +55,7 @@ def clauses_of(record: Record) -> tuple[str, ...]:
     found = list(KIND_CLAUSES.get(str(kind), ("ws:8.6.2.4.2",)))
     if record.get("zone") == "climax":
         found.append("ws:3.11.2")
+    found.extend(TIMING_CLAUSES.get(str(record.get("timing")), ()))
     if record.get("cost"):
         found.extend(("ws:8.4.2.2", "ws:8.4.3"))
         if kind == "auto":
@@ -93,6 +97,16 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         {"type": "auto", "timing": "on_play", "zone": "climax", "effect": [{"draw": 1}]},
     ),
     ("timing", "when this card attacks", {"type": "auto", "timing": "when_attacking", "effect": [{"draw": 1}]}),
+    (
+        "timing",
+        "when this card's Backup is used",
+        {
+            "type": "auto",
+            "timing": "when_backup",
+            "condition": {"characters": {"at_least": 1, "traits": ["Music"]}},
+            "effect": [{"power": 1000, "target": "choose", "in_battle": True}],
+        },
+    ),
     (
         "condition",
         "the character facing this card",

@@ -299,6 +299,10 @@ def _ws_card_defs() -> dict[str, Schema]:
                     "{characters: {traits: [..], other: true, back_stage: true}}.",
                     "type": "object",
                 },
+                "in_battle": {
+                    "description": "With target: choose, the characters chosen among are those in battle (7.2.1.5.1).",
+                    "const": True,
+                },
                 "color": {
                     "description": "For salvage: the colour of the card chosen from the waiting room.",
                     "type": "string",
