@@ -547,8 +547,10 @@ def _merged(merges: list[dict[Any, Any]], own: dict[Any, Any]) -> dict[Any, Any]
 def _check_new_anchor(loader: Any, anchors: dict[str, _Anchor], name: str, mark: Any) -> None:
     """PyYAML's composer refuses an anchor given twice; the message is its own, the C composer's or the other's."""
     if name in anchors:
-        first = f"found duplicate anchor {name!r}; first occurrence" if _pure(loader) else (
-            "found duplicate anchor; first occurrence"
+        first = (
+            f"found duplicate anchor {name!r}; first occurrence"
+            if _pure(loader)
+            else ("found duplicate anchor; first occurrence")
         )
         raise yaml.composer.ComposerError(first, anchors[name].mark, "second occurrence", mark)
 

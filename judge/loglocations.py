@@ -110,7 +110,9 @@ def walk_yaml(
                 if not stack:
                     break
                 continue
-            if not isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            if not isinstance(
+                event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent)
+            ):
                 continue
             if _node(walk, stack, event, first_line, prefix, met) and not stack:
                 break

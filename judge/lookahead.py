@@ -199,8 +199,10 @@ class LookAhead:
             ahead += 1
         if chosen is None:
             if replay.violations and takes_entry and best <= LOOK_AHEAD and ahead > 0:
-                tail = f"{best} violation(s) follow in the next {ahead} entries" if best else (
-                    f"the next {ahead} entries replay cleanly without it"
+                tail = (
+                    f"{best} violation(s) follow in the next {ahead} entries"
+                    if best
+                    else (f"the next {ahead} entries replay cleanly without it")
                 )
                 replay.violations[-1] = replace(replay.violations[-1], intended=f"{NO_ENTRY}{tail}")
             return None
@@ -404,7 +406,9 @@ class LookAhead:
                 self.tried(replay, choice, False, before - 1, farthest, 1, (point, before))
                 mine_reached = self.reached
                 self.tried(replay, rival, True, entry.index, farthest, 1)
-                mine, theirs = (0, 1) if mine_reached > self.reached else (1, 0) if mine_reached < self.reached else (0, 0)
+                mine, theirs = (
+                    (0, 1) if mine_reached > self.reached else (1, 0) if mine_reached < self.reached else (0, 0)
+                )
             own = found[3].player == entry.data.get("p")  # a gap in the refused entry's own player's choices
             return found if mine < theirs or (mine == theirs and rival is None and own) else None
         finally:

@@ -45,7 +45,16 @@ from judge import collector, games
 from judge.games.support import GameSupport
 from judge.logfile import GameLog, LogEntry, LogFormatError, load_log
 from judge.logformat import EntryError
-from judge.lookahead import INSERT, MISSING_BACK, MISSING_POINTS, MISSING_TURNS, NEAR_OPTIONS, TRIAL_SETUP, EnoughSeen, LookAhead
+from judge.lookahead import (
+    INSERT,
+    MISSING_BACK,
+    MISSING_POINTS,
+    MISSING_TURNS,
+    NEAR_OPTIONS,
+    TRIAL_SETUP,
+    EnoughSeen,
+    LookAhead,
+)
 from judge.verdict import Verdict, VerdictKind, Violation, winner_of
 
 ClauseCheck = Callable[[str], bool]
@@ -946,7 +955,9 @@ class Replay:
         late = self.written_late(decision)
         if late is not None:
             return late, False
-        message = f"the rules required {decision.player} to {decision.prompt} here; the log has {str(entry.data['do'])!r}"
+        message = (
+            f"the rules required {decision.player} to {decision.prompt} here; the log has {str(entry.data['do'])!r}"
+        )
         self.violate(entry, decision.clauses, message, self.options_of(decision))
         if not decision.options:
             self.stop(f"the rules required {decision.player} to {decision.prompt}, and no option is legal there")

@@ -77,7 +77,9 @@ def verdict_text(verdict: Verdict) -> str:
         if violation.options:
             shown = ", ".join(violation.options[:LEGAL_SHOWN])
             more = len(violation.options) - LEGAL_SHOWN
-            lines.append(f"    legal here: {shown}" + (f", and {more} more (all of them in --json)" if more > 0 else ""))
+            lines.append(
+                f"    legal here: {shown}" + (f", and {more} more (all of them in --json)" if more > 0 else "")
+            )
         if violation.intended is not None:
             lines.append(f"    most likely intended: {violation.intended}")
     for note in verdict.notes:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core.effects import ContinuousEffect, Duration, EffectLedger, Layer, application_order
 
 
-def gains(trait: str, timestamp: int, requires: str | None = None) -> ContinuousEffect:
+def gains(trait: str, timestamp: int, requires: tuple[str, ...] | None = None) -> ContinuousEffect:
     return ContinuousEffect(1, "traits", layer=Layer.NON_NUMERIC, timestamp=timestamp, gains=trait, requires=requires)
 
 
@@ -15,7 +15,7 @@ def test_effects_without_dependencies_apply_in_timestamp_order_ws_8_9_1_5() -> N
 
 
 def test_an_effect_applies_after_the_one_it_depends_on_whatever_their_timestamps_ws_8_9_1_4() -> None:
-    needs_corps = gains("Elite", 1, requires="Corps")
+    needs_corps = gains("Elite", 1, requires=("Corps",))
     gives_corps = gains("Corps", 2)
     assert needs_corps.depends_on(gives_corps) and not gives_corps.depends_on(needs_corps)
     assert application_order([needs_corps, gives_corps]) == [gives_corps, needs_corps]
@@ -23,14 +23,14 @@ def test_an_effect_applies_after_the_one_it_depends_on_whatever_their_timestamps
 
 def test_effects_that_depend_on_each_other_fall_back_to_timestamps_vg_8_7_2() -> None:
     """vg:8.7.2: B depends on A only when it is not also true the other way round."""
-    elite_for_corps = gains("Elite", 1, requires="Corps")
-    corps_for_elite = gains("Corps", 2, requires="Elite")
+    elite_for_corps = gains("Elite", 1, requires=("Corps",))
+    corps_for_elite = gains("Corps", 2, requires=("Elite",))
     assert not elite_for_corps.depends_on(corps_for_elite)
     assert application_order([corps_for_elite, elite_for_corps]) == [elite_for_corps, corps_for_elite]
 
 
 def test_a_dependency_loop_of_three_starts_with_the_earliest_ws_8_9_1_4() -> None:
-    a, b, c = gains("A", 1, requires="C"), gains("B", 2, requires="A"), gains("C", 3, requires="B")
+    a, b, c = gains("A", 1, requires=("C",)), gains("B", 2, requires=("A",)), gains("C", 3, requires=("B",))
     assert application_order([c, b, a]) == [a, b, c]
 
 
@@ -42,14 +42,14 @@ def test_effects_that_change_no_number_apply_before_those_that_do_ws_8_9_1_2() -
 
 def test_gained_values_follow_the_dependency_order_ws_8_9_1_4() -> None:
     ledger = EffectLedger()
-    traits, applied = ledger.gained(1, "traits", ("Soldier",), [gains("Elite", 1, "Corps"), gains("Corps", 2)])
+    traits, applied = ledger.gained(1, "traits", ("Soldier",), [gains("Elite", 1, ("Corps",)), gains("Corps", 2)])
     assert traits == {"Soldier", "Corps", "Elite"}
     assert [effect.gains for effect in applied] == ["Corps", "Elite"]
 
 
 def test_a_numeric_effect_requiring_a_trait_applies_only_to_holders_ws_8_9_1_3() -> None:
     ledger = EffectLedger()
-    boost = ContinuousEffect(1, "power", delta=1000, timestamp=1, requires="Elite")
+    boost = ContinuousEffect(1, "power", delta=1000, timestamp=1, requires=("Elite",))
     assert ledger.value(1, "power", 3000, [boost], holds=frozenset({"Elite"})) == 4000
     assert ledger.value(1, "power", 3000, [boost], holds=frozenset({"Corps"})) == 3000
 

@@ -78,6 +78,19 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
     ),
     ("【AUTO】 Encore [(2)]", {"keyword": "encore", "cost": {"stock": 2}}),
     (
+        "【CONT】 All of your other 《Music》 or 《Idol》 characters get +500 power.",
+        {"type": "cont", "effect": [{"power": 500, "target": "others", "with_trait": ["Music", "Idol"]}]},
+    ),
+    (
+        '【CONT】 All of your other "Night Reader" get +1000 power.',
+        {"type": "cont", "effect": [{"power": 1000, "target": "others", "with_name": "Night Reader"}]},
+    ),
+    (
+        "【CONT】 Assist All of your 《Music》 characters in front of this card get +X power. "
+        "X is equal to that character's level ×500.",
+        {"keyword": "assist", "power": 500, "per_level": True, "traits": ["Music"]},
+    ),
+    (
         '【AUTO】 When you use this card\'s "Backup", if you have an 《Music》 or 《Idol》 character, choose one of your '
         "characters in battle, and that character gets +1500 power until end of turn.",
         {
@@ -520,6 +533,24 @@ def test_an_automatic_abilitys_condition_unmet_when_the_backup_is_used_does_noth
     )
     verdict = verdict_of("backup-used.yaml", monkeypatch, text, tmp_path)
     assert verdict.kind is VerdictKind.LEGAL, verdict.violations
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("", ""), ("1: {power: 4000}", "1: {power: 3000}"), ("2: {power: 2500}", "2: {power: 2000}")],
+    ids=["legal", "name-ignored", "second-trait-ignored"],
+)
+def test_continuous_abilities_pick_characters_by_one_of_two_traits_and_by_name(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str
+) -> None:
+    """ws 8.1.1.3, 10.3: "All of your other 《Music》 or 《Sports》 characters", "All of your other "Plain
+    Singer"" and an Assist of 《Music》 characters each apply to the characters they name, and to no other."""
+    text = (LOGS / "trait-alternatives.yaml").read_text(encoding="utf-8").replace(old, new)
+    verdict = verdict_of("trait-alternatives.yaml", monkeypatch, text, tmp_path)
+    if not old:
+        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
+    else:
+        assert verdict.kind is VerdictKind.ILLEGAL and verdict.violations[0].entry == 0
 
 
 @pytest.mark.parametrize(("power", "legal"), [(8000, True), (7500, False)])

@@ -69,8 +69,9 @@ class ContinuousEffect:
     clauses: tuple[str, ...]
     gains: str | None
     """For a set-valued ``attribute`` (``traits``): the value the card gains (a non-numeric effect)."""
-    requires: str | None
-    """When set, the effect applies only while the card's set-valued characteristic holds this value."""
+    requires: tuple[str, ...] | None
+    """When set, the effect applies only while the card's set-valued characteristic holds one of these values
+    (a character with 《Music》 or 《Idol》)."""
     controller: str | None
     """The player whose effect it is, where a game ends durations player by player; else None."""
 
@@ -86,7 +87,7 @@ class ContinuousEffect:
         source: str = "",
         clauses: tuple[str, ...] = (),
         gains: str | None = None,
-        requires: str | None = None,
+        requires: tuple[str, ...] | None = None,
         controller: str | None = None,
     ) -> None:
         self.target = target
@@ -109,8 +110,8 @@ class ContinuousEffect:
         """Whether applying ``other`` first changes what this effect applies to, and not the other way round."""
         return (
             self.requires is not None
-            and self.requires == other.gains
-            and not (other.requires is not None and other.requires == self.gains)
+            and other.gains in self.requires
+            and not (other.requires is not None and self.gains in other.requires)
         )
 
 
@@ -184,7 +185,7 @@ class EffectLedger:
         if not relevant:
             return base
         for effect in sorted(relevant, key=lambda e: (e.layer, e.timestamp)):
-            if effect.requires is None or effect.requires in holds:
+            if effect.requires is None or not holds.isdisjoint(effect.requires):
                 base = effect.apply(base)
         return base
 
@@ -197,7 +198,7 @@ class EffectLedger:
         values = set(base)
         applied = []
         for effect in application_order(relevant):
-            if effect.gains is not None and (effect.requires is None or effect.requires in values):
+            if effect.gains is not None and (effect.requires is None or not values.isdisjoint(effect.requires)):
                 values.add(effect.gains)
                 applied.append(effect)
         return frozenset(values), applied

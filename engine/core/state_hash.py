@@ -165,7 +165,7 @@ def effects(ledger: EffectLedger, places: Places) -> list[dict[str, Any]]:
                 "duration": effect.duration.value,
                 "source": effect.source,
                 "gains": effect.gains,
-                "requires": effect.requires,
+                "requires": _required(effect.requires),
                 "controller": effect.controller,
                 "order": order,
             }
@@ -202,3 +202,10 @@ def common(game: Any) -> dict[str, Any]:
 def oriented(card: Card) -> dict[str, Any]:
     """A card on a place, as the hash shows it: its card id (None while unknown) and its orientation."""
     return {"card": card.identity, "state": card.orientation}
+
+
+def _required(requires: tuple[str, ...] | None) -> str | list[str] | None:
+    """An effect's required values as the hash has always written one: the value itself, or the list of several."""
+    if requires is None:
+        return None
+    return requires[0] if len(requires) == 1 else sorted(requires)

@@ -334,6 +334,8 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
                 raise AbilityRecordError(f"ability {index}: per counts a change to the ability's card: target: self")
             if "with_trait" in effect and effect.get("target") != "choose" and "salvage" not in effect:
                 raise AbilityRecordError(f"ability {index}: with_trait chooses: target: choose, or salvage")
+            if "with_name" in effect:
+                raise AbilityRecordError(f"ability {index}: with_name belongs to a cont ability, not {kind}")
     condition = record.get("condition") or {}
     optional = bool(record.get("optional", False)) and kind == "auto"
     return CardAbility(
@@ -383,8 +385,12 @@ def _check_operation(index: int, effect: Any) -> None:
         raise AbilityRecordError(f"ability {index}: {effect!r} must name one of {', '.join(OPERATIONS)}")
     for name in names:
         _check_value(index, name, effect[name])
-    if "with_trait" in effect and (not isinstance(effect["with_trait"], str) or not effect["with_trait"]):
-        raise AbilityRecordError(f"ability {index}: with_trait {effect['with_trait']!r} is not a trait's name")
+    if "with_trait" in effect and not _is_traits(effect["with_trait"]):
+        raise AbilityRecordError(
+            f"ability {index}: with_trait {effect['with_trait']!r} is not a trait's name, nor a list of them"
+        )
+    if "with_name" in effect and (not isinstance(effect["with_name"], str) or not effect["with_name"]):
+        raise AbilityRecordError(f"ability {index}: with_name {effect['with_name']!r} is not a card name")
     per = effect.get("per")
     if per is not None and not (
         isinstance(per, dict)
@@ -413,8 +419,8 @@ def waiting_room_card_fits(effect: dict[str, Any], definition: WsCardDefinition)
     wanted = effect["salvage"]
     if wanted != "any" and definition.type != wanted:
         return False
-    trait = effect.get("with_trait")
-    if trait is not None and trait not in definition.traits:
+    traits = effect.get("with_trait")
+    if traits is not None and set([traits] if isinstance(traits, str) else traits).isdisjoint(definition.traits):
         return False
     color = effect.get("color")
     if color is not None and color not in definition.colors:
@@ -427,7 +433,8 @@ def waiting_room_card_words(effect: dict[str, Any]) -> str:
     """The card ``effect`` chooses, in words: ``《Music》 character``, ``red card``, ``level 1 or lower character``."""
     kind = "card" if effect["salvage"] == "any" else str(effect["salvage"])
     if "with_trait" in effect:
-        return f"《{effect['with_trait']}》 {kind}"
+        traits = effect["with_trait"]
+        return " or ".join(f"《{trait}》" for trait in ([traits] if isinstance(traits, str) else traits)) + f" {kind}"
     if "color" in effect:
         return f"{effect['color']} {kind}"
     if "level_at_most" in effect:
@@ -452,6 +459,12 @@ def _check_salvage(index: int, effect: dict[str, Any]) -> None:
         raise AbilityRecordError(f"ability {index}: level_at_most {level!r} is not a whole number")
     if not isinstance(effect.get("up_to", False), bool):
         raise AbilityRecordError(f"ability {index}: up_to {effect['up_to']!r} is not true or false")
+
+
+def _is_traits(value: object) -> bool:
+    if isinstance(value, str):
+        return bool(value)
+    return isinstance(value, list) and bool(value) and all(isinstance(trait, str) and trait for trait in value)
 
 
 def _check_value(index: int, name: str, value: Any) -> None:

@@ -160,6 +160,11 @@ def _check_keyword(card_id: str, keyword: str, ability: dict[str, Any]) -> None:
         _check_hand_cost(card_id, keyword, cost)
     if not isinstance(ability.get("per_level", False), bool):
         raise CardRecordError(f"card {card_id!r}: {keyword} per_level is {ability['per_level']!r}, not true or false")
+    traits = ability.get("traits", [])
+    if keyword != "assist" and "traits" in ability:
+        raise CardRecordError(f"card {card_id!r}: {keyword} takes no traits; Assist does")
+    if not isinstance(traits, list) or not all(isinstance(trait, str) and trait for trait in traits):
+        raise CardRecordError(f"card {card_id!r}: {keyword} traits {traits!r} is not a list of traits")
     if keyword == "bond" and not isinstance(ability.get("name"), str):
         raise CardRecordError(f"card {card_id!r}: bond needs the name of the card it returns")
 

@@ -110,7 +110,9 @@ class Characteristics:
                     times = self.count(effect["per"]["characters"], source) if "per" in effect else 1
                     timestamp = me.placed_at.get(source.instance, 0)
                     origin = f"ability {ability.index} of {source.identity}"
-                    requires = effect.get("with_trait")
+                    if "with_name" in effect and not self.named(card, str(effect["with_name"])):
+                        continue
+                    requires = required_traits(effect)
                     if "trait" in effect:
                         found.append(
                             ContinuousEffect(
@@ -192,9 +194,27 @@ class Characteristics:
         count each other without end."""
         return self.traits(card, self.continuous_effects(card, traits_only=True))
 
+    def named(self, card: Card, name: str) -> bool:
+        """Whether ``card``'s name is ``name`` (a text's "Name" in quotes, ws 2.2)."""
+        definition = self.game.definition(card)
+        return definition is not None and definition.name == name
+
     def level_of(self, card: Card | None) -> int:
         definition = self.game.definition(card) if card else None
         return definition.level if definition else 0
+
+
+def required_traits(effect: dict[str, Any]) -> tuple[str, ...] | None:
+    """The traits a change applies with, one of them (``with_trait``: a trait, or a list of them), or None."""
+    wanted = effect.get("with_trait")
+    if wanted is None:
+        return None
+    return (str(wanted),) if isinstance(wanted, str) else tuple(str(trait) for trait in wanted)
+
+
+def trait_words(traits: tuple[str, ...]) -> str:
+    """The traits as a text names them before a noun, a space after: "《Music》 or 《Idol》 "; "" for none."""
+    return " or ".join(f"《{trait}》" for trait in traits) + " " if traits else ""
 
 
 def applies_to(target: str, source: Card, card: Card) -> bool:

@@ -338,7 +338,7 @@ class Keywords:
     def assist_effects(self, card: Card) -> list[ContinuousEffect]:
         """ws 10.3: Assist of back-stage characters behind ``card``'s position: ``power``, times ``card``'s level
         with ``per_level`` ("X is equal to that character's level ×500"), for a character of level ``min_level`` or
-        higher where it says."""
+        higher, or with one of ``traits``, where it says."""
         me = self.states[card.owner]
         position = me.position_of(card)
         if position not in CENTER:
@@ -353,6 +353,7 @@ class Keywords:
                 if level < int(assist.get("min_level", 0)):
                     continue
                 power = int(assist.get("power", 0))
+                traits = tuple(str(trait) for trait in assist.get("traits") or ())
                 effects.append(
                     ContinuousEffect(
                         card.instance,
@@ -360,7 +361,8 @@ class Keywords:
                         delta=power * level if assist.get("per_level") else power,
                         timestamp=me.placed_at.get(helper.instance, 0),
                         source=f"assist of {definition.id}",
-                        clauses=("ws:10.3.1", "ws:10.3.2", "ws:3.6.4"),
+                        clauses=("ws:10.3.1", "ws:10.3.2", "ws:3.6.4") + (("ws:8.9.1.4",) if traits else ()),
+                        requires=traits or None,
                     )
                 )
         return effects

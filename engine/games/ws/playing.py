@@ -20,7 +20,7 @@ from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind,
 from engine.core.wording import counted
 from engine.games.ws.abilities import GAINS, CardAbility, unplayed, waiting_room_card_fits, waiting_room_card_words
 from engine.games.ws.cards import WsCardDefinition, stock_cost
-from engine.games.ws.characteristics import applies_to
+from engine.games.ws.characteristics import applies_to, required_traits, trait_words
 from engine.games.ws.choices import PayCost
 from engine.games.ws.state import POSITIONS, ZONE_NAMES
 
@@ -355,12 +355,12 @@ class Playing:
                 elif target in ("all", "others"):
                     targets = [c for _, c in me.characters() if applies_to(target, card, c)]
                 else:
-                    trait = effect.get("with_trait")
+                    traits = required_traits(effect)
                     in_battle = self.game.attack_phase.in_battle() if effect.get("in_battle") else None
                     options = [
                         Choice("target", pos=pos)
                         for pos, character in me.characters()
-                        if (trait is None or trait in self.game.characteristics.traits(character))
+                        if (traits is None or not self.game.characteristics.traits(character).isdisjoint(traits))
                         and (in_battle is None or character in in_battle)
                     ]
                     if not options:
@@ -372,11 +372,7 @@ class Playing:
                         ability,
                         "target",
                         options,
-                        (
-                            "choose one of your characters"
-                            if trait is None
-                            else f"choose one of your 《{trait}》 characters"
-                        )
+                        f"choose one of your {trait_words(traits or ())}characters"
                         + (" in battle" if in_battle is not None else ""),
                     )
                     choice = yield chosen_by

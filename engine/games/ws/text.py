@@ -68,10 +68,12 @@ class _Build:
         return {"keyword": "backup", "power": int(power), "level": int(level), "cost": {"stock": _stock(cost)}}
 
     def assist(self, children: list[Any]) -> Record:
-        return {"keyword": "assist", "power": _bonus(children[0])}
+        *traits, power = children
+        return {"keyword": "assist", "power": _bonus(power), **_assist_traits(traits)}
 
     def assist_per_level(self, children: list[Any]) -> Record:
-        return {"keyword": "assist", "power": int(children[0]), "per_level": True}
+        *traits, power = children
+        return {"keyword": "assist", "power": int(power), "per_level": True, **_assist_traits(traits)}
 
     def assist_from_level(self, children: list[Any]) -> Record:
         level, power = children
@@ -247,12 +249,16 @@ class _Build:
         return {**children[0], "target": "others"}
 
     def cont_all_with(self, children: list[Any]) -> Record:
-        trait, gains = children
-        return {**gains, "target": "all", "with_trait": str(trait)[1:-1]}
+        traits, gains = children
+        return {**gains, "target": "all", "with_trait": _one_or_list(traits)}
 
     def cont_others_with(self, children: list[Any]) -> Record:
-        trait, gains = children
-        return {**gains, "target": "others", "with_trait": str(trait)[1:-1]}
+        traits, gains = children
+        return {**gains, "target": "others", "with_trait": _one_or_list(traits)}
+
+    def cont_others_named(self, children: list[Any]) -> Record:
+        name, gains = children
+        return {**gains, "target": "others", "with_name": str(name)[1:-1]}
 
     def cont_self(self, children: list[Any]) -> Record:
         gains, per = children[1], children[2:]
@@ -347,6 +353,15 @@ class _Build:
         return {"power": _bonus(power), "soul": _bonus(soul)}
 
 
+def _one_or_list(traits: list[str]) -> str | list[str]:
+    """A trait as a record writes it: the trait, or the list of the traits one of which is wanted."""
+    return traits[0] if len(traits) == 1 else traits
+
+
+def _assist_traits(traits: list[Any]) -> Record:
+    return {"traits": traits[0]} if traits and traits[0] else {}
+
+
 def _stock(cost: list[Any]) -> int:
     return int(str(cost[0])[1:-1]) if cost else 0
 
@@ -434,9 +449,10 @@ def _render_keyword(record: Record) -> str:
             f"[{cost}Put this card from your hand into your waiting room]"
         )
     if keyword == "assist":
+        who = f"All of your {_traits(record.get('traits', ())) + ' ' if record.get('traits') else ''}characters"
         if record.get("per_level"):
             return (
-                "【CONT】 Assist All of your characters in front of this card get +X power. "
+                f"【CONT】 Assist {who} in front of this card get +X power. "
                 f"X is equal to that character's level ×{record['power']}."
             )
         if "min_level" in record:
@@ -444,7 +460,7 @@ def _render_keyword(record: Record) -> str:
                 f"【CONT】 Assist All of your level {record['min_level']} or higher characters in front of this card "
                 f"get +{record['power']} power."
             )
-        return f"【CONT】 Assist All of your characters in front of this card get +{record['power']} power."
+        return f"【CONT】 Assist {who} in front of this card get +{record['power']} power."
     if keyword == "bond":
         return f'【AUTO】 Bond/"{record["name"]}" [{_keyword_cost(record)}]'
     if keyword == "encore":
@@ -558,10 +574,12 @@ def _continuous(effect: Record) -> str:
         if per.get("back_stage"):
             return f"This card gets {gains} for each other {_traits(per['traits'])} character in your back stage"
         return f"This card gets {gains} for each of your other {_traits(per['traits'])} characters"
-    trait = effect.get("with_trait")
-    who = " ".join(
-        part for part in ("All of your", "other" if target == "others" else "", trait and f"《{trait}》") if part
-    )
+    traits = effect.get("with_trait")
+    named = effect.get("with_name")
+    written = _traits([traits] if isinstance(traits, str) else traits) if traits else ""
+    who = " ".join(part for part in ("All of your", "other" if target == "others" else "", written) if part)
+    if named:
+        return f'{who} "{named}" get {gains}'
     return f"{who} characters get {gains}"
 
 

@@ -206,6 +206,16 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         {"type": "cont", "effect": [{"power": 500, "target": "others", "with_trait": "Music"}]},
     ),
     (
+        "target",
+        "all of your other characters of one of two traits",
+        {"type": "cont", "effect": [{"power": 500, "target": "others", "with_trait": ["Music", "Idol"]}]},
+    ),
+    (
+        "target",
+        "all of your other characters of a name",
+        {"type": "cont", "effect": [{"power": 1000, "target": "others", "with_name": "Night Reader"}]},
+    ),
+    (
         "count",
         "for each character",
         {

@@ -76,6 +76,11 @@ def _ws_card_defs() -> dict[str, Schema]:
                 "description": "The power is given per level of the character in front.",
                 "type": "boolean",
             }
+            then["properties"]["traits"] = {
+                "description": "Only characters in front with one of these traits get the power.",
+                "type": "array",
+                "items": {"type": "string", "minLength": 1},
+            }
         if then["properties"]:
             keyword_rules.append(when("keyword", keyword, then))
         for name in then["properties"]:
@@ -288,9 +293,16 @@ def _ws_card_defs() -> dict[str, Schema]:
                 "target": {"enum": names(ws_abilities.TARGETS)},
                 "until": {"description": "How long a power or soul change lasts.", "const": "end_of_turn"},
                 "with_trait": {
-                    "description": "For a cont ability: applies only to characters with this trait, counting "
-                    "gained traits (the effect depends on those that give it, 8.9.1.4); with target: choose, the "
-                    "characters chosen among.",
+                    "description": "For a cont ability: applies only to characters with this trait (or one of a "
+                    "list of them), counting gained traits (the effect depends on those that give it, 8.9.1.4); "
+                    "with target: choose, the characters chosen among.",
+                    "anyOf": [
+                        {"type": "string", "minLength": 1},
+                        {"type": "array", "minItems": 1, "items": {"type": "string", "minLength": 1}},
+                    ],
+                },
+                "with_name": {
+                    "description": "For a cont ability: applies only to characters of this card name (ws 2.2).",
                     "type": "string",
                     "minLength": 1,
                 },
