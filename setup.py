@@ -68,6 +68,7 @@ COMPILED_MODULES = [
     "engine/games/ws/keywords.py",
     "engine/games/ws/moves.py",
     "engine/games/ws/opening.py",
+    "engine/games/ws/operations.py",
     "engine/games/ws/other_rules.py",
     "engine/games/ws/phases.py",
     "engine/games/ws/playing.py",

@@ -44,6 +44,7 @@ from engine.games.ws.costs import Costs
 from engine.games.ws.keywords import Keywords
 from engine.games.ws.moves import CardMoves
 from engine.games.ws.opening import Opening
+from engine.games.ws.operations import Operations
 from engine.games.ws.other_rules import OtherRules
 from engine.games.ws.phases import Phases
 from engine.games.ws.playing import Playing
@@ -102,7 +103,11 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
     parts = (
         Part("moves", CardMoves, calls=("rule_actions", "playing", "keywords")),
         Part("opening", Opening, calls=("moves",)),
-        Part("phases", Phases, calls=("moves", "attack_phase", "playing", "costs", "rule_actions", "keywords")),
+        Part(
+            "phases",
+            Phases,
+            calls=("moves", "attack_phase", "playing", "costs", "operations", "rule_actions", "keywords"),
+        ),
         Part(
             "attack_phase",
             AttackPhase,
@@ -111,9 +116,14 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         Part(
             "playing",
             Playing,
-            calls=("moves", "costs", "attack_phase", "characteristics", "rule_actions", "other_rules"),
+            calls=("moves", "costs", "operations", "characteristics", "rule_actions"),
         ),
         Part("costs", Costs, calls=("moves",)),
+        Part(
+            "operations",
+            Operations,
+            calls=("moves", "attack_phase", "characteristics", "rule_actions", "other_rules"),
+        ),
         Part("characteristics", Characteristics, calls=("keywords",)),
         Part("rule_actions", RuleActions, calls=("moves", "characteristics")),
         Part("keywords", Keywords, calls=("moves", "playing", "costs", "characteristics", "rule_actions")),
@@ -127,6 +137,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
     attack_phase: AttackPhase
     playing: Playing
     costs: Costs
+    operations: Operations
     characteristics: Characteristics
     rule_actions: RuleActions
     keywords: Keywords
@@ -138,6 +149,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         "attack_phase",
         "playing",
         "costs",
+        "operations",
         "characteristics",
         "rule_actions",
         "keywords",

@@ -275,7 +275,7 @@ class Phases:
                 ability=ability.index,
             )
             yield from game.rule_actions.interrupts()
-            yield from game.playing.resolve_effects(player, card, ability)
+            yield from game.operations.resolve_effects(player, card, ability)
             return
         definition = game.definitions[choice.card_id]
         card = yield from game.playing.play_from_hand(

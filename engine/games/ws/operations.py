@@ -1,0 +1,226 @@
+"""The operations of an ability's effect, done in order (ws 8.6.2.4.4, 8.8.1): drawing, the deck's top card to
+the stock, the clock's top card to the waiting room, the standby effect (4.12.2.10), a card chosen from the
+waiting room (8.6.3), power and soul until end of turn for the characters the effect names or its master
+chooses (8.2.1.2, 8.6.3), an additional turn (11.2).
+
+``engine.games.ws.playing`` plays the abilities and asks this part to carry out their effects; the vocabulary
+of the operations is ``engine.games.ws.abilities``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.core.cards import Card
+from engine.core.game import Procedure, holding_checkpoints
+from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Reveal
+from engine.core.wording import counted
+from engine.games.ws.abilities import GAINS, CardAbility, waiting_room_card_fits, waiting_room_card_words
+from engine.games.ws.characteristics import applies_to, required_traits, trait_words
+
+if TYPE_CHECKING:
+    from engine.games.ws.game import WeissSchwarz
+
+
+class Operations:
+    """Carrying out the operations of an ability's effect (ws 8.6.2.4.4)."""
+
+    def __init__(self, game: WeissSchwarz) -> None:
+        self.game = game
+        self.states = game.player_states
+
+    def resolve_effects(self, player: str, card: Card, ability: CardAbility) -> Procedure:
+        """Do the operations of an ability in order (8.6.2.4.4), each one-shot operation once (8.8.1), for
+        ``player``, the ability's master, who is its effects' master (4.3.3).  The entries that answer its choices
+        are done once all of it is: their checkpoints come at the end."""
+        held: list[Checkpoint] = []
+        yield from holding_checkpoints(self.each_effect(player, card, ability), held)
+        yield from held
+
+    def each_effect(self, player: str, card: Card, ability: CardAbility) -> Procedure:
+        me = self.states[player]
+        for effect in ability.effects:
+            self.game.spend()
+            if "draw" in effect:
+                yield from self.game.moves.draw(
+                    player,
+                    int(effect["draw"]),
+                    ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3", "ws:4.7.3"),
+                )
+            elif "stock" in effect:
+                for _ in range(int(effect["stock"])):
+                    reveal = Reveal(player, "pool", 1, ("ws:8.6.2.4.4",))
+                    answer = yield reveal
+                    yield from self.game.moves.ensure_deck(player)
+                    top = me.deck.pop(0)
+                    self.game.moves.bind(top, answer, 0, reveal)
+                    self.game.moves.put(player, "stock", top)
+                    yield from self.game.rule_actions.interrupts()
+                self.game.record(
+                    RecordKind.ABILITY,
+                    player,
+                    f"{counted(effect['stock'], 'card')} from the deck to the stock",
+                    ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3"),
+                )
+            elif "heal" in effect:
+                healed = []
+                for _ in range(int(effect["heal"])):
+                    if not me.clock:
+                        break
+                    top = self.game.moves.take_card(player, "clock", me.clock[-1])
+                    self.game.moves.put(player, "waiting", top)
+                    healed.append(top.identity or "?")
+                self.game.record(
+                    RecordKind.ABILITY,
+                    player,
+                    f"{', '.join(healed) or 'no card'} from the top of the clock to the waiting room",
+                    ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3", "ws:3.8"),
+                )
+            elif "standby" in effect:
+                decision = Decision(
+                    player,
+                    "standby",
+                    [*self.game.attack_phase.standby_options(player), PASS],
+                    ("ws:4.12.2.10", "ws:8.6.2.4.4"),
+                    frozenset({"resolve"}),
+                    prompt="the standby effect: choose a character in the waiting room and a position, or pass",
+                    default=PASS,
+                    source=card.identity,
+                    ability=ability.name,
+                )
+                choice = yield decision
+                if choice.verb == "standby":
+                    self.game.attack_phase.standby(player, choice)
+                yield Checkpoint(decision)
+            elif "extra_turn" in effect:
+                self.game.other_rules.extra_turns.append(player)
+                self.game.record(RecordKind.ABILITY, player, f"{player} will take an additional turn", ("ws:11.2.1",))
+            elif "salvage" in effect:
+                yield from self.choose_from_waiting_room(player, card, ability, effect)
+            else:
+                times = self.game.characteristics.count(effect["per"]["characters"], card) if "per" in effect else 1
+                gains = [(attribute, int(effect[attribute]) * times) for attribute in GAINS if attribute in effect]
+                target = effect.get("target", "self")
+                chosen_by: Decision | None = None
+                if target == "self":
+                    targets = [card] if me.position_of(card) is not None else []
+                elif target in ("all", "others"):
+                    targets = [c for _, c in me.characters() if applies_to(target, card, c)]
+                else:
+                    traits = required_traits(effect)
+                    in_battle = self.game.attack_phase.in_battle() if effect.get("in_battle") else None
+                    options = [
+                        Choice("target", pos=pos)
+                        for pos, character in me.characters()
+                        if (traits is None or not self.game.characteristics.traits(character).isdisjoint(traits))
+                        and (in_battle is None or character in in_battle)
+                    ]
+                    if not options:
+                        self.game.record(RecordKind.ABILITY, player, "no character to choose", ("ws:8.6.3.1.3",))
+                        continue
+                    chosen_by = self.target_decision(
+                        player,
+                        card,
+                        ability,
+                        "target",
+                        options,
+                        f"choose one of your {trait_words(traits or ())}characters"
+                        + (" in battle" if in_battle is not None else ""),
+                    )
+                    choice = yield chosen_by
+                    targets = [me.character_on(choice.pos)]
+                for target_card in targets:
+                    for attribute, amount in gains:
+                        self.game.characteristics.add_effect(
+                            target_card,
+                            attribute,
+                            amount,
+                            f"ability {ability.index} of {card.identity}",
+                            ("ws:8.2.1.2",),
+                        )
+                    self.game.record(
+                        RecordKind.ABILITY,
+                        player,
+                        f"{target_card.identity} gets "
+                        + " and ".join(f"{amount:+d} {attribute}" for attribute, amount in gains)
+                        + " until end of turn",
+                        ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.2", "ws:4.3.3"),
+                    )
+                if chosen_by is not None:  # the entry that chose is applied
+                    yield Checkpoint(chosen_by)
+
+    def choose_from_waiting_room(
+        self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any]
+    ) -> Procedure:
+        """Choose a card of the waiting room (8.6.3) of the kind, trait, colour or level the effect says, and put it
+        into the hand (``salvage``) or the stock (``to: stock``); "up to" one lets its master choose none."""
+        me = self.states[player]
+        seen = dict.fromkeys(c.identity for c in me.waiting if c.identity is not None)
+        seen.update(dict.fromkeys(self.game.moves.unseen_identities(me.waiting)))
+        options: list[Choice] = [
+            Choice("salvage", card=identity)
+            for identity in seen
+            if (definition := self.game.definitions.get(identity)) is not None
+            and waiting_room_card_fits(effect, definition)  # printed characteristics: it is in the waiting room
+        ]
+        described = waiting_room_card_words(effect)
+        if not options:
+            self.game.record(
+                RecordKind.ABILITY, player, f"no {described} in the waiting room to choose", ("ws:8.6.3.1.3",)
+            )
+            return
+        to = str(effect.get("to", "hand"))
+        up_to = bool(effect.get("up_to"))
+        decision = self.target_decision(
+            player,
+            card,
+            ability,
+            "salvage",
+            [*options, PASS] if up_to else options,
+            f"choose {'up to ' if up_to else ''}1 {described} in the waiting room",
+            default=PASS if up_to else None,
+        )
+        choice = yield decision
+        if choice.verb == "pass":
+            self.game.record(
+                RecordKind.CHOICE, player, f"{player} chooses no {described} (up to 1)", ("ws:8.6.3", "ws:8.6.3.1")
+            )
+            yield Checkpoint(decision)
+            return
+        taken = self.game.moves.take_unseen_as(player, "waiting", choice.card, "the effect chooses it")
+        self.game.moves.put(player, to, taken)
+        into = "the stock" if to == "stock" else "hand"
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"{choice.card} {'goes' if to == 'stock' else 'returns'} from the waiting room to {into}",
+            ("ws:8.6.3.1", "ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3")
+            + (("ws:3.10",) if to == "stock" else ()),
+        )
+        yield Checkpoint(decision)
+        if to == "stock":
+            yield from self.game.rule_actions.interrupts()
+
+    def target_decision(
+        self,
+        player: str,
+        card: Card,
+        ability: CardAbility,
+        kind: str,
+        options: list[Choice],
+        prompt: str,
+        default: Choice | None = None,
+    ) -> Decision:
+        """A choice an effect asks for (8.6.3): stated by the entry that plays the ability, or by a resolve entry;
+        where neither does, ``default`` (the first option, unless said)."""
+        return Decision(
+            player,
+            kind,
+            options,
+            ("ws:8.6.3", "ws:8.6.3.1"),
+            frozenset({"resolve"}),
+            prompt=prompt,
+            default=default or options[0],
+            source=card.identity,
+            ability=ability.name,
+        )
