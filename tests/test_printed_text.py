@@ -78,6 +78,17 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
     ),
     ("【AUTO】 Encore [(2)]", {"keyword": "encore", "cost": {"stock": 2}}),
     (
+        "【AUTO】 When this card becomes 【REVERSE】, if the level of this card's battle opponent is higher than your "
+        "opponent's level, you may put that character on the bottom of your opponent's deck.",
+        {
+            "type": "auto",
+            "timing": "when_reversed",
+            "condition": {"battle_opponent": {"above_player_level": True}},
+            "optional": True,
+            "effect": [{"battle_opponent": "deck_bottom"}],
+        },
+    ),
+    (
         "【CONT】 All of your other 《Music》 or 《Idol》 characters get +500 power.",
         {"type": "cont", "effect": [{"power": 500, "target": "others", "with_trait": ["Music", "Idol"]}]},
     ),
@@ -193,7 +204,7 @@ def test_text_that_says_more_or_less_than_a_template_is_not_read(text: str) -> N
 
 
 def test_an_unread_ability_keeps_the_category_its_mark_gives() -> None:
-    unread = ws_text.ability_record("【AUTO】 When this card becomes 【REVERSE】, draw a card.", "character")
+    unread = ws_text.ability_record("【AUTO】 When this card is put into your clock, draw a card.", "character")
     assert unread["type"] == "auto" and "unread" in unread
     event = ws_text.ability_record("【COUNTER】 Look at the top card of your deck.", "event")
     assert event["timing"] == "counter" and "unread" in event
@@ -551,6 +562,44 @@ def test_continuous_abilities_pick_characters_by_one_of_two_traits_and_by_name(
         assert verdict.kind is VerdictKind.LEGAL, verdict.violations
     else:
         assert verdict.kind is VerdictKind.ILLEGAL and verdict.violations[0].entry == 0
+
+
+def test_a_reversed_character_may_reverse_its_battle_opponent(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """ws 7.6.1.2, 7.2.1.5.1: "When this card becomes 【REVERSE】, if this card's battle opponent is level 2 or
+    lower, you may 【REVERSE】 that character": used, both characters are reversed; declined, a log that says the
+    attacker was reversed is illegal at the entry that says so."""
+    assert verdict_of("reverse-that-character.yaml", monkeypatch).kind is VerdictKind.LEGAL
+    declined = (LOGS / "reverse-that-character.yaml").read_text(encoding="utf-8").replace("use: true,", "use: false,")
+    verdict = verdict_of("reverse-that-character.yaml", monkeypatch, declined, tmp_path)
+    assert verdict.kind is VerdictKind.ILLEGAL and verdict.violations[0].entry == 4
+
+
+def test_the_battle_opponents_level_is_checked_as_the_ability_resolves(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Written "level 1 or lower" (the log's own record wins over the catalog's), the level 2 Veteran is out of
+    reach: the ability does nothing and asks nothing, so the resolve entry that uses it has no ability to answer."""
+    text = (LOGS / "reverse-that-character.yaml").read_text(encoding="utf-8")
+    record = (
+        "cards:\n  TST/A-031: {name: Spite Dancer, type: character, color: yellow, level: 1, cost: 0, power: 4000,\n"
+        "    text: \"【AUTO】 When this card becomes 【REVERSE】, if this card's battle opponent is level 1 or lower, "
+        'you may 【REVERSE】 that character."}'
+    )
+    verdict = verdict_of("reverse-that-character.yaml", monkeypatch, text.replace("cards: {}", record), tmp_path)
+    assert verdict.kind is VerdictKind.ILLEGAL and verdict.violations[0].entry == 4
+
+
+@pytest.mark.parametrize(("use", "legal"), [("true", True), ("false", False)])
+def test_a_battle_opponent_reversed_may_go_into_its_masters_stock(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, use: str, legal: bool
+) -> None:
+    """ws 7.2.1.5.1, 3.10: "When this card's battle opponent becomes 【REVERSE】, you may put that character into
+    your opponent's stock": the reversed Plain Singer leaves the stage for P2's stock, not the waiting room."""
+    text = (LOGS / "opponent-to-stock.yaml").read_text(encoding="utf-8").replace("use: true", f"use: {use}")
+    verdict = verdict_of("opponent-to-stock.yaml", monkeypatch, text, tmp_path)
+    assert (verdict.kind is VerdictKind.LEGAL) is legal, verdict.violations
+    if not legal:
+        assert verdict.violations[0].entry == 4
 
 
 @pytest.mark.parametrize(("power", "legal"), [(8000, True), (7500, False)])

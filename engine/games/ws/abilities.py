@@ -77,10 +77,19 @@ if TYPE_CHECKING:
 
 KINDS: Final = ("auto", "act", "cont", "event", "replace")
 """The categories an ability is read as (``event``: an event card's own text)."""
-TIMINGS: Final = ("on_play", "when_attacking", "when_other_attacks", "when_backup")
+TIMINGS: Final = (
+    "on_play",
+    "when_attacking",
+    "when_other_attacks",
+    "when_backup",
+    "when_reversed",
+    "when_reversed_in_battle",
+    "when_opponent_reversed",
+)
 """The timings of the automatic abilities the engine plays: when its card is played or placed in the climax
 area (8.1.1.2.1), when it attacks, when another character of its master's attacks, when its own Backup is used
-(10.5: it triggers from the waiting room, where the Backup's cost put it)."""
+(10.5: it triggers from the waiting room, where the Backup's cost put it), when it becomes reversed (at all, or
+in battle, 7.6.1.2), when its battle opponent (7.2.1.5.1) becomes reversed."""
 EVENT_TIMINGS: Final = ("main", "counter")
 """The timings an event card's own text is written with in the shared shape."""
 ALIAS_WHEN: Final = {"played": "on_play", "placed": "on_play", "attacks": "when_attacking"}
@@ -100,6 +109,7 @@ OPERATIONS: Final = (
     "extra_turn",
     "trait",
     "cannot",
+    "battle_opponent",
 )
 CONTINUOUS_ONLY: Final = ("trait", "cannot")
 """What only a ``cont`` ability's operations may say."""
@@ -116,14 +126,19 @@ COSTS: Final = ("stock", "rest", "discard", "discard_type", "discard_traits")
 ``discard`` cards from the hand into the waiting room, of ``discard_type`` and with one of ``discard_traits``
 where it says."""
 DISCARD_TYPES: Final = ("character", "climax", "event")
+BATTLE_OPPONENT_FATES: Final = ("reverse", "stock", "deck_bottom", "deck_top", "memory", "clock", "hand", "waiting")
+"""What ``battle_opponent`` does to the ability's card's battle opponent ("that character", 7.2.1.5.1): reverse it
+(7.6.1.2), or put it into a zone of its master's (the deck's bottom or top)."""
 RESTRICTIONS: Final = ("side_attack",)
 """What a ``cont`` ability's ``cannot`` forbids its card (ws 8.1.1.3): ``side_attack`` (7.2.1.4.2)."""
-CONDITIONS: Final = ("turn", "characters", "all_characters", "stock", "hand", "facing")
+CONDITIONS: Final = ("turn", "characters", "all_characters", "stock", "hand", "facing", "battle_opponent")
 """What a ``cont`` ability's ``condition`` may ask, all of it at once (8.1.1.3): ``turn``, ``own`` or
 ``opponent`` (during whose turn); ``characters``, ``{at_least: N, traits: [..], other: true}`` (its master has
 N or more such characters, other than its card); ``all_characters``, ``{traits: [..]}`` (each of its master's
 characters has one of them); ``stock`` and ``hand``, ``{at_most: N}`` or ``{at_least: N}`` (cards there);
-``facing``, ``{level_at_least: N}`` (the opponent's character facing its card is of level N or higher, 3.6.5)."""
+``facing``, ``{level_at_least: N}`` (the opponent's character facing its card is of level N or higher, 3.6.5);
+``battle_opponent``, ``{level_at_most: N}``, ``{cost_at_most: N}`` or ``{above_player_level: true}`` (its
+card's battle opponent is of level N or lower, of cost N or lower, of a level higher than its master's level)."""
 
 
 class AbilityRecordError(ValueError):
@@ -251,6 +266,17 @@ def _is_condition(condition: object) -> bool:
     if not isinstance(condition, dict) or not set(condition) <= set(CONDITIONS):
         return False
     turn = condition.get("turn", "own")
+    opponent = condition.get("battle_opponent", {})
+    if not (
+        isinstance(opponent, dict)
+        and set(opponent) <= {"level_at_most", "cost_at_most", "above_player_level"}
+        and _whole_numbers(
+            {name: value for name, value in opponent.items() if name != "above_player_level"},
+            ("level_at_most", "cost_at_most"),
+        )
+        and opponent.get("above_player_level", True) is True
+    ):
+        return False
     facing = condition.get("facing", {})
     if not (
         isinstance(facing, dict) and set(facing) <= {"level_at_least"} and _whole_numbers(facing, ("level_at_least",))
@@ -400,6 +426,10 @@ def _check_operation(index: int, effect: Any) -> None:
     ):
         raise AbilityRecordError(f"ability {index}: per {per!r} is not a count of characters")
     _check_salvage(index, effect)
+    if effect.get("whose", "own") not in ("own", "opponent") or ("whose" in effect and "heal" not in effect):
+        raise AbilityRecordError(
+            f"ability {index}: whose {effect.get('whose')!r}: only heal says whose clock, own or opponent"
+        )
     if "in_battle" in effect and (effect["in_battle"] is not True or effect.get("target") != "choose"):
         raise AbilityRecordError(f"ability {index}: in_battle chooses among characters in battle: target: choose")
     if "until" in effect and effect["until"] != "end_of_turn":
@@ -477,6 +507,11 @@ def _check_value(index: int, name: str, value: Any) -> None:
     elif name == "trait":
         if not isinstance(value, str) or not value:
             raise AbilityRecordError(f"ability {index}: trait {value!r} is not a trait's name")
+    elif name == "battle_opponent":
+        if value not in BATTLE_OPPONENT_FATES:
+            raise AbilityRecordError(
+                f"ability {index}: battle_opponent {value!r} is not one of {', '.join(BATTLE_OPPONENT_FATES)}"
+            )
     elif name == "cannot":
         if value not in RESTRICTIONS:
             raise AbilityRecordError(f"ability {index}: cannot {value!r} is not one of {', '.join(RESTRICTIONS)}")

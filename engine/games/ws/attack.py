@@ -482,7 +482,7 @@ class AttackPhase:
                 power=[mine, theirs],
             )
             for card in losers:
-                yield from self.game.playing.reverse(card)
+                yield from self.game.playing.reverse(card, in_battle=True)
         yield from self.game.check_timing("end of the battle step", ("ws:7.6.2",))
 
     def in_battle(self) -> list[Card]:
@@ -492,6 +492,13 @@ class AttackPhase:
         if attack is None or attack.kind != "front" or attack.defender is None:
             return []
         return [attack.attacker, attack.defender]
+
+    def battle_opponent(self, card: Card) -> Card | None:
+        """``card``'s battle opponent (7.2.1.5.1), or None when it is not in battle."""
+        fighting = self.in_battle()
+        if card not in fighting:
+            return None
+        return fighting[1] if fighting[0] is card else fighting[0]
 
     def encore_step(self) -> Procedure:
         self.game.phase = "attack"

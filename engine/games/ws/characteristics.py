@@ -141,12 +141,17 @@ class Characteristics:
                             )
         return found
 
-    def holds(self, condition: dict[str, Any], source: Card) -> bool:
+    def holds(self, condition: dict[str, Any], source: Card, battle_opponent: Card | None = None) -> bool:
         """Whether a continuous ability's ``condition`` (``engine.games.ws.abilities.CONDITIONS``) holds for
-        ``source``'s master now (8.1.1.3: it applies while it does)."""
+        ``source``'s master now (8.1.1.3: it applies while it does); an automatic ability's, as it resolves,
+        with the battle opponent its trigger saw."""
         if not condition:
             return True
         player = source.owner
+        if "battle_opponent" in condition and not self.battle_opponent_is(
+            condition["battle_opponent"], battle_opponent
+        ):
+            return False
         turn = condition.get("turn")
         if turn is not None and (self.game.turn_player == player) != (turn == "own"):
             return False
@@ -172,6 +177,20 @@ class Characteristics:
                 if len(cards) < int(bounds.get("at_least", 0)) or len(cards) > int(bounds.get("at_most", len(cards))):
                     return False
         return True
+
+    def battle_opponent_is(self, wanted: dict[str, Any], opponent: Card | None) -> bool:
+        """Whether ``opponent``, a battle opponent (7.2.1.5.1) still on the stage, is as ``wanted`` says: of level
+        N or lower, of cost N or lower, of a level higher than its master's opponent's level (the ability's master
+        is that opponent: "higher than your opponent's level")."""
+        if opponent is None or self.states[opponent.owner].position_of(opponent) is None:
+            return False
+        level = self.level_of(opponent)
+        if "level_at_most" in wanted and level > int(wanted["level_at_most"]):
+            return False
+        definition = self.game.definition(opponent)
+        if "cost_at_most" in wanted and (definition.cost if definition else 0) > int(wanted["cost_at_most"]):
+            return False
+        return not (wanted.get("above_player_level") and level <= self.states[opponent.owner].level_count)
 
     def count(self, wanted: dict[str, Any], source: Card) -> int:
         """How many of ``source``'s master's characters are as ``wanted`` says: with one of its ``traits``,

@@ -9,7 +9,7 @@ of the operations is ``engine.games.ws.abilities``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from engine.core.cards import Card
 from engine.core.game import Procedure, holding_checkpoints
@@ -21,6 +21,16 @@ from engine.games.ws.characteristics import applies_to, required_traits, trait_w
 if TYPE_CHECKING:
     from engine.games.ws.game import WeissSchwarz
 
+ZONE_CLAUSES: Final = {
+    "deck": "ws:3.2.1",
+    "hand": "ws:3.3.1",
+    "waiting": "ws:3.4.1",
+    "clock": "ws:3.8.1",
+    "stock": "ws:3.10.1",
+    "memory": "ws:3.12.1",
+}
+"""The clause that says what each zone a card text puts a character into is."""
+
 
 class Operations:
     """Carrying out the operations of an ability's effect (ws 8.6.2.4.4)."""
@@ -29,15 +39,17 @@ class Operations:
         self.game = game
         self.states = game.player_states
 
-    def resolve_effects(self, player: str, card: Card, ability: CardAbility) -> Procedure:
+    def resolve_effects(
+        self, player: str, card: Card, ability: CardAbility, battle_opponent: Card | None = None
+    ) -> Procedure:
         """Do the operations of an ability in order (8.6.2.4.4), each one-shot operation once (8.8.1), for
         ``player``, the ability's master, who is its effects' master (4.3.3).  The entries that answer its choices
         are done once all of it is: their checkpoints come at the end."""
         held: list[Checkpoint] = []
-        yield from holding_checkpoints(self.each_effect(player, card, ability), held)
+        yield from holding_checkpoints(self.each_effect(player, card, ability, battle_opponent), held)
         yield from held
 
-    def each_effect(self, player: str, card: Card, ability: CardAbility) -> Procedure:
+    def each_effect(self, player: str, card: Card, ability: CardAbility, battle_opponent: Card | None) -> Procedure:
         me = self.states[player]
         for effect in ability.effects:
             self.game.spend()
@@ -63,19 +75,23 @@ class Operations:
                     ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3"),
                 )
             elif "heal" in effect:
+                whose = self.game.opponent(player) if effect.get("whose") == "opponent" else player
+                clock = self.states[whose].clock
                 healed = []
                 for _ in range(int(effect["heal"])):
-                    if not me.clock:
+                    if not clock:
                         break
-                    top = self.game.moves.take_card(player, "clock", me.clock[-1])
-                    self.game.moves.put(player, "waiting", top)
+                    top = self.game.moves.take_card(whose, "clock", clock[-1])
+                    self.game.moves.put(whose, "waiting", top)
                     healed.append(top.identity or "?")
                 self.game.record(
                     RecordKind.ABILITY,
                     player,
-                    f"{', '.join(healed) or 'no card'} from the top of the clock to the waiting room",
+                    f"{', '.join(healed) or 'no card'} from the top of {whose}'s clock to the waiting room",
                     ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3", "ws:3.8"),
                 )
+            elif "battle_opponent" in effect:
+                yield from self.battle_opponent(player, card, str(effect["battle_opponent"]), battle_opponent)
             elif "standby" in effect:
                 decision = Decision(
                     player,
@@ -148,6 +164,46 @@ class Operations:
                     )
                 if chosen_by is not None:  # the entry that chose is applied
                     yield Checkpoint(chosen_by)
+
+    def battle_opponent(self, player: str, card: Card, fate: str, opponent: Card | None) -> Procedure:
+        """Do ``fate`` to the battle opponent ``card``'s trigger saw ("that character", 7.2.1.5.1): reverse it
+        (7.6.1.2), or put it from the stage into a zone of its master's, the deck's bottom or top.  One that has
+        left the stage since is a new object the effect cannot find (3.1.4)."""
+        owner = opponent.owner if opponent is not None else self.game.opponent(player)
+        if opponent is None or self.states[owner].position_of(opponent) is None:
+            self.game.record(
+                RecordKind.ABILITY,
+                player,
+                f"ability of {card.identity}: its battle opponent is no longer on the stage; nothing is done",
+                ("ws:8.6.2.4.4", "ws:3.1.4"),
+            )
+            return
+        if fate == "reverse":
+            yield from self.game.playing.reverse(opponent)
+            self.game.record(
+                RecordKind.ABILITY,
+                player,
+                f"{opponent.identity}, the battle opponent of {card.identity}, is reversed",
+                ("ws:8.6.2.4.4", "ws:7.2.1.5.1", "ws:4.6.1"),
+            )
+            return
+        zone = {"deck_bottom": "deck", "deck_top": "deck"}.get(fate, fate)
+        self.game.moves.leave_stage(owner, opponent, zone)
+        if fate == "deck_top":
+            deck = self.states[owner].deck
+            deck.insert(0, deck.pop())
+        where = {
+            "deck_bottom": "the bottom of the deck",
+            "deck_top": "the top of the deck",
+            "waiting": "the waiting room",
+        }
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"{opponent.identity}, the battle opponent of {card.identity}, goes to {where.get(fate, 'the ' + fate)}",
+            ("ws:8.6.2.4.4", "ws:7.2.1.5.1", ZONE_CLAUSES.get(zone, "ws:3.1.4")),
+        )
+        yield from self.game.rule_actions.interrupts()
 
     def choose_from_waiting_room(
         self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any]

@@ -138,16 +138,34 @@ class Playing:
         self.game.moves.put(player, "waiting", self.game.moves.take_card(player, "resolution", card))
         yield from self.game.rule_actions.interrupts()
 
-    def trigger_card(self, player: str, card: Card, when: str, event: str) -> None:
+    def trigger_card(self, player: str, card: Card, when: str, event: str, battle_opponent: Card | None = None) -> None:
         """Automatic abilities of ``card`` whose activation condition is ``when`` (``on_play``, ``when_attacking``)
         enter standby (8.7.2); its abilities of that timing the engine does not play are reported, and leave what
-        follows undecided.  ``event`` says what happened to it."""
+        follows undecided.  ``event`` says what happened to it; ``battle_opponent``, its battle opponent then
+        ("that character" of its text)."""
         self.report_unplayed(player, card, when)
         for ability in self.game.modelled.get(card.identity or "", ()):
             if ability.kind != "auto" or ability.when != when:
                 continue
 
-            self.stand_by(player, card, ability, ("ws:8.1.1.2.1",), f"{card.identity} {event}")
+            self.stand_by(player, card, ability, ("ws:8.1.1.2.1",), f"{card.identity} {event}", battle_opponent)
+
+    def trigger_reversed(self, card: Card, in_battle: bool) -> None:
+        """``card`` became reversed (7.6.1.2): its automatic abilities of that timing, and of being reversed in
+        battle where it was, enter standby, and so do its battle opponent's of its battle opponent becoming
+        reversed (7.2.1.5.1)."""
+        opponent = self.game.attack_phase.battle_opponent(card)
+        self.trigger_card(card.owner, card, "when_reversed", "became reversed", opponent)
+        if in_battle:
+            self.trigger_card(card.owner, card, "when_reversed_in_battle", "became reversed in battle", opponent)
+        if opponent is not None:
+            self.trigger_card(
+                opponent.owner,
+                opponent,
+                "when_opponent_reversed",
+                f"saw its battle opponent {card.identity} reversed",
+                card,
+            )
 
     def trigger_others(self, player: str, attacker: Card) -> None:
         """The automatic abilities of ``player``'s other characters that an attack by ``attacker`` triggers ("When
@@ -164,11 +182,19 @@ class Playing:
 
                 self.stand_by(player, card, ability, (), f"{attacker.identity} attacked")
 
-    def stand_by(self, player: str, card: Card, ability: CardAbility, clauses: tuple[str, ...], event: str) -> None:
+    def stand_by(
+        self,
+        player: str,
+        card: Card,
+        ability: CardAbility,
+        clauses: tuple[str, ...],
+        event: str,
+        battle_opponent: Card | None = None,
+    ) -> None:
         """``card``'s automatic ``ability``, triggered by ``event``, enters standby (8.7.2; ``clauses``: its timing's)."""
 
         def resolve(standby: StandbyAbility) -> Procedure:
-            yield from self.resolve_auto(standby, ability)
+            yield from self.resolve_auto(standby, ability, battle_opponent)
 
         self.game.trigger(
             StandbyAbility(
@@ -203,11 +229,13 @@ class Playing:
                 )
                 return
 
-    def resolve_auto(self, standby: StandbyAbility, ability: CardAbility) -> Procedure:
+    def resolve_auto(
+        self, standby: StandbyAbility, ability: CardAbility, battle_opponent: Card | None = None
+    ) -> Procedure:
         """Play an automatic ability: an optional cost (8.7.3.1.1), then its effects, if its condition ("if you have
         two or more other 《Music》 characters") holds as it resolves."""
         player, card = standby.master, standby.source
-        if ability.condition and not self.game.characteristics.holds(ability.condition, card):
+        if ability.condition and not self.game.characteristics.holds(ability.condition, card, battle_opponent):
             self.game.record(
                 RecordKind.ABILITY,
                 player,
@@ -269,7 +297,7 @@ class Playing:
                 )
                 yield Checkpoint(decision)
                 return
-        yield from self.game.operations.resolve_effects(player, card, ability)
+        yield from self.game.operations.resolve_effects(player, card, ability, battle_opponent)
         if paid is not None:
             yield Checkpoint(paid)
         if decision is not None:
@@ -298,12 +326,16 @@ class Playing:
                 return ability
         return None
 
-    def reverse(self, card: Card) -> Procedure:
-        """Put a character in the reverse state (7.6.1.2), unless its replacement ability rests it instead
-        (8.10.1); an optional one is its master's choice (8.2.1.3.2).  Returns True when replaced."""
+    def reverse(self, card: Card, in_battle: bool = False) -> Procedure:
+        """Put a character in the reverse state (7.6.1.2; ``in_battle``, as the battle step does), unless its
+        replacement ability rests it instead (8.10.1); an optional one is its master's choice (8.2.1.3.2).  Returns
+        True when replaced.  Its becoming reversed triggers the abilities of that timing."""
+        becomes = card.orientation != "reverse"
         ability = self.replacement(card, "reversed")
         if ability is None:
             card.orientation = "reverse"
+            if becomes:
+                self.trigger_reversed(card, in_battle)
             return False
         player = card.owner
         decision = None
@@ -347,6 +379,8 @@ class Playing:
                 f"{player} does not replace it: {card.identity} is reversed",
                 ("ws:8.2.1.3.2",),
             )
+            if becomes:
+                self.trigger_reversed(card, in_battle)
         if decision is not None:
             yield Checkpoint(decision)
         return use

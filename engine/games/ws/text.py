@@ -39,6 +39,8 @@ SAME_WORDINGS: Final = (
     ("Put an 《", "Put 1 《"),
     ("up to one ", "up to 1 "),
     ("if you have an 《", "if you have a 《"),
+    ("clock into his or her waiting room", "clock into their waiting room"),
+    ("on the bottom of your opponent's deck", "at the bottom of your opponent's deck"),
     ("in your waiting room, return it to your hand", "in your waiting room, and return it to your hand"),
     ("in your waiting room, put it into your stock", "in your waiting room, and put it into your stock"),
     (", and all of your characters get", ", all of your characters get"),
@@ -162,6 +164,42 @@ class _Build:
 
     def other_attacks(self, children: list[Any]) -> tuple[str, dict[str, list[str]]]:
         return "when_other_attacks", {"attacker_traits": children[0]}
+
+    def reversed(self, _: list[Any]) -> tuple[str, dict[str, str]]:
+        return "when_reversed", {}
+
+    def reversed_in_battle(self, _: list[Any]) -> tuple[str, dict[str, str]]:
+        return "when_reversed_in_battle", {}
+
+    def opponent_reversed(self, _: list[Any]) -> tuple[str, dict[str, str]]:
+        return "when_opponent_reversed", {}
+
+    def opponent_level_at_most(self, children: list[Any]) -> Record:
+        return {"battle_opponent": {"level_at_most": int(children[0])}}
+
+    def opponent_cost_at_most(self, children: list[Any]) -> Record:
+        return {"battle_opponent": {"cost_at_most": int(children[0])}}
+
+    def opponent_above_level(self, _: list[Any]) -> Record:
+        return {"battle_opponent": {"above_player_level": True}}
+
+    def reverse_opponent(self, _: list[Any]) -> Record:
+        return {"battle_opponent": "reverse"}
+
+    def send_opponent(self, children: list[Any]) -> Record:
+        return {"battle_opponent": children[0]}
+
+    def into_zone(self, children: list[Any]) -> str:
+        return "waiting" if str(children[0]) == "waiting room" else str(children[0])
+
+    def deck_bottom(self, _: list[Any]) -> str:
+        return "deck_bottom"
+
+    def deck_top(self, _: list[Any]) -> str:
+        return "deck_top"
+
+    def heal_opponent(self, _: list[Any]) -> Record:
+        return {"heal": 1, "whose": "opponent"}
 
     def backup_used(self, children: list[Any]) -> tuple[str, dict[str, str]]:
         if str(children[0]) != '"Backup"':
@@ -392,6 +430,9 @@ def render(record: Record) -> str:
         else:
             trigger = {
                 ("when_backup", None): 'When you use this card\'s "Backup"',
+                ("when_reversed", None): "When this card becomes 【REVERSE】",
+                ("when_reversed_in_battle", None): "When this card becomes 【REVERSE】 in battle",
+                ("when_opponent_reversed", None): "When this card's battle opponent becomes 【REVERSE】",
                 ("on_play", None): "When this card is placed on the stage from your hand",
                 ("on_play", "climax"): "When this card is placed on your climax area from your hand",
                 ("when_attacking", None): "When this card attacks",
@@ -497,7 +538,18 @@ def _effect(effect: Record) -> str:
     if "stock" in effect:
         return "put the top card of your deck into your stock"
     if "heal" in effect:
+        if effect.get("whose") == "opponent":
+            return "put the top card of your opponent's clock into their waiting room"
         return "put the top card of your clock into your waiting room"
+    if "battle_opponent" in effect:
+        fate = effect["battle_opponent"]
+        if fate == "reverse":
+            return "【REVERSE】 that character"
+        return "put that character " + {
+            "deck_bottom": "at the bottom of your opponent's deck",
+            "deck_top": "on the top of your opponent's deck",
+            "waiting": "into your opponent's waiting room",
+        }.get(fate, f"into your opponent's {fate}")
     if "standby" in effect:
         return "perform the 【STANDBY】 effect"
     if "salvage" in effect:
@@ -553,6 +605,14 @@ def _condition(condition: Record) -> str:
         fact = f"your hand has {condition['hand']['at_least']} or more cards"
     elif "facing" in condition:
         fact = f"the character facing this card is level {condition['facing']['level_at_least']} or higher"
+    elif "battle_opponent" in condition:
+        wanted = condition["battle_opponent"]
+        if wanted.get("above_player_level"):
+            fact = "the level of this card's battle opponent is higher than your opponent's level"
+        elif "cost_at_most" in wanted:
+            fact = f"this card's battle opponent is cost {wanted['cost_at_most']} or lower"
+        else:
+            fact = f"this card's battle opponent is level {wanted['level_at_most']} or lower"
     if fact is None:
         return f"{turn}, " if turn else ""
     return f"{turn}, if {fact}, " if turn else f"If {fact}, "

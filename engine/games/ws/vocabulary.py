@@ -38,8 +38,14 @@ OPERATION_CLAUSES: Final = {
     "extra_turn": ("ws:11.2.1",),
     "trait": ("ws:8.9.1.2",),
     "in_battle": ("ws:7.2.1.5.1",),
+    "battle_opponent": ("ws:7.2.1.5.1",),
 }
-TIMING_CLAUSES: Final = {"when_backup": ("ws:10.5", "ws:10.5.2")}
+TIMING_CLAUSES: Final = {
+    "when_backup": ("ws:10.5", "ws:10.5.2"),
+    "when_reversed": ("ws:7.6.1.2",),
+    "when_reversed_in_battle": ("ws:7.6.1.2", "ws:7.2.1.5.1"),
+    "when_opponent_reversed": ("ws:7.6.1.2", "ws:7.2.1.5.1"),
+}
 """The clauses of a timing beyond its category's: an ability triggered by the use of its card's Backup."""
 
 
@@ -97,6 +103,49 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         {"type": "auto", "timing": "on_play", "zone": "climax", "effect": [{"draw": 1}]},
     ),
     ("timing", "when this card attacks", {"type": "auto", "timing": "when_attacking", "effect": [{"draw": 1}]}),
+    (
+        "timing",
+        "when this card becomes reversed, its battle opponent of a level or lower",
+        {
+            "type": "auto",
+            "timing": "when_reversed",
+            "condition": {"battle_opponent": {"level_at_most": 1}},
+            "optional": True,
+            "effect": [{"battle_opponent": "reverse"}],
+        },
+    ),
+    (
+        "timing",
+        "when this card becomes reversed in battle, its battle opponent of a higher level than its master's",
+        {
+            "type": "auto",
+            "timing": "when_reversed_in_battle",
+            "condition": {"battle_opponent": {"above_player_level": True}},
+            "optional": True,
+            "effect": [{"battle_opponent": "deck_bottom"}],
+        },
+    ),
+    (
+        "timing",
+        "when this card's battle opponent becomes reversed",
+        {
+            "type": "auto",
+            "timing": "when_opponent_reversed",
+            "optional": True,
+            "effect": [{"battle_opponent": "stock"}],
+        },
+    ),
+    (
+        "condition",
+        "the battle opponent's cost",
+        {
+            "type": "auto",
+            "timing": "when_reversed",
+            "condition": {"battle_opponent": {"cost_at_most": 0}},
+            "optional": True,
+            "effect": [{"heal": 1, "whose": "opponent"}],
+        },
+    ),
     (
         "timing",
         "when this card's Backup is used",

@@ -91,6 +91,11 @@ def _ws_card_defs() -> dict[str, Schema]:
             "description": "Put such a card from the waiting room into the hand.",
             "enum": names(ws_abilities.SALVAGE_TYPES),
         },
+        "battle_opponent": {
+            "description": "What happens to the battle opponent of the ability's card, 'that character' (7.2.1.5.1): "
+            "reversed, or put into a zone of its master's.",
+            "enum": list(ws_abilities.BATTLE_OPPONENT_FATES),
+        },
         "trait": {
             "description": "For a cont ability: the target gains this trait (8.9.1.2).",
             "type": "string",
@@ -310,6 +315,10 @@ def _ws_card_defs() -> dict[str, Schema]:
                     "description": "For a cont ability: the change is made once for each character counted, "
                     "{characters: {traits: [..], other: true, back_stage: true}}.",
                     "type": "object",
+                },
+                "whose": {
+                    "description": "For heal: whose clock, the master's (own, the default) or the opponent's.",
+                    "enum": ["own", "opponent"],
                 },
                 "in_battle": {
                     "description": "With target: choose, the characters chosen among are those in battle (7.2.1.5.1).",
