@@ -116,13 +116,13 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         Part(
             "playing",
             Playing,
-            calls=("moves", "costs", "operations", "characteristics", "rule_actions"),
+            calls=("moves", "costs", "operations", "attack_phase", "characteristics", "rule_actions"),
         ),
         Part("costs", Costs, calls=("moves",)),
         Part(
             "operations",
             Operations,
-            calls=("moves", "attack_phase", "characteristics", "rule_actions", "other_rules"),
+            calls=("moves", "playing", "attack_phase", "characteristics", "rule_actions", "other_rules"),
         ),
         Part("characteristics", Characteristics, calls=("keywords",)),
         Part("rule_actions", RuleActions, calls=("moves", "characteristics")),
