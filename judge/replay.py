@@ -671,7 +671,12 @@ class Replay:
                 return None
         field = self.support.choice_fields.get(decision.kind)
         if field is not None and (
-            "resolve" not in decision.verbs or (self.current is not None and field in self.current.data)
+            "resolve" not in decision.verbs
+            or (
+                self.current is not None
+                and field in self.current.data
+                and (self.current.index, field) not in self.answered_fields  # a field answers one choice
+            )
         ):
             if self.current is None:  # no entry being applied states it: the one that would is not in the log
                 entry = self.peek()
@@ -694,6 +699,8 @@ class Replay:
             if self.looks_ahead:
                 self.stand(entry.index, decision)
             answer = self.answer_from(decision, entry)
+            if field is not None and not isinstance(answer, _NextEntry):
+                self.answered_fields.add((entry.index, field))  # the entry's own answer: its field is used
             if not isinstance(answer, _NextEntry) or self.going_back is not None:
                 return None if isinstance(answer, _NextEntry) else answer
 

@@ -78,6 +78,11 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
     ),
     ("【AUTO】 Encore [(2)]", {"keyword": "encore", "cost": {"stock": 2}}),
     (
+        '【AUTO】 When this card attacks, search your deck for up to one "Night Reader", reveal it to your opponent, '
+        "put it into your hand, and shuffle your deck.",
+        {"type": "auto", "timing": "when_attacking", "effect": [{"search": "any", "with_name": "Night Reader"}]},
+    ),
+    (
         "【AUTO】 When this card becomes 【REVERSE】, if the level of this card's battle opponent is higher than your "
         "opponent's level, you may put that character on the bottom of your opponent's deck.",
         {
@@ -600,6 +605,81 @@ def test_a_battle_opponent_reversed_may_go_into_its_masters_stock(
     assert (verdict.kind is VerdictKind.LEGAL) is legal, verdict.violations
     if not legal:
         assert verdict.violations[0].entry == 4
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("", "", None),
+        ("cards: [TST/A-001], expect: {P1: {hand: [TST/A-001], deck: 4}}", "cards: [], expect: {P1: {deck: 5}}", None),
+        ("cards: [TST/A-001]", "cards: [TST/A-002]", "TST/A-002 cannot be chosen: search the deck"),  # not 《Music》
+        ("deck: 4}", "deck: 5}", "deck has 4 card(s), not 5"),
+    ],
+    ids=["found", "none", "not-music", "not-taken"],
+)
+def test_a_search_of_the_deck_names_the_card_found_and_shuffles(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, said: str | None
+) -> None:
+    """ws 8.6.3, 3.2.2: "search your deck for up to one 《Music》 character, reveal it to your opponent, put it into
+    your hand, and shuffle your deck": the resolve entry names the card found (cards), or none (cards: [])."""
+    text = (LOGS / "search-deck.yaml").read_text(encoding="utf-8").replace(old, new)
+    verdict = verdict_of("search-deck.yaml", monkeypatch, text, tmp_path)
+    if said is None:
+        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
+    else:
+        assert verdict.kind is VerdictKind.ILLEGAL
+        assert verdict.violations[0].entry == 1 and said in verdict.violations[0].message, verdict.violations
+
+
+def test_after_a_shuffle_no_card_of_the_deck_is_known_and_each_may_be_any_it_held(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ws 3.2.2: the setup put two Plain Runners on top of the deck; shuffled, every card of the deck is unseen and
+    may be a Plain Runner or any card the deck could hold, a Plain Singer among them."""
+    from judge.games.ws.log import game_of
+
+    monkeypatch.setenv(CATALOGS_VARIABLE, str(ABILITIES))
+    game = game_of(load_log(LOGS / "search-deck.yaml"))
+    next(game.run())  # the setup lays the deck, its known top first
+    deck = game.player_states["P1"].deck
+    assert [card.identity for card in deck[:2]] == ["TST/A-002", "TST/A-002"]
+    shuffle = game.moves.shuffle_deck("P1", ("ws:3.2.2",))
+    next(shuffle)  # the new order is a reveal no log answers
+    with pytest.raises(StopIteration):
+        shuffle.send(None)
+    assert len(game.player_states["P1"].deck) == len(deck)
+    assert all(card.identity is None for card in game.player_states["P1"].deck)
+    top = game.player_states["P1"].deck[0]
+    assert top.pool is not None and {"TST/A-001", "TST/A-002"} <= top.pool.identities()
+
+
+def test_an_entry_that_names_a_card_paid_does_not_also_answer_the_search_after_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A cost's card named by its own resolve entry (cards) answers the cost only: the search that follows is
+    answered by the next resolve entry, as self-play writes them."""
+    catalog = tmp_path / "catalog.yaml"
+    catalog.write_text(
+        ABILITIES.read_text(encoding="utf-8")
+        + "TST/A-034:\n  name: Paid Scout\n  type: character\n  color: yellow\n  power: 1500\n"
+        + '  text: "【AUTO】 [Put 1 card from your hand into your waiting room] When this card is placed on the stage '
+        + "from your hand, you may pay the cost. If you do, search your deck for up to 1 《Music》 character, reveal "
+        + 'it to your opponent, put it into your hand, and shuffle your deck."\n',
+        encoding="utf-8",
+    )
+    text = (LOGS / "search-deck.yaml").read_text(encoding="utf-8").replace("TST/A-033", "TST/A-034")
+    text = text.replace("hand: [TST/A-034]", "hand: [TST/A-034, TST/A-002]")
+    text = text.replace(
+        "  - {p: P1, do: resolve, source: TST/A-034, cards: [TST/A-001],",
+        "  - {p: P1, do: resolve, source: TST/A-034, pay: true}\n"
+        "  - {p: P1, do: resolve, source: TST/A-034, cards: [TST/A-002]}\n"
+        "  - {p: P1, do: resolve, source: TST/A-034, cards: [TST/A-001],",
+    )
+    path = tmp_path / "search-paid.yaml"
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setenv(CATALOGS_VARIABLE, str(catalog))
+    verdict = verify_log(load_log(path))
+    assert verdict.kind is VerdictKind.LEGAL, verdict.violations
 
 
 @pytest.mark.parametrize(("power", "legal"), [(8000, True), (7500, False)])

@@ -110,6 +110,7 @@ OPERATIONS: Final = (
     "trait",
     "cannot",
     "battle_opponent",
+    "search",
 )
 CONTINUOUS_ONLY: Final = ("trait", "cannot")
 """What only a ``cont`` ability's operations may say."""
@@ -358,10 +359,11 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
                     raise AbilityRecordError(f"ability {index}: {name} belongs to a cont ability, not {kind}")
             if "per" in effect and effect.get("target", "self") != "self":
                 raise AbilityRecordError(f"ability {index}: per counts a change to the ability's card: target: self")
-            if "with_trait" in effect and effect.get("target") != "choose" and "salvage" not in effect:
-                raise AbilityRecordError(f"ability {index}: with_trait chooses: target: choose, or salvage")
-            if "with_name" in effect:
-                raise AbilityRecordError(f"ability {index}: with_name belongs to a cont ability, not {kind}")
+            chooses_a_card = "salvage" in effect or "search" in effect
+            if "with_trait" in effect and effect.get("target") != "choose" and not chooses_a_card:
+                raise AbilityRecordError(f"ability {index}: with_trait chooses: target: choose, salvage or search")
+            if "with_name" in effect and not chooses_a_card:
+                raise AbilityRecordError(f"ability {index}: with_name belongs to a cont ability, salvage or search")
     condition = record.get("condition") or {}
     optional = bool(record.get("optional", False)) and kind == "auto"
     return CardAbility(
@@ -444,10 +446,13 @@ level at most, ``to: stock`` (else the hand), ``up_to: true`` (its master may ch
 SALVAGE_DESTINATIONS: Final = ("hand", "stock")
 
 
-def waiting_room_card_fits(effect: dict[str, Any], definition: WsCardDefinition) -> bool:
-    """Whether a card of the waiting room, by its printed characteristics, is one ``effect`` may choose."""
-    wanted = effect["salvage"]
+def chosen_card_fits(effect: dict[str, Any], definition: WsCardDefinition) -> bool:
+    """Whether a card of the waiting room or the deck, by its printed characteristics, is one ``effect`` (a
+    ``salvage`` or a ``search``) may choose."""
+    wanted = effect.get("salvage", effect.get("search"))
     if wanted != "any" and definition.type != wanted:
+        return False
+    if "with_name" in effect and definition.name != effect["with_name"]:
         return False
     traits = effect.get("with_trait")
     if traits is not None and set([traits] if isinstance(traits, str) else traits).isdisjoint(definition.traits):
@@ -459,9 +464,12 @@ def waiting_room_card_fits(effect: dict[str, Any], definition: WsCardDefinition)
     return level is None or definition.level <= int(level)
 
 
-def waiting_room_card_words(effect: dict[str, Any]) -> str:
+def chosen_card_words(effect: dict[str, Any]) -> str:
     """The card ``effect`` chooses, in words: ``《Music》 character``, ``red card``, ``level 1 or lower character``."""
-    kind = "card" if effect["salvage"] == "any" else str(effect["salvage"])
+    wanted = effect.get("salvage", effect.get("search"))
+    kind = "card" if wanted == "any" else str(wanted)
+    if "with_name" in effect:
+        return f'"{effect["with_name"]}"'
     if "with_trait" in effect:
         traits = effect["with_trait"]
         return " or ".join(f"《{trait}》" for trait in ([traits] if isinstance(traits, str) else traits)) + f" {kind}"
@@ -474,7 +482,7 @@ def waiting_room_card_words(effect: dict[str, Any]) -> str:
 
 def _check_salvage(index: int, effect: dict[str, Any]) -> None:
     if "salvage" not in effect:
-        for name in ("color", "level_at_most", "to", "up_to"):
+        for name in ("to", "up_to") if "search" in effect else ("color", "level_at_most", "to", "up_to"):
             if name in effect:
                 raise AbilityRecordError(f"ability {index}: {name} narrows a salvage; this operation has none")
         return
@@ -501,9 +509,9 @@ def _check_value(index: int, name: str, value: Any) -> None:
     if name in ("extra_turn", "standby"):
         if value is not True:
             raise AbilityRecordError(f"ability {index}: {name} is {value!r}, not true")
-    elif name == "salvage":
+    elif name in ("salvage", "search"):
         if value not in SALVAGE_TYPES:
-            raise AbilityRecordError(f"ability {index}: salvage {value!r} is not one of {', '.join(SALVAGE_TYPES)}")
+            raise AbilityRecordError(f"ability {index}: {name} {value!r} is not one of {', '.join(SALVAGE_TYPES)}")
     elif name == "trait":
         if not isinstance(value, str) or not value:
             raise AbilityRecordError(f"ability {index}: trait {value!r} is not a trait's name")

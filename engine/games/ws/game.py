@@ -426,13 +426,13 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             return unheld or Refusal(
                 decision.clauses, f"{', '.join(choice.cards)} cannot pay this cost: {decision.prompt}"
             )
-        if decision.kind == "salvage" and choice.verb == "salvage" and choice.card is not None:
-            waiting = self.player_states[player].waiting
-            held = any(card.identity == choice.card for card in waiting) or choice.card in self.moves.unseen_identities(
-                waiting
-            )
-            where = "" if held else f"{choice.card} is not in {player}'s waiting room; "
-            return Refusal(decision.clauses, f"{where}{choice.card} cannot be chosen: {decision.prompt}")
+        chosen = choice.card if choice.verb == "salvage" else (choice.cards[0] if choice.cards else None)
+        if decision.kind in ("salvage", "search") and choice.verb == decision.kind and chosen is not None:
+            zone, named = ("waiting", "waiting room") if decision.kind == "salvage" else ("deck", "deck")
+            pile = self.player_states[player].zone(zone)
+            held = any(card.identity == chosen for card in pile) or chosen in self.moves.unseen_identities(pile)
+            where = "" if held else f"{chosen} is not in {player}'s {named}; "
+            return Refusal(decision.clauses, f"{where}{chosen} cannot be chosen: {decision.prompt}")
         if choice.verb not in decision.verbs and choice.verb != "pass":
             return Refusal(decision.clauses, f"{choice.verb} is not possible now: {decision.prompt}")
         if choice.verb == "pass":

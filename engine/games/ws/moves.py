@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from engine.core.cards import Card, possible_identities
+from engine.core.cards import Card, IdentityPool, possible_identities
 from engine.core.game import Procedure, Termination
 from engine.core.protocol import Checkpoint, RecordKind, Refusal, Reveal
 from engine.core.reveals import RevealRules, bind_revealed
@@ -207,6 +207,29 @@ class CardMoves:
         card = cards.pop() if cards else Card(player)
         card.identity = identity
         return card
+
+    def shuffle_deck(self, player: str, clauses: tuple[str, ...]) -> Procedure:
+        """Shuffle ``player``'s deck: no card's place in it is known any more.  Every card becomes an unseen one of
+        one pool: the identities known there, and for each card not known, one draw from the pool it came from.
+        The new order is a reveal (``shuffle``) a driver that knows it may answer, top first; a log does not."""
+        deck = self.states[player].deck
+        known: dict[str, int] = {}
+        unknown_from: list[IdentityPool] = []
+        for card in deck:
+            if card.identity is not None:
+                known[card.identity] = known.get(card.identity, 0) + 1
+            else:
+                unknown_from.append(
+                    card.pool or IdentityPool(f"deck list of {player}", dict(self.states[player].deck_list))
+                )
+        pool = IdentityPool(f"deck of {player} shuffled in turn {self.game.turn}", known, unknown_from)
+        deck[:] = [Card(player, pool=pool) for _ in deck]
+        self.game.version += 1
+        reveal = Reveal(player, "shuffle", len(deck), clauses)
+        answer = yield reveal
+        if answer:
+            for index, card in enumerate(deck[: len(answer)]):
+                self.bind(card, answer, index, reveal)
 
     def put_on_stage(self, player: str, card: Card, position: int) -> None:
         card.renew()

@@ -15,7 +15,7 @@ from engine.core.cards import Card
 from engine.core.game import Procedure, holding_checkpoints
 from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Reveal
 from engine.core.wording import counted
-from engine.games.ws.abilities import GAINS, CardAbility, waiting_room_card_fits, waiting_room_card_words
+from engine.games.ws.abilities import GAINS, CardAbility, chosen_card_fits, chosen_card_words
 from engine.games.ws.characteristics import applies_to, required_traits, trait_words
 
 if TYPE_CHECKING:
@@ -90,6 +90,8 @@ class Operations:
                     f"{', '.join(healed) or 'no card'} from the top of {whose}'s clock to the waiting room",
                     ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3", "ws:3.8"),
                 )
+            elif "search" in effect:
+                yield from self.search_deck(player, card, ability, effect)
             elif "battle_opponent" in effect:
                 yield from self.battle_opponent(player, card, str(effect["battle_opponent"]), battle_opponent)
             elif "standby" in effect:
@@ -205,6 +207,46 @@ class Operations:
         )
         yield from self.game.rule_actions.interrupts()
 
+    def search_deck(self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any]) -> Procedure:
+        """Search the deck for up to one card of the kind, trait, name, colour or level the effect says, show it and
+        put it into the hand, then shuffle the deck (8.6.3; 3.2: the deck's order is hidden).  A search may find
+        nothing even where such a card is there: the deck is hidden, and "up to" lets its master choose none."""
+        me = self.states[player]
+        seen = dict.fromkeys(c.identity for c in me.deck if c.identity is not None)
+        seen.update(dict.fromkeys(self.game.moves.unseen_identities(me.deck)))
+        options: list[Choice] = [
+            Choice("search", cards=(identity,))
+            for identity in seen
+            if (definition := self.game.definitions.get(identity)) is not None and chosen_card_fits(effect, definition)
+        ]
+        described = chosen_card_words(effect)
+        decision = self.target_decision(
+            player,
+            card,
+            ability,
+            "search",
+            [*options, PASS],
+            f"search the deck for up to 1 {described}",
+            default=PASS,
+        )
+        choice = yield decision
+        if choice.verb == "search":
+            taken = self.game.moves.take_from(player, "deck", choice.cards[0])
+            self.game.moves.put(player, "hand", taken)
+            found = f"{player} searches the deck and puts {choice.cards[0]} into the hand, shown"
+        else:
+            found = f"{player} searches the deck and takes no {described}"
+        yield from self.game.moves.shuffle_deck(player, ("ws:8.6.3", "ws:3.2.2"))
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            found + "; the deck is shuffled",
+            ("ws:8.6.3", "ws:8.6.3.1", "ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:3.2.2"),
+        )
+        yield Checkpoint(decision)
+        if not me.deck:
+            yield from self.game.rule_actions.interrupts()
+
     def choose_from_waiting_room(
         self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any]
     ) -> Procedure:
@@ -217,9 +259,9 @@ class Operations:
             Choice("salvage", card=identity)
             for identity in seen
             if (definition := self.game.definitions.get(identity)) is not None
-            and waiting_room_card_fits(effect, definition)  # printed characteristics: it is in the waiting room
+            and chosen_card_fits(effect, definition)  # printed characteristics: it is in the waiting room
         ]
-        described = waiting_room_card_words(effect)
+        described = chosen_card_words(effect)
         if not options:
             self.game.record(
                 RecordKind.ABILITY, player, f"no {described} in the waiting room to choose", ("ws:8.6.3.1.3",)

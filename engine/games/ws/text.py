@@ -352,27 +352,41 @@ class _Build:
     def waiting_room_choice(self, children: list[Any]) -> Record:
         up_to = isinstance(children[0], Token) and children[0].type == "UP_TO"
         count, wanted, destination = children[1:] if up_to else children
-        if int(count) != 1 or str(wanted.pop("_cards", "card")) != "card":
+        if int(count) != 1:
             raise ValueError("one card of the waiting room is chosen")
-        return {**wanted, **destination, **({"up_to": True} if up_to else {})}
+        return {"salvage": wanted.pop("_kind"), **wanted, **destination, **({"up_to": True} if up_to else {})}
+
+    def search(self, children: list[Any]) -> Record:
+        return dict(children[0])
+
+    def deck_search(self, children: list[Any]) -> Record:
+        _, count, wanted = children
+        if int(count) != 1:
+            raise ValueError("one card of the deck is searched for")
+        return {"search": wanted.pop("_kind"), **wanted}
 
     def of_kind(self, children: list[Any]) -> Record:
-        return {"salvage": str(children[0])}
+        return {"_kind": str(children[0])}
 
     def of_any(self, children: list[Any]) -> Record:
-        return {"salvage": "any", "_cards": str(children[0])}
+        return {"_kind": "any", **_one_card(children[0])}
 
     def of_trait(self, children: list[Any]) -> Record:
-        trait, kind = children
-        return {"salvage": str(kind), "with_trait": str(trait)[1:-1]}
+        traits, kind = children
+        if str(kind) != "character":
+            raise ValueError("one character is chosen")
+        return {"_kind": "character", "with_trait": _one_or_list(traits)}
 
     def of_color(self, children: list[Any]) -> Record:
         color, cards = children
-        return {"salvage": "any", "color": str(color), "_cards": str(cards)}
+        return {"_kind": "any", "color": str(color), **_one_card(cards)}
 
     def of_level(self, children: list[Any]) -> Record:
         level, kind = children
-        return {"salvage": str(kind), "level_at_most": int(level)}
+        return {"_kind": str(kind), "level_at_most": int(level)}
+
+    def of_name(self, children: list[Any]) -> Record:
+        return {"_kind": "any", "with_name": str(children[0])[1:-1]}
 
     def to_hand(self, _: list[Any]) -> Record:
         return {}
@@ -389,6 +403,12 @@ class _Build:
     def power_and_soul(self, children: list[Any]) -> Record:
         power, _, soul, _ = children
         return {"power": _bonus(power), "soul": _bonus(soul)}
+
+
+def _one_card(cards: Any) -> Record:
+    if str(cards) != "card":
+        raise ValueError("one card is chosen")
+    return {}
 
 
 def _one_or_list(traits: list[str]) -> str | list[str]:
@@ -554,6 +574,8 @@ def _effect(effect: Record) -> str:
         return "perform the 【STANDBY】 effect"
     if "salvage" in effect:
         return _waiting_room_choice(effect)
+    if "search" in effect:
+        return _deck_search(effect)
     if "per" in effect:
         return "this card gets +X power until end of turn"
     gains = _gains(effect)
@@ -570,16 +592,31 @@ def _effect(effect: Record) -> str:
 
 
 def _waiting_room_choice(effect: Record) -> str:
-    kind = "card" if effect["salvage"] == "any" else effect["salvage"]
-    if "with_trait" in effect:
-        kind = f"《{effect['with_trait']}》 {kind}"
-    elif "color" in effect:
-        kind = f"{effect['color']} {kind}"
-    elif "level_at_most" in effect:
-        kind = f"level {effect['level_at_most']} or lower {kind}"
     destination = "put it into your stock" if effect.get("to") == "stock" else "return it to your hand"
     up_to = "up to " if effect.get("up_to") else ""
-    return f"choose {up_to}1 {kind} in your waiting room, and {destination}"
+    return f"choose {up_to}1 {_card_kind(effect, 'salvage')} in your waiting room, and {destination}"
+
+
+def _deck_search(effect: Record) -> str:
+    return (
+        f"search your deck for up to 1 {_card_kind(effect, 'search')}, reveal it to your opponent, put it into your "
+        "hand, and shuffle your deck"
+    )
+
+
+def _card_kind(effect: Record, operation: str) -> str:
+    """The card an operation chooses, as its text says it: ``《Music》 character``, ``red card``, ``"Name"``."""
+    kind = "card" if effect[operation] == "any" else effect[operation]
+    if "with_name" in effect:
+        return f'"{effect["with_name"]}"'
+    if "with_trait" in effect:
+        traits = effect["with_trait"]
+        return f"{_traits([traits] if isinstance(traits, str) else traits)} {kind}"
+    if "color" in effect:
+        return f"{effect['color']} {kind}"
+    if "level_at_most" in effect:
+        return f"level {effect['level_at_most']} or lower {kind}"
+    return kind
 
 
 def _condition(condition: Record) -> str:

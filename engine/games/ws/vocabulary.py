@@ -31,6 +31,7 @@ OPERATION_CLAUSES: Final = {
     "power": ("ws:8.2.1.2",),
     "soul": ("ws:8.2.1.2",),
     "salvage": ("ws:8.6.3.1", "ws:3.4"),
+    "search": ("ws:8.6.3", "ws:3.2.2"),
     "to": ("ws:3.10",),
     "stock": ("ws:3.10",),
     "heal": ("ws:3.8",),
@@ -224,6 +225,11 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         {"type": "auto", "timing": "on_play", "zone": "climax", "effect": [{"standby": True}]},
     ),
     ("operation", "salvage", {"timing": "main", "effect": [{"salvage": "character"}]}),
+    (
+        "operation",
+        "search the deck, shuffled after",
+        {"type": "auto", "timing": "on_play", "effect": [{"search": "character", "with_trait": ["Music", "Idol"]}]},
+    ),
     (
         "operation",
         "up to 1 card of a colour from the waiting room to the stock",

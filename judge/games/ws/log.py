@@ -253,6 +253,8 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
             return field_choice(decision, {"target": data.get("target")}) or Choice("pass")
         if decision.kind == "discard_cost":
             return Choice("discard_cost", cards=tuple(sorted(reading.ids(data.get("cards")))))
+        if decision.kind == "search":
+            return field_choice(decision, {"cards": data.get("cards")}) or Choice("pass")
         if decision.kind == "standby":  # an ability's standby effect
             return field_choice(decision, {"standby": data.get("standby")}) or Choice("pass")
         if decision.kind in ("bond", "shift"):
@@ -276,6 +278,7 @@ CHOICE_FIELDS: Final = {
     "target": "target",
     "salvage": "target",
     "discard_cost": "cards",
+    "search": "cards",
 }
 """Decision kind -> the field of the entry being applied that answers it: a trigger entry's icon choices
 (``ws details``: ``pool`` answers both the pool and the treasure icon), and the target an ``act``, ``play``
@@ -337,6 +340,9 @@ def field_choice(decision: Decision, data: dict[str, Any]) -> Choice | None:
         return Choice("salvage", card=str(value))
     if name == "discard_cost":
         return Choice("discard_cost", cards=tuple(sorted(reading.ids(value))))
+    if name == "search":
+        found = tuple(reading.ids(value))
+        return Choice("search", cards=found) if found else Choice("pass")
     if name == "standby":
         if isinstance(value, dict):
             return Choice("standby", card=str(value.get("card")), pos=_ints(value.get("pos")))
@@ -607,6 +613,12 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
     elif verb in ("bond", "shift"):
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": verb}
         entry.update({"pay": True, "target": choice.card})
+    elif verb == "search":
+        entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
+        entry["cards"] = list(choice.cards)
+    elif verb == "pass" and decision.kind == "search":
+        entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
+        entry["cards"] = []
     elif verb == "pass" and decision.kind == "salvage" and "resolve" in decision.verbs:  # "up to": none chosen
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
         entry["target"] = False

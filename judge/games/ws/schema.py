@@ -91,6 +91,10 @@ def _ws_card_defs() -> dict[str, Schema]:
             "description": "Put such a card from the waiting room into the hand.",
             "enum": names(ws_abilities.SALVAGE_TYPES),
         },
+        "search": {
+            "description": "Search the deck for up to one such card, into the hand; the deck is shuffled (8.6.3).",
+            "enum": names(ws_abilities.SALVAGE_TYPES),
+        },
         "battle_opponent": {
             "description": "What happens to the battle opponent of the ability's card, 'that character' (7.2.1.5.1): "
             "reversed, or put into a zone of its master's.",
@@ -307,7 +311,8 @@ def _ws_card_defs() -> dict[str, Schema]:
                     ],
                 },
                 "with_name": {
-                    "description": "For a cont ability: applies only to characters of this card name (ws 2.2).",
+                    "description": "For a cont ability: applies only to characters of this card name (ws 2.2); for "
+                    "salvage and search, the card chosen has it.",
                     "type": "string",
                     "minLength": 1,
                 },
@@ -325,12 +330,12 @@ def _ws_card_defs() -> dict[str, Schema]:
                     "const": True,
                 },
                 "color": {
-                    "description": "For salvage: the colour of the card chosen from the waiting room.",
+                    "description": "For salvage and search: the colour of the card chosen.",
                     "type": "string",
                     "minLength": 1,
                 },
                 "level_at_most": {
-                    "description": "For salvage: the card chosen is of this level or lower.",
+                    "description": "For salvage and search: the card chosen is of this level or lower.",
                     "type": "integer",
                     "minimum": 0,
                 },

@@ -92,12 +92,13 @@ class _Writer:
         if reveal.purpose == "mulligan_draw":
             self.waiting.append(("mulligan_draw", reveal.player, self.last_mulligan or {}))
             return None
-        if reveal.purpose == "refresh":
+        if reveal.purpose in ("refresh", "shuffle"):  # self-play knows every card: the new order is drawn here
             deck = self.game.player_states[reveal.player].deck
             pool = deck[0].pool if deck else None
             order = sorted(Counter(pool.contents).elements()) if pool is not None else []
             self.rng.shuffle(order)
-            self.entries.append({"p": reveal.player, "do": "refresh", "order": order})
+            if reveal.purpose == "refresh":
+                self.entries.append({"p": reveal.player, "do": "refresh", "order": order})
             return order
         verb = FORCED_VERB.get(reveal.purpose)
         if verb is None:
