@@ -78,6 +78,18 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
     ),
     ("【AUTO】 Encore [(2)]", {"keyword": "encore", "cost": {"stock": 2}}),
     (
+        '【CONT】 During your turn, all of your other "Night Reader" get +1000 power.',
+        {
+            "type": "cont",
+            "condition": {"turn": "own"},
+            "effect": [{"power": 1000, "target": "others", "with_name": "Night Reader"}],
+        },
+    ),
+    (
+        '【AUTO】 Bond／"Night Reader" [(1)] （When this card is played and placed on stage, you may pay the cost.）',
+        {"keyword": "bond", "name": "Night Reader", "cost": {"stock": 1}},
+    ),
+    (
         '【AUTO】 When this card attacks, search your deck for up to one "Night Reader", reveal it to your opponent, '
         "put it into your hand, and shuffle your deck.",
         {"type": "auto", "timing": "when_attacking", "effect": [{"search": "any", "with_name": "Night Reader"}]},
@@ -196,7 +208,7 @@ def test_a_template_is_read_as_its_structured_shape(text: str, record: dict[str,
         "【CONT】 All of your characters get +1000 power and +1 soul",  # no full stop
         "【AUTO】 When this card attacks, this card gets +1000 power.",  # no duration
         "【AUTO】 When this card attacks, this card gets +1000 power until end of turn and more.",
-        "【CONT】 If this card is in the middle position of your center stage, this card gets +1000 power.",
+        "【CONT】 If this card is in the back stage, this card gets +1000 power.",
         "【AUTO】 When this card attacks, draw 2 card.",  # renders as "draw 2 cards": not the text
         "【AUTO】 Encore [Put 2 characters from your hand into your waiting room]",  # a cost of one card only
         "【AUTO】 Encore [Put 1 《Music》 characters from your hand into your waiting room]",
@@ -680,6 +692,48 @@ def test_an_entry_that_names_a_card_paid_does_not_also_answer_the_search_after_i
     monkeypatch.setenv(CATALOGS_VARIABLE, str(catalog))
     verdict = verify_log(load_log(path))
     assert verdict.kind is VerdictKind.LEGAL, verdict.violations
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("{P1: {stage: {2: {power: 3000}}}}}", "{P1: {stage: {2: {power: 2000}}}}}", 0),  # the middle ignored
+        ("target: 1,", "target: 2,", 1),  # not another character
+        ("state: stand", "state: reverse", 6),  # it cannot become reversed
+    ],
+    ids=["legal", "middle", "not-other", "reversed"],
+)
+def test_the_middle_position_a_climax_placed_and_a_character_that_cannot_become_reversed(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 3.6.3, 6.6.1.2.1, 7.6.1.2: "If this card is in the middle position of your center stage", "When a climax
+    is placed on your climax area, choose 1 of your other 《Music》 characters" and "If the character facing this
+    card is cost 0 or lower, this card cannot become 【REVERSE】", each where the log ignores it."""
+    text = (LOGS / "middle-and-climax.yaml").read_text(encoding="utf-8").replace(old, new)
+    verdict = verdict_of("middle-and-climax.yaml", monkeypatch, text, tmp_path)
+    if entry is None:
+        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
+    else:
+        assert verdict.kind is VerdictKind.ILLEGAL and verdict.violations[0].entry == entry, verdict.violations
+
+
+def test_a_character_that_cannot_frontal_attack_a_higher_level_is_refused_one(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """ws 8.1.1.3, 7.2.1.4.2: Stubborn Guard (level 0) facing the level 2 Veteran cannot frontal attack it."""
+    text = (LOGS / "middle-and-climax.yaml").read_text(encoding="utf-8")
+    text = text.replace("{TST/A-001: 4, TST/A-036: 4}", "{TST/A-003: 4, TST/A-036: 4}")
+    text = text.replace("{TST/A-001: 4, TST/A-035: 4, TST/A-021: 4}", "{TST/A-001: 4, TST/A-036: 4, TST/A-003: 4}")
+    text = text.replace("  P1:\n    stage: {1: TST/A-001, 2: TST/A-035}", "  P1:\n    stage: {2: TST/A-036}")
+    text = text.replace("    hand: [TST/A-021]\n", "")
+    text = text.replace("  P2:\n    stage: {2: TST/A-036}", "  P2:\n    stage: {2: TST/A-003}")
+    text = text.replace("deck: {top: [TST/A-001], rest: 3}\nactions", "deck: {top: [TST/A-003], rest: 3}\nactions")
+    text = text.replace("phase: climax", "phase: attack")
+    text = text.split("actions:")[0] + "actions:\n  - {p: P1, do: attack, pos: 2, type: front}\n"
+    verdict = verdict_of("middle-and-climax.yaml", monkeypatch, text, tmp_path)
+    assert verdict.kind is VerdictKind.ILLEGAL, verdict.violations
+    assert "cannot frontal attack" in verdict.violations[0].message and "ws:8.1.1.3" in verdict.violations[0].clauses
 
 
 @pytest.mark.parametrize(("power", "legal"), [(8000, True), (7500, False)])

@@ -38,6 +38,8 @@ MARK_SPACING = re.compile(r"】(?=\S)(?![.,:)\]】])")
 """A mark followed by a word without a space (``【AUTO】【CLOCK】``): one space is written after it."""
 TRAIT_SPACING = re.compile(r"(?<=\w)(?=《)|(?<=》)(?=\w)")
 """A trait written against a word (``other《Music》``, ``《Music》characters``): one space is written between."""
+FULL_WIDTH = str.maketrans({"（": "(", "）": ")"})
+"""Full-width parentheses, printed around some reminder texts, are the ASCII ones."""
 NUMBERS = re.compile(r"\d[\d,]*")
 NAMES = re.compile(r'"[^"]*"')
 TRAITS = re.compile(r"《[^》]*》")
@@ -48,7 +50,7 @@ Record = dict[str, Any]
 def normalise(text: str, same_wordings: Sequence[tuple[str, str]] = ()) -> str:
     """``text`` as a grammar reads it (the module's docstring says how); ``same_wordings`` are a game's
     ``(wording, as read)`` pairs of phrases that mean the same."""
-    text = ASCII_TRAIT.sub(r"《\1》", ASCII_MARKS.sub(r"【\1】", text))
+    text = ASCII_TRAIT.sub(r"《\1》", ASCII_MARKS.sub(r"【\1】", text)).translate(FULL_WIDTH)
     text = without_reminders(text)
     text = MARK_SPACING.sub("】 ", SPACES.sub(" ", text)).strip()
     text = TRAIT_SPACING.sub(" ", text)

@@ -85,11 +85,13 @@ TIMINGS: Final = (
     "when_reversed",
     "when_reversed_in_battle",
     "when_opponent_reversed",
+    "when_climax_placed",
 )
 """The timings of the automatic abilities the engine plays: when its card is played or placed in the climax
 area (8.1.1.2.1), when it attacks, when another character of its master's attacks, when its own Backup is used
 (10.5: it triggers from the waiting room, where the Backup's cost put it), when it becomes reversed (at all, or
-in battle, 7.6.1.2), when its battle opponent (7.2.1.5.1) becomes reversed."""
+in battle, 7.6.1.2), when its battle opponent (7.2.1.5.1) becomes reversed, when a climax is placed in its
+master's climax area (6.6.1.2.1)."""
 EVENT_TIMINGS: Final = ("main", "counter")
 """The timings an event card's own text is written with in the shared shape."""
 ALIAS_WHEN: Final = {"played": "on_play", "placed": "on_play", "attacks": "when_attacking"}
@@ -130,14 +132,17 @@ DISCARD_TYPES: Final = ("character", "climax", "event")
 BATTLE_OPPONENT_FATES: Final = ("reverse", "stock", "deck_bottom", "deck_top", "memory", "clock", "hand", "waiting")
 """What ``battle_opponent`` does to the ability's card's battle opponent ("that character", 7.2.1.5.1): reverse it
 (7.6.1.2), or put it into a zone of its master's (the deck's bottom or top)."""
-RESTRICTIONS: Final = ("side_attack",)
-"""What a ``cont`` ability's ``cannot`` forbids its card (ws 8.1.1.3): ``side_attack`` (7.2.1.4.2)."""
-CONDITIONS: Final = ("turn", "characters", "all_characters", "stock", "hand", "facing", "battle_opponent")
+RESTRICTIONS: Final = ("side_attack", "front_attack", "reverse")
+"""What a ``cont`` ability's ``cannot`` forbids its card (ws 8.1.1.3): ``side_attack`` and ``front_attack``
+(7.2.1.4.2), ``reverse`` (becoming reversed, 7.6.1.2)."""
+CONDITIONS: Final = ("turn", "characters", "all_characters", "stock", "hand", "facing", "battle_opponent", "position")
 """What a ``cont`` ability's ``condition`` may ask, all of it at once (8.1.1.3): ``turn``, ``own`` or
 ``opponent`` (during whose turn); ``characters``, ``{at_least: N, traits: [..], other: true}`` (its master has
 N or more such characters, other than its card); ``all_characters``, ``{traits: [..]}`` (each of its master's
 characters has one of them); ``stock`` and ``hand``, ``{at_most: N}`` or ``{at_least: N}`` (cards there);
-``facing``, ``{level_at_least: N}`` (the opponent's character facing its card is of level N or higher, 3.6.5);
+``facing``, ``{level_at_least: N}``, ``{cost_at_most: N}`` or ``{higher_level: true}`` (the opponent's character
+facing its card is of level N or higher, of cost N or lower, of a higher level than its card, 3.6.5);
+``position``, ``middle`` (its card is in the middle position of the center stage, 3.6.3);
 ``battle_opponent``, ``{level_at_most: N}``, ``{cost_at_most: N}`` or ``{above_player_level: true}`` (its
 card's battle opponent is of level N or lower, of cost N or lower, of a level higher than its master's level)."""
 
@@ -280,8 +285,16 @@ def _is_condition(condition: object) -> bool:
         return False
     facing = condition.get("facing", {})
     if not (
-        isinstance(facing, dict) and set(facing) <= {"level_at_least"} and _whole_numbers(facing, ("level_at_least",))
+        isinstance(facing, dict)
+        and set(facing) <= {"level_at_least", "cost_at_most", "higher_level"}
+        and _whole_numbers(
+            {name: value for name, value in facing.items() if name != "higher_level"},
+            ("level_at_least", "cost_at_most"),
+        )
+        and facing.get("higher_level", True) is True
     ):
+        return False
+    if condition.get("position", "middle") != "middle":
         return False
     counted = [condition.get(name, {}) for name in ("characters", "all_characters")]
     amounts = [condition.get(name, {}) for name in ("stock", "hand")]
@@ -432,6 +445,8 @@ def _check_operation(index: int, effect: Any) -> None:
         raise AbilityRecordError(
             f"ability {index}: whose {effect.get('whose')!r}: only heal says whose clock, own or opponent"
         )
+    if "other" in effect and (effect["other"] is not True or effect.get("target") != "choose"):
+        raise AbilityRecordError(f"ability {index}: other chooses among the other characters: target: choose")
     if "in_battle" in effect and (effect["in_battle"] is not True or effect.get("target") != "choose"):
         raise AbilityRecordError(f"ability {index}: in_battle chooses among characters in battle: target: choose")
     if "until" in effect and effect["until"] != "end_of_turn":

@@ -106,7 +106,8 @@ class AttackPhase:
                 elif facing is None:
                     options.append(DeclareAttack(pos, "direct"))
                 else:
-                    options.append(DeclareAttack(pos, "front"))
+                    if not self.cannot(card, "front_attack"):
+                        options.append(DeclareAttack(pos, "front"))
                     if not self.cannot(card, "side_attack"):
                         options.append(DeclareAttack(pos, "side"))
         options.append(Choice("pass"))
@@ -121,7 +122,7 @@ class AttackPhase:
         )
 
     def cannot(self, card: Card, action: str) -> bool:
-        """Whether a continuous ability of ``card`` says it cannot do ``action`` now (8.1.1.3; ``side_attack``)."""
+        """Whether a continuous ability of ``card`` says it cannot do ``action`` now (8.1.1.3; ``RESTRICTIONS``)."""
         characteristics = self.game.characteristics
         return any(
             ability.kind == "cont"
@@ -587,5 +588,9 @@ class AttackPhase:
         if isinstance(choice, DeclareAttack) and choice.attack_type == "side" and self.cannot(card, "side_attack"):
             return Refusal(
                 ("ws:8.1.1.3", "ws:7.2.1.4.2"), f"{card.identity}'s continuous ability: it cannot side attack"
+            )
+        if isinstance(choice, DeclareAttack) and choice.attack_type == "front" and self.cannot(card, "front_attack"):
+            return Refusal(
+                ("ws:8.1.1.3", "ws:7.2.1.4.2"), f"{card.identity}'s continuous ability: it cannot frontal attack"
             )
         return Refusal(("ws:7.2.1.4.2", "ws:3.6.5"), f"{facing.identity} faces it: choose a front or side attack")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from engine.core.cards import Card
 from engine.core.effects import ContinuousEffect, Layer
-from engine.games.ws.state import BACK, FACING
+from engine.games.ws.state import BACK, FACING, MIDDLE
 
 if TYPE_CHECKING:
     from engine.games.ws.game import WeissSchwarz
@@ -168,8 +168,18 @@ class Characteristics:
             facing = (
                 self.states[self.game.opponent(player)].character_at(FACING[position]) if position in FACING else None
             )
-            if facing is None or self.level_of(facing) < int(condition["facing"].get("level_at_least", 0)):
+            wanted = condition["facing"]
+            if facing is None or self.level_of(facing) < int(wanted.get("level_at_least", 0)):
                 return False
+            facing_definition = self.game.definition(facing)
+            if "cost_at_most" in wanted and (facing_definition.cost if facing_definition else 0) > int(
+                wanted["cost_at_most"]
+            ):
+                return False
+            if wanted.get("higher_level") and self.level_of(facing) <= self.level_of(source):
+                return False
+        if condition.get("position") == "middle" and self.states[player].position_of(source) != MIDDLE:
+            return False
         me = self.states[player]
         for zone, cards in (("stock", me.stock), ("hand", me.hand)):
             if zone in condition:

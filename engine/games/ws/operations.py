@@ -132,6 +132,7 @@ class Operations:
                         for pos, character in me.characters()
                         if (traits is None or not self.game.characteristics.traits(character).isdisjoint(traits))
                         and (in_battle is None or character in in_battle)
+                        and not (effect.get("other") and character is card)
                     ]
                     if not options:
                         self.game.record(RecordKind.ABILITY, player, "no character to choose", ("ws:8.6.3.1.3",))
@@ -142,7 +143,7 @@ class Operations:
                         ability,
                         "target",
                         options,
-                        f"choose one of your {trait_words(traits or ())}characters"
+                        f"choose one of your {'other ' if effect.get('other') else ''}{trait_words(traits or ())}characters"
                         + (" in battle" if in_battle is not None else ""),
                     )
                     choice = yield chosen_by

@@ -327,6 +327,10 @@ class Phases:
             self.game.moves.put(player, "climax", card)
             self.states[player].placed_at[card.instance] = self.game.effects.next_timestamp()  # 8.9.1.5
             self.game.playing.trigger_card(player, card, "on_play", "was placed in the climax area")
+            for _, character in self.states[player].characters():
+                self.game.playing.trigger_card(
+                    player, character, "when_climax_placed", f"saw {card.identity} placed in the climax area"
+                )
             self.game.record(
                 RecordKind.CHOICE,
                 player,

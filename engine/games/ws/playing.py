@@ -331,6 +331,14 @@ class Playing:
         replacement ability rests it instead (8.10.1); an optional one is its master's choice (8.2.1.3.2).  Returns
         True when replaced.  Its becoming reversed triggers the abilities of that timing."""
         becomes = card.orientation != "reverse"
+        if becomes and self.game.attack_phase.cannot(card, "reverse"):
+            self.game.record(
+                RecordKind.ABILITY,
+                card.owner,
+                f"{card.identity}'s continuous ability: it cannot become reversed, and is not",
+                ("ws:8.1.1.3", "ws:7.6.1.2"),
+            )
+            return False
         ability = self.replacement(card, "reversed")
         if ability is None:
             card.orientation = "reverse"

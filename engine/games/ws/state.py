@@ -17,6 +17,8 @@ from engine.core.cards import Card, IdentityPool
 from engine.core.zones import Order, Visibility, ZoneTable, ZoneType
 
 CENTER: Final = (1, 2, 3)
+MIDDLE: Final = 2
+"""The middle position of the center stage (3.6.3)."""
 BACK: Final = (4, 5)
 POSITIONS: Final = CENTER + BACK
 """The stage positions: the center stage, then the back stage."""

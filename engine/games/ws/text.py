@@ -37,6 +37,8 @@ SAME_WORDINGS: Final = (
     ("Put a climax from your hand", "Put 1 climax from your hand"),
     ("Put a 《", "Put 1 《"),
     ("Put an 《", "Put 1 《"),
+    ("Bond／", "Bond/"),
+    ("When your climax is placed on your climax area", "When a climax is placed on your climax area"),
     ("up to one ", "up to 1 "),
     ("if you have an 《", "if you have a 《"),
     ("clock into his or her waiting room", "clock into their waiting room"),
@@ -165,6 +167,28 @@ class _Build:
     def other_attacks(self, children: list[Any]) -> tuple[str, dict[str, list[str]]]:
         return "when_other_attacks", {"attacker_traits": children[0]}
 
+    def climax_placed(self, _: list[Any]) -> tuple[str, dict[str, str]]:
+        return "when_climax_placed", {}
+
+    def facing_cost_at_most(self, children: list[Any]) -> Record:
+        return {"facing": {"cost_at_most": int(children[0])}}
+
+    def facing_higher_level(self, _: list[Any]) -> Record:
+        return {"facing": {"higher_level": True}}
+
+    def in_middle(self, _: list[Any]) -> Record:
+        return {"position": "middle"}
+
+    def cannot_reverse(self, _: list[Any]) -> Record:
+        return {"cannot": "reverse"}
+
+    def cannot_front_attack(self, _: list[Any]) -> Record:
+        return {"cannot": "front_attack"}
+
+    def chosen_other_with_gets(self, children: list[Any]) -> Record:
+        trait, _, gains, _ = children
+        return {**gains, "target": "choose", "with_trait": str(trait)[1:-1], "other": True}
+
     def reversed(self, _: list[Any]) -> tuple[str, dict[str, str]]:
         return "when_reversed", {}
 
@@ -281,20 +305,25 @@ class _Build:
         return {"cannot": "side_attack"}
 
     def cont_all(self, children: list[Any]) -> Record:
+        children = children[1:]  # ALL_OF_YOUR
         return {**children[0], "target": "all"}
 
     def cont_others(self, children: list[Any]) -> Record:
+        children = children[1:]  # ALL_OF_YOUR
         return {**children[0], "target": "others"}
 
     def cont_all_with(self, children: list[Any]) -> Record:
+        children = children[1:]  # ALL_OF_YOUR
         traits, gains = children
         return {**gains, "target": "all", "with_trait": _one_or_list(traits)}
 
     def cont_others_with(self, children: list[Any]) -> Record:
+        children = children[1:]  # ALL_OF_YOUR
         traits, gains = children
         return {**gains, "target": "others", "with_trait": _one_or_list(traits)}
 
     def cont_others_named(self, children: list[Any]) -> Record:
+        children = children[1:]  # ALL_OF_YOUR
         name, gains = children
         return {**gains, "target": "others", "with_name": str(name)[1:-1]}
 
@@ -360,7 +389,7 @@ class _Build:
         return dict(children[0])
 
     def deck_search(self, children: list[Any]) -> Record:
-        _, count, wanted = children
+        _, _, count, wanted = children
         if int(count) != 1:
             raise ValueError("one card of the deck is searched for")
         return {"search": wanted.pop("_kind"), **wanted}
@@ -453,6 +482,7 @@ def render(record: Record) -> str:
                 ("when_reversed", None): "When this card becomes 【REVERSE】",
                 ("when_reversed_in_battle", None): "When this card becomes 【REVERSE】 in battle",
                 ("when_opponent_reversed", None): "When this card's battle opponent becomes 【REVERSE】",
+                ("when_climax_placed", None): "When a climax is placed on your climax area",
                 ("on_play", None): "When this card is placed on the stage from your hand",
                 ("on_play", "climax"): "When this card is placed on your climax area from your hand",
                 ("when_attacking", None): "When this card attacks",
@@ -585,6 +615,8 @@ def _effect(effect: Record) -> str:
         who = f"1 of your 《{trait}》 characters" if trait else "1 of your characters"
         if effect.get("in_battle"):
             who += " in battle"
+        if effect.get("other"):
+            who = f"1 of your other 《{trait}》 characters"
         return f"choose {who}, and that character gets {gains} until end of turn"
     if target == "all":
         return f"all of your characters get {gains} until end of turn"
@@ -641,7 +673,15 @@ def _condition(condition: Record) -> str:
     elif "hand" in condition:
         fact = f"your hand has {condition['hand']['at_least']} or more cards"
     elif "facing" in condition:
-        fact = f"the character facing this card is level {condition['facing']['level_at_least']} or higher"
+        facing = condition["facing"]
+        if "cost_at_most" in facing:
+            fact = f"the character facing this card is cost {facing['cost_at_most']} or lower"
+        elif facing.get("higher_level"):
+            fact = "the character facing this card is a higher level than this card"
+        else:
+            fact = f"the character facing this card is level {facing['level_at_least']} or higher"
+    elif condition.get("position") == "middle":
+        fact = "this card is in the middle position of your center stage"
     elif "battle_opponent" in condition:
         wanted = condition["battle_opponent"]
         if wanted.get("above_player_level"):
@@ -663,7 +703,11 @@ def _continuous(effect: Record) -> str:
     gains = _gains(effect) if any(name in effect for name in ("power", "soul")) else ""
     target = effect.get("target", "self")
     if "cannot" in effect:
-        return "This card cannot side attack"
+        return {
+            "side_attack": "This card cannot side attack",
+            "front_attack": "This card cannot frontal attack",
+            "reverse": "This card cannot become 【REVERSE】",
+        }[effect["cannot"]]
     if target == "self":
         per = (effect.get("per") or {}).get("characters")
         if per is None:

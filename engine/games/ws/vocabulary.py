@@ -46,6 +46,7 @@ TIMING_CLAUSES: Final = {
     "when_reversed": ("ws:7.6.1.2",),
     "when_reversed_in_battle": ("ws:7.6.1.2", "ws:7.2.1.5.1"),
     "when_opponent_reversed": ("ws:7.6.1.2", "ws:7.2.1.5.1"),
+    "when_climax_placed": ("ws:6.6.1.2.1",),
 }
 """The clauses of a timing beyond its category's: an ability triggered by the use of its card's Backup."""
 
@@ -307,6 +308,30 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         {"type": "cont", "condition": {"stock": {"at_most": 3}}, "effect": [{"power": 1000, "target": "self"}]},
     ),
     ("restriction", "cannot side attack", {"type": "cont", "effect": [{"cannot": "side_attack"}]}),
+    (
+        "restriction",
+        "cannot frontal attack a higher level",
+        {"type": "cont", "condition": {"facing": {"higher_level": True}}, "effect": [{"cannot": "front_attack"}]},
+    ),
+    (
+        "restriction",
+        "cannot become reversed, facing a cost or lower",
+        {"type": "cont", "condition": {"facing": {"cost_at_most": 0}}, "effect": [{"cannot": "reverse"}]},
+    ),
+    (
+        "condition",
+        "in the middle position",
+        {"type": "cont", "condition": {"position": "middle"}, "effect": [{"power": 1000, "target": "self"}]},
+    ),
+    (
+        "timing",
+        "when a climax is placed, another character of a trait chosen",
+        {
+            "type": "auto",
+            "timing": "when_climax_placed",
+            "effect": [{"power": 1000, "target": "choose", "with_trait": "Music", "other": True}],
+        },
+    ),
     (
         "event",
         "an event's text, in sentences",

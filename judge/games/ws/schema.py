@@ -325,6 +325,10 @@ def _ws_card_defs() -> dict[str, Schema]:
                     "description": "For heal: whose clock, the master's (own, the default) or the opponent's.",
                     "enum": ["own", "opponent"],
                 },
+                "other": {
+                    "description": "With target: choose, the characters chosen among are the others than its card.",
+                    "const": True,
+                },
                 "in_battle": {
                     "description": "With target: choose, the characters chosen among are those in battle (7.2.1.5.1).",
                     "const": True,
