@@ -78,6 +78,19 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
     ),
     ("【AUTO】 Encore [(2)]", {"keyword": "encore", "cost": {"stock": 2}}),
     (
+        "【AUTO】 At the beginning of your opponent's attack phase, if there is a character facing this card, you may "
+        "move this card to the open middle position of your center stage.",
+        {
+            "type": "auto",
+            "timing": "at_beginning",
+            "phase": "attack_phase",
+            "whose": "opponent",
+            "condition": {"facing": {}},
+            "optional": True,
+            "effect": [{"move_self": "open_middle"}],
+        },
+    ),
+    (
         '【CONT】 During your turn, all of your other "Night Reader" get +1000 power.',
         {
             "type": "cont",
@@ -734,6 +747,29 @@ def test_a_character_that_cannot_frontal_attack_a_higher_level_is_refused_one(
     verdict = verdict_of("middle-and-climax.yaml", monkeypatch, text, tmp_path)
     assert verdict.kind is VerdictKind.ILLEGAL, verdict.violations
     assert "cannot frontal attack" in verdict.violations[0].message and "ws:8.1.1.3" in verdict.violations[0].clauses
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("use: true, to: 1", "use: true, to: 2", 1),  # position 2 is open, but the log says it is where it went
+        ("pay: true, expect", "pay: false, expect", 7),  # not paid: it stays reversed
+    ],
+    ids=["legal", "moved-elsewhere", "not-paid"],
+)
+def test_abilities_at_the_beginning_of_a_phase_or_step_move_and_rest_their_card(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 7.2.1.1, 7.7.1.1: "At the beginning of your opponent's attack phase, you may move this card to an open
+    position of your center stage" (the resolve entry's to) and "[(1)] At the beginning of the encore step, if you do
+    not have another 【REST】 character in your center stage, you may pay the cost. If you do, 【REST】 this card"."""
+    text = (LOGS / "beginning-of.yaml").read_text(encoding="utf-8").replace(old, new)
+    verdict = verdict_of("beginning-of.yaml", monkeypatch, text, tmp_path)
+    if entry is None:
+        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
+    else:
+        assert verdict.kind is VerdictKind.ILLEGAL and verdict.violations[0].entry == entry, verdict.violations
 
 
 @pytest.mark.parametrize(("power", "legal"), [(8000, True), (7500, False)])

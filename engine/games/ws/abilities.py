@@ -86,12 +86,25 @@ TIMINGS: Final = (
     "when_reversed_in_battle",
     "when_opponent_reversed",
     "when_climax_placed",
+    "at_beginning",
 )
 """The timings of the automatic abilities the engine plays: when its card is played or placed in the climax
 area (8.1.1.2.1), when it attacks, when another character of its master's attacks, when its own Backup is used
 (10.5: it triggers from the waiting room, where the Backup's cost put it), when it becomes reversed (at all, or
 in battle, 7.6.1.2), when its battle opponent (7.2.1.5.1) becomes reversed, when a climax is placed in its
-master's climax area (6.6.1.2.1)."""
+master's climax area (6.6.1.2.1), at the beginning of a phase or step (``phase``, of whose turn ``whose`` says:
+``own``, ``opponent``, or either; 6.1.2.1)."""
+PHASES: Final = (
+    "stand_phase",
+    "draw_phase",
+    "clock_phase",
+    "main_phase",
+    "climax_phase",
+    "attack_phase",
+    "encore_step",
+    "end_phase",
+)
+"""The phases and steps an ``at_beginning`` ability names (6.1, 7.1)."""
 EVENT_TIMINGS: Final = ("main", "counter")
 """The timings an event card's own text is written with in the shared shape."""
 ALIAS_WHEN: Final = {"played": "on_play", "placed": "on_play", "attacks": "when_attacking"}
@@ -113,6 +126,8 @@ OPERATIONS: Final = (
     "cannot",
     "battle_opponent",
     "search",
+    "rest_self",
+    "move_self",
 )
 CONTINUOUS_ONLY: Final = ("trait", "cannot")
 """What only a ``cont`` ability's operations may say."""
@@ -183,6 +198,10 @@ class CardAbility:
     """The traits those must have one of (none: any)."""
     attacker_traits: tuple[str, ...]
     """For ``when_other_attacks``: the traits the attacking character has one of (none: any character)."""
+    phase: str | None
+    """For ``at_beginning``: the phase or step (``PHASES``)."""
+    whose: str | None
+    """For ``at_beginning``: of whose turn, ``own`` or ``opponent`` (None: either's)."""
 
     def __init__(
         self,
@@ -199,6 +218,8 @@ class CardAbility:
         discard_type: str | None = None,
         attacker_traits: tuple[str, ...] = (),
         discard_traits: tuple[str, ...] = (),
+        phase: str | None = None,
+        whose: str | None = None,
     ) -> None:
         self.index = index
         self.kind = kind
@@ -213,6 +234,8 @@ class CardAbility:
         self.discard_type = discard_type
         self.attacker_traits = attacker_traits
         self.discard_traits = discard_traits
+        self.phase = phase
+        self.whose = whose
 
     @property
     def name(self) -> str:
@@ -300,7 +323,7 @@ def _is_condition(condition: object) -> bool:
     amounts = [condition.get(name, {}) for name in ("stock", "hand")]
     return (
         turn in ("own", "opponent")
-        and all(isinstance(part, dict) and _is_character_filter(part, ("at_least",)) for part in counted)
+        and all(isinstance(part, dict) and _is_character_filter(part, ("at_least", "at_most")) for part in counted)
         and all(isinstance(part, dict) and _whole_numbers(part, ("at_least", "at_most")) for part in amounts)
     )
 
@@ -308,17 +331,21 @@ def _is_condition(condition: object) -> bool:
 def _is_character_filter(part: dict[str, Any], numbers: tuple[str, ...]) -> bool:
     traits = part.get("traits", [])
     return (
-        set(part) <= {"traits", "other", "back_stage", *numbers}
+        set(part) <= {*CHARACTER_FLAGS, "traits", *numbers}
         and isinstance(traits, list)
         and all(isinstance(trait, str) and trait for trait in traits)
-        and isinstance(part.get("other", False), bool)
-        and isinstance(part.get("back_stage", False), bool)
+        and all(isinstance(part.get(flag, False), bool) for flag in CHARACTER_FLAGS)
         and _whole_numbers(part, numbers)
     )
 
 
+CHARACTER_FLAGS: Final = ("other", "back_stage", "center_stage", "rested")
+"""What a count of characters may narrow them to: others than the ability's card, those in the back or the
+center stage, those rested (4.6.1.2)."""
+
+
 def _whole_numbers(part: dict[str, Any], names: tuple[str, ...]) -> bool:
-    return set(part) - {"traits", "other", "back_stage"} <= set(names) and all(
+    return set(part) - {"traits", *CHARACTER_FLAGS} <= set(names) and all(
         isinstance(part[name], int) and not isinstance(part[name], bool) and part[name] >= 0
         for name in names
         if name in part
@@ -392,7 +419,21 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
         discard_type=discard_type,
         attacker_traits=_trait_names(index, record.get("attacker_traits", [])),
         discard_traits=_trait_names(index, cost.get("discard_traits", []), "discard_traits"),
+        phase=_beginning(index, when, record),
+        whose=record.get("whose") if when == "at_beginning" else None,
     )
+
+
+def _beginning(index: int, when: str | None, record: dict[str, Any]) -> str | None:
+    """An ``at_beginning`` ability's phase, checked with its ``whose``."""
+    if when != "at_beginning":
+        return None
+    phase = record.get("phase")
+    if phase not in PHASES:
+        raise AbilityRecordError(f"ability {index}: phase {phase!r} is not one of {', '.join(PHASES)}")
+    if record.get("whose", "own") not in ("own", "opponent"):
+        raise AbilityRecordError(f"ability {index}: whose {record.get('whose')!r} is not own or opponent")
+    return str(phase)
 
 
 def _trait_names(index: int, traits: object, field: str = "attacker_traits") -> tuple[str, ...]:
@@ -530,6 +571,12 @@ def _check_value(index: int, name: str, value: Any) -> None:
     elif name == "trait":
         if not isinstance(value, str) or not value:
             raise AbilityRecordError(f"ability {index}: trait {value!r} is not a trait's name")
+    elif name == "rest_self":
+        if value is not True:
+            raise AbilityRecordError(f"ability {index}: rest_self is {value!r}, not true")
+    elif name == "move_self":
+        if value not in ("open_center", "open_middle"):
+            raise AbilityRecordError(f"ability {index}: move_self {value!r} is not open_center or open_middle")
     elif name == "battle_opponent":
         if value not in BATTLE_OPPONENT_FATES:
             raise AbilityRecordError(

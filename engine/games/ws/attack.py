@@ -72,7 +72,7 @@ class AttackPhase:
     def run(self) -> Procedure:
         """The attack phase (6.7): attacks until the turn player declares no more (7.2.1.3), then the encore step."""
         player = self.game.turn_player
-        self.game.phases.begin("attack phase begins", ("ws:6.7.1", "ws:7.2.1.1"))
+        self.game.phases.begin("attack phase begins", ("ws:6.7.1", "ws:7.2.1.1"), "attack_phase")
         yield from self.game.check_timing("beginning of the attack phase", ("ws:7.2.1.1",))
         while True:
             yield from self.game.check_timing("beginning of the attack declaration step", ("ws:7.2.1.2",))
@@ -503,7 +503,7 @@ class AttackPhase:
 
     def encore_step(self) -> Procedure:
         self.game.phase = "attack"
-        self.game.phases.begin("encore step begins", ("ws:7.7.1", "ws:7.7.1.1"))
+        self.game.phases.begin("encore step begins", ("ws:7.7.1", "ws:7.7.1.1"), "encore_step")
         yield from self.game.check_timing("beginning of the encore step", ("ws:7.7.1.1",))
         while True:
             while True:  # 7.7.1.2, then 7.7.1.3, which "executes Clause 7.7.1.2 again" after each character

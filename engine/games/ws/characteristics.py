@@ -157,7 +157,10 @@ class Characteristics:
             return False
         if "characters" in condition:
             wanted = condition["characters"]
-            if self.count(wanted, source) < int(wanted.get("at_least", 1)):
+            found = self.count(wanted, source)
+            if found < int(wanted.get("at_least", 0 if "at_most" in wanted else 1)):
+                return False
+            if "at_most" in wanted and found > int(wanted["at_most"]):
                 return False
         if "all_characters" in condition:
             traits = set(condition["all_characters"].get("traits", ()))
@@ -204,13 +207,17 @@ class Characteristics:
 
     def count(self, wanted: dict[str, Any], source: Card) -> int:
         """How many of ``source``'s master's characters are as ``wanted`` says: with one of its ``traits``,
-        ``other`` than ``source``, in the back stage."""
+        ``other`` than ``source``, in the back or the center stage, rested."""
         traits = set(wanted.get("traits", ()))
         found = 0
         for position, character in self.states[source.owner].characters():
             if wanted.get("other") and character is source:
                 continue
             if wanted.get("back_stage") and position not in BACK:
+                continue
+            if wanted.get("center_stage") and position in BACK:
+                continue
+            if wanted.get("rested") and character.orientation != "rest":
                 continue
             if traits and not traits & self.counted_traits(character):
                 continue

@@ -285,8 +285,9 @@ class CardMoves:
         if zone == "waiting":
             self.game.keywords.trigger_encore(card.owner, card, position)
 
-    def swap(self, player: str, first: int, second: int) -> None:
-        """ws 6.5.1.2.4: exchange the cards on two positions (a stage move keeps identity, 3.1.4).
+    def swap(self, player: str, first: int, second: int, by_effect: bool = False) -> None:
+        """ws 6.5.1.2.4: exchange the cards on two positions (a stage move keeps identity, 3.1.4); ``by_effect``, an
+        effect's move, which its ability records.
 
         Markers move with their characters and no position gets a second character, so the
         only rule action a move can make due is 9.5.1, through an Assist that lowers power
@@ -299,14 +300,16 @@ class CardMoves:
         for emptied, other in ((first, second), (second, first)):
             moved = me.pile_at(other)
             if moved and not me.pile_at(emptied):
-                why = "{} moved from it to position {} (ws:6.5.1.2.4)"
+                why = "{} moved from it to position {} " + (
+                    "by an effect (ws:8.6.2.4.4)" if by_effect else "(ws:6.5.1.2.4)"
+                )
                 self.game.why_empty[(player, emptied)] = (
                     why,
                     (moved[-1].identity, other),
                     self.game.turn,
                     self.game.entry,
                 )
-        if not self.game.unrecorded():
+        if not by_effect and not self.game.unrecorded():
             self.game.record(
                 RecordKind.CHOICE, player, f"{player} moves position {first} <-> {second}", ("ws:6.5.1.2.4", "ws:3.1.4")
             )

@@ -17,6 +17,7 @@ from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind,
 from engine.core.wording import counted
 from engine.games.ws.abilities import GAINS, CardAbility, chosen_card_fits, chosen_card_words
 from engine.games.ws.characteristics import applies_to, required_traits, trait_words
+from engine.games.ws.state import CENTER, MIDDLE
 
 if TYPE_CHECKING:
     from engine.games.ws.game import WeissSchwarz
@@ -90,6 +91,14 @@ class Operations:
                     f"{', '.join(healed) or 'no card'} from the top of {whose}'s clock to the waiting room",
                     ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3", "ws:3.8"),
                 )
+            elif "rest_self" in effect:
+                if me.position_of(card) is not None and card.orientation != "rest":
+                    self.game.moves.rest(card, "its ability rested it (ws:4.6.1.2)")
+                    self.game.record(
+                        RecordKind.ABILITY, player, f"{card.identity} is rested", ("ws:8.6.2.4.4", "ws:4.6.1.2")
+                    )
+            elif "move_self" in effect:
+                yield from self.move_self(player, card, ability, str(effect["move_self"]))
             elif "search" in effect:
                 yield from self.search_deck(player, card, ability, effect)
             elif "battle_opponent" in effect:
@@ -207,6 +216,36 @@ class Operations:
             ("ws:8.6.2.4.4", "ws:7.2.1.5.1", ZONE_CLAUSES.get(zone, "ws:3.1.4")),
         )
         yield from self.game.rule_actions.interrupts()
+
+    def move_self(self, player: str, card: Card, ability: CardAbility, where: str) -> Procedure:
+        """Move the ability's card to an open position of the center stage (``open_center``: its master chooses
+        which, a resolve entry's ``to``), or to the open middle one (``open_middle``); it keeps being the same
+        object (3.1.4).  Nothing happens where no such position is open or the card has left the stage."""
+        me = self.states[player]
+        position = me.position_of(card)
+        wanted = (MIDDLE,) if where == "open_middle" else CENTER
+        open_positions = [pos for pos in wanted if me.character_at(pos) is None]
+        if position is None or not open_positions:
+            self.game.record(
+                RecordKind.ABILITY,
+                player,
+                f"ability {ability.index} of {card.identity}: no open position to move to; nothing is done",
+                ("ws:8.6.2.4.4",),
+            )
+            return
+        options = [Choice("move_to", pos=pos) for pos in open_positions]
+        decision = self.target_decision(
+            player, card, ability, "move_to", options, "choose the open position of the center stage it moves to"
+        )
+        choice = yield decision
+        self.game.moves.swap(player, position, choice.pos, by_effect=True)
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"{card.identity} moves from position {position} to position {choice.pos}",
+            ("ws:8.6.2.4.4", "ws:3.1.4", "ws:3.6.3"),
+        )
+        yield Checkpoint(decision)
 
     def search_deck(self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any]) -> Procedure:
         """Search the deck for up to one card of the kind, trait, name, colour or level the effect says, show it and

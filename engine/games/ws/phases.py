@@ -72,6 +72,9 @@ class Phases:
     def __init__(self, game: WeissSchwarz) -> None:
         self.game = game
         self.states = game.player_states
+        self.began: set[tuple[int, str]] = set()
+        """(turn, phase) whose "at the beginning of" has activated: once a turn, though the end phase may begin
+        again (6.8.1.1, 6.8.1.5) and the attack phase's first declaration step is its beginning (7.2.1.1)."""
 
     def play_turn(self, start: str) -> Procedure:
         """One turn, from ``start`` to the end phase (6.1.1)."""
@@ -99,9 +102,14 @@ class Phases:
                 return self.end_phase()
         raise ValueError(f"no phase {phase!r}")
 
-    def begin(self, what: str, clauses: tuple[str, ...]) -> None:
+    def begin(self, what: str, clauses: tuple[str, ...], phase: str | None = None) -> None:
+        """A phase or step begins: recorded, and for ``phase`` (``engine.games.ws.abilities.PHASES``), the
+        activation condition "at the beginning of" it activates (6.2.1.1-6.8.1.1, 7.2.1.1, 7.7.1.1), once a turn."""
         if not self.game.unrecorded():
             self.game.record(RecordKind.TIMING, self.game.turn_player, what, clauses)
+        if phase is not None and (self.game.turn, phase) not in self.began:
+            self.began.add((self.game.turn, phase))
+            self.game.playing.trigger_beginning(phase)
 
     def stand_phase(self) -> Procedure:
         if not self.game.unrecorded():
@@ -120,13 +128,13 @@ class Phases:
         yield from self.game.check_timing("after standing", ("ws:6.2.1.3",))
 
     def draw_phase(self) -> Procedure:
-        self.begin("draw phase begins", ("ws:6.3.1", "ws:6.3.1.1"))
+        self.begin("draw phase begins", ("ws:6.3.1", "ws:6.3.1.1"), "draw_phase")
         yield from self.game.check_timing("beginning of the draw phase", ("ws:6.3.1.1",))
         yield from self.game.moves.draw(self.game.turn_player, 1, ("ws:6.3.1.2", "ws:4.7.2"))
         yield from self.game.check_timing("after the draw", ("ws:6.3.1.3",))
 
     def clock_phase(self) -> Procedure:
-        self.begin("clock phase begins", ("ws:6.4.1", "ws:6.4.1.1"))
+        self.begin("clock phase begins", ("ws:6.4.1", "ws:6.4.1.1"), "clock_phase")
         yield from self.game.check_timing("beginning of the clock phase", ("ws:6.4.1.1",))
         player = self.game.turn_player
         options = [Choice("clock", card=identity) for identity in self.game.moves.hand_identities(player)]
@@ -156,7 +164,7 @@ class Phases:
         yield from self.game.check_timing("end of the clock phase", ("ws:6.4.1.3",))
 
     def main_phase(self) -> Procedure:
-        self.begin("main phase begins", ("ws:6.5.1", "ws:6.5.1.1"))
+        self.begin("main phase begins", ("ws:6.5.1", "ws:6.5.1.1"), "main_phase")
         player = self.game.turn_player
         self.game.keywords.trigger_shift(player)
         yield from self.game.check_timing("before a play timing", ("ws:8.5.2", "ws:8.5.2.1", "ws:4.5.2"))
@@ -298,7 +306,7 @@ class Phases:
             yield from game.playing.resolve_event(player, card)
 
     def climax_phase(self) -> Procedure:
-        self.begin("climax phase begins", ("ws:6.6.1", "ws:6.6.1.1"))
+        self.begin("climax phase begins", ("ws:6.6.1", "ws:6.6.1.1"), "climax_phase")
         yield from self.game.check_timing("beginning of the climax phase", ("ws:6.6.1.1",))
         player = self.game.turn_player
         yield from self.game.check_timing("before a play timing", ("ws:8.5.2", "ws:8.5.2.1", "ws:4.5.2"))
@@ -346,7 +354,7 @@ class Phases:
         yield from self.game.check_timing("end of the climax phase", ("ws:6.6.1.3",))
 
     def end_phase(self) -> Procedure:
-        self.begin("end phase begins", ("ws:6.8.1", "ws:6.8.1.1"))
+        self.begin("end phase begins", ("ws:6.8.1", "ws:6.8.1.1"), "end_phase")
         yield from self.game.check_timing("beginning of the end phase", ("ws:6.8.1.1",))
         player = self.game.turn_player
         me = self.states[player]

@@ -150,6 +150,17 @@ class Playing:
 
             self.stand_by(player, card, ability, ("ws:8.1.1.2.1",), f"{card.identity} {event}", battle_opponent)
 
+    def trigger_beginning(self, phase: str) -> None:
+        """The activation condition "at the beginning of" ``phase`` activates (6.2.1.1-6.8.1.1, 7.2.1.1, 7.7.1.1):
+        the automatic abilities of that timing of each player's characters enter standby, the turn player's first,
+        those of "your" phase for the turn player and of "your opponent's" for the other."""
+        for player in (self.game.turn_player, self.game.non_turn_player):
+            whose = "own" if player == self.game.turn_player else "opponent"
+            for _, card in self.states[player].characters():
+                for ability in self.game.modelled.get(card.identity or "", ()):
+                    if ability.when == "at_beginning" and ability.phase == phase and ability.whose in (None, whose):
+                        self.stand_by(player, card, ability, (), f"{phase.replace('_', ' ')} began")
+
     def trigger_reversed(self, card: Card, in_battle: bool) -> None:
         """``card`` became reversed (7.6.1.2): its automatic abilities of that timing, and of being reversed in
         battle where it was, enter standby, and so do its battle opponent's of its battle opponent becoming

@@ -148,8 +148,11 @@ class _Build:
         return dict(children[1])
 
     def auto_with_cost(self, children: list[Any]) -> Record:
-        cost, (timing, zone), effects = children
-        return {"type": "auto", "timing": timing, **zone, "cost": cost, "effect": effects}
+        cost, (timing, zone), *condition, effects = children
+        record: Record = {"type": "auto", "timing": timing, **zone, "cost": cost, "effect": effects}
+        if condition and condition[0]:
+            record["condition"] = condition[0]
+        return record
 
     def discard_cost(self, children: list[Any]) -> dict[str, Any]:
         stock, hand = children[:-1], children[-1]
@@ -166,6 +169,30 @@ class _Build:
 
     def other_attacks(self, children: list[Any]) -> tuple[str, dict[str, list[str]]]:
         return "when_other_attacks", {"attacker_traits": children[0]}
+
+    def begins_own(self, children: list[Any]) -> tuple[str, dict[str, str]]:
+        return "at_beginning", {"phase": str(children[0]).replace(" ", "_"), "whose": "own"}
+
+    def begins_opponent(self, children: list[Any]) -> tuple[str, dict[str, str]]:
+        return "at_beginning", {"phase": str(children[0]).replace(" ", "_"), "whose": "opponent"}
+
+    def begins_any(self, children: list[Any]) -> tuple[str, dict[str, str]]:
+        return "at_beginning", {"phase": str(children[0]).replace(" ", "_")}
+
+    def no_other_rested_center(self, _: list[Any]) -> Record:
+        return {"characters": {"at_most": 0, "other": True, "rested": True, "center_stage": True}}
+
+    def facing_any(self, _: list[Any]) -> Record:
+        return {"facing": {}}
+
+    def rest_self(self, _: list[Any]) -> Record:
+        return {"rest_self": True}
+
+    def move_open_center(self, _: list[Any]) -> Record:
+        return {"move_self": "open_center"}
+
+    def move_open_middle(self, _: list[Any]) -> Record:
+        return {"move_self": "open_middle"}
 
     def climax_placed(self, _: list[Any]) -> tuple[str, dict[str, str]]:
         return "when_climax_placed", {}
@@ -476,6 +503,9 @@ def render(record: Record) -> str:
     if kind == "auto":
         if record["timing"] == "when_other_attacks":
             trigger = f"When your other {_traits(record['attacker_traits'])} character attacks"
+        elif record["timing"] == "at_beginning":
+            whose = {"own": "your", "opponent": "your opponent's"}.get(record.get("whose", ""), "the")
+            trigger = f"At the beginning of {whose} {record['phase'].replace('_', ' ')}"
         else:
             trigger = {
                 ("when_backup", None): 'When you use this card\'s "Backup"',
@@ -505,9 +535,11 @@ def render(record: Record) -> str:
         parts = [f"({cost['stock']})"] if cost.get("stock") or not cost.get("discard") else []
         if cost.get("discard"):
             parts.append(_hand_cost(cost))
+        condition = _condition(record["condition"]) if record.get("condition") else ""
+        condition = condition[0].lower() + condition[1:] if condition else ""
         return (
-            f"【AUTO】 [{' '.join(parts)}] {trigger}, you may pay the cost. If you do, {_effects(effects, False)}."
-            + x_sentence
+            f"【AUTO】 [{' '.join(parts)}] {trigger}, {condition}you may pay the cost. If you do, "
+            f"{_effects(effects, False)}." + x_sentence
         )
     if kind == "act":
         cost = record.get("cost") or {}
@@ -591,6 +623,12 @@ def _effect(effect: Record) -> str:
         if effect.get("whose") == "opponent":
             return "put the top card of your opponent's clock into their waiting room"
         return "put the top card of your clock into your waiting room"
+    if "rest_self" in effect:
+        return "【REST】 this card"
+    if "move_self" in effect:
+        if effect["move_self"] == "open_middle":
+            return "move this card to the open middle position of your center stage"
+        return "move this card to an open position of your center stage"
     if "battle_opponent" in effect:
         fate = effect["battle_opponent"]
         if fate == "reverse":
@@ -658,7 +696,9 @@ def _condition(condition: Record) -> str:
     if "characters" in condition:
         wanted = condition["characters"]
         traits = _traits(wanted.get("traits", ()))
-        if wanted.get("at_least") == 1 and wanted.get("other") and traits:
+        if wanted.get("rested"):
+            fact = "you do not have another 【REST】 character in your center stage"
+        elif wanted.get("at_least") == 1 and wanted.get("other") and traits:
             fact = f"you have another {traits} character"
         elif wanted.get("at_least") == 1 and traits:
             fact = f"you have a {traits} character"
@@ -674,7 +714,9 @@ def _condition(condition: Record) -> str:
         fact = f"your hand has {condition['hand']['at_least']} or more cards"
     elif "facing" in condition:
         facing = condition["facing"]
-        if "cost_at_most" in facing:
+        if not facing:
+            fact = "there is a character facing this card"
+        elif "cost_at_most" in facing:
             fact = f"the character facing this card is cost {facing['cost_at_most']} or lower"
         elif facing.get("higher_level"):
             fact = "the character facing this card is a higher level than this card"

@@ -40,6 +40,8 @@ OPERATION_CLAUSES: Final = {
     "trait": ("ws:8.9.1.2",),
     "in_battle": ("ws:7.2.1.5.1",),
     "battle_opponent": ("ws:7.2.1.5.1",),
+    "rest_self": ("ws:4.6.1.2",),
+    "move_self": ("ws:3.6.3", "ws:3.1.4"),
 }
 TIMING_CLAUSES: Final = {
     "when_backup": ("ws:10.5", "ws:10.5.2"),
@@ -47,6 +49,7 @@ TIMING_CLAUSES: Final = {
     "when_reversed_in_battle": ("ws:7.6.1.2", "ws:7.2.1.5.1"),
     "when_opponent_reversed": ("ws:7.6.1.2", "ws:7.2.1.5.1"),
     "when_climax_placed": ("ws:6.6.1.2.1",),
+    "at_beginning": ("ws:6.1.1",),
 }
 """The clauses of a timing beyond its category's: an ability triggered by the use of its card's Backup."""
 
@@ -322,6 +325,30 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         "condition",
         "in the middle position",
         {"type": "cont", "condition": {"position": "middle"}, "effect": [{"power": 1000, "target": "self"}]},
+    ),
+    (
+        "timing",
+        "at the beginning of a phase or step: the opponent's attack phase, moving to an open position",
+        {
+            "type": "auto",
+            "timing": "at_beginning",
+            "phase": "attack_phase",
+            "whose": "opponent",
+            "optional": True,
+            "effect": [{"move_self": "open_center"}],
+        },
+    ),
+    (
+        "timing",
+        "at the beginning of the encore step, resting this card",
+        {
+            "type": "auto",
+            "timing": "at_beginning",
+            "phase": "encore_step",
+            "cost": {"stock": 1},
+            "condition": {"characters": {"at_most": 0, "other": True, "rested": True, "center_stage": True}},
+            "effect": [{"rest_self": True}],
+        },
     ),
     (
         "timing",

@@ -255,6 +255,8 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
             return Choice("discard_cost", cards=tuple(sorted(reading.ids(data.get("cards")))))
         if decision.kind == "search":
             return field_choice(decision, {"cards": data.get("cards")}) or Choice("pass")
+        if decision.kind == "move_to":
+            return field_choice(decision, {"to": data.get("to")}) or Choice("pass")
         if decision.kind == "standby":  # an ability's standby effect
             return field_choice(decision, {"standby": data.get("standby")}) or Choice("pass")
         if decision.kind in ("bond", "shift"):
@@ -279,6 +281,7 @@ CHOICE_FIELDS: Final = {
     "salvage": "target",
     "discard_cost": "cards",
     "search": "cards",
+    "move_to": "to",
 }
 """Decision kind -> the field of the entry being applied that answers it: a trigger entry's icon choices
 (``ws details``: ``pool`` answers both the pool and the treasure icon), and the target an ``act``, ``play``
@@ -340,6 +343,8 @@ def field_choice(decision: Decision, data: dict[str, Any]) -> Choice | None:
         return Choice("salvage", card=str(value))
     if name == "discard_cost":
         return Choice("discard_cost", cards=tuple(sorted(reading.ids(value))))
+    if name == "move_to":
+        return Choice("move_to", pos=_ints(value, "to"))
     if name == "search":
         found = tuple(reading.ids(value))
         return Choice("search", cards=found) if found else Choice("pass")
@@ -616,6 +621,9 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
     elif verb == "search":
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
         entry["cards"] = list(choice.cards)
+    elif verb == "move_to":
+        entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
+        entry["to"] = choice.pos
     elif verb == "pass" and decision.kind == "search":
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
         entry["cards"] = []

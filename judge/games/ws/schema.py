@@ -208,6 +208,14 @@ def _ws_card_defs() -> dict[str, Schema]:
                     "type": "array",
                     "items": {"type": "string"},
                 },
+                "phase": {
+                    "description": "For timing at_beginning: the phase or step at whose beginning it triggers.",
+                    "enum": list(ws_abilities.PHASES),
+                },
+                "whose": {
+                    "description": "For timing at_beginning: in whose turn, own or opponent (absent: either's).",
+                    "enum": ["own", "opponent"],
+                },
                 "optional": {"type": "boolean"},
                 "text": {"description": "The printed text.", "type": "string"},
             },
@@ -629,7 +637,16 @@ def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
                     "type": "boolean",
                 },
                 "target": chosen,
-                "cards": {**cards, "description": "Cards chosen from a zone: those a cost puts from the hand."},
+                "cards": {
+                    **cards,
+                    "description": "Cards chosen from a zone: those a cost puts from the hand, the card a search "
+                    "finds in the deck ([] for none).",
+                },
+                "to": {
+                    "description": "Where the text lets its player choose to put a card: the open stage position a "
+                    "character moves to.",
+                    **pos,
+                },
                 "standby": {
                     "description": "The standby effect an ability performs (4.12.2.10): the character put from the "
                     "waiting room onto the stage, {card, pos}; false or absent declines it.",
