@@ -75,7 +75,7 @@ def test_what_only_the_reading_can_tell_is_a_violation_of_its_entry() -> None:
     verdict = verdict_with(index, pay={"stock": -1})
     assert verdict.kind is VerdictKind.ILLEGAL
     first = verdict.violations[0]
-    refused = "encore: pay {'stock': -1} is not true, false or the cost paid ({stock: N} or {discard: 1})"
+    refused = "encore: pay {'stock': -1} is not true, false or the cost paid ({stock: N}, {discard: 1} or {clock: 1})"
     assert (first.entry, first.message) == (index, refused)
     assert first.clauses
 

@@ -78,6 +78,15 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
     ),
     ("【AUTO】 Encore [(2)]", {"keyword": "encore", "cost": {"stock": 2}}),
     (
+        "【AUTO】 Encore [Put the top card of your deck into your clock] (When this card is put into your waiting...)",
+        {"keyword": "encore", "cost": {"clock": 1}},
+    ),
+    (
+        "【AUTO】 When this card is placed on the stage from your hand, look at the top card of your deck, and put it on "
+        "the top or at the bottom of your deck.",
+        {"type": "auto", "timing": "on_play", "effect": [{"look_top": ["deck_top", "deck_bottom"]}]},
+    ),
+    (
         "【AUTO】 At the beginning of your opponent's attack phase, if there is a character facing this card, you may "
         "move this card to the open middle position of your center stage.",
         {
@@ -770,6 +779,55 @@ def test_abilities_at_the_beginning_of_a_phase_or_step_move_and_rest_their_card(
         assert verdict.kind is VerdictKind.LEGAL, verdict.violations
     else:
         assert verdict.kind is VerdictKind.ILLEGAL and verdict.violations[0].entry == entry, verdict.violations
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("to: waiting, revealed: [TST/A-002],", "to: deck_top,", 1),  # kept on top: the waiting room stays empty
+        ("to: waiting, revealed: [TST/A-002]", "to: waiting, revealed: [TST/A-001]", 1),  # not the top card
+        ("revealed: [TST/A-001, TST/A-001]", "revealed: [TST/A-001, TST/A-002]", 3),  # not the next two
+    ],
+    ids=["legal", "kept-on-top", "another-card", "another-order"],
+)
+def test_the_top_of_the_deck_looked_at_or_put_into_the_waiting_room_is_named_by_revealed(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 4.8, 3.4.1: "look at the top card of your deck, and put it on the top of your deck or into your waiting
+    room" (the resolve entry's to, and the card as revealed) and "put the top two cards of your deck into your
+    waiting room" (revealed, top first)."""
+    text = (LOGS / "top-of-deck.yaml").read_text(encoding="utf-8").replace(old, new)
+    verdict = verdict_of("top-of-deck.yaml", monkeypatch, text, tmp_path)
+    if entry is None:
+        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
+    else:
+        assert verdict.kind is VerdictKind.ILLEGAL and verdict.violations[0].entry == entry, verdict.violations
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("", "", None),
+        ("pay: true, revealed: [TST/A-001],", "pay: {stock: 3}, revealed: [TST/A-001],", "Encore costs 3 stock"),
+        ("revealed: [TST/A-001],", "revealed: [TST/A-002],", "clock is ['TST/A-002'], not ['TST/A-001']"),
+    ],
+    ids=["paid", "stock", "another-card"],
+)
+def test_an_encore_with_a_clock_cost_puts_the_top_card_of_the_deck_into_the_clock(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, said: str | None
+) -> None:
+    """ws 10.2, 8.4.2: "Encore [Put the top card of your deck into your clock]": paid with no stock, the encore
+    entry naming the card (revealed); Encore [3] (10.2.3) stays beside it."""
+    text = (LOGS / "encore-clock-cost.yaml").read_text(encoding="utf-8").replace(old, new)
+    verdict = verdict_of("encore-clock-cost.yaml", monkeypatch, text, tmp_path)
+    if said is None:
+        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
+    else:
+        assert verdict.kind is VerdictKind.ILLEGAL
+        assert verdict.violations[0].entry == 3 and any(said in v.message for v in verdict.violations), (
+            verdict.violations
+        )
 
 
 @pytest.mark.parametrize(("power", "legal"), [(8000, True), (7500, False)])

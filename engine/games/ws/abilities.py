@@ -128,6 +128,8 @@ OPERATIONS: Final = (
     "search",
     "rest_self",
     "move_self",
+    "mill",
+    "look_top",
 )
 CONTINUOUS_ONLY: Final = ("trait", "cannot")
 """What only a ``cont`` ability's operations may say."""
@@ -571,6 +573,10 @@ def _check_value(index: int, name: str, value: Any) -> None:
     elif name == "trait":
         if not isinstance(value, str) or not value:
             raise AbilityRecordError(f"ability {index}: trait {value!r} is not a trait's name")
+    elif name == "look_top":
+        places = ("deck_top", "deck_bottom", "waiting")
+        if not isinstance(value, list) or len(value) < 2 or not set(value) <= set(places):
+            raise AbilityRecordError(f"ability {index}: look_top {value!r} is not a choice among {', '.join(places)}")
     elif name == "rest_self":
         if value is not True:
             raise AbilityRecordError(f"ability {index}: rest_self is {value!r}, not true")

@@ -158,6 +158,10 @@ def _check_keyword(card_id: str, keyword: str, ability: dict[str, Any]) -> None:
         raise CardRecordError(f"card {card_id!r}: {keyword} cost {cost!r} is not a number of stock")
     if isinstance(cost, dict) and cost.get("discard") is not None:
         _check_hand_cost(card_id, keyword, cost)
+    if isinstance(cost, dict) and "clock" in cost and (keyword not in HAND_COST_KEYWORDS or cost != {"clock": 1}):
+        raise CardRecordError(
+            f"card {card_id!r}: {keyword} cost {cost!r}: a clock cost is Encore's or Bond's, {{clock: 1}} alone"
+        )
     if not isinstance(ability.get("per_level", False), bool):
         raise CardRecordError(f"card {card_id!r}: {keyword} per_level is {ability['per_level']!r}, not true or false")
     traits = ability.get("traits", [])

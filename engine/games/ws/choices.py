@@ -102,3 +102,20 @@ class PutReversed(Choice):
 
     def details(self) -> tuple[object, ...]:
         return (self.cost,)
+
+
+class PutTo(Choice):
+    """Where a card a text lets its master place goes (``to``): ``deck_top``, ``deck_bottom`` or ``waiting``."""
+
+    __slots__ = ("place",)
+
+    def __init__(self, place: str) -> None:
+        self.verb = "put_to"
+        self.card = None
+        self.pos = None
+        self.cards = ()
+        self.flag = None
+        self.place = place
+
+    def details(self) -> tuple[object, ...]:
+        return (self.place,)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.cards import Card
 from engine.core.game import Procedure
-from engine.core.protocol import Choice, Decision, RecordKind, Refusal
+from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
 from engine.games.ws.abilities import CardAbility
 
 if TYPE_CHECKING:
@@ -40,6 +40,24 @@ class Costs:
             self.game.record(
                 RecordKind.FORCED, player, f"{player} pays {amount} stock ({', '.join(paid)})", clauses, paid=paid
             )
+
+    def pay_clock(self, player: str, clauses: tuple[str, ...]) -> Procedure:
+        """Put the top card of the deck into the clock as a cost (an Encore's); the entry being applied may name it
+        (``revealed``).  A level up it makes due waits until the cost is paid (9.3.3)."""
+        me = self.states[player]
+        reveal = Reveal(player, "text", 1, clauses)
+        answer = yield reveal
+        top = me.deck.pop(0)
+        self.game.moves.bind(top, answer, 0, reveal)
+        reveal.used = 1
+        self.game.moves.put(player, "clock", top)
+        self.game.record(
+            RecordKind.FORCED,
+            player,
+            f"{player} puts the top card of the deck ({top.identity or '?'}) into the clock as the cost",
+            clauses + ("ws:3.8.1", "ws:9.3.3"),
+        )
+        yield Checkpoint(reveal)
 
     def refusal(self, player: str, card: Card, ability: CardAbility) -> Refusal | None:
         """Why the cost of ``ability`` cannot be paid in full now (8.4.2.2), or None."""

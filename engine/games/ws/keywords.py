@@ -24,6 +24,8 @@ DEFAULT_ENCORE_COST: Final = 3
 """ws 10.2.3: every character has Encore [3]."""
 HAND_COST: Final = "hand"
 """An Encore cost that puts a card from the hand into the waiting room, where the keyword's cost says so."""
+CLOCK_COST: Final = "clock"
+"""An Encore cost that puts the top card of the deck into the clock (``cost: {clock: 1}``)."""
 
 
 def hand_cost(keyword: dict[str, Any] | None) -> tuple[str | None, tuple[str, ...]] | None:
@@ -37,7 +39,9 @@ def hand_cost(keyword: dict[str, Any] | None) -> tuple[str | None, tuple[str, ..
 
 
 def _encore_name(cost: int | str) -> str:
-    return f"Encore [{cost}]" if isinstance(cost, int) else "Encore [a card from the hand]"
+    if isinstance(cost, int):
+        return f"Encore [{cost}]"
+    return "Encore [the top card of the deck into the clock]" if cost == CLOCK_COST else "Encore [a card from the hand]"
 
 
 class Keywords:
@@ -73,6 +77,8 @@ class Keywords:
         keyword = self.encore_keyword(card)
         if keyword is not None and hand_cost(keyword) is not None:
             return [DEFAULT_ENCORE_COST, HAND_COST]
+        if keyword is not None and isinstance(keyword.get("cost"), dict) and keyword["cost"].get("clock"):
+            return [DEFAULT_ENCORE_COST, CLOCK_COST]
         return sorted({DEFAULT_ENCORE_COST, stock_cost(keyword, DEFAULT_ENCORE_COST)})
 
     def encore_keyword(self, card: Card) -> dict[str, Any] | None:
@@ -83,6 +89,8 @@ class Keywords:
         """Whether ``player`` can pay the Encore ``cost`` of ``card`` in full now (8.4.2.2)."""
         if isinstance(cost, int):
             return cost <= len(self.states[player].stock)
+        if cost == CLOCK_COST:
+            return bool(self.states[player].deck)  # no refresh while a cost is paid (9.2.3)
         discard_type, traits = hand_cost(self.encore_keyword(card)) or (None, ())
         return bool(self.game.costs.discard_options(player, discard_type, traits))
 
@@ -100,6 +108,8 @@ class Keywords:
             if isinstance(needed, int):
                 stock = len(self.states[player].stock)
                 why = f"Encore costs {needed} stock and {player} has {stock}: it cannot be paid"
+            elif needed == CLOCK_COST:
+                why = f"{_encore_name(needed)} puts the top card of the deck into the clock: {player}'s deck is empty"
             else:
                 why = f"{_encore_name(needed)} puts a card from the hand into the waiting room: {player} has none it takes"
             return Refusal(("ws:10.2.2", "ws:8.4.2.2"), why)
@@ -157,6 +167,10 @@ class Keywords:
             self.game.paying_cost = True
             self.game.costs.pay_stock(player, paid, ("ws:10.2.2", "ws:8.4.2"))
             self.game.paying_cost = False
+        elif paid == CLOCK_COST:
+            self.game.paying_cost = True
+            yield from self.game.costs.pay_clock(player, ("ws:10.2.2", "ws:8.4.2"))
+            self.game.paying_cost = False
         else:
             discard_type, traits = hand_cost(self.encore_keyword(card)) or (None, ())
             discarded = yield from self.game.costs.pay_discard(player, card, "encore", discard_type, traits)
@@ -193,13 +207,17 @@ class Keywords:
                 if (d := self.game.definitions.get(identity)) is not None and wanted in (d.name, d.id)
             )
             from_hand = hand_cost(bond)
-            payable = (
-                bool(self.game.costs.discard_options(player, *from_hand))
-                if from_hand is not None
-                else len(me.stock) >= cost
-            )
+            to_clock = isinstance(bond.get("cost"), dict) and bool(bond["cost"].get("clock"))
+            if from_hand is not None:
+                payable = bool(self.game.costs.discard_options(player, *from_hand))
+            else:
+                payable = bool(me.deck) if to_clock else len(me.stock) >= cost
             options = [Choice("bond", card=target) for target in targets] if payable else []
-            paying = "a card from the hand" if from_hand is not None else f"{cost} stock"
+            paying = (
+                "a card from the hand"
+                if from_hand is not None
+                else ("the top card of the deck into the clock" if to_clock else f"{cost} stock")
+            )
             decision = self.game.playing.optional_ability(
                 player,
                 card,
@@ -213,6 +231,10 @@ class Keywords:
             if choice.verb == "bond":
                 if from_hand is not None:
                     discarded = yield from self.game.costs.pay_discard(player, card, "bond", *from_hand)
+                elif to_clock:
+                    self.game.paying_cost = True
+                    yield from self.game.costs.pay_clock(player, ("ws:10.4.2", "ws:8.4.2"))
+                    self.game.paying_cost = False
                 else:
                     self.game.paying_cost = True
                     self.game.costs.pay_stock(player, cost, ("ws:10.4.2", "ws:8.4.2"))

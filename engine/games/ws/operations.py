@@ -17,6 +17,7 @@ from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind,
 from engine.core.wording import counted
 from engine.games.ws.abilities import GAINS, CardAbility, chosen_card_fits, chosen_card_words
 from engine.games.ws.characteristics import applies_to, required_traits, trait_words
+from engine.games.ws.choices import PutTo
 from engine.games.ws.state import CENTER, MIDDLE
 
 if TYPE_CHECKING:
@@ -101,6 +102,10 @@ class Operations:
                 yield from self.move_self(player, card, ability, str(effect["move_self"]))
             elif "search" in effect:
                 yield from self.search_deck(player, card, ability, effect)
+            elif "mill" in effect:
+                yield from self.mill(player, card, int(effect["mill"]))
+            elif "look_top" in effect:
+                yield from self.look_top(player, card, ability, tuple(effect["look_top"]))
             elif "battle_opponent" in effect:
                 yield from self.battle_opponent(player, card, str(effect["battle_opponent"]), battle_opponent)
             elif "standby" in effect:
@@ -215,6 +220,73 @@ class Operations:
             f"{opponent.identity}, the battle opponent of {card.identity}, goes to {where.get(fate, 'the ' + fate)}",
             ("ws:8.6.2.4.4", "ws:7.2.1.5.1", ZONE_CLAUSES.get(zone, "ws:3.1.4")),
         )
+        yield from self.game.rule_actions.interrupts()
+
+    def mill(self, player: str, card: Card, count: int) -> Procedure:
+        """Put the top ``count`` cards of the deck into the waiting room, one at a time (a refresh between them
+        where the deck runs out, 3.2.3.1); the entry being applied may name them, top first (``revealed``)."""
+        reveal = Reveal(player, "text", count, ("ws:8.6.2.4.4", "ws:3.4.1"))
+        answer = yield reveal
+        me = self.states[player]
+        moved = []
+        for index in range(count):
+            yield from self.game.moves.ensure_deck(player)
+            if not me.deck:
+                break
+            top = me.deck.pop(0)
+            self.game.moves.bind(top, answer, index, reveal)
+            self.game.moves.put(player, "waiting", top)
+            moved.append(top.identity or "?")
+            yield from self.game.rule_actions.interrupts()
+        reveal.used = len(moved)
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"ability of {card.identity}: the top {counted(len(moved), 'card')} of {player}'s deck to the waiting room "
+            f"({', '.join(moved)})",
+            ("ws:8.6.2.4.4", "ws:8.8.1", "ws:3.4.1"),
+            cards=moved,
+        )
+        yield Checkpoint(reveal)
+
+    def look_top(self, player: str, card: Card, ability: CardAbility, places: tuple[str, ...]) -> Procedure:
+        """Look at the top card of the deck (4.8: its master alone sees it) and put it in one of ``places``, its
+        master's choice (``deck_top``, ``deck_bottom``, ``waiting``): the resolve entry says where (``to``) and may
+        name the card (``revealed``); a card put into the waiting room is shown to all."""
+        me = self.states[player]
+        yield from self.game.moves.ensure_deck(player)
+        if not me.deck:
+            return
+        options: list[Choice] = [PutTo(place) for place in places]
+        decision = self.target_decision(
+            player, card, ability, "put_to", options, f"put the card looked at: {' or '.join(places)}"
+        )
+        choice = yield decision  # asked first: the entry that answers it names the card too
+        place = choice.place if isinstance(choice, PutTo) else places[0]
+        reveal = Reveal(player, "text", 1, ("ws:4.8",))
+        answer = yield reveal
+        top = me.deck[0]
+        self.game.moves.bind(top, answer, 0, reveal)
+        reveal.used = 1
+        if place != "deck_top":
+            me.deck.pop(0)
+            if place == "deck_bottom":
+                me.deck.append(top)
+                self.game.version += 1
+            else:
+                self.game.moves.put(player, "waiting", top)
+        where = {"deck_top": "the top of the deck", "deck_bottom": "the bottom of the deck"}.get(
+            place, "the waiting room"
+        )
+        shown = f" ({top.identity or '?'})" if place == "waiting" else ""
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"{player} looks at the top card of the deck and puts it on {where}{shown}",
+            ("ws:4.8", "ws:8.6.2.4.4", "ws:3.2.2"),
+        )
+        yield Checkpoint(reveal)
+        yield Checkpoint(decision)
         yield from self.game.rule_actions.interrupts()
 
     def move_self(self, player: str, card: Card, ability: CardAbility, where: str) -> Procedure:

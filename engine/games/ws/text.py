@@ -40,6 +40,9 @@ SAME_WORDINGS: Final = (
     ("Bond／", "Bond/"),
     ("When your climax is placed on your climax area", "When a climax is placed on your climax area"),
     ("up to one ", "up to 1 "),
+    ("the top two cards", "the top 2 cards"),
+    ("the top three cards", "the top 3 cards"),
+    ("the top four cards", "the top 4 cards"),
     ("if you have an 《", "if you have a 《"),
     ("clock into his or her waiting room", "clock into their waiting room"),
     ("on the bottom of your opponent's deck", "at the bottom of your opponent's deck"),
@@ -89,6 +92,9 @@ class _Build:
 
     def encore(self, children: list[Any]) -> Record:
         return {"keyword": "encore", "cost": children[0]}
+
+    def clock_cost(self, _: list[Any]) -> Record:
+        return {"clock": 1}
 
     def keyword_cost(self, children: list[Any]) -> Record:
         return dict(children[0])
@@ -184,6 +190,18 @@ class _Build:
 
     def facing_any(self, _: list[Any]) -> Record:
         return {"facing": {}}
+
+    def mill(self, children: list[Any]) -> Record:
+        count = int(children[0]) if len(children) == 2 and children[0] is not None else 1
+        if (count == 1) != (str(children[-1]) == "card"):
+            raise ValueError("the top card, or the top N cards")
+        return {"mill": count}
+
+    def look_top_or_waiting(self, _: list[Any]) -> Record:
+        return {"look_top": ["deck_top", "waiting"]}
+
+    def look_top_or_bottom(self, _: list[Any]) -> Record:
+        return {"look_top": ["deck_top", "deck_bottom"]}
 
     def rest_self(self, _: list[Any]) -> Record:
         return {"rest_self": True}
@@ -595,6 +613,8 @@ def _render_keyword(record: Record) -> str:
 
 def _keyword_cost(record: Record) -> str:
     cost = record.get("cost") or {}
+    if isinstance(cost, dict) and cost.get("clock"):
+        return "Put the top card of your deck into your clock"
     if not isinstance(cost, dict) or not cost.get("discard"):
         return f"({cost.get('stock', 0) if isinstance(cost, dict) else cost})"
     return _hand_cost(cost)
@@ -625,6 +645,14 @@ def _effect(effect: Record) -> str:
         return "put the top card of your clock into your waiting room"
     if "rest_self" in effect:
         return "【REST】 this card"
+    if "mill" in effect:
+        count = effect["mill"]
+        top = "top card" if count == 1 else f"top {count} cards"
+        return f"put the {top} of your deck into your waiting room"
+    if "look_top" in effect:
+        if "waiting" in effect["look_top"]:
+            return "look at the top card of your deck, and put it on the top of your deck or into your waiting room"
+        return "look at the top card of your deck, and put it on the top or at the bottom of your deck"
     if "move_self" in effect:
         if effect["move_self"] == "open_middle":
             return "move this card to the open middle position of your center stage"

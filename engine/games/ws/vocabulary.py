@@ -32,6 +32,8 @@ OPERATION_CLAUSES: Final = {
     "soul": ("ws:8.2.1.2",),
     "salvage": ("ws:8.6.3.1", "ws:3.4"),
     "search": ("ws:8.6.3", "ws:3.2.2"),
+    "mill": ("ws:3.4.1",),
+    "look_top": ("ws:4.8",),
     "to": ("ws:3.10",),
     "stock": ("ws:3.10",),
     "heal": ("ws:3.8",),
@@ -61,6 +63,8 @@ def clauses_of(record: Record) -> tuple[str, ...]:
     if keyword is not None:
         cost = record.get("cost")
         from_hand = ("ws:8.4.2", "ws:8.4.2.1") if isinstance(cost, dict) and cost.get("discard") else ()
+        if isinstance(cost, dict) and cost.get("clock"):
+            from_hand = ("ws:8.4.2", "ws:3.8.1")
         return KEYWORD_CLAUSES.get(str(keyword), ("ws:10",)) + from_hand
     kind = record.get("type") or record.get("kind")
     found = list(KIND_CLAUSES.get(str(kind), ("ws:8.6.2.4.2",)))
@@ -91,6 +95,7 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ("keyword", "Bond (10.4)", {"keyword": "bond", "name": "Night Reader", "cost": {"stock": 1}}),
     ("keyword", "Bond, a hand cost", {"keyword": "bond", "name": "Night Reader", "cost": {"discard": 1}}),
     ("keyword", "Encore (10.2)", {"keyword": "encore", "cost": {"stock": 2}}),
+    ("keyword", "Encore, a clock cost", {"keyword": "encore", "cost": {"clock": 1}}),
     (
         "keyword",
         "Encore, a hand cost",
@@ -229,6 +234,21 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         {"type": "auto", "timing": "on_play", "zone": "climax", "effect": [{"standby": True}]},
     ),
     ("operation", "salvage", {"timing": "main", "effect": [{"salvage": "character"}]}),
+    (
+        "operation",
+        "the top cards of the deck into the waiting room",
+        {"type": "auto", "timing": "on_play", "optional": True, "effect": [{"mill": 2}]},
+    ),
+    (
+        "operation",
+        "look at the top card, and put it back or into the waiting room",
+        {"type": "auto", "timing": "on_play", "effect": [{"look_top": ["deck_top", "waiting"]}]},
+    ),
+    (
+        "operation",
+        "look at the top card, and put it on the top or the bottom",
+        {"type": "auto", "timing": "on_play", "effect": [{"look_top": ["deck_top", "deck_bottom"]}]},
+    ),
     (
         "operation",
         "search the deck, shuffled after",

@@ -18,9 +18,9 @@ from engine.core.protocol import Choice, Decision, Refusal, ResolveFirst, Reveal
 from engine.core.wording import counted
 from engine.games.ws.attack import ATTACK_STEPS, Attack
 from engine.games.ws.cards import CardRecordError, WsCardDefinition, definition_from_record
-from engine.games.ws.choices import Activate, DeclareAttack, Move, PayCost, PutReversed
+from engine.games.ws.choices import Activate, DeclareAttack, Move, PayCost, PutReversed, PutTo
 from engine.games.ws.game import WeissSchwarz
-from engine.games.ws.keywords import HAND_COST
+from engine.games.ws.keywords import CLOCK_COST, HAND_COST
 from engine.games.ws.playing import TextOperation
 from engine.games.ws.state import HAND_LIMIT, POSITIONS, PlayerPosition, Position
 from judge.games import reading
@@ -180,27 +180,33 @@ def paid(value: Any) -> tuple[bool | None, int | str | None]:
     cost = value.get("cost") if isinstance(value, dict) and "keyword" in value else value
     if isinstance(cost, dict) and cost.get("discard"):
         return True, HAND_COST
+    if isinstance(cost, dict) and cost.get("clock"):
+        return True, CLOCK_COST
     stock = cost.get("stock") if isinstance(cost, dict) else cost
     if isinstance(stock, int) and not isinstance(stock, bool) and stock >= 0:
         return True, stock
-    raise EntryError(f"pay {value!r} is not true, false or the cost paid ({{stock: N}} or {{discard: 1}})")
+    raise EntryError(
+        f"pay {value!r} is not true, false or the cost paid ({{stock: N}}, {{discard: 1}} or {{clock: 1}})"
+    )
 
 
-def _named_hand_cost(
+def _named_cost(
     data: dict[str, Any], decision: Decision | None, pay: bool | None, cost: int | str | None
 ) -> int | str | None:
     """The cost an entry that pays names: ``cards`` beside a plain ``pay: true`` names the card a hand cost puts
-    into the waiting room, and so that cost, where the ability has one among others."""
-    if (
-        pay
-        and cost is None
-        and data.get("cards")
-        and (
-            decision is None
-            or any(isinstance(option, PayCost) and option.cost == HAND_COST for option in decision.options)
-        )
-    ):
-        return HAND_COST
+    into the waiting room, ``revealed`` the card a clock cost puts into the clock, and so that cost, where the
+    ability has one among others."""
+    for field, named in (("cards", HAND_COST), ("revealed", CLOCK_COST)):
+        if (
+            pay
+            and cost is None
+            and data.get(field)
+            and (
+                decision is None
+                or any(isinstance(option, PayCost) and option.cost == named for option in decision.options)
+            )
+        ):
+            return named
     return cost
 
 
@@ -237,14 +243,14 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
         return Choice("counter", card=card, pos=pos)
     if verb == "encore":
         pay, cost = paid(data.get("pay"))
-        return PutReversed(_ints(data.get("pos")), pay, _named_hand_cost(data, None, pay, cost))
+        return PutReversed(_ints(data.get("pos")), pay, _named_cost(data, None, pay, cost))
     if verb in ("discard", "mulligan"):
         cards = reading.ids(data.get("cards") if verb == "discard" else data.get("discard"))
         return Choice(verb, cards=tuple(sorted(cards)))
     if verb == "resolve":
         if decision.kind == "pay":
             pay, cost = paid(data.get("pay", False))
-            return PayCost(str(data.get("source", card)), bool(pay), _named_hand_cost(data, decision, pay, cost))
+            return PayCost(str(data.get("source", card)), bool(pay), _named_cost(data, decision, pay, cost))
         if decision.kind == "replace":
             return Choice("replace", card=decision.source, flag=bool(data.get("use", data.get("pay", False))))
         if decision.kind == "use":
@@ -255,7 +261,7 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
             return Choice("discard_cost", cards=tuple(sorted(reading.ids(data.get("cards")))))
         if decision.kind == "search":
             return field_choice(decision, {"cards": data.get("cards")}) or Choice("pass")
-        if decision.kind == "move_to":
+        if decision.kind in ("move_to", "put_to"):
             return field_choice(decision, {"to": data.get("to")}) or Choice("pass")
         if decision.kind == "standby":  # an ability's standby effect
             return field_choice(decision, {"standby": data.get("standby")}) or Choice("pass")
@@ -282,6 +288,7 @@ CHOICE_FIELDS: Final = {
     "discard_cost": "cards",
     "search": "cards",
     "move_to": "to",
+    "put_to": "to",
 }
 """Decision kind -> the field of the entry being applied that answers it: a trigger entry's icon choices
 (``ws details``: ``pool`` answers both the pool and the treasure icon), and the target an ``act``, ``play``
@@ -345,6 +352,8 @@ def field_choice(decision: Decision, data: dict[str, Any]) -> Choice | None:
         return Choice("discard_cost", cards=tuple(sorted(reading.ids(value))))
     if name == "move_to":
         return Choice("move_to", pos=_ints(value, "to"))
+    if name == "put_to":
+        return PutTo(str(value))
     if name == "search":
         found = tuple(reading.ids(value))
         return Choice("search", cards=found) if found else Choice("pass")
@@ -378,9 +387,13 @@ def revealed_cards(verb: str, data: dict[str, Any]) -> tuple[list[str | None] | 
 
 
 def cards_within(reveal: Reveal, data: dict[str, Any]) -> list[str | None] | None:
-    """The cards a mulligan entry says its player drew (its ``draw``), for the draw inside it (ws 5.2.1.4)."""
+    """The cards a mulligan entry says its player drew (its ``draw``), for the draw inside it (ws 5.2.1.4), and
+    the cards a text moves or looks at from the top of the deck, as the entry being applied names them, top first
+    (its ``revealed``)."""
     if reveal.purpose == "mulligan_draw" and "draw" in data:
         return reading.card_ids(data["draw"])
+    if reveal.purpose == "text" and "revealed" in data:
+        return reading.card_ids(data["revealed"])
     return None
 
 
@@ -598,7 +611,9 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
         }
         paying = [option for option in decision.options if option.flag]
         if choice.flag and len(paying) > 1 and isinstance(choice, PayCost):  # the cost paid, where two could be
-            entry["pay"] = {"discard": 1} if choice.cost == HAND_COST else {"stock": choice.cost}
+            entry["pay"] = {HAND_COST: {"discard": 1}, CLOCK_COST: {"clock": 1}}.get(
+                str(choice.cost), {"stock": choice.cost}
+            )
     elif verb == "resolve":
         entry["source"], entry["ability"] = choice.card, choice.ability if isinstance(choice, ResolveFirst) else None
     elif verb == "act":
@@ -624,6 +639,9 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
     elif verb == "move_to":
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
         entry["to"] = choice.pos
+    elif verb == "put_to":
+        entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
+        entry["to"] = choice.place if isinstance(choice, PutTo) else None
     elif verb == "pass" and decision.kind == "search":
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
         entry["cards"] = []

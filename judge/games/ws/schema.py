@@ -91,6 +91,14 @@ def _ws_card_defs() -> dict[str, Schema]:
             "description": "Put such a card from the waiting room into the hand.",
             "enum": names(ws_abilities.SALVAGE_TYPES),
         },
+        "mill": {"description": "Put the top N cards of the deck into the waiting room.", "type": "integer"},
+        "look_top": {
+            "description": "Look at the top card of the deck and put it in one of these places, its master's "
+            "choice (resolve with to).",
+            "type": "array",
+            "items": {"enum": ["deck_top", "deck_bottom", "waiting"]},
+            "minItems": 2,
+        },
         "search": {
             "description": "Search the deck for up to one such card, into the hand; the deck is shuffled (8.6.3).",
             "enum": names(ws_abilities.SALVAGE_TYPES),
@@ -238,6 +246,7 @@ def _ws_card_defs() -> dict[str, Schema]:
                         "discard": {"const": 1},
                         "discard_type": {"enum": list(ws_abilities.DISCARD_TYPES)},
                         "discard_traits": {"type": "array", "items": {"type": "string", "minLength": 1}},
+                        "clock": {"const": 1},
                     },
                     "additionalProperties": False,
                 },
@@ -534,14 +543,21 @@ def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
         "properties": {"discard": {"const": 1}},
         "additionalProperties": False,
     }
+    clock_paid = {
+        "type": "object",
+        "required": ["clock"],
+        "properties": {"clock": {"const": 1}},
+        "additionalProperties": False,
+    }
     pay = {
         "description": "Whether the cost is paid; where two could be (Encore [2] beside Encore [3], 10.2.3), the "
-        "one paid: {stock: N}, {discard: 1} for a card put from the hand into the waiting room, or the ability "
-        "as the card record writes it.",
+        "one paid: {stock: N}, {discard: 1} for a card put from the hand into the waiting room, {clock: 1} for the "
+        "top card of the deck put into the clock, or the ability as the card record writes it.",
         "anyOf": [
             {"type": "boolean"},
             stock_paid,
             hand_paid,
+            clock_paid,
             {
                 "type": "object",
                 "required": ["keyword", "cost"],
@@ -644,8 +660,12 @@ def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
                 },
                 "to": {
                     "description": "Where the text lets its player choose to put a card: the open stage position a "
-                    "character moves to.",
-                    **pos,
+                    "character moves to, or where the card looked at goes (deck_top, deck_bottom, waiting).",
+                    "anyOf": [pos, {"enum": ["deck_top", "deck_bottom", "waiting"]}],
+                },
+                "revealed": {
+                    **cards,
+                    "description": "The cards the text moves, reveals or looks at from the top of the deck, top first.",
                 },
                 "standby": {
                     "description": "The standby effect an ability performs (4.12.2.10): the character put from the "
@@ -668,7 +688,12 @@ def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
                 "The reversed character put into the waiting room; 'pay' answers its Encore (7.7, 10.2), and "
                 "'cards' names the card an Encore with a hand cost puts into the waiting room (8.4.2)."
             ),
-            {"pos": pos, "pay": pay, "cards": cards},
+            {
+                "pos": pos,
+                "pay": pay,
+                "cards": cards,
+                "revealed": {**cards, "description": "The card an Encore with a clock cost puts into the clock."},
+            },
             ["pos"],
         ),
         "discard": (
