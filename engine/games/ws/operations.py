@@ -263,7 +263,7 @@ class Operations:
         )
         choice = yield decision  # asked first: the entry that answers it names the card too
         place = choice.place if isinstance(choice, PutTo) else places[0]
-        reveal = Reveal(player, "text", 1, ("ws:4.8",))
+        reveal = Reveal(player, "text", 1, ("ws:4.8", "ws:4.8.1", "ws:4.8.2"))
         answer = yield reveal
         top = me.deck[0]
         self.game.moves.bind(top, answer, 0, reveal)
