@@ -78,6 +78,16 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
     ),
     ("【AUTO】 Encore [(2)]", {"keyword": "encore", "cost": {"stock": 2}}),
     (
+        "【ACT】 [(1) 【REST】 this card] Look at up to four cards from the top of your deck, choose up to one level 1 or "
+        "higher card from among them, reveal it to your opponent, put it into your hand, and put the rest into your "
+        "waiting room.",
+        {
+            "type": "act",
+            "cost": {"stock": 1, "rest": True},
+            "effect": [{"look": 4, "take": "any", "level_at_least": 1, "shown": True}],
+        },
+    ),
+    (
         "【AUTO】 Encore [Put the top card of your deck into your clock] (When this card is put into your waiting...)",
         {"keyword": "encore", "cost": {"clock": 1}},
     ),
@@ -828,6 +838,31 @@ def test_an_encore_with_a_clock_cost_puts_the_top_card_of_the_deck_into_the_cloc
         assert verdict.violations[0].entry == 3 and any(said in v.message for v in verdict.violations), (
             verdict.violations
         )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("", "", None),
+        ("cards: [TST/A-001],\n", "cards: [TST/A-002],\n", "TST/A-002 cannot be chosen"),  # not 《Music》
+        ("revealed: [TST/A-002, TST/A-001], cards", "revealed: [TST/A-002], cards", "not among the cards P1 looked at"),
+        ("waiting: [TST/A-002]", "waiting: [TST/A-002, TST/A-001]", "waiting holds"),  # the third card not looked at
+    ],
+    ids=["taken", "not-music", "stopped-before-it", "looked-at-three"],
+)
+def test_up_to_n_cards_looked_at_one_taken_and_the_rest_into_the_waiting_room(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, said: str | None
+) -> None:
+    """ws 4.8.3, 8.6.3: "look at up to 3 cards from the top of your deck, choose up to 1 《Music》 character from among
+    them, reveal it to your opponent, put it into your hand, and put the rest into your waiting room": the resolve
+    entry names the cards looked at (revealed: as many as its player looked at) and the one taken (cards)."""
+    text = (LOGS / "look-and-take.yaml").read_text(encoding="utf-8").replace(old, new)
+    verdict = verdict_of("look-and-take.yaml", monkeypatch, text, tmp_path)
+    if said is None:
+        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
+    else:
+        assert verdict.kind is VerdictKind.ILLEGAL
+        assert verdict.violations[0].entry == 1 and said in verdict.violations[0].message, verdict.violations
 
 
 @pytest.mark.parametrize(("power", "legal"), [(8000, True), (7500, False)])

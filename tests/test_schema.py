@@ -448,12 +448,12 @@ def test_the_schema_follows_the_verbs_positions_and_operations(monkeypatch: pyte
     document = small_log()
     document["actions"][0]["pos"] = 6
     document["actions"].append({"p": "P1", "do": "shuffle"})
-    document["cards"]["AL-01"]["abilities"] = [{"kind": "auto", "when": "mystery", "effect": {"mill": 2}}]
+    document["cards"]["AL-01"]["abilities"] = [{"kind": "auto", "when": "mystery", "effect": {"flip_over": 2}}]
     assert len(problems(document)) == 6  # the position, the verb, the operation and its key, 'when' (twice)
     monkeypatch.setattr(ws_state, "POSITIONS", (*ws_state.POSITIONS, 6))
     monkeypatch.setattr(ws_log, "CHOICE_VERBS", ws_log.CHOICE_VERBS | {"shuffle"})
     monkeypatch.setattr(ws_abilities, "TRIGGERS", (*ws_abilities.TRIGGERS, "mystery"))
-    monkeypatch.setattr(ws_abilities, "OPERATIONS", (*ws_abilities.OPERATIONS, "mill"))
+    monkeypatch.setattr(ws_abilities, "OPERATIONS", (*ws_abilities.OPERATIONS, "flip_over"))
     assert problems(document) == []
     assert schema.log_schema()["$defs"]["wsDo_shuffle"]["description"] == "A choice."
 

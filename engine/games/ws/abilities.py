@@ -130,6 +130,7 @@ OPERATIONS: Final = (
     "move_self",
     "mill",
     "look_top",
+    "look",
 )
 CONTINUOUS_ONLY: Final = ("trait", "cannot")
 """What only a ``cont`` ability's operations may say."""
@@ -401,7 +402,7 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
                     raise AbilityRecordError(f"ability {index}: {name} belongs to a cont ability, not {kind}")
             if "per" in effect and effect.get("target", "self") != "self":
                 raise AbilityRecordError(f"ability {index}: per counts a change to the ability's card: target: self")
-            chooses_a_card = "salvage" in effect or "search" in effect
+            chooses_a_card = any(name in effect for name in CHOOSING)
             if "with_trait" in effect and effect.get("target") != "choose" and not chooses_a_card:
                 raise AbilityRecordError(f"ability {index}: with_trait chooses: target: choose, salvage or search")
             if "with_name" in effect and not chooses_a_card:
@@ -498,17 +499,13 @@ def _check_operation(index: int, effect: Any) -> None:
         raise AbilityRecordError(f"ability {index}: target {effect.get('target')!r} is not one of {', '.join(TARGETS)}")
 
 
-SALVAGE_FILTERS: Final = ("with_trait", "color", "level_at_most", "to", "up_to")
-"""What narrows the card a ``salvage`` chooses from the waiting room, and where it goes: a trait, a colour, a
-level at most, ``to: stock`` (else the hand), ``up_to: true`` (its master may choose none)."""
-SALVAGE_DESTINATIONS: Final = ("hand", "stock")
-
-
 def chosen_card_fits(effect: dict[str, Any], definition: WsCardDefinition) -> bool:
     """Whether a card of the waiting room or the deck, by its printed characteristics, is one ``effect`` (a
     ``salvage`` or a ``search``) may choose."""
-    wanted = effect.get("salvage", effect.get("search"))
+    wanted = next(effect[name] for name in CHOOSING if name in effect)
     if wanted != "any" and definition.type != wanted:
+        return False
+    if "level_at_least" in effect and definition.level < int(effect["level_at_least"]):
         return False
     if "with_name" in effect and definition.name != effect["with_name"]:
         return False
@@ -524,7 +521,7 @@ def chosen_card_fits(effect: dict[str, Any], definition: WsCardDefinition) -> bo
 
 def chosen_card_words(effect: dict[str, Any]) -> str:
     """The card ``effect`` chooses, in words: ``《Music》 character``, ``red card``, ``level 1 or lower character``."""
-    wanted = effect.get("salvage", effect.get("search"))
+    wanted = next(effect[name] for name in CHOOSING if name in effect)
     kind = "card" if wanted == "any" else str(wanted)
     if "with_name" in effect:
         return f'"{effect["with_name"]}"'
@@ -535,26 +532,46 @@ def chosen_card_words(effect: dict[str, Any]) -> str:
         return f"{effect['color']} {kind}"
     if "level_at_most" in effect:
         return f"level {effect['level_at_most']} or lower {kind}"
+    if "level_at_least" in effect:
+        return f"level {effect['level_at_least']} or higher {kind}"
     return kind
 
 
+SALVAGE_DESTINATIONS: Final = ("hand", "stock")
+"""Where a ``salvage`` puts the card it chooses from the waiting room (``to``; the hand unless said)."""
+CHOOSING: Final = ("salvage", "search", "take")
+"""The operations that choose a card by its characteristics: from the waiting room, the deck, the cards looked
+at (``look`` with ``take``)."""
+CARD_FILTERS: Final = ("color", "level_at_most", "level_at_least")
+
+
 def _check_salvage(index: int, effect: dict[str, Any]) -> None:
-    if "salvage" not in effect:
-        for name in ("to", "up_to") if "search" in effect else ("color", "level_at_most", "to", "up_to"):
-            if name in effect:
-                raise AbilityRecordError(f"ability {index}: {name} narrows a salvage; this operation has none")
-        return
+    """The qualifiers of a card chosen: filters for any operation that chooses one, ``to`` and ``up_to`` for a
+    salvage, ``shown`` and ``take`` for a look."""
+    chooses = any(name in effect for name in CHOOSING)
+    allowed = {*CARD_FILTERS} if chooses else set()
+    if "salvage" in effect:
+        allowed |= {"to", "up_to"}
+    if "look" in effect:
+        allowed |= {"shown"}
+        if effect.get("take") not in SALVAGE_TYPES:
+            raise AbilityRecordError(f"ability {index}: look takes a card: take is one of {', '.join(SALVAGE_TYPES)}")
+    for name in ("to", "up_to", "shown", *CARD_FILTERS):
+        if name in effect and name not in allowed:
+            raise AbilityRecordError(f"ability {index}: {name} narrows a card chosen; this operation chooses none")
     if effect.get("to", "hand") not in SALVAGE_DESTINATIONS:
         raise AbilityRecordError(
             f"ability {index}: to {effect['to']!r} is not one of {', '.join(SALVAGE_DESTINATIONS)}"
         )
     if "color" in effect and (not isinstance(effect["color"], str) or not effect["color"]):
         raise AbilityRecordError(f"ability {index}: color {effect['color']!r} is not a colour's name")
-    level = effect.get("level_at_most", 0)
-    if isinstance(level, bool) or not isinstance(level, int) or level < 0:
-        raise AbilityRecordError(f"ability {index}: level_at_most {level!r} is not a whole number")
-    if not isinstance(effect.get("up_to", False), bool):
-        raise AbilityRecordError(f"ability {index}: up_to {effect['up_to']!r} is not true or false")
+    for name in ("level_at_most", "level_at_least"):
+        level = effect.get(name, 0)
+        if isinstance(level, bool) or not isinstance(level, int) or level < 0:
+            raise AbilityRecordError(f"ability {index}: {name} {level!r} is not a whole number")
+    for name in ("up_to", "shown"):
+        if not isinstance(effect.get(name, False), bool):
+            raise AbilityRecordError(f"ability {index}: {name} {effect[name]!r} is not true or false")
 
 
 def _is_traits(value: object) -> bool:

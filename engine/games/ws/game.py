@@ -427,7 +427,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
                 decision.clauses, f"{', '.join(choice.cards)} cannot pay this cost: {decision.prompt}"
             )
         chosen = choice.card if choice.verb == "salvage" else (choice.cards[0] if choice.cards else None)
-        if decision.kind in ("salvage", "search") and choice.verb == decision.kind and chosen is not None:
+        if decision.kind in ("salvage", "search", "look_take") and choice.verb == decision.kind and chosen is not None:
             zone, named = ("waiting", "waiting room") if decision.kind == "salvage" else ("deck", "deck")
             pile = self.player_states[player].zone(zone)
             held = any(card.identity == chosen for card in pile) or chosen in self.moves.unseen_identities(pile)

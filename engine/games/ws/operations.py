@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from engine.core.cards import Card
 from engine.core.game import Procedure, holding_checkpoints
-from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Reveal
+from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
 from engine.core.wording import counted
 from engine.games.ws.abilities import GAINS, CardAbility, chosen_card_fits, chosen_card_words
 from engine.games.ws.characteristics import applies_to, required_traits, trait_words
@@ -104,6 +104,8 @@ class Operations:
                 yield from self.search_deck(player, card, ability, effect)
             elif "mill" in effect:
                 yield from self.mill(player, card, int(effect["mill"]))
+            elif "look" in effect:
+                yield from self.look_and_take(player, card, ability, effect)
             elif "look_top" in effect:
                 yield from self.look_top(player, card, ability, tuple(effect["look_top"]))
             elif "battle_opponent" in effect:
@@ -284,6 +286,64 @@ class Operations:
             player,
             f"{player} looks at the top card of the deck and puts it on {where}{shown}",
             ("ws:4.8", "ws:8.6.2.4.4", "ws:3.2.2"),
+        )
+        yield Checkpoint(reveal)
+        yield Checkpoint(decision)
+        yield from self.game.rule_actions.interrupts()
+
+    def look_and_take(self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any]) -> Procedure:
+        """Look at up to N cards from the top of the deck, one at a time (4.8.3: its master may stop), choose up to
+        one of the kind the effect says among them into the hand, shown where it says, and put the rest into the
+        waiting room.  The resolve entry names the cards looked at (``revealed``, top first: as many as were looked
+        at; not said, all N) and the card taken (``cards``, ``[]`` for none)."""
+        me = self.states[player]
+        most = min(int(effect["look"]), len(me.deck))
+        within = me.deck[:most]
+        seen = dict.fromkeys(c.identity for c in within if c.identity is not None)
+        seen.update(dict.fromkeys(self.game.moves.unseen_identities(within)))
+        options: list[Choice] = [
+            Choice("look_take", cards=(identity,))
+            for identity in seen
+            if (definition := self.game.definitions.get(identity)) is not None and chosen_card_fits(effect, definition)
+        ]
+        described = chosen_card_words(effect)
+        decision = self.target_decision(
+            player,
+            card,
+            ability,
+            "look_take",
+            [*options, PASS],
+            f"choose up to 1 {described} among the top {counted(most, 'card')} looked at",
+            default=PASS,
+        )
+        choice = yield decision  # asked first: the entry that answers it names the cards looked at too
+        reveal = Reveal(player, "text", most, ("ws:4.8.3", "ws:4.8.3.1", "ws:4.8.3.2", "ws:4.8.3.3"))
+        answer = yield reveal
+        looked_at = min(len(answer), most) if answer else most
+        looked = [me.deck.pop(0) for _ in range(looked_at)]
+        for index, top in enumerate(looked):
+            self.game.moves.bind(top, answer, index, reveal)
+        reveal.used = looked_at
+        taken = None
+        if choice.verb == "look_take":
+            wanted = choice.cards[0]
+            taken = next((c for c in looked if c.identity == wanted), None) or next(
+                (c for c in looked if c.identity is None and c.reveal(wanted)), None
+            )
+            if taken is None:
+                reveal.problems.append(
+                    Refusal(("ws:4.8.3", "ws:8.6.3"), f"{wanted} is not among the cards {player} looked at")
+                )
+        for looked_card in looked:
+            self.game.moves.put(player, "hand" if looked_card is taken else "waiting", looked_card)
+        rest = [c.identity or "?" for c in looked if c is not taken]
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"{player} looks at {counted(looked_at, 'card')} from the top of the deck, takes "
+            f"{taken.identity if taken is not None else 'none'} into the hand, and puts the rest "
+            f"({', '.join(rest) or 'none'}) into the waiting room",
+            ("ws:4.8.3", "ws:8.6.3", "ws:8.6.2.4.4", "ws:3.4.1"),
         )
         yield Checkpoint(reveal)
         yield Checkpoint(decision)

@@ -43,6 +43,11 @@ SAME_WORDINGS: Final = (
     ("the top two cards", "the top 2 cards"),
     ("the top three cards", "the top 3 cards"),
     ("the top four cards", "the top 4 cards"),
+    ("look at up to two cards", "look at up to 2 cards"),
+    ("look at up to three cards", "look at up to 3 cards"),
+    ("Look at up to four cards", "Look at up to 4 cards"),
+    ("look at up to four cards", "look at up to 4 cards"),
+    ("look at up to five cards", "look at up to 5 cards"),
     ("if you have an 《", "if you have a 《"),
     ("clock into his or her waiting room", "clock into their waiting room"),
     ("on the bottom of your opponent's deck", "at the bottom of your opponent's deck"),
@@ -433,6 +438,22 @@ class _Build:
     def search(self, children: list[Any]) -> Record:
         return dict(children[0])
 
+    def look(self, children: list[Any]) -> Record:
+        return dict(children[0])
+
+    def look_and_take(self, children: list[Any]) -> Record:
+        _, count, cards, chosen, wanted, *shown = children
+        if int(chosen) != 1 or (int(count) == 1) != (str(cards) == "card"):
+            raise ValueError("up to N cards looked at, one of them taken")
+        record: Record = {"look": int(count), "take": wanted.pop("_kind"), **wanted}
+        if shown and shown[0] is not None:
+            record["shown"] = True
+        return record
+
+    def of_level_at_least(self, children: list[Any]) -> Record:
+        level, cards = children
+        return {"_kind": "any", "level_at_least": int(level), **_one_card(cards)}
+
     def deck_search(self, children: list[Any]) -> Record:
         _, _, count, wanted = children
         if int(count) != 1:
@@ -672,6 +693,14 @@ def _effect(effect: Record) -> str:
         return _waiting_room_choice(effect)
     if "search" in effect:
         return _deck_search(effect)
+    if "look" in effect:
+        count = effect["look"]
+        shown = "reveal it to your opponent, " if effect.get("shown") else ""
+        return (
+            f"look at up to {count} {'card' if count == 1 else 'cards'} from the top of your deck, choose up to 1 "
+            f"{_card_kind(effect, 'take')} from among them, {shown}put it into your hand, and put the rest into your "
+            "waiting room"
+        )
     if "per" in effect:
         return "this card gets +X power until end of turn"
     gains = _gains(effect)
@@ -714,6 +743,8 @@ def _card_kind(effect: Record, operation: str) -> str:
         return f"{effect['color']} {kind}"
     if "level_at_most" in effect:
         return f"level {effect['level_at_most']} or lower {kind}"
+    if "level_at_least" in effect:
+        return f"level {effect['level_at_least']} or higher {kind}"
     return kind
 
 

@@ -34,6 +34,7 @@ OPERATION_CLAUSES: Final = {
     "search": ("ws:8.6.3", "ws:3.2.2"),
     "mill": ("ws:3.4.1",),
     "look_top": ("ws:4.8",),
+    "look": ("ws:4.8.3", "ws:8.6.3"),
     "to": ("ws:3.10",),
     "stock": ("ws:3.10",),
     "heal": ("ws:3.8",),
@@ -248,6 +249,15 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         "operation",
         "look at the top card, and put it on the top or the bottom",
         {"type": "auto", "timing": "on_play", "effect": [{"look_top": ["deck_top", "deck_bottom"]}]},
+    ),
+    (
+        "operation",
+        "look at up to N cards, take one, the rest into the waiting room",
+        {
+            "type": "auto",
+            "timing": "on_play",
+            "effect": [{"look": 3, "take": "character", "with_trait": "Music", "shown": True}],
+        },
     ),
     (
         "operation",

@@ -259,7 +259,7 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
             return field_choice(decision, {"target": data.get("target")}) or Choice("pass")
         if decision.kind == "discard_cost":
             return Choice("discard_cost", cards=tuple(sorted(reading.ids(data.get("cards")))))
-        if decision.kind == "search":
+        if decision.kind in ("search", "look_take"):
             return field_choice(decision, {"cards": data.get("cards")}) or Choice("pass")
         if decision.kind in ("move_to", "put_to"):
             return field_choice(decision, {"to": data.get("to")}) or Choice("pass")
@@ -287,6 +287,7 @@ CHOICE_FIELDS: Final = {
     "salvage": "target",
     "discard_cost": "cards",
     "search": "cards",
+    "look_take": "cards",
     "move_to": "to",
     "put_to": "to",
 }
@@ -354,9 +355,9 @@ def field_choice(decision: Decision, data: dict[str, Any]) -> Choice | None:
         return Choice("move_to", pos=_ints(value, "to"))
     if name == "put_to":
         return PutTo(str(value))
-    if name == "search":
+    if name in ("search", "look_take"):
         found = tuple(reading.ids(value))
-        return Choice("search", cards=found) if found else Choice("pass")
+        return Choice(name, cards=found) if found else Choice("pass")
     if name == "standby":
         if isinstance(value, dict):
             return Choice("standby", card=str(value.get("card")), pos=_ints(value.get("pos")))
@@ -633,7 +634,7 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
     elif verb in ("bond", "shift"):
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": verb}
         entry.update({"pay": True, "target": choice.card})
-    elif verb == "search":
+    elif verb in ("search", "look_take"):
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
         entry["cards"] = list(choice.cards)
     elif verb == "move_to":
@@ -642,7 +643,7 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
     elif verb == "put_to":
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
         entry["to"] = choice.place if isinstance(choice, PutTo) else None
-    elif verb == "pass" and decision.kind == "search":
+    elif verb == "pass" and decision.kind in ("search", "look_take"):
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
         entry["cards"] = []
     elif verb == "pass" and decision.kind == "salvage" and "resolve" in decision.verbs:  # "up to": none chosen

@@ -99,6 +99,12 @@ def _ws_card_defs() -> dict[str, Schema]:
             "items": {"enum": ["deck_top", "deck_bottom", "waiting"]},
             "minItems": 2,
         },
+        "look": {
+            "description": "Look at up to N cards from the top of the deck (4.8.3), take up to one of them, of the "
+            "kind 'take' names, into the hand, and put the rest into the waiting room.",
+            "type": "integer",
+            "minimum": 1,
+        },
         "search": {
             "description": "Search the deck for up to one such card, into the hand; the deck is shuffled (8.6.3).",
             "enum": names(ws_abilities.SALVAGE_TYPES),
@@ -354,6 +360,16 @@ def _ws_card_defs() -> dict[str, Schema]:
                     "description": "For salvage and search: the colour of the card chosen.",
                     "type": "string",
                     "minLength": 1,
+                },
+                "take": {
+                    "description": "For look: the kind of card taken from among those looked at.",
+                    "enum": names(ws_abilities.SALVAGE_TYPES),
+                },
+                "shown": {"description": "For look: the card taken is revealed to the opponent.", "type": "boolean"},
+                "level_at_least": {
+                    "description": "For salvage, search and look: the card chosen is of this level or higher.",
+                    "type": "integer",
+                    "minimum": 0,
                 },
                 "level_at_most": {
                     "description": "For salvage and search: the card chosen is of this level or lower.",
