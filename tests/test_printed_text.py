@@ -78,6 +78,15 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
     ),
     ("【AUTO】 Encore [(2)]", {"keyword": "encore", "cost": {"stock": 2}}),
     (
+        "【ACT】 Brainstorm [(1) 【REST】 this card] Flip over four cards from the top of your deck, and put them into "
+        "your waiting room. For each climax revealed among those cards, draw up to one card.",
+        {
+            "type": "act",
+            "cost": {"stock": 1, "rest": True},
+            "effect": [{"brainstorm": 4, "per_climax": {"draw": 1, "up_to": True}}],
+        },
+    ),
+    (
         "【ACT】 [(1) 【REST】 this card] Look at up to four cards from the top of your deck, choose up to one level 1 or "
         "higher card from among them, reveal it to your opponent, put it into your hand, and put the rest into your "
         "waiting room.",
@@ -863,6 +872,36 @@ def test_up_to_n_cards_looked_at_one_taken_and_the_rest_into_the_waiting_room(
     else:
         assert verdict.kind is VerdictKind.ILLEGAL
         assert verdict.violations[0].entry == 1 and said in verdict.violations[0].message, verdict.violations
+
+
+UNSEEN_DECK = ("    deck: {top: [TST/A-021, TST/A-001, TST/A-002, TST/A-021], rest: 4}", "    deck: 8")
+
+
+@pytest.mark.parametrize(
+    ("changes", "entry"),
+    [
+        ((), None),
+        ((UNSEEN_DECK,), None),  # the deck not known: revealed names the cards
+        ((("TST/A-002, TST/A-021], target", "TST/A-002, TST/A-002], target"),), 0),  # not the cards there
+        ((UNSEEN_DECK, ("revealed: [TST/A-021, TST/A-001, TST/A-002, TST/A-021], ", "")), 1),  # none named
+    ],
+    ids=["known-deck", "named", "misnamed", "not-named"],
+)
+def test_brainstorm_does_its_effect_once_for_each_climax_flipped_over(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, changes: tuple[tuple[str, str], ...], entry: int | None
+) -> None:
+    """ws 10.7, 8.6.3: "Brainstorm [(1) 【REST】 this card] Flip over four cards ... For each climax revealed among
+    those cards, choose up to 1 character in your waiting room, and return it to your hand": two climaxes, two
+    characters returned; cards not named are taken as no climax, and the choices the log then claims fit nothing."""
+    text = (LOGS / "brainstorm.yaml").read_text(encoding="utf-8")
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new)
+    verdict = verdict_of("brainstorm.yaml", monkeypatch, text, tmp_path)
+    if entry is None:
+        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
+    else:
+        assert verdict.kind is VerdictKind.ILLEGAL and verdict.violations[0].entry == entry, verdict.violations
 
 
 @pytest.mark.parametrize(("power", "legal"), [(8000, True), (7500, False)])

@@ -131,6 +131,7 @@ OPERATIONS: Final = (
     "mill",
     "look_top",
     "look",
+    "brainstorm",
 )
 CONTINUOUS_ONLY: Final = ("trait", "cannot")
 """What only a ``cont`` ability's operations may say."""
@@ -485,6 +486,12 @@ def _check_operation(index: int, effect: Any) -> None:
     ):
         raise AbilityRecordError(f"ability {index}: per {per!r} is not a count of characters")
     _check_salvage(index, effect)
+    if ("brainstorm" in effect) != ("per_climax" in effect):
+        raise AbilityRecordError(f"ability {index}: brainstorm says what it does per climax revealed: per_climax")
+    if "per_climax" in effect:
+        if "brainstorm" in effect["per_climax"]:
+            raise AbilityRecordError(f"ability {index}: per_climax is one operation, not another Brainstorm")
+        _check_operation(index, effect["per_climax"])
     if effect.get("whose", "own") not in ("own", "opponent") or ("whose" in effect and "heal" not in effect):
         raise AbilityRecordError(
             f"ability {index}: whose {effect.get('whose')!r}: only heal says whose clock, own or opponent"
@@ -552,6 +559,8 @@ def _check_salvage(index: int, effect: dict[str, Any]) -> None:
     allowed = {*CARD_FILTERS} if chooses else set()
     if "salvage" in effect:
         allowed |= {"to", "up_to"}
+    if "draw" in effect:
+        allowed |= {"up_to"}
     if "look" in effect:
         allowed |= {"shown"}
         if effect.get("take") not in SALVAGE_TYPES:

@@ -52,137 +52,160 @@ class Operations:
         yield from held
 
     def each_effect(self, player: str, card: Card, ability: CardAbility, battle_opponent: Card | None) -> Procedure:
-        me = self.states[player]
         for effect in ability.effects:
             self.game.spend()
-            if "draw" in effect:
-                yield from self.game.moves.draw(
-                    player,
-                    int(effect["draw"]),
-                    ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3", "ws:4.7.3"),
-                )
-            elif "stock" in effect:
-                for _ in range(int(effect["stock"])):
-                    reveal = Reveal(player, "pool", 1, ("ws:8.6.2.4.4",))
-                    answer = yield reveal
-                    yield from self.game.moves.ensure_deck(player)
-                    top = me.deck.pop(0)
-                    self.game.moves.bind(top, answer, 0, reveal)
-                    self.game.moves.put(player, "stock", top)
-                    yield from self.game.rule_actions.interrupts()
+            yield from self.one_effect(player, card, ability, effect, battle_opponent)
+
+    def one_effect(
+        self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any], battle_opponent: Card | None
+    ) -> Procedure:
+        """Carry out one operation of an ability's effect."""
+        me = self.states[player]
+        if "draw" in effect and effect.get("up_to"):
+            decision = Decision(
+                player,
+                "use",
+                [Choice("use", card=card.identity, flag=False), Choice("use", card=card.identity, flag=True)],
+                ("ws:4.7.4", "ws:4.7.4.1", "ws:4.7.4.2", "ws:4.7.4.3", "ws:8.6.2.4.4"),
+                frozenset({"resolve"}),
+                prompt=f"draw up to {counted(int(effect['draw']), 'card')}: draw?",
+                default=Choice("use", card=card.identity, flag=False),
+                source=card.identity,
+                ability=ability.name,
+            )
+            if (yield decision).flag:
+                yield from self.game.moves.draw(player, int(effect["draw"]), ("ws:4.7.4", "ws:8.6.2.4.4", "ws:4.3.3"))
+            yield Checkpoint(decision)
+        elif "draw" in effect:
+            yield from self.game.moves.draw(
+                player,
+                int(effect["draw"]),
+                ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3", "ws:4.7.3"),
+            )
+        elif "stock" in effect:
+            for _ in range(int(effect["stock"])):
+                reveal = Reveal(player, "pool", 1, ("ws:8.6.2.4.4",))
+                answer = yield reveal
+                yield from self.game.moves.ensure_deck(player)
+                top = me.deck.pop(0)
+                self.game.moves.bind(top, answer, 0, reveal)
+                self.game.moves.put(player, "stock", top)
+                yield from self.game.rule_actions.interrupts()
+            self.game.record(
+                RecordKind.ABILITY,
+                player,
+                f"{counted(effect['stock'], 'card')} from the deck to the stock",
+                ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3"),
+            )
+        elif "heal" in effect:
+            whose = self.game.opponent(player) if effect.get("whose") == "opponent" else player
+            clock = self.states[whose].clock
+            healed = []
+            for _ in range(int(effect["heal"])):
+                if not clock:
+                    break
+                top = self.game.moves.take_card(whose, "clock", clock[-1])
+                self.game.moves.put(whose, "waiting", top)
+                healed.append(top.identity or "?")
+            self.game.record(
+                RecordKind.ABILITY,
+                player,
+                f"{', '.join(healed) or 'no card'} from the top of {whose}'s clock to the waiting room",
+                ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3", "ws:3.8"),
+            )
+        elif "rest_self" in effect:
+            if me.position_of(card) is not None and card.orientation != "rest":
+                self.game.moves.rest(card, "its ability rested it (ws:4.6.1.2)")
                 self.game.record(
-                    RecordKind.ABILITY,
-                    player,
-                    f"{counted(effect['stock'], 'card')} from the deck to the stock",
-                    ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3"),
+                    RecordKind.ABILITY, player, f"{card.identity} is rested", ("ws:8.6.2.4.4", "ws:4.6.1.2")
                 )
-            elif "heal" in effect:
-                whose = self.game.opponent(player) if effect.get("whose") == "opponent" else player
-                clock = self.states[whose].clock
-                healed = []
-                for _ in range(int(effect["heal"])):
-                    if not clock:
-                        break
-                    top = self.game.moves.take_card(whose, "clock", clock[-1])
-                    self.game.moves.put(whose, "waiting", top)
-                    healed.append(top.identity or "?")
-                self.game.record(
-                    RecordKind.ABILITY,
-                    player,
-                    f"{', '.join(healed) or 'no card'} from the top of {whose}'s clock to the waiting room",
-                    ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3", "ws:3.8"),
-                )
-            elif "rest_self" in effect:
-                if me.position_of(card) is not None and card.orientation != "rest":
-                    self.game.moves.rest(card, "its ability rested it (ws:4.6.1.2)")
-                    self.game.record(
-                        RecordKind.ABILITY, player, f"{card.identity} is rested", ("ws:8.6.2.4.4", "ws:4.6.1.2")
-                    )
-            elif "move_self" in effect:
-                yield from self.move_self(player, card, ability, str(effect["move_self"]))
-            elif "search" in effect:
-                yield from self.search_deck(player, card, ability, effect)
-            elif "mill" in effect:
-                yield from self.mill(player, card, int(effect["mill"]))
-            elif "look" in effect:
-                yield from self.look_and_take(player, card, ability, effect)
-            elif "look_top" in effect:
-                yield from self.look_top(player, card, ability, tuple(effect["look_top"]))
-            elif "battle_opponent" in effect:
-                yield from self.battle_opponent(player, card, str(effect["battle_opponent"]), battle_opponent)
-            elif "standby" in effect:
-                decision = Decision(
-                    player,
-                    "standby",
-                    [*self.game.attack_phase.standby_options(player), PASS],
-                    ("ws:4.12.2.10", "ws:8.6.2.4.4"),
-                    frozenset({"resolve"}),
-                    prompt="the standby effect: choose a character in the waiting room and a position, or pass",
-                    default=PASS,
-                    source=card.identity,
-                    ability=ability.name,
-                )
-                choice = yield decision
-                if choice.verb == "standby":
-                    self.game.attack_phase.standby(player, choice)
-                yield Checkpoint(decision)
-            elif "extra_turn" in effect:
-                self.game.other_rules.extra_turns.append(player)
-                self.game.record(RecordKind.ABILITY, player, f"{player} will take an additional turn", ("ws:11.2.1",))
-            elif "salvage" in effect:
-                yield from self.choose_from_waiting_room(player, card, ability, effect)
+        elif "move_self" in effect:
+            yield from self.move_self(player, card, ability, str(effect["move_self"]))
+        elif "search" in effect:
+            yield from self.search_deck(player, card, ability, effect)
+        elif "mill" in effect:
+            yield from self.mill(player, card, int(effect["mill"]))
+        elif "look" in effect:
+            yield from self.look_and_take(player, card, ability, effect)
+        elif "brainstorm" in effect:
+            yield from self.brainstorm(player, card, ability, effect, battle_opponent)
+        elif "look_top" in effect:
+            yield from self.look_top(player, card, ability, tuple(effect["look_top"]))
+        elif "battle_opponent" in effect:
+            yield from self.battle_opponent(player, card, str(effect["battle_opponent"]), battle_opponent)
+        elif "standby" in effect:
+            decision = Decision(
+                player,
+                "standby",
+                [*self.game.attack_phase.standby_options(player), PASS],
+                ("ws:4.12.2.10", "ws:8.6.2.4.4"),
+                frozenset({"resolve"}),
+                prompt="the standby effect: choose a character in the waiting room and a position, or pass",
+                default=PASS,
+                source=card.identity,
+                ability=ability.name,
+            )
+            choice = yield decision
+            if choice.verb == "standby":
+                self.game.attack_phase.standby(player, choice)
+            yield Checkpoint(decision)
+        elif "extra_turn" in effect:
+            self.game.other_rules.extra_turns.append(player)
+            self.game.record(RecordKind.ABILITY, player, f"{player} will take an additional turn", ("ws:11.2.1",))
+        elif "salvage" in effect:
+            yield from self.choose_from_waiting_room(player, card, ability, effect)
+        else:
+            times = self.game.characteristics.count(effect["per"]["characters"], card) if "per" in effect else 1
+            gains = [(attribute, int(effect[attribute]) * times) for attribute in GAINS if attribute in effect]
+            target = effect.get("target", "self")
+            chosen_by: Decision | None = None
+            if target == "self":
+                targets = [card] if me.position_of(card) is not None else []
+            elif target in ("all", "others"):
+                targets = [c for _, c in me.characters() if applies_to(target, card, c)]
             else:
-                times = self.game.characteristics.count(effect["per"]["characters"], card) if "per" in effect else 1
-                gains = [(attribute, int(effect[attribute]) * times) for attribute in GAINS if attribute in effect]
-                target = effect.get("target", "self")
-                chosen_by: Decision | None = None
-                if target == "self":
-                    targets = [card] if me.position_of(card) is not None else []
-                elif target in ("all", "others"):
-                    targets = [c for _, c in me.characters() if applies_to(target, card, c)]
-                else:
-                    traits = required_traits(effect)
-                    in_battle = self.game.attack_phase.in_battle() if effect.get("in_battle") else None
-                    options = [
-                        Choice("target", pos=pos)
-                        for pos, character in me.characters()
-                        if (traits is None or not self.game.characteristics.traits(character).isdisjoint(traits))
-                        and (in_battle is None or character in in_battle)
-                        and not (effect.get("other") and character is card)
-                    ]
-                    if not options:
-                        self.game.record(RecordKind.ABILITY, player, "no character to choose", ("ws:8.6.3.1.3",))
-                        continue
-                    chosen_by = self.target_decision(
-                        player,
-                        card,
-                        ability,
-                        "target",
-                        options,
-                        f"choose one of your {'other ' if effect.get('other') else ''}{trait_words(traits or ())}characters"
-                        + (" in battle" if in_battle is not None else ""),
+                traits = required_traits(effect)
+                in_battle = self.game.attack_phase.in_battle() if effect.get("in_battle") else None
+                options = [
+                    Choice("target", pos=pos)
+                    for pos, character in me.characters()
+                    if (traits is None or not self.game.characteristics.traits(character).isdisjoint(traits))
+                    and (in_battle is None or character in in_battle)
+                    and not (effect.get("other") and character is card)
+                ]
+                if not options:
+                    self.game.record(RecordKind.ABILITY, player, "no character to choose", ("ws:8.6.3.1.3",))
+                    return
+                chosen_by = self.target_decision(
+                    player,
+                    card,
+                    ability,
+                    "target",
+                    options,
+                    f"choose one of your {'other ' if effect.get('other') else ''}{trait_words(traits or ())}characters"
+                    + (" in battle" if in_battle is not None else ""),
+                )
+                choice = yield chosen_by
+                targets = [me.character_on(choice.pos)]
+            for target_card in targets:
+                for attribute, amount in gains:
+                    self.game.characteristics.add_effect(
+                        target_card,
+                        attribute,
+                        amount,
+                        f"ability {ability.index} of {card.identity}",
+                        ("ws:8.2.1.2",),
                     )
-                    choice = yield chosen_by
-                    targets = [me.character_on(choice.pos)]
-                for target_card in targets:
-                    for attribute, amount in gains:
-                        self.game.characteristics.add_effect(
-                            target_card,
-                            attribute,
-                            amount,
-                            f"ability {ability.index} of {card.identity}",
-                            ("ws:8.2.1.2",),
-                        )
-                    self.game.record(
-                        RecordKind.ABILITY,
-                        player,
-                        f"{target_card.identity} gets "
-                        + " and ".join(f"{amount:+d} {attribute}" for attribute, amount in gains)
-                        + " until end of turn",
-                        ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.2", "ws:4.3.3"),
-                    )
-                if chosen_by is not None:  # the entry that chose is applied
-                    yield Checkpoint(chosen_by)
+                self.game.record(
+                    RecordKind.ABILITY,
+                    player,
+                    f"{target_card.identity} gets "
+                    + " and ".join(f"{amount:+d} {attribute}" for attribute, amount in gains)
+                    + " until end of turn",
+                    ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.2", "ws:4.3.3"),
+                )
+            if chosen_by is not None:  # the entry that chose is applied
+                yield Checkpoint(chosen_by)
 
     def battle_opponent(self, player: str, card: Card, fate: str, opponent: Card | None) -> Procedure:
         """Do ``fate`` to the battle opponent ``card``'s trigger saw ("that character", 7.2.1.5.1): reverse it
@@ -290,6 +313,54 @@ class Operations:
         yield Checkpoint(reveal)
         yield Checkpoint(decision)
         yield from self.game.rule_actions.interrupts()
+
+    def brainstorm(
+        self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any], battle_opponent: Card | None
+    ) -> Procedure:
+        """Brainstorm (10.7): flip over N cards from the top of the deck into the resolution zone, then all into
+        the waiting room (10.7.3, 3.13.1.4), and do ``per_climax`` once for each climax among them.  The entry
+        being applied names them, top first (``revealed``); cards it does not name are taken as no climax, and
+        the verdict says so."""
+        me = self.states[player]
+        count = int(effect["brainstorm"])
+        reveal = Reveal(player, "text", count, ("ws:10.7.1", "ws:10.7.3", "ws:3.13.1.4"))
+        answer = yield reveal
+        flipped = []
+        for index in range(count):
+            yield from self.game.moves.ensure_deck(player)
+            if not me.deck:
+                break
+            top = me.deck.pop(0)
+            self.game.moves.bind(top, answer, index, reveal)
+            self.game.moves.put(player, "resolution", top)
+            flipped.append(top)
+        reveal.used = len(flipped)
+        for flipped_card in flipped:
+            self.game.moves.put(player, "waiting", self.game.moves.take_card(player, "resolution", flipped_card))
+        unnamed = sum(1 for flipped_card in flipped if flipped_card.identity is None)
+        if unnamed:
+            self.game.moves.assume(
+                f"{counted(unnamed, 'card')} Brainstorm of {card.identity} flips over "
+                f"{'is' if unnamed == 1 else 'are'} not named in the log (revealed): taken as no climax",
+                ("ws:10.7.1",),
+            )
+        climaxes = sum(
+            1
+            for flipped_card in flipped
+            if (definition := self.game.definition(flipped_card)) is not None and definition.type == "climax"
+        )
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"Brainstorm of {card.identity}: {', '.join(c.identity or '?' for c in flipped)} into the waiting room, "
+            f"{counted(climaxes, 'climax')} among them",
+            ("ws:10.7.1", "ws:10.7.3", "ws:3.13.1.4", "ws:8.6.2.4.4"),
+            cards=[c.identity or "?" for c in flipped],
+        )
+        yield Checkpoint(reveal)
+        yield from self.game.rule_actions.interrupts()
+        for _ in range(climaxes):
+            yield from self.one_effect(player, card, ability, dict(effect["per_climax"]), battle_opponent)
 
     def look_and_take(self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any]) -> Procedure:
         """Look at up to N cards from the top of the deck, one at a time (4.8.3: its master may stop), choose up to

@@ -41,6 +41,9 @@ SAME_WORDINGS: Final = (
     ("When your climax is placed on your climax area", "When a climax is placed on your climax area"),
     ("up to one ", "up to 1 "),
     ("the top two cards", "the top 2 cards"),
+    ("Flip over four cards", "Flip over 4 cards"),
+    ("Flip over five cards", "Flip over 5 cards"),
+    ("draw up to one card", "draw up to 1 card"),
     ("the top three cards", "the top 3 cards"),
     ("the top four cards", "the top 4 cards"),
     ("look at up to two cards", "look at up to 2 cards"),
@@ -284,6 +287,18 @@ class _Build:
     def act(self, children: list[Any]) -> Record:
         cost, effects = children
         return {"type": "act", "cost": cost, "effect": effects}
+
+    def brainstorm(self, children: list[Any]) -> Record:
+        cost, count, cards, sub = children
+        if int(count) < 2 or str(cards) != "cards":
+            raise ValueError("Brainstorm flips over several cards")
+        return {"type": "act", "cost": cost, "effect": [{"brainstorm": int(count), "per_climax": sub}]}
+
+    def per_climax(self, children: list[Any]) -> Record:
+        return dict(children[0])
+
+    def draw_up_to(self, _: list[Any]) -> Record:
+        return {"draw": 1, "up_to": True}
 
     def stock_only(self, children: list[Any]) -> dict[str, Any]:
         return {"stock": _stock(children)}
@@ -585,6 +600,13 @@ def render(record: Record) -> str:
         parts = [f"({cost['stock']})"] if cost.get("stock") or not cost.get("rest") else []
         if cost.get("rest"):
             parts.append("【REST】 this card")
+        if effects and "brainstorm" in effects[0]:
+            sub = effects[0]["per_climax"]
+            then = "draw up to 1 card" if "draw" in sub and sub.get("up_to") else _effect(sub)
+            return (
+                f"【ACT】 Brainstorm [{' '.join(parts)}] Flip over {effects[0]['brainstorm']} cards from the top of your "
+                f"deck, and put them into your waiting room. For each climax revealed among those cards, {then}."
+            )
         return f"【ACT】 [{' '.join(parts)}] {_effects(effects, True)}."
     if kind == "cont":
         condition = _condition(record.get("condition") or {})

@@ -35,6 +35,7 @@ OPERATION_CLAUSES: Final = {
     "mill": ("ws:3.4.1",),
     "look_top": ("ws:4.8",),
     "look": ("ws:4.8.3", "ws:8.6.3"),
+    "brainstorm": ("ws:10.7.1", "ws:10.7.3"),
     "to": ("ws:3.10",),
     "stock": ("ws:3.10",),
     "heal": ("ws:3.8",),
@@ -257,6 +258,15 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
             "type": "auto",
             "timing": "on_play",
             "effect": [{"look": 3, "take": "character", "with_trait": "Music", "shown": True}],
+        },
+    ),
+    (
+        "keyword",
+        "Brainstorm (10.7), per climax flipped over",
+        {
+            "type": "act",
+            "cost": {"stock": 1, "rest": True},
+            "effect": [{"brainstorm": 4, "per_climax": {"salvage": "character", "up_to": True}}],
         },
     ),
     (

@@ -99,6 +99,12 @@ def _ws_card_defs() -> dict[str, Schema]:
             "items": {"enum": ["deck_top", "deck_bottom", "waiting"]},
             "minItems": 2,
         },
+        "brainstorm": {
+            "description": "Brainstorm (10.7): flip over N cards from the top of the deck into the waiting room, and "
+            "do per_climax once for each climax among them.",
+            "type": "integer",
+            "minimum": 1,
+        },
         "look": {
             "description": "Look at up to N cards from the top of the deck (4.8.3), take up to one of them, of the "
             "kind 'take' names, into the hand, and put the rest into the waiting room.",
@@ -361,6 +367,7 @@ def _ws_card_defs() -> dict[str, Schema]:
                     "type": "string",
                     "minLength": 1,
                 },
+                "per_climax": {"description": "For brainstorm: the operation done per climax.", "type": "object"},
                 "take": {
                     "description": "For look: the kind of card taken from among those looked at.",
                     "enum": names(ws_abilities.SALVAGE_TYPES),
@@ -600,7 +607,13 @@ def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
         ),
         "act": (
             "An activated ability of the character on 'pos' (6.5.1.2.3, 8.4).",
-            {"pos": pos, "ability": ability, "target": chosen},
+            {
+                "pos": pos,
+                "ability": ability,
+                "target": chosen,
+                "revealed": {**cards, "description": "The cards the ability flips over from the deck, top first."},
+                "cards": {**cards, "description": "Cards the ability chooses from a zone."},
+            },
             ["pos"],
         ),
         "move": (
