@@ -904,6 +904,24 @@ def test_brainstorm_does_its_effect_once_for_each_climax_flipped_over(
         assert verdict.kind is VerdictKind.ILLEGAL and verdict.violations[0].entry == entry, verdict.violations
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [("", "", None), ("{2: {power: 3000}", "{2: {power: 2500}", 1), ("target: 2,", "target: 1,", 1)],
+    ids=["legal", "x-ignored", "not-other"],
+)
+def test_another_character_chosen_gets_x_power_counted_by_trait(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.6.3: "choose 1 of your other 《Music》 characters, and that character gets +X power until end of turn.
+    X is equal to the number of other 《Music》 characters you have ×500": two others, +1000."""
+    text = (LOGS / "x-count-chosen.yaml").read_text(encoding="utf-8").replace(old, new)
+    verdict = verdict_of("x-count-chosen.yaml", monkeypatch, text, tmp_path)
+    if entry is None:
+        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
+    else:
+        assert verdict.kind is VerdictKind.ILLEGAL and verdict.violations[0].entry == entry, verdict.violations
+
+
 @pytest.mark.parametrize(("power", "legal"), [(8000, True), (7500, False)])
 def test_an_assist_per_level_gives_power_by_the_level_in_front(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, power: int, legal: bool

@@ -401,8 +401,10 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
             for name in CONTINUOUS_ONLY:
                 if name in effect:
                     raise AbilityRecordError(f"ability {index}: {name} belongs to a cont ability, not {kind}")
-            if "per" in effect and effect.get("target", "self") != "self":
-                raise AbilityRecordError(f"ability {index}: per counts a change to the ability's card: target: self")
+            if "per" in effect and effect.get("target", "self") not in ("self", "choose"):
+                raise AbilityRecordError(
+                    f"ability {index}: per counts a change to the ability's card or the character chosen"
+                )
             chooses_a_card = any(name in effect for name in CHOOSING)
             if "with_trait" in effect and effect.get("target") != "choose" and not chooses_a_card:
                 raise AbilityRecordError(f"ability {index}: with_trait chooses: target: choose, salvage or search")

@@ -155,6 +155,9 @@ class _Build:
     def self_gets_x(self, _: list[Any]) -> Record:
         return {"power": "X", "target": "self"}
 
+    def chosen_other_gets_x(self, children: list[Any]) -> Record:
+        return {"power": "X", "target": "choose", "with_trait": str(children[0])[1:-1], "other": True}
+
     def facing_at_least(self, children: list[Any]) -> Record:
         return {"facing": {"level_at_least": int(children[0])}}
 
@@ -723,6 +726,8 @@ def _effect(effect: Record) -> str:
             f"{_card_kind(effect, 'take')} from among them, {shown}put it into your hand, and put the rest into your "
             "waiting room"
         )
+    if "per" in effect and effect.get("target") == "choose":
+        return f"choose 1 of your other 《{effect['with_trait']}》 characters, and that character gets +X power until end of turn"
     if "per" in effect:
         return "this card gets +X power until end of turn"
     gains = _gains(effect)
