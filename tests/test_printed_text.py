@@ -922,6 +922,20 @@ def test_another_character_chosen_gets_x_power_counted_by_trait(
         assert verdict.kind is VerdictKind.ILLEGAL and verdict.violations[0].entry == entry, verdict.violations
 
 
+def test_an_event_cards_text_with_a_category_mark_is_not_taken_as_read() -> None:
+    """An event's text is done as it resolves (ws 8.6.2.4.2); a 【CONT】 printed on one (a catalog's mistake or a
+    rare card) reads as a continuous ability the engine does not play for an event, so the card is not read in
+    full and a random deck leaves it out."""
+    from judge.games.ws.text import plays_in_full, read_card_abilities
+
+    text = "【CONT】 If this card is in the middle position of your center stage, this card gets +1 soul."
+    event = {"name": "Odd Event", "type": "event", "color": "yellow", "level": 0, "cost": 0, "text": text}
+    (reading,) = read_card_abilities(event)
+    assert not reading.read and "event" in reading.problem
+    assert not plays_in_full(event)
+    assert plays_in_full({**event, "type": "character", "power": 1000})
+
+
 @pytest.mark.parametrize(("power", "legal"), [(8000, True), (7500, False)])
 def test_an_assist_per_level_gives_power_by_the_level_in_front(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, power: int, legal: bool

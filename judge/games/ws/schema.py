@@ -602,7 +602,16 @@ def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
         "clock": ("The card put from the hand into the clock (6.4.1.2).", {"card": card}, ["card"]),
         "play": (
             "A character onto a stage position, or an event (6.5.1.2, 8.6).",
-            {"card": card, "pos": pos, "target": chosen, "paid": cards},
+            {
+                "card": card,
+                "pos": pos,
+                "target": chosen,
+                "paid": cards,
+                "revealed": {
+                    **cards,
+                    "description": "The cards its text moves or looks at from the top of the deck, top first.",
+                },
+            },
             ["card"],
         ),
         "act": (

@@ -28,6 +28,8 @@ from judge.verdict import winner_of
 
 MAX_TURNS = 200
 """A game still going after this many turns stops, its result saying why."""
+TEXT_REVEAL_VERBS: Final = ("play", "act", "resolve", "encore")
+"""The entries a text's cards from the top of the deck are named on (``revealed``): the one being applied."""
 FORCED_VERB = {
     "draw": "draw",
     "opening": "draw",
@@ -100,6 +102,12 @@ class _Writer:
             if reveal.purpose == "refresh":
                 self.entries.append({"p": reveal.player, "do": "refresh", "order": order})
             return order
+        if reveal.purpose == "text":  # cards a text moves or looks at: named on the entry its text answers to
+            deck = self.game.player_states[reveal.player].deck
+            named = [card.identity or "?" for card in deck[: reveal.count]]
+            if self.entries and self.entries[-1].get("do") in TEXT_REVEAL_VERBS:
+                self.entries[-1]["revealed"] = [*self.entries[-1].get("revealed", []), *named]
+            return named
         verb = FORCED_VERB.get(reveal.purpose)
         if verb is None:
             return None

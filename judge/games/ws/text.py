@@ -23,7 +23,20 @@ def read_card_abilities(record: dict[str, Any]) -> list[AbilityReading]:
     written = list(record.get("abilities") or ())
     if not written and isinstance(record.get("text"), str):
         written = text_lines(record["text"])
-    return [_reading(ability) for ability in written]
+    readings = [_reading(ability) for ability in written]
+    if record.get("type") == "event":  # an event's text is done as it resolves (8.6.2.4.2): no category of its own
+        readings = [
+            AbilityReading(
+                reading.written,
+                False,
+                problem="an event card's text with a category mark is not played",
+                pattern=pattern_of(reading.written),
+            )
+            if reading.read and reading.record is not None and reading.record.get("type") in ("auto", "act", "cont")
+            else reading
+            for reading in readings
+        ]
+    return readings
 
 
 def _reading(ability: object) -> AbilityReading:
