@@ -78,6 +78,11 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
     ),
     ("【AUTO】 Encore [(2)]", {"keyword": "encore", "cost": {"stock": 2}}),
     (
+        "【CONT】 Assist All of your characters in front of this card get +X power. X is equal to 500 multiplied by "
+        "that character's level.",
+        {"keyword": "assist", "power": 500, "per_level": True},
+    ),
+    (
         "【ACT】 Brainstorm [(1) 【REST】 this card] Flip over four cards from the top of your deck, and put them into "
         "your waiting room. For each climax revealed among those cards, draw up to one card.",
         {

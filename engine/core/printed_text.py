@@ -47,16 +47,17 @@ TRAITS = re.compile(r"《[^》]*》")
 Record = dict[str, Any]
 
 
-def normalise(text: str, same_wordings: Sequence[tuple[str, str]] = ()) -> str:
+def normalise(text: str, same_wordings: Sequence[tuple[str | re.Pattern[str], str]] = ()) -> str:
     """``text`` as a grammar reads it (the module's docstring says how); ``same_wordings`` are a game's
-    ``(wording, as read)`` pairs of phrases that mean the same."""
+    ``(wording, as read)`` pairs of phrases that mean the same: a phrase, or a pattern where a number moves
+    (``N multiplied by`` for ``×N``)."""
     text = ASCII_TRAIT.sub(r"《\1》", ASCII_MARKS.sub(r"【\1】", text)).translate(FULL_WIDTH)
     text = without_reminders(text)
     text = MARK_SPACING.sub("】 ", SPACES.sub(" ", text)).strip()
     text = TRAIT_SPACING.sub(" ", text)
     text = text.replace(" .", ".").replace(" ,", ",").replace("[ ", "[").replace(" ]", "]")
     for wording, read_as in same_wordings:
-        text = text.replace(wording, read_as)
+        text = wording.sub(read_as, text) if isinstance(wording, re.Pattern) else text.replace(wording, read_as)
     return text
 
 
@@ -124,7 +125,7 @@ class TextReader:
         grammar: Path,
         build: Callable[[Any], Record],
         render: Callable[[Record], str],
-        same_wordings: Sequence[tuple[str, str]] = (),
+        same_wordings: Sequence[tuple[str | re.Pattern[str], str]] = (),
     ) -> None:
         self.grammar = grammar
         self.build = build

@@ -15,6 +15,7 @@ the engine reports it where it could act (``engine.games.ws.abilities.unplayed``
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Final
 
@@ -22,7 +23,7 @@ from lark import Token, Tree
 
 from engine.core.printed_text import Reading, Record, TextReader, text_lines
 
-SAME_WORDINGS: Final = (
+SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ("［", "["),
     ('Bond/ "', 'Bond/"'),
     ("］", "]"),
@@ -38,6 +39,10 @@ SAME_WORDINGS: Final = (
     ("Put a 《", "Put 1 《"),
     ("Put an 《", "Put 1 《"),
     ("Bond／", "Bond/"),
+    (
+        re.compile(r"X is equal to (\d+) multiplied by that character's level"),
+        r"X is equal to that character's level ×\1",
+    ),
     ("When your climax is placed on your climax area", "When a climax is placed on your climax area"),
     ("up to one ", "up to 1 "),
     ("the top two cards", "the top 2 cards"),
