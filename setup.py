@@ -73,6 +73,7 @@ COMPILED_MODULES = [
     "engine/games/ws/phases.py",
     "engine/games/ws/playing.py",
     "engine/games/ws/procedure.py",
+    "engine/games/ws/rendering.py",
     "engine/games/ws/rule_actions.py",
     "engine/games/ws/state.py",
     "engine/games/ws/text.py",

@@ -1,0 +1,317 @@
+"""Weiss Schwarz card records written back as the printed text they read from (``engine.games.ws.text``).
+
+:func:`render` writes what a record says in the English templates of the grammar, as
+``engine.core.printed_text.normalise`` writes printed text: the reader takes a text as read only when its
+record renders back to it, word for word.
+"""
+
+from __future__ import annotations
+
+from engine.core.printed_text import Record
+
+
+def render(record: Record) -> str:
+    """The printed text ``record`` reads from, as :func:`engine.core.printed_text.normalise` writes it."""
+    keyword = record.get("keyword")
+    if keyword is not None:
+        return _render_keyword(record)
+    kind = record.get("type")
+    effects = list(record.get("effect") or ())
+    if kind == "auto":
+        if record["timing"] == "when_other_attacks":
+            trigger = f"When your other {_traits(record['attacker_traits'])} character attacks"
+        elif record["timing"] == "at_beginning":
+            whose = {"own": "your", "opponent": "your opponent's"}.get(record.get("whose", ""), "the")
+            trigger = f"At the beginning of {whose} {record['phase'].replace('_', ' ')}"
+        else:
+            trigger = {
+                ("when_backup", None): 'When you use this card\'s "Backup"',
+                ("when_reversed", None): "When this card becomes 【REVERSE】",
+                ("when_reversed_in_battle", None): "When this card becomes 【REVERSE】 in battle",
+                ("when_opponent_reversed", None): "When this card's battle opponent becomes 【REVERSE】",
+                ("when_climax_placed", None): "When a climax is placed on your climax area",
+                ("on_play", None): "When this card is placed on the stage from your hand",
+                ("on_play", "climax"): "When this card is placed on your climax area from your hand",
+                ("when_attacking", None): "When this card attacks",
+            }[(record["timing"], record.get("zone"))]
+        cost = record.get("cost")
+        counted = [effect for effect in effects if "per" in effect]
+        x_sentence = ""
+        if counted:
+            per = counted[0]["per"]["characters"]
+            kind = " ".join(
+                part for part in ("other" if per.get("other") else "", _traits(per.get("traits", ()))) if part
+            )
+            x_sentence = f" X is equal to the number of {kind} characters you have ×{counted[0]['power']}."
+        if not cost:
+            may = "you may " if record.get("optional") else ""
+            condition = _condition(record["condition"]) if record.get("condition") else ""
+            return f"【AUTO】 {trigger}, {condition[0].lower() + condition[1:] if condition else ''}{may}" + (
+                f"{_effects(effects, False)}.{x_sentence}"
+            )
+        parts = [f"({cost['stock']})"] if cost.get("stock") or not cost.get("discard") else []
+        if cost.get("discard"):
+            parts.append(_hand_cost(cost))
+        condition = _condition(record["condition"]) if record.get("condition") else ""
+        condition = condition[0].lower() + condition[1:] if condition else ""
+        return (
+            f"【AUTO】 [{' '.join(parts)}] {trigger}, {condition}you may pay the cost. If you do, "
+            f"{_effects(effects, False)}." + x_sentence
+        )
+    if kind == "act":
+        cost = record.get("cost") or {}
+        parts = [f"({cost['stock']})"] if cost.get("stock") or not cost.get("rest") else []
+        if cost.get("rest"):
+            parts.append("【REST】 this card")
+        if effects and "brainstorm" in effects[0]:
+            sub = effects[0]["per_climax"]
+            then = "draw up to 1 card" if "draw" in sub and sub.get("up_to") else _effect(sub)
+            return (
+                f"【ACT】 Brainstorm [{' '.join(parts)}] Flip over {effects[0]['brainstorm']} cards from the top of your "
+                f"deck, and put them into your waiting room. For each climax revealed among those cards, {then}."
+            )
+        return f"【ACT】 [{' '.join(parts)}] {_effects(effects, True)}."
+    if kind == "cont":
+        condition = _condition(record.get("condition") or {})
+        effect = _continuous(effects[0])
+        if condition:
+            effect = effect[0].lower() + effect[1:]
+        return f"【CONT】 {condition}{effect}."
+    sentences = record.get("sentences") or [len(effects)]
+    written, at = [], 0
+    for count in sentences:
+        written.append(_effects(effects[at : at + count], True) + ".")
+        at += count
+    mark = "【COUNTER】 " if record.get("timing") == "counter" else ""
+    return mark + " ".join(written)
+
+
+def _render_keyword(record: Record) -> str:
+    keyword = record["keyword"]
+    stock = (record.get("cost") or {}).get("stock", 0)
+    if keyword == "backup":
+        cost = f"({stock}) " if stock else ""
+        return (
+            f"【ACT】 【COUNTER】 Backup {record['power']}, Level {record['level']} "
+            f"[{cost}Put this card from your hand into your waiting room]"
+        )
+    if keyword == "assist":
+        who = f"All of your {_traits(record.get('traits', ())) + ' ' if record.get('traits') else ''}characters"
+        if record.get("per_level"):
+            return (
+                f"【CONT】 Assist {who} in front of this card get +X power. "
+                f"X is equal to that character's level ×{record['power']}."
+            )
+        if "min_level" in record:
+            return (
+                f"【CONT】 Assist All of your level {record['min_level']} or higher characters in front of this card "
+                f"get +{record['power']} power."
+            )
+        return f"【CONT】 Assist {who} in front of this card get +{record['power']} power."
+    if keyword == "bond":
+        return f'【AUTO】 Bond/"{record["name"]}" [{_keyword_cost(record)}]'
+    if keyword == "encore":
+        return f"【AUTO】 Encore [{_keyword_cost(record)}]"
+    if keyword == "great_performance":
+        return "【CONT】 Great Performance"
+    raise ValueError(f"no printed text for the keyword {keyword!r}")
+
+
+def _keyword_cost(record: Record) -> str:
+    cost = record.get("cost") or {}
+    if isinstance(cost, dict) and cost.get("clock"):
+        return "Put the top card of your deck into your clock"
+    if not isinstance(cost, dict) or not cost.get("discard"):
+        return f"({cost.get('stock', 0) if isinstance(cost, dict) else cost})"
+    return _hand_cost(cost)
+
+
+def _hand_cost(cost: Record) -> str:
+    traits = _traits(cost.get("discard_traits", ()))
+    kind = cost.get("discard_type", "card")
+    return f"Put 1 {traits + ' ' if traits else ''}{kind} from your hand into your waiting room"
+
+
+def _effects(effects: list[Record], capital: bool) -> str:
+    written = [_effect(effect) for effect in effects]
+    if capital and written:
+        written[0] = written[0][0].upper() + written[0][1:]
+    return ", ".join(written)
+
+
+def _effect(effect: Record) -> str:
+    if "draw" in effect:
+        count = effect["draw"]
+        return f"draw {count} {'card' if count == 1 else 'cards'}"
+    if "stock" in effect:
+        return "put the top card of your deck into your stock"
+    if "heal" in effect:
+        if effect.get("whose") == "opponent":
+            return "put the top card of your opponent's clock into their waiting room"
+        return "put the top card of your clock into your waiting room"
+    if "rest_self" in effect:
+        return "【REST】 this card"
+    if "mill" in effect:
+        count = effect["mill"]
+        top = "top card" if count == 1 else f"top {count} cards"
+        return f"put the {top} of your deck into your waiting room"
+    if "look_top" in effect:
+        if "waiting" in effect["look_top"]:
+            return "look at the top card of your deck, and put it on the top of your deck or into your waiting room"
+        return "look at the top card of your deck, and put it on the top or at the bottom of your deck"
+    if "move_self" in effect:
+        if effect["move_self"] == "open_middle":
+            return "move this card to the open middle position of your center stage"
+        return "move this card to an open position of your center stage"
+    if "battle_opponent" in effect:
+        fate = effect["battle_opponent"]
+        if fate == "reverse":
+            return "【REVERSE】 that character"
+        return "put that character " + {
+            "deck_bottom": "at the bottom of your opponent's deck",
+            "deck_top": "on the top of your opponent's deck",
+            "waiting": "into your opponent's waiting room",
+        }.get(fate, f"into your opponent's {fate}")
+    if "standby" in effect:
+        return "perform the 【STANDBY】 effect"
+    if "salvage" in effect:
+        return _waiting_room_choice(effect)
+    if "search" in effect:
+        return _deck_search(effect)
+    if "look" in effect:
+        count = effect["look"]
+        shown = "reveal it to your opponent, " if effect.get("shown") else ""
+        return (
+            f"look at up to {count} {'card' if count == 1 else 'cards'} from the top of your deck, choose up to 1 "
+            f"{_card_kind(effect, 'take')} from among them, {shown}put it into your hand, and put the rest into your "
+            "waiting room"
+        )
+    if "per" in effect and effect.get("target") == "choose":
+        return f"choose 1 of your other 《{effect['with_trait']}》 characters, and that character gets +X power until end of turn"
+    if "per" in effect:
+        return "this card gets +X power until end of turn"
+    gains = _gains(effect)
+    target = effect.get("target", "self")
+    if target == "choose":
+        trait = effect.get("with_trait")
+        who = f"1 of your 《{trait}》 characters" if trait else "1 of your characters"
+        if effect.get("in_battle"):
+            who += " in battle"
+        if effect.get("other"):
+            who = f"1 of your other 《{trait}》 characters"
+        return f"choose {who}, and that character gets {gains} until end of turn"
+    if target == "all":
+        return f"all of your characters get {gains} until end of turn"
+    return f"this card gets {gains} until end of turn"
+
+
+def _waiting_room_choice(effect: Record) -> str:
+    destination = "put it into your stock" if effect.get("to") == "stock" else "return it to your hand"
+    up_to = "up to " if effect.get("up_to") else ""
+    return f"choose {up_to}1 {_card_kind(effect, 'salvage')} in your waiting room, and {destination}"
+
+
+def _deck_search(effect: Record) -> str:
+    return (
+        f"search your deck for up to 1 {_card_kind(effect, 'search')}, reveal it to your opponent, put it into your "
+        "hand, and shuffle your deck"
+    )
+
+
+def _card_kind(effect: Record, operation: str) -> str:
+    """The card an operation chooses, as its text says it: ``《Music》 character``, ``red card``, ``"Name"``."""
+    kind = "card" if effect[operation] == "any" else effect[operation]
+    if "with_name" in effect:
+        return f'"{effect["with_name"]}"'
+    if "with_trait" in effect:
+        traits = effect["with_trait"]
+        return f"{_traits([traits] if isinstance(traits, str) else traits)} {kind}"
+    if "color" in effect:
+        return f"{effect['color']} {kind}"
+    if "level_at_most" in effect:
+        return f"level {effect['level_at_most']} or lower {kind}"
+    if "level_at_least" in effect:
+        return f"level {effect['level_at_least']} or higher {kind}"
+    return kind
+
+
+def _condition(condition: Record) -> str:
+    """A continuous ability's condition as its text opens with it, with the comma after it; "" for none."""
+    turn = {"own": "During your turn", "opponent": "During your opponent's turn"}.get(condition.get("turn", ""))
+    fact = None
+    if "characters" in condition:
+        wanted = condition["characters"]
+        traits = _traits(wanted.get("traits", ()))
+        if wanted.get("rested"):
+            fact = "you do not have another 【REST】 character in your center stage"
+        elif wanted.get("at_least") == 1 and wanted.get("other") and traits:
+            fact = f"you have another {traits} character"
+        elif wanted.get("at_least") == 1 and traits:
+            fact = f"you have a {traits} character"
+        else:
+            kind = " ".join(part for part in ("other" if wanted.get("other") else "", traits) if part)
+            count = wanted.get("at_least", 1)
+            fact = f"you have {count} or more {kind + ' ' if kind else ''}{'character' if count == 1 else 'characters'}"
+    elif "all_characters" in condition:
+        fact = f"all of your characters are {_traits(condition['all_characters']['traits'])}"
+    elif "stock" in condition:
+        fact = f"your stock has {condition['stock']['at_most']} or less cards"
+    elif "hand" in condition:
+        fact = f"your hand has {condition['hand']['at_least']} or more cards"
+    elif "facing" in condition:
+        facing = condition["facing"]
+        if not facing:
+            fact = "there is a character facing this card"
+        elif "cost_at_most" in facing:
+            fact = f"the character facing this card is cost {facing['cost_at_most']} or lower"
+        elif facing.get("higher_level"):
+            fact = "the character facing this card is a higher level than this card"
+        else:
+            fact = f"the character facing this card is level {facing['level_at_least']} or higher"
+    elif condition.get("position") == "middle":
+        fact = "this card is in the middle position of your center stage"
+    elif "battle_opponent" in condition:
+        wanted = condition["battle_opponent"]
+        if wanted.get("above_player_level"):
+            fact = "the level of this card's battle opponent is higher than your opponent's level"
+        elif "cost_at_most" in wanted:
+            fact = f"this card's battle opponent is cost {wanted['cost_at_most']} or lower"
+        else:
+            fact = f"this card's battle opponent is level {wanted['level_at_most']} or lower"
+    if fact is None:
+        return f"{turn}, " if turn else ""
+    return f"{turn}, if {fact}, " if turn else f"If {fact}, "
+
+
+def _traits(traits: list[str] | tuple[str, ...]) -> str:
+    return " or ".join(f"《{trait}》" for trait in traits)
+
+
+def _continuous(effect: Record) -> str:
+    gains = _gains(effect) if any(name in effect for name in ("power", "soul")) else ""
+    target = effect.get("target", "self")
+    if "cannot" in effect:
+        return {
+            "side_attack": "This card cannot side attack",
+            "front_attack": "This card cannot frontal attack",
+            "reverse": "This card cannot become 【REVERSE】",
+        }[effect["cannot"]]
+    if target == "self":
+        per = (effect.get("per") or {}).get("characters")
+        if per is None:
+            return f"This card gets {gains}"
+        if per.get("back_stage"):
+            return f"This card gets {gains} for each other {_traits(per['traits'])} character in your back stage"
+        return f"This card gets {gains} for each of your other {_traits(per['traits'])} characters"
+    traits = effect.get("with_trait")
+    named = effect.get("with_name")
+    written = _traits([traits] if isinstance(traits, str) else traits) if traits else ""
+    who = " ".join(part for part in ("All of your", "other" if target == "others" else "", written) if part)
+    if named:
+        return f'{who} "{named}" get {gains}'
+    return f"{who} characters get {gains}"
+
+
+def _gains(effect: Record) -> str:
+    parts = [f"+{effect[name]} {name}" for name in ("power", "soul") if name in effect]
+    return " and ".join(parts)
