@@ -89,11 +89,11 @@ class _Build:
         return {"keyword": "backup", "power": int(power), "level": int(level), "cost": {"stock": _stock(cost)}}
 
     def assist(self, children: list[Any]) -> Record:
-        *traits, power = children
+        traits, power = children[:-1], children[-1]  # no starred target: a compiled build
         return {"keyword": "assist", "power": _bonus(power), **_assist_traits(traits)}
 
     def assist_per_level(self, children: list[Any]) -> Record:
-        *traits, power = children
+        traits, power = children[:-1], children[-1]
         return {"keyword": "assist", "power": int(power), "per_level": True, **_assist_traits(traits)}
 
     def assist_from_level(self, children: list[Any]) -> Record:
@@ -171,7 +171,7 @@ class _Build:
         return dict(children[1])
 
     def auto_with_cost(self, children: list[Any]) -> Record:
-        cost, (timing, zone), *condition, effects = children
+        cost, (timing, zone), condition, effects = children[0], children[1], children[2:-1], children[-1]
         record: Record = {"type": "auto", "timing": timing, **zone, "cost": cost, "effect": effects}
         if condition and condition[0]:
             record["condition"] = condition[0]
@@ -466,7 +466,7 @@ class _Build:
         return dict(children[0])
 
     def look_and_take(self, children: list[Any]) -> Record:
-        _, count, cards, chosen, wanted, *shown = children
+        count, cards, chosen, wanted, shown = children[1], children[2], children[3], children[4], children[5:]
         if int(chosen) != 1 or (int(count) == 1) != (str(cards) == "card"):
             raise ValueError("up to N cards looked at, one of them taken")
         record: Record = {"look": int(count), "take": wanted.pop("_kind"), **wanted}
