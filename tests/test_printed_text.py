@@ -392,6 +392,27 @@ def verdict_of(
     return verify_log(load_log(path))
 
 
+def judged(name: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str = "", new: str = "") -> Verdict:
+    """The verdict on the log ``name`` of the printed-text logs, with ``old`` written as ``new``."""
+    text = (LOGS / name).read_text(encoding="utf-8").replace(old, new)
+    return verdict_of(name, monkeypatch, text, tmp_path)
+
+
+def assert_judged(verdict: Verdict, entry: int | None = None, said: str | None = None) -> None:
+    """Legal where ``said`` and ``entry`` say nothing (a case with no change); else illegal, its first violation at
+    ``entry`` and saying ``said`` where given."""
+    if said is None and entry is None:
+        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
+        return
+    if said is None and entry is not None and verdict.kind is VerdictKind.LEGAL:
+        raise AssertionError(f"legal, where entry {entry} breaks the rules")
+    assert verdict.kind is VerdictKind.ILLEGAL, verdict.violations
+    if entry is not None:
+        assert verdict.violations[0].entry == entry, verdict.violations
+    if said is not None:
+        assert said in verdict.violations[0].message, verdict.violations
+
+
 def test_a_continuous_ability_applies_while_its_condition_holds(monkeypatch: pytest.MonkeyPatch) -> None:
     """ws 8.1.1.3: "During your turn" holds for P1's Home Crowd in P1's turn, not for P2's; "for each of your
     other 《Music》 characters" counts Plain Singer and not Plain Runner."""
@@ -497,13 +518,9 @@ def test_an_encore_with_a_hand_cost_names_the_card_it_puts_into_the_waiting_room
     """ws 10.2, 8.4.2: Understudy's "Encore [Put a 《Music》 character from your hand into your waiting room]" is
     paid with a 《Music》 character of the hand, named by the encore entry, and with no stock; Encore [3] (10.2.3)
     stays beside it."""
-    text = (LOGS / "encore-hand-cost.yaml").read_text(encoding="utf-8").replace(old, new)
-    verdict = verdict_of("encore-hand-cost.yaml", monkeypatch, text, tmp_path)
-    if said is None:
-        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
-    else:
-        assert verdict.kind is VerdictKind.ILLEGAL
-        assert verdict.violations[0].entry == 3 and said in verdict.violations[0].message
+    verdict = judged("encore-hand-cost.yaml", monkeypatch, tmp_path, old, new)
+    assert_judged(verdict, entry=None if said is None else 3, said=said)
+    if said is not None:
         assert {"ws:10.2.2", "ws:8.4.2"} & set(verdict.violations[0].clauses)
 
 
@@ -539,13 +556,9 @@ def test_a_bond_with_a_hand_cost_names_the_card_paid(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, said: str | None
 ) -> None:
     """ws 10.4.2, 8.4.2: Old Friend's Bond puts a card from the hand into the waiting room, no stock."""
-    text = (LOGS / "bond-hand-cost.yaml").read_text(encoding="utf-8").replace(old, new)
-    verdict = verdict_of("bond-hand-cost.yaml", monkeypatch, text, tmp_path)
-    if said is None:
-        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
-    else:
-        assert verdict.kind is VerdictKind.ILLEGAL
-        assert verdict.violations[0].entry == 1 and said in verdict.violations[0].message
+    assert_judged(
+        judged("bond-hand-cost.yaml", monkeypatch, tmp_path, old, new), entry=None if said is None else 1, said=said
+    )
 
 
 @pytest.mark.parametrize(
@@ -565,13 +578,9 @@ def test_a_climax_puts_up_to_one_card_of_its_colour_from_the_waiting_room_into_t
     """ws 8.6.3, 3.10: "choose up to one red card in your waiting room, put it into your stock, and all of your
     characters get +1 soul": the resolve entry names the red card chosen (or none, target: false), and the
     entry's expect sees the stock and the soul both, once the whole ability has resolved."""
-    text = (LOGS / "climax-to-stock.yaml").read_text(encoding="utf-8").replace(old, new)
-    verdict = verdict_of("climax-to-stock.yaml", monkeypatch, text, tmp_path)
-    if said is None:
-        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
-    else:
-        assert verdict.kind is VerdictKind.ILLEGAL
-        assert verdict.violations[0].entry == 1 and said in verdict.violations[0].message, verdict.violations
+    assert_judged(
+        judged("climax-to-stock.yaml", monkeypatch, tmp_path, old, new), entry=None if said is None else 1, said=said
+    )
 
 
 def test_using_a_backup_triggers_its_cards_automatic_ability_from_the_waiting_room(
@@ -680,13 +689,9 @@ def test_a_search_of_the_deck_names_the_card_found_and_shuffles(
 ) -> None:
     """ws 8.6.3, 3.2.2: "search your deck for up to one 《Music》 character, reveal it to your opponent, put it into
     your hand, and shuffle your deck": the resolve entry names the card found (cards), or none (cards: [])."""
-    text = (LOGS / "search-deck.yaml").read_text(encoding="utf-8").replace(old, new)
-    verdict = verdict_of("search-deck.yaml", monkeypatch, text, tmp_path)
-    if said is None:
-        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
-    else:
-        assert verdict.kind is VerdictKind.ILLEGAL
-        assert verdict.violations[0].entry == 1 and said in verdict.violations[0].message, verdict.violations
+    assert_judged(
+        judged("search-deck.yaml", monkeypatch, tmp_path, old, new), entry=None if said is None else 1, said=said
+    )
 
 
 def test_after_a_shuffle_no_card_of_the_deck_is_known_and_each_may_be_any_it_held(
@@ -756,12 +761,7 @@ def test_the_middle_position_a_climax_placed_and_a_character_that_cannot_become_
     """ws 3.6.3, 6.6.1.2.1, 7.6.1.2: "If this card is in the middle position of your center stage", "When a climax
     is placed on your climax area, choose 1 of your other 《Music》 characters" and "If the character facing this
     card is cost 0 or lower, this card cannot become 【REVERSE】", each where the log ignores it."""
-    text = (LOGS / "middle-and-climax.yaml").read_text(encoding="utf-8").replace(old, new)
-    verdict = verdict_of("middle-and-climax.yaml", monkeypatch, text, tmp_path)
-    if entry is None:
-        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
-    else:
-        assert verdict.kind is VerdictKind.ILLEGAL and verdict.violations[0].entry == entry, verdict.violations
+    assert_judged(judged("middle-and-climax.yaml", monkeypatch, tmp_path, old, new), entry=entry)
 
 
 def test_a_character_that_cannot_frontal_attack_a_higher_level_is_refused_one(
@@ -797,12 +797,7 @@ def test_abilities_at_the_beginning_of_a_phase_or_step_move_and_rest_their_card(
     """ws 7.2.1.1, 7.7.1.1: "At the beginning of your opponent's attack phase, you may move this card to an open
     position of your center stage" (the resolve entry's to) and "[(1)] At the beginning of the encore step, if you do
     not have another 【REST】 character in your center stage, you may pay the cost. If you do, 【REST】 this card"."""
-    text = (LOGS / "beginning-of.yaml").read_text(encoding="utf-8").replace(old, new)
-    verdict = verdict_of("beginning-of.yaml", monkeypatch, text, tmp_path)
-    if entry is None:
-        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
-    else:
-        assert verdict.kind is VerdictKind.ILLEGAL and verdict.violations[0].entry == entry, verdict.violations
+    assert_judged(judged("beginning-of.yaml", monkeypatch, tmp_path, old, new), entry=entry)
 
 
 @pytest.mark.parametrize(
@@ -821,12 +816,7 @@ def test_the_top_of_the_deck_looked_at_or_put_into_the_waiting_room_is_named_by_
     """ws 4.8, 3.4.1: "look at the top card of your deck, and put it on the top of your deck or into your waiting
     room" (the resolve entry's to, and the card as revealed) and "put the top two cards of your deck into your
     waiting room" (revealed, top first)."""
-    text = (LOGS / "top-of-deck.yaml").read_text(encoding="utf-8").replace(old, new)
-    verdict = verdict_of("top-of-deck.yaml", monkeypatch, text, tmp_path)
-    if entry is None:
-        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
-    else:
-        assert verdict.kind is VerdictKind.ILLEGAL and verdict.violations[0].entry == entry, verdict.violations
+    assert_judged(judged("top-of-deck.yaml", monkeypatch, tmp_path, old, new), entry=entry)
 
 
 @pytest.mark.parametrize(
@@ -870,13 +860,9 @@ def test_up_to_n_cards_looked_at_one_taken_and_the_rest_into_the_waiting_room(
     """ws 4.8.3, 8.6.3: "look at up to 3 cards from the top of your deck, choose up to 1 《Music》 character from among
     them, reveal it to your opponent, put it into your hand, and put the rest into your waiting room": the resolve
     entry names the cards looked at (revealed: as many as its player looked at) and the one taken (cards)."""
-    text = (LOGS / "look-and-take.yaml").read_text(encoding="utf-8").replace(old, new)
-    verdict = verdict_of("look-and-take.yaml", monkeypatch, text, tmp_path)
-    if said is None:
-        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
-    else:
-        assert verdict.kind is VerdictKind.ILLEGAL
-        assert verdict.violations[0].entry == 1 and said in verdict.violations[0].message, verdict.violations
+    assert_judged(
+        judged("look-and-take.yaml", monkeypatch, tmp_path, old, new), entry=None if said is None else 1, said=said
+    )
 
 
 UNSEEN_DECK = ("    deck: {top: [TST/A-021, TST/A-001, TST/A-002, TST/A-021], rest: 4}", "    deck: 8")
@@ -919,12 +905,7 @@ def test_another_character_chosen_gets_x_power_counted_by_trait(
 ) -> None:
     """ws 8.6.3: "choose 1 of your other 《Music》 characters, and that character gets +X power until end of turn.
     X is equal to the number of other 《Music》 characters you have ×500": two others, +1000."""
-    text = (LOGS / "x-count-chosen.yaml").read_text(encoding="utf-8").replace(old, new)
-    verdict = verdict_of("x-count-chosen.yaml", monkeypatch, text, tmp_path)
-    if entry is None:
-        assert verdict.kind is VerdictKind.LEGAL, verdict.violations
-    else:
-        assert verdict.kind is VerdictKind.ILLEGAL and verdict.violations[0].entry == entry, verdict.violations
+    assert_judged(judged("x-count-chosen.yaml", monkeypatch, tmp_path, old, new), entry=entry)
 
 
 def test_an_event_cards_text_with_a_category_mark_is_not_taken_as_read() -> None:

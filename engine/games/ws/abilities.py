@@ -299,27 +299,11 @@ def _is_condition(condition: object) -> bool:
     if not isinstance(condition, dict) or not set(condition) <= set(CONDITIONS):
         return False
     turn = condition.get("turn", "own")
-    opponent = condition.get("battle_opponent", {})
-    if not (
-        isinstance(opponent, dict)
-        and set(opponent) <= {"level_at_most", "cost_at_most", "above_player_level"}
-        and _whole_numbers(
-            {name: value for name, value in opponent.items() if name != "above_player_level"},
-            ("level_at_most", "cost_at_most"),
-        )
-        and opponent.get("above_player_level", True) is True
+    if not _is_character_facts(
+        condition.get("battle_opponent", {}), ("level_at_most", "cost_at_most"), "above_player_level"
     ):
         return False
-    facing = condition.get("facing", {})
-    if not (
-        isinstance(facing, dict)
-        and set(facing) <= {"level_at_least", "cost_at_most", "higher_level"}
-        and _whole_numbers(
-            {name: value for name, value in facing.items() if name != "higher_level"},
-            ("level_at_least", "cost_at_most"),
-        )
-        and facing.get("higher_level", True) is True
-    ):
+    if not _is_character_facts(condition.get("facing", {}), ("level_at_least", "cost_at_most"), "higher_level"):
         return False
     if condition.get("position", "middle") != "middle":
         return False
@@ -329,6 +313,17 @@ def _is_condition(condition: object) -> bool:
         turn in ("own", "opponent")
         and all(isinstance(part, dict) and _is_character_filter(part, ("at_least", "at_most")) for part in counted)
         and all(isinstance(part, dict) and _whole_numbers(part, ("at_least", "at_most")) for part in amounts)
+    )
+
+
+def _is_character_facts(part: object, numbers: tuple[str, ...], flag: str) -> bool:
+    """What a condition asks of one character (the one facing the ability's card, its battle opponent): whole
+    ``numbers`` and a ``flag`` that is true where it is written."""
+    return (
+        isinstance(part, dict)
+        and set(part) <= {*numbers, flag}
+        and _whole_numbers({name: value for name, value in part.items() if name != flag}, numbers)
+        and part.get(flag, True) is True
     )
 
 

@@ -247,23 +247,31 @@ class Operations:
         )
         yield from self.game.rule_actions.interrupts()
 
-    def mill(self, player: str, card: Card, count: int) -> Procedure:
-        """Put the top ``count`` cards of the deck into the waiting room, one at a time (a refresh between them
-        where the deck runs out, 3.2.3.1); the entry being applied may name them, top first (``revealed``)."""
-        reveal = Reveal(player, "text", count, ("ws:8.6.2.4.4", "ws:3.4.1"))
-        answer = yield reveal
+    def from_the_top(self, player: str, reveal: Reveal, answer: Any, zone: str) -> Procedure:
+        """Move ``reveal.count`` cards from the top of ``player``'s deck into ``zone`` one at a time, each named by
+        the answer where it says (a refresh between them where the deck runs out, 3.2.3.1); returns them."""
         me = self.states[player]
-        moved = []
-        for index in range(count):
+        moved: list[Card] = []
+        for index in range(reveal.count):
             yield from self.game.moves.ensure_deck(player)
             if not me.deck:
                 break
             top = me.deck.pop(0)
             self.game.moves.bind(top, answer, index, reveal)
-            self.game.moves.put(player, "waiting", top)
-            moved.append(top.identity or "?")
-            yield from self.game.rule_actions.interrupts()
+            self.game.moves.put(player, zone, top)
+            moved.append(top)
+            if zone != "resolution":
+                yield from self.game.rule_actions.interrupts()
         reveal.used = len(moved)
+        return moved
+
+    def mill(self, player: str, card: Card, count: int) -> Procedure:
+        """Put the top ``count`` cards of the deck into the waiting room, one at a time (a refresh between them
+        where the deck runs out, 3.2.3.1); the entry being applied may name them, top first (``revealed``)."""
+        reveal = Reveal(player, "text", count, ("ws:8.6.2.4.4", "ws:3.4.1"))
+        answer = yield reveal
+        cards = yield from self.from_the_top(player, reveal, answer, "waiting")
+        moved = [top.identity or "?" for top in cards]
         self.game.record(
             RecordKind.ABILITY,
             player,
@@ -321,20 +329,10 @@ class Operations:
         the waiting room (10.7.3, 3.13.1.4), and do ``per_climax`` once for each climax among them.  The entry
         being applied names them, top first (``revealed``); cards it does not name are taken as no climax, and
         the verdict says so."""
-        me = self.states[player]
         count = int(effect["brainstorm"])
         reveal = Reveal(player, "text", count, ("ws:10.7.1", "ws:10.7.3", "ws:3.13.1.4"))
         answer = yield reveal
-        flipped = []
-        for index in range(count):
-            yield from self.game.moves.ensure_deck(player)
-            if not me.deck:
-                break
-            top = me.deck.pop(0)
-            self.game.moves.bind(top, answer, index, reveal)
-            self.game.moves.put(player, "resolution", top)
-            flipped.append(top)
-        reveal.used = len(flipped)
+        flipped = yield from self.from_the_top(player, reveal, answer, "resolution")
         for flipped_card in flipped:
             self.game.moves.put(player, "waiting", self.game.moves.take_card(player, "resolution", flipped_card))
         unnamed = sum(1 for flipped_card in flipped if flipped_card.identity is None)
@@ -369,13 +367,8 @@ class Operations:
         at; not said, all N) and the card taken (``cards``, ``[]`` for none)."""
         me = self.states[player]
         most = min(int(effect["look"]), len(me.deck))
-        within = me.deck[:most]
-        seen = dict.fromkeys(c.identity for c in within if c.identity is not None)
-        seen.update(dict.fromkeys(self.game.moves.unseen_identities(within)))
         options: list[Choice] = [
-            Choice("look_take", cards=(identity,))
-            for identity in seen
-            if (definition := self.game.definitions.get(identity)) is not None and chosen_card_fits(effect, definition)
+            Choice("look_take", cards=(identity,)) for identity in self.fitting(me.deck[:most], effect)
         ]
         described = chosen_card_words(effect)
         decision = self.target_decision(
@@ -455,13 +448,7 @@ class Operations:
         put it into the hand, then shuffle the deck (8.6.3; 3.2: the deck's order is hidden).  A search may find
         nothing even where such a card is there: the deck is hidden, and "up to" lets its master choose none."""
         me = self.states[player]
-        seen = dict.fromkeys(c.identity for c in me.deck if c.identity is not None)
-        seen.update(dict.fromkeys(self.game.moves.unseen_identities(me.deck)))
-        options: list[Choice] = [
-            Choice("search", cards=(identity,))
-            for identity in seen
-            if (definition := self.game.definitions.get(identity)) is not None and chosen_card_fits(effect, definition)
-        ]
+        options: list[Choice] = [Choice("search", cards=(identity,)) for identity in self.fitting(me.deck, effect)]
         described = chosen_card_words(effect)
         decision = self.target_decision(
             player,
@@ -490,20 +477,24 @@ class Operations:
         if not me.deck:
             yield from self.game.rule_actions.interrupts()
 
+    def fitting(self, cards: list[Card], effect: dict[str, Any]) -> list[str]:
+        """The identities among ``cards``, known or what unseen ones could be, that the card ``effect`` chooses may
+        be, by their printed characteristics (they are off the stage: no effect changes them)."""
+        seen = dict.fromkeys(c.identity for c in cards if c.identity is not None)
+        seen.update(dict.fromkeys(self.game.moves.unseen_identities(cards)))
+        return [
+            identity
+            for identity in seen
+            if (definition := self.game.definitions.get(identity)) is not None and chosen_card_fits(effect, definition)
+        ]
+
     def choose_from_waiting_room(
         self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any]
     ) -> Procedure:
         """Choose a card of the waiting room (8.6.3) of the kind, trait, colour or level the effect says, and put it
         into the hand (``salvage``) or the stock (``to: stock``); "up to" one lets its master choose none."""
         me = self.states[player]
-        seen = dict.fromkeys(c.identity for c in me.waiting if c.identity is not None)
-        seen.update(dict.fromkeys(self.game.moves.unseen_identities(me.waiting)))
-        options: list[Choice] = [
-            Choice("salvage", card=identity)
-            for identity in seen
-            if (definition := self.game.definitions.get(identity)) is not None
-            and chosen_card_fits(effect, definition)  # printed characteristics: it is in the waiting room
-        ]
+        options: list[Choice] = [Choice("salvage", card=identity) for identity in self.fitting(me.waiting, effect)]
         described = chosen_card_words(effect)
         if not options:
             self.game.record(

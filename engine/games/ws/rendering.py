@@ -8,6 +8,7 @@ record renders back to it, word for word.
 from __future__ import annotations
 
 from engine.core.printed_text import Record
+from engine.games.ws.abilities import chosen_card_words
 
 
 def render(record: Record) -> str:
@@ -183,7 +184,7 @@ def _effect(effect: Record) -> str:
         shown = "reveal it to your opponent, " if effect.get("shown") else ""
         return (
             f"look at up to {count} {'card' if count == 1 else 'cards'} from the top of your deck, choose up to 1 "
-            f"{_card_kind(effect, 'take')} from among them, {shown}put it into your hand, and put the rest into your "
+            f"{chosen_card_words(effect)} from among them, {shown}put it into your hand, and put the rest into your "
             "waiting room"
         )
     if "per" in effect and effect.get("target") == "choose":
@@ -208,31 +209,14 @@ def _effect(effect: Record) -> str:
 def _waiting_room_choice(effect: Record) -> str:
     destination = "put it into your stock" if effect.get("to") == "stock" else "return it to your hand"
     up_to = "up to " if effect.get("up_to") else ""
-    return f"choose {up_to}1 {_card_kind(effect, 'salvage')} in your waiting room, and {destination}"
+    return f"choose {up_to}1 {chosen_card_words(effect)} in your waiting room, and {destination}"
 
 
 def _deck_search(effect: Record) -> str:
     return (
-        f"search your deck for up to 1 {_card_kind(effect, 'search')}, reveal it to your opponent, put it into your "
+        f"search your deck for up to 1 {chosen_card_words(effect)}, reveal it to your opponent, put it into your "
         "hand, and shuffle your deck"
     )
-
-
-def _card_kind(effect: Record, operation: str) -> str:
-    """The card an operation chooses, as its text says it: ``《Music》 character``, ``red card``, ``"Name"``."""
-    kind = "card" if effect[operation] == "any" else effect[operation]
-    if "with_name" in effect:
-        return f'"{effect["with_name"]}"'
-    if "with_trait" in effect:
-        traits = effect["with_trait"]
-        return f"{_traits([traits] if isinstance(traits, str) else traits)} {kind}"
-    if "color" in effect:
-        return f"{effect['color']} {kind}"
-    if "level_at_most" in effect:
-        return f"level {effect['level_at_most']} or lower {kind}"
-    if "level_at_least" in effect:
-        return f"level {effect['level_at_least']} or higher {kind}"
-    return kind
 
 
 def _condition(condition: Record) -> str:
