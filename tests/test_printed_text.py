@@ -78,6 +78,15 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
     ),
     ("【AUTO】 Encore [(2)]", {"keyword": "encore", "cost": {"stock": 2}}),
     (
+        "【CONT】 If you have 2 or more 《Music》 characters, this card gets -1 level while in your hand.",
+        {
+            "type": "cont",
+            "zone": "hand",
+            "condition": {"characters": {"at_least": 2, "traits": ["Music"]}},
+            "effect": [{"level": -1, "target": "self"}],
+        },
+    ),
+    (
         "【CONT】 Assist All of your characters in front of this card get +X power. X is equal to 500 multiplied by "
         "that character's level.",
         {"keyword": "assist", "power": 500, "per_level": True},
@@ -920,6 +929,25 @@ def test_an_event_cards_text_with_a_category_mark_is_not_taken_as_read() -> None
     assert not reading.read and "event" in reading.problem
     assert not plays_in_full(event)
     assert plays_in_full({**event, "type": "character", "power": 1000})
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("", "", None),
+        ("waiting: [TST/A-021]", "waiting: [TST/A-021, TST/A-021]", "TST/A-044 is level 1 but P1 is level 0"),
+    ],
+    ids=["lowered", "two-climaxes"],
+)
+def test_a_card_whose_text_lowers_its_level_in_the_hand_is_played_at_that_level(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, said: str | None
+) -> None:
+    """ws 8.1.1.3, 8.6.2.1: "If your waiting room has 1 or less climax, this card gets -1 level while in your
+    hand": level 0 in the hand, Rising Star is played by a level 0 player with no card of its colour; with two
+    climaxes in the waiting room it is level 1 again."""
+    assert_judged(
+        judged("level-in-hand.yaml", monkeypatch, tmp_path, old, new), entry=None if said is None else 0, said=said
+    )
 
 
 @pytest.mark.parametrize(("power", "legal"), [(8000, True), (7500, False)])

@@ -132,16 +132,18 @@ OPERATIONS: Final = (
     "look_top",
     "look",
     "brainstorm",
+    "level",
 )
-CONTINUOUS_ONLY: Final = ("trait", "cannot")
+CONTINUOUS_ONLY: Final = ("trait", "cannot", "level")
 """What only a ``cont`` ability's operations may say."""
 TARGETS: Final = ("self", "choose", "all", "others")
 """Who a power or soul change goes to: the ability's card, one of its master's characters chosen, all of them,
 or all of them but the ability's card."""
 GAINS: Final = ("power", "soul")
 """The operations one change may carry together: ``{power: 2000, soul: 1, target: choose}`` is one choice."""
-ZONES: Final = (None, "stage", "climax")
-"""Where an ability works from: a character's on the stage; a climax's in the climax area (ws 3.11, 8.1.1.2.1)."""
+ZONES: Final = (None, "stage", "climax", "hand")
+"""Where an ability works from: a character's on the stage; a climax's in the climax area (ws 3.11, 8.1.1.2.1);
+``hand``, a continuous ability that changes its card's level while it is in the hand (8.1.1.3)."""
 SALVAGE_TYPES: Final = ("character", "climax", "event", "any")
 COSTS: Final = ("stock", "rest", "discard", "discard_type", "discard_traits")
 """What a cost may say (8.4.2): stock from the top of the stock (8.4.3), ``rest: true`` to rest its card, and
@@ -154,7 +156,17 @@ BATTLE_OPPONENT_FATES: Final = ("reverse", "stock", "deck_bottom", "deck_top", "
 RESTRICTIONS: Final = ("side_attack", "front_attack", "reverse")
 """What a ``cont`` ability's ``cannot`` forbids its card (ws 8.1.1.3): ``side_attack`` and ``front_attack``
 (7.2.1.4.2), ``reverse`` (becoming reversed, 7.6.1.2)."""
-CONDITIONS: Final = ("turn", "characters", "all_characters", "stock", "hand", "facing", "battle_opponent", "position")
+CONDITIONS: Final = (
+    "turn",
+    "characters",
+    "all_characters",
+    "stock",
+    "hand",
+    "facing",
+    "battle_opponent",
+    "position",
+    "waiting_climaxes",
+)
 """What a ``cont`` ability's ``condition`` may ask, all of it at once (8.1.1.3): ``turn``, ``own`` or
 ``opponent`` (during whose turn); ``characters``, ``{at_least: N, traits: [..], other: true}`` (its master has
 N or more such characters, other than its card); ``all_characters``, ``{traits: [..]}`` (each of its master's
@@ -162,6 +174,7 @@ characters has one of them); ``stock`` and ``hand``, ``{at_most: N}`` or ``{at_l
 ``facing``, ``{level_at_least: N}``, ``{cost_at_most: N}`` or ``{higher_level: true}`` (the opponent's character
 facing its card is of level N or higher, of cost N or lower, of a higher level than its card, 3.6.5);
 ``position``, ``middle`` (its card is in the middle position of the center stage, 3.6.3);
+``waiting_climaxes``, ``{at_most: N}`` (climaxes in its master's waiting room);
 ``battle_opponent``, ``{level_at_most: N}``, ``{cost_at_most: N}`` or ``{above_player_level: true}`` (its
 card's battle opponent is of level N or lower, of cost N or lower, of a level higher than its master's level)."""
 
@@ -204,6 +217,8 @@ class CardAbility:
     """For ``when_other_attacks``: the traits the attacking character has one of (none: any character)."""
     phase: str | None
     """For ``at_beginning``: the phase or step (``PHASES``)."""
+    zone: str | None
+    """Where it works from (``ZONES``): None, the stage (or a climax's climax area); ``hand``."""
     whose: str | None
     """For ``at_beginning``: of whose turn, ``own`` or ``opponent`` (None: either's)."""
 
@@ -224,6 +239,7 @@ class CardAbility:
         discard_traits: tuple[str, ...] = (),
         phase: str | None = None,
         whose: str | None = None,
+        zone: str | None = None,
     ) -> None:
         self.index = index
         self.kind = kind
@@ -240,6 +256,7 @@ class CardAbility:
         self.discard_traits = discard_traits
         self.phase = phase
         self.whose = whose
+        self.zone = zone
 
     @property
     def name(self) -> str:
@@ -308,7 +325,7 @@ def _is_condition(condition: object) -> bool:
     if condition.get("position", "middle") != "middle":
         return False
     counted = [condition.get(name, {}) for name in ("characters", "all_characters")]
-    amounts = [condition.get(name, {}) for name in ("stock", "hand")]
+    amounts = [condition.get(name, {}) for name in ("stock", "hand", "waiting_climaxes")]
     return (
         turn in ("own", "opponent")
         and all(isinstance(part, dict) and _is_character_filter(part, ("at_least", "at_most")) for part in counted)
@@ -422,7 +439,23 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
         discard_traits=_trait_names(index, cost.get("discard_traits", []), "discard_traits"),
         phase=_beginning(index, when, record),
         whose=record.get("whose") if when == "at_beginning" else None,
+        zone=_zone(index, kind, record),
     )
+
+
+def _zone(index: int, kind: str, record: dict[str, Any]) -> str | None:
+    """Where the ability works from; a ``hand`` one changes its card's level, and nothing else."""
+    zone = record.get("zone")
+    effects = record.get("effect") or []
+    effects = [effects] if isinstance(effects, dict) else effects
+    changes_level = any(isinstance(e, dict) and "level" in e for e in effects)
+    if zone == "hand" and (
+        kind != "cont" or not all(isinstance(e, dict) and set(e) <= {"level", "target"} for e in effects)
+    ):
+        raise AbilityRecordError(f"ability {index}: an ability that works from the hand changes its level")
+    if changes_level and zone != "hand":
+        raise AbilityRecordError(f"ability {index}: a level change works from the hand (zone: hand)")
+    return str(zone) if zone is not None else None
 
 
 def _beginning(index: int, when: str | None, record: dict[str, Any]) -> str | None:

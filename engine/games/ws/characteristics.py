@@ -15,6 +15,7 @@ from engine.core.effects import ContinuousEffect, Layer
 from engine.games.ws.state import BACK, FACING, MIDDLE
 
 if TYPE_CHECKING:
+    from engine.games.ws.cards import WsCardDefinition
     from engine.games.ws.game import WeissSchwarz
 
 CONTINUOUS: Final = ("ws:8.1.1", "ws:8.1.1.3", "ws:8.6.1", "ws:4.3.6")
@@ -141,13 +142,36 @@ class Characteristics:
                             )
         return found
 
-    def holds(self, condition: dict[str, Any], source: Card, battle_opponent: Card | None = None) -> bool:
+    def level_in_hand(self, player: str, definition: WsCardDefinition) -> int:
+        """A card's level in ``player``'s hand: printed, changed by its own continuous abilities that work from
+        the hand ("this card gets -1 level while in your hand", 8.1.1.3) while their conditions hold; never below
+        0."""
+        level = definition.level
+        for ability in self.game.modelled.get(definition.id, ()):
+            if ability.kind == "cont" and ability.zone == "hand" and self.holds_for(player, ability.condition):
+                level += sum(int(effect.get("level", 0)) for effect in ability.effects)
+        return max(level, 0)
+
+    def holds_for(self, player: str, condition: dict[str, Any]) -> bool:
+        """Whether ``condition`` holds for ``player`` with no card on the stage to ask about: an ability working
+        from the hand (what it asks of its card's place, or of the character facing it, cannot hold)."""
+        if any(name in condition for name in ("facing", "position", "battle_opponent")):
+            return False
+        return self.holds(condition, None, player=player)
+
+    def holds(
+        self,
+        condition: dict[str, Any],
+        source: Card | None,
+        battle_opponent: Card | None = None,
+        player: str | None = None,
+    ) -> bool:
         """Whether a continuous ability's ``condition`` (``engine.games.ws.abilities.CONDITIONS``) holds for
         ``source``'s master now (8.1.1.3: it applies while it does); an automatic ability's, as it resolves,
-        with the battle opponent its trigger saw."""
+        with the battle opponent its trigger saw; for ``player`` where there is no ``source`` (``holds_for``)."""
         if not condition:
             return True
-        player = source.owner
+        player = source.owner if source is not None else str(player)
         if "battle_opponent" in condition and not self.battle_opponent_is(
             condition["battle_opponent"], battle_opponent
         ):
@@ -157,7 +181,7 @@ class Characteristics:
             return False
         if "characters" in condition:
             wanted = condition["characters"]
-            found = self.count(wanted, source)
+            found = self.count(wanted, source, player)
             if found < int(wanted.get("at_least", 0 if "at_most" in wanted else 1)):
                 return False
             if "at_most" in wanted and found > int(wanted["at_most"]):
@@ -166,6 +190,22 @@ class Characteristics:
             traits = set(condition["all_characters"].get("traits", ()))
             if not all(traits & self.counted_traits(c) for _, c in self.states[player].characters()):
                 return False
+        if "waiting_climaxes" in condition:
+            climaxes = sum(
+                1
+                for card in self.states[player].waiting
+                if (definition := self.game.definition(card)) is not None and definition.type == "climax"
+            )
+            if climaxes > int(condition["waiting_climaxes"].get("at_most", climaxes)):
+                return False
+        me = self.states[player]
+        for zone, cards in (("stock", me.stock), ("hand", me.hand)):
+            if zone in condition:
+                bounds = condition[zone]
+                if len(cards) < int(bounds.get("at_least", 0)) or len(cards) > int(bounds.get("at_most", len(cards))):
+                    return False
+        if source is None:  # what it asks of its card's place cannot hold off the stage
+            return not any(name in condition for name in ("facing", "position"))
         if "facing" in condition:
             position = self.states[player].position_of(source)
             facing = (
@@ -181,15 +221,7 @@ class Characteristics:
                 return False
             if wanted.get("higher_level") and self.level_of(facing) <= self.level_of(source):
                 return False
-        if condition.get("position") == "middle" and self.states[player].position_of(source) != MIDDLE:
-            return False
-        me = self.states[player]
-        for zone, cards in (("stock", me.stock), ("hand", me.hand)):
-            if zone in condition:
-                bounds = condition[zone]
-                if len(cards) < int(bounds.get("at_least", 0)) or len(cards) > int(bounds.get("at_most", len(cards))):
-                    return False
-        return True
+        return not (condition.get("position") == "middle" and self.states[player].position_of(source) != MIDDLE)
 
     def battle_opponent_is(self, wanted: dict[str, Any], opponent: Card | None) -> bool:
         """Whether ``opponent``, a battle opponent (7.2.1.5.1) still on the stage, is as ``wanted`` says: of level
@@ -205,12 +237,13 @@ class Characteristics:
             return False
         return not (wanted.get("above_player_level") and level <= self.states[opponent.owner].level_count)
 
-    def count(self, wanted: dict[str, Any], source: Card) -> int:
+    def count(self, wanted: dict[str, Any], source: Card | None, player: str | None = None) -> int:
         """How many of ``source``'s master's characters are as ``wanted`` says: with one of its ``traits``,
         ``other`` than ``source``, in the back or the center stage, rested."""
         traits = set(wanted.get("traits", ()))
         found = 0
-        for position, character in self.states[source.owner].characters():
+        owner = source.owner if source is not None else str(player)
+        for position, character in self.states[owner].characters():
             if wanted.get("other") and character is source:
                 continue
             if wanted.get("back_stage") and position not in BACK:

@@ -53,8 +53,12 @@ class Playing:
         self.states = game.player_states
 
     def color_ok(self, player: str, definition: WsCardDefinition) -> bool:
-        """ws 8.6.2.1.1: a color in the level or clock (level 0 characters and events are exempt)."""
-        if definition.level == 0 and definition.type in ("character", "event"):
+        """ws 8.6.2.1.1: a color in the level or clock (level 0 characters and events are exempt: their level in the
+        hand, which their own text may lower)."""
+        if (
+            definition.type in ("character", "event")
+            and self.game.characteristics.level_in_hand(player, definition) == 0
+        ):
             return True
         me = self.states[player]
         available = {color for card in me.level + me.clock if (d := self.game.definition(card)) for color in d.colors}
@@ -74,10 +78,14 @@ class Playing:
     def play_refusal(self, player: str, definition: WsCardDefinition) -> Refusal | None:
         """Why ``player`` cannot play ``definition`` from hand now, or None (8.6.2.1, 8.6.2.3)."""
         me = self.states[player]
-        if definition.type != "climax" and definition.level > me.level_count:
+        level = self.game.characteristics.level_in_hand(player, definition)
+        if definition.type != "climax" and level > me.level_count:
+            lowered = (
+                f" (printed {definition.level}, its text lowers it in the hand)" if level != definition.level else ""
+            )
             return Refusal(
-                ("ws:8.6.2.1.2",),
-                f"{definition.id} is level {definition.level} but {player} is level {me.level_count}",
+                ("ws:8.6.2.1.2",) + (("ws:8.1.1.3",) if lowered else ()),
+                f"{definition.id} is level {level}{lowered} but {player} is level {me.level_count}",
             )
         if not self.color_ok(player, definition):
             return Refusal(
@@ -95,7 +103,7 @@ class Playing:
         """ws 8.6.2: reveal the card, pay its cost in full; the card leaves the hand."""
         definition = self.game.definitions[identity]
         me = self.states[player]
-        if definition.level > 0 or definition.type == "climax":
+        if self.game.characteristics.level_in_hand(player, definition) > 0 or definition.type == "climax":
             known = {color for c in me.level + me.clock if (d := self.game.definition(c)) for color in d.colors}
             unseen = None if known.intersection(definition.colors) else self.unseen_color(player, definition)
             if unseen is not None:

@@ -252,6 +252,8 @@ def _condition(condition: Record) -> str:
             fact = "the character facing this card is a higher level than this card"
         else:
             fact = f"the character facing this card is level {facing['level_at_least']} or higher"
+    elif "waiting_climaxes" in condition:
+        fact = f"your waiting room has {condition['waiting_climaxes']['at_most']} or less climax"
     elif condition.get("position") == "middle":
         fact = "this card is in the middle position of your center stage"
     elif "battle_opponent" in condition:
@@ -274,6 +276,8 @@ def _traits(traits: list[str] | tuple[str, ...]) -> str:
 def _continuous(effect: Record) -> str:
     gains = _gains(effect) if any(name in effect for name in ("power", "soul")) else ""
     target = effect.get("target", "self")
+    if "level" in effect:
+        return f"This card gets {effect['level']} level while in your hand"
     if "cannot" in effect:
         return {
             "side_attack": "This card cannot side attack",

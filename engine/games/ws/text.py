@@ -241,6 +241,12 @@ class _Build:
     def in_middle(self, _: list[Any]) -> Record:
         return {"position": "middle"}
 
+    def level_in_hand(self, children: list[Any]) -> Record:
+        return {"level": int(str(children[1])), "target": "self", "_zone": "hand"}
+
+    def waiting_climaxes_at_most(self, children: list[Any]) -> Record:
+        return {"waiting_climaxes": {"at_most": int(children[0])}}
+
     def cannot_reverse(self, _: list[Any]) -> Record:
         return {"cannot": "reverse"}
 
@@ -317,8 +323,10 @@ class _Build:
 
     # continuous abilities
     def cont(self, children: list[Any]) -> Record:
-        condition, effect = children[:-1], children[-1]
+        condition, effect = children[:-1], dict(children[-1])
         record: Record = {"type": "cont"}
+        if effect.pop("_zone", None) == "hand":
+            record["zone"] = "hand"
         if condition:
             record["condition"] = condition[0]
         record["effect"] = [effect]

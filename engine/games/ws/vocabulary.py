@@ -35,6 +35,7 @@ OPERATION_CLAUSES: Final = {
     "mill": ("ws:3.4.1",),
     "look_top": ("ws:4.8",),
     "look": ("ws:4.8.3", "ws:8.6.3"),
+    "level": ("ws:8.6.2.1.2",),
     "brainstorm": ("ws:10.7.1", "ws:10.7.3"),
     "to": ("ws:3.10",),
     "stock": ("ws:3.10",),
@@ -360,6 +361,16 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         "restriction",
         "cannot become reversed, facing a cost or lower",
         {"type": "cont", "condition": {"facing": {"cost_at_most": 0}}, "effect": [{"cannot": "reverse"}]},
+    ),
+    (
+        "condition",
+        "a level lowered in the hand, while the waiting room has few climaxes",
+        {
+            "type": "cont",
+            "zone": "hand",
+            "condition": {"waiting_climaxes": {"at_most": 2}},
+            "effect": [{"level": -1, "target": "self"}],
+        },
     ),
     (
         "condition",

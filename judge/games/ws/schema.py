@@ -99,6 +99,10 @@ def _ws_card_defs() -> dict[str, Schema]:
             "items": {"enum": ["deck_top", "deck_bottom", "waiting"]},
             "minItems": 2,
         },
+        "level": {
+            "description": "For a cont ability with zone: hand: the level its card gets while in the hand (8.1.1.3).",
+            "type": "integer",
+        },
         "brainstorm": {
             "description": "Brainstorm (10.7): flip over N cards from the top of the deck into the waiting room, and "
             "do per_climax once for each climax among them.",
