@@ -78,6 +78,14 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
     ),
     ("【AUTO】 Encore [(2)]", {"keyword": "encore", "cost": {"stock": 2}}),
     (
+        "【CONT】 During your turn, if there is a marker underneath this card, this card gets +1500 power.",
+        {
+            "type": "cont",
+            "condition": {"turn": "own", "markers": {"at_least": 1}},
+            "effect": [{"power": 1500, "target": "self"}],
+        },
+    ),
+    (
         "【CONT】 If you have 2 or more 《Music》 characters, this card gets -1 level while in your hand.",
         {
             "type": "cont",
@@ -948,6 +956,19 @@ def test_a_card_whose_text_lowers_its_level_in_the_hand_is_played_at_that_level(
     assert_judged(
         judged("level-in-hand.yaml", monkeypatch, tmp_path, old, new), entry=None if said is None else 0, said=said
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [("", "", None), ("use: true, target: TST/A-001,", "use: false,", 1), ("power: 1500", "power: 1000", 1)],
+    ids=["marked", "declined", "per-marker-ignored"],
+)
+def test_a_card_of_the_waiting_room_put_underneath_as_a_marker_counts_for_power(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 3.7.1, 3.7.2.1: "you may choose 1 "Plain Singer" in your waiting room, and put it face up underneath this
+    card as a marker" and "This card gets +500 power for each marker underneath this card"."""
+    assert_judged(judged("markers.yaml", monkeypatch, tmp_path, old, new), entry=entry)
 
 
 @pytest.mark.parametrize(("power", "legal"), [(8000, True), (7500, False)])

@@ -166,6 +166,7 @@ CONDITIONS: Final = (
     "battle_opponent",
     "position",
     "waiting_climaxes",
+    "markers",
 )
 """What a ``cont`` ability's ``condition`` may ask, all of it at once (8.1.1.3): ``turn``, ``own`` or
 ``opponent`` (during whose turn); ``characters``, ``{at_least: N, traits: [..], other: true}`` (its master has
@@ -174,7 +175,8 @@ characters has one of them); ``stock`` and ``hand``, ``{at_most: N}`` or ``{at_l
 ``facing``, ``{level_at_least: N}``, ``{cost_at_most: N}`` or ``{higher_level: true}`` (the opponent's character
 facing its card is of level N or higher, of cost N or lower, of a higher level than its card, 3.6.5);
 ``position``, ``middle`` (its card is in the middle position of the center stage, 3.6.3);
-``waiting_climaxes``, ``{at_most: N}`` (climaxes in its master's waiting room);
+``waiting_climaxes``, ``{at_most: N}`` (climaxes in its master's waiting room); ``markers``, ``{at_least: N}``
+(markers underneath its card, 3.7);
 ``battle_opponent``, ``{level_at_most: N}``, ``{cost_at_most: N}`` or ``{above_player_level: true}`` (its
 card's battle opponent is of level N or lower, of cost N or lower, of a level higher than its master's level)."""
 
@@ -325,7 +327,7 @@ def _is_condition(condition: object) -> bool:
     if condition.get("position", "middle") != "middle":
         return False
     counted = [condition.get(name, {}) for name in ("characters", "all_characters")]
-    amounts = [condition.get(name, {}) for name in ("stock", "hand", "waiting_climaxes")]
+    amounts = [condition.get(name, {}) for name in ("stock", "hand", "waiting_climaxes", "markers")]
     return (
         turn in ("own", "opponent")
         and all(isinstance(part, dict) and _is_character_filter(part, ("at_least", "at_most")) for part in counted)
@@ -508,13 +510,17 @@ def _check_operation(index: int, effect: Any) -> None:
     if "with_name" in effect and (not isinstance(effect["with_name"], str) or not effect["with_name"]):
         raise AbilityRecordError(f"ability {index}: with_name {effect['with_name']!r} is not a card name")
     per = effect.get("per")
-    if per is not None and not (
-        isinstance(per, dict)
-        and set(per) == {"characters"}
-        and isinstance(per["characters"], dict)
-        and _is_character_filter(per["characters"], ())
+    if (
+        per is not None
+        and per != {"markers": {}}
+        and not (
+            isinstance(per, dict)
+            and set(per) == {"characters"}
+            and isinstance(per["characters"], dict)
+            and _is_character_filter(per["characters"], ())
+        )
     ):
-        raise AbilityRecordError(f"ability {index}: per {per!r} is not a count of characters")
+        raise AbilityRecordError(f"ability {index}: per {per!r} is not a count of characters or of markers")
     _check_salvage(index, effect)
     if ("brainstorm" in effect) != ("per_climax" in effect):
         raise AbilityRecordError(f"ability {index}: brainstorm says what it does per climax revealed: per_climax")
@@ -574,7 +580,7 @@ def chosen_card_words(effect: dict[str, Any]) -> str:
     return kind
 
 
-SALVAGE_DESTINATIONS: Final = ("hand", "stock")
+SALVAGE_DESTINATIONS: Final = ("hand", "stock", "marker")
 """Where a ``salvage`` puts the card it chooses from the waiting room (``to``; the hand unless said)."""
 CHOOSING: Final = ("salvage", "search", "take")
 """The operations that choose a card by its characteristics: from the waiting room, the deck, the cards looked

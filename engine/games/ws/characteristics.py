@@ -108,7 +108,7 @@ class Characteristics:
                         continue
                     if not self.holds(ability.condition, source):
                         continue
-                    times = self.count(effect["per"]["characters"], source) if "per" in effect else 1
+                    times = self.times(effect["per"], source) if "per" in effect else 1
                     timestamp = me.placed_at.get(source.instance, 0)
                     origin = f"ability {ability.index} of {source.identity}"
                     if "with_name" in effect and not self.named(card, str(effect["with_name"])):
@@ -205,7 +205,9 @@ class Characteristics:
                 if len(cards) < int(bounds.get("at_least", 0)) or len(cards) > int(bounds.get("at_most", len(cards))):
                     return False
         if source is None:  # what it asks of its card's place cannot hold off the stage
-            return not any(name in condition for name in ("facing", "position"))
+            return not any(name in condition for name in ("facing", "position", "markers"))
+        if "markers" in condition and self.markers_under(source) < int(condition["markers"].get("at_least", 1)):
+            return False
         if "facing" in condition:
             position = self.states[player].position_of(source)
             facing = (
@@ -236,6 +238,18 @@ class Characteristics:
         if "cost_at_most" in wanted and (definition.cost if definition else 0) > int(wanted["cost_at_most"]):
             return False
         return not (wanted.get("above_player_level") and level <= self.states[opponent.owner].level_count)
+
+    def times(self, per: dict[str, Any], source: Card) -> int:
+        """How many times a change counted ``per`` something is made: the characters counted, or the markers
+        underneath ``source`` (3.7)."""
+        if "markers" in per:
+            return self.markers_under(source)
+        return self.count(per["characters"], source)
+
+    def markers_under(self, card: Card) -> int:
+        """How many markers are underneath ``card`` (3.7.1); none off the stage."""
+        position = self.states[card.owner].position_of(card)
+        return len(self.states[card.owner].markers_at(position)) if position is not None else 0
 
     def count(self, wanted: dict[str, Any], source: Card | None, player: str | None = None) -> int:
         """How many of ``source``'s master's characters are as ``wanted`` says: with one of its ``traits``,

@@ -155,7 +155,7 @@ class Operations:
         elif "salvage" in effect:
             yield from self.choose_from_waiting_room(player, card, ability, effect)
         else:
-            times = self.game.characteristics.count(effect["per"]["characters"], card) if "per" in effect else 1
+            times = self.game.characteristics.times(effect["per"], card) if "per" in effect else 1
             gains = [(attribute, int(effect[attribute]) * times) for attribute in GAINS if attribute in effect]
             target = effect.get("target", "self")
             chosen_by: Decision | None = None
@@ -519,6 +519,10 @@ class Operations:
             )
             yield Checkpoint(decision)
             return
+        if to == "marker":
+            yield from self.into_marker_area(player, card, str(choice.card))
+            yield Checkpoint(decision)
+            return
         taken = self.game.moves.take_unseen_as(player, "waiting", choice.card, "the effect chooses it")
         self.game.moves.put(player, to, taken)
         into = "the stock" if to == "stock" else "hand"
@@ -532,6 +536,31 @@ class Operations:
         yield Checkpoint(decision)
         if to == "stock":
             yield from self.game.rule_actions.interrupts()
+
+    def into_marker_area(self, player: str, card: Card, identity: str) -> Procedure:
+        """Put the card ``identity`` of the waiting room face up underneath ``card`` as a marker (3.7.1, 3.7.2.1);
+        nothing where ``card`` has left the stage."""
+        me = self.states[player]
+        position = me.position_of(card)
+        if position is None:
+            self.game.record(
+                RecordKind.ABILITY,
+                player,
+                f"{card.identity} is no longer on the stage: {identity} stays in the waiting room",
+                ("ws:8.6.2.4.4", "ws:3.7.1"),
+            )
+            return
+        taken = self.game.moves.take_unseen_as(player, "waiting", identity, "the effect chooses it")
+        taken.renew()
+        me.markers_at(position).append(taken)
+        self.game.version += 1
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"{identity} goes from the waiting room face up underneath {card.identity} as a marker",
+            ("ws:8.6.3.1", "ws:8.6.2.4.4", "ws:3.7.1", "ws:3.7.2.1"),
+        )
+        yield from self.game.rule_actions.interrupts()
 
     def target_decision(
         self,

@@ -207,7 +207,10 @@ def _effect(effect: Record) -> str:
 
 
 def _waiting_room_choice(effect: Record) -> str:
-    destination = "put it into your stock" if effect.get("to") == "stock" else "return it to your hand"
+    destination = {
+        "stock": "put it into your stock",
+        "marker": "put it face up underneath this card as a marker",
+    }.get(str(effect.get("to")), "return it to your hand")
     up_to = "up to " if effect.get("up_to") else ""
     return f"choose {up_to}1 {chosen_card_words(effect)} in your waiting room, and {destination}"
 
@@ -252,6 +255,8 @@ def _condition(condition: Record) -> str:
             fact = "the character facing this card is a higher level than this card"
         else:
             fact = f"the character facing this card is level {facing['level_at_least']} or higher"
+    elif "markers" in condition:
+        fact = "there is a marker underneath this card"
     elif "waiting_climaxes" in condition:
         fact = f"your waiting room has {condition['waiting_climaxes']['at_most']} or less climax"
     elif condition.get("position") == "middle":
@@ -285,6 +290,8 @@ def _continuous(effect: Record) -> str:
             "reverse": "This card cannot become 【REVERSE】",
         }[effect["cannot"]]
     if target == "self":
+        if "markers" in (effect.get("per") or {}):
+            return f"This card gets {gains} for each marker underneath this card"
         per = (effect.get("per") or {}).get("characters")
         if per is None:
             return f"This card gets {gains}"

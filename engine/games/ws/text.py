@@ -374,6 +374,15 @@ class _Build:
     def hand_at_least(self, children: list[Any]) -> Record:
         return {"hand": {"at_least": int(children[0])}}
 
+    def has_marker(self, _: list[Any]) -> Record:
+        return {"markers": {"at_least": 1}}
+
+    def per_marker(self, _: list[Any]) -> Record:
+        return {"markers": {}}
+
+    def to_marker(self, _: list[Any]) -> Record:
+        return {"to": "marker"}
+
     def per_other(self, children: list[Any]) -> Record:
         return {"characters": {"traits": children[0], "other": True}}
 

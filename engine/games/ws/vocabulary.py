@@ -374,6 +374,26 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ),
     (
         "condition",
+        "a marker underneath this card",
+        {"type": "cont", "condition": {"markers": {"at_least": 1}}, "effect": [{"power": 1000, "target": "self"}]},
+    ),
+    (
+        "count",
+        "for each marker underneath this card",
+        {"type": "cont", "effect": [{"power": 500, "target": "self", "per": {"markers": {}}}]},
+    ),
+    (
+        "operation",
+        "a card of the waiting room face up underneath this card as a marker",
+        {
+            "type": "auto",
+            "timing": "on_play",
+            "optional": True,
+            "effect": [{"salvage": "any", "with_name": "Night Reader", "to": "marker"}],
+        },
+    ),
+    (
+        "condition",
         "in the middle position",
         {"type": "cont", "condition": {"position": "middle"}, "effect": [{"power": 1000, "target": "self"}]},
     ),
