@@ -971,6 +971,26 @@ def test_a_card_of_the_waiting_room_put_underneath_as_a_marker_counts_for_power(
     assert_judged(judged("markers.yaml", monkeypatch, tmp_path, old, new), entry=entry)
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("", "", None),
+        ("cards: [TST/A-001],", "cards: [TST/A-046],", "TST/A-046 is not in P1's hand"),  # played already
+        ("2: {power: 1500}", "2: {power: 1000}", "stage 2 power is 1500, not 1000"),  # the middle ignored
+        ("1: {power: 3000}", "1: {power: 1000}", "stage 1 power is 3000, not 1000"),  # the back stage ignored
+    ],
+    ids=["legal", "not-in-hand", "middle", "per-back-stage"],
+)
+def test_a_hand_card_into_the_stock_the_other_character_in_the_middle_and_the_opponents_back_stage(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, said: str | None
+) -> None:
+    """ws 8.6.3, 3.10, 3.6.3: "you may choose 1 card in your hand, and put it into your stock" (cards), "Your other
+    character in the middle position of your center stage gets +500 power" and "This card gets +1000 power for
+    each character in your opponent's back stage"."""
+    verdict = judged("hand-to-stock.yaml", monkeypatch, tmp_path, old, new)
+    assert_judged(verdict, entry=None if said is None else 1, said=said)
+
+
 @pytest.mark.parametrize(("power", "legal"), [(8000, True), (7500, False)])
 def test_an_assist_per_level_gives_power_by_the_level_in_front(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, power: int, legal: bool

@@ -133,6 +133,7 @@ OPERATIONS: Final = (
     "look",
     "brainstorm",
     "level",
+    "hand_to_stock",
 )
 CONTINUOUS_ONLY: Final = ("trait", "cannot", "level")
 """What only a ``cont`` ability's operations may say."""
@@ -357,9 +358,9 @@ def _is_character_filter(part: dict[str, Any], numbers: tuple[str, ...]) -> bool
     )
 
 
-CHARACTER_FLAGS: Final = ("other", "back_stage", "center_stage", "rested")
+CHARACTER_FLAGS: Final = ("other", "back_stage", "center_stage", "rested", "opponent")
 """What a count of characters may narrow them to: others than the ability's card, those in the back or the
-center stage, those rested (4.6.1.2)."""
+center stage, those rested (4.6.1.2); ``opponent``, its master's opponent's characters."""
 
 
 def _whole_numbers(part: dict[str, Any], names: tuple[str, ...]) -> bool:
@@ -532,6 +533,8 @@ def _check_operation(index: int, effect: Any) -> None:
         raise AbilityRecordError(
             f"ability {index}: whose {effect.get('whose')!r}: only heal says whose clock, own or opponent"
         )
+    if "position" in effect and (effect["position"] != "middle" or effect.get("target") != "others"):
+        raise AbilityRecordError(f"ability {index}: position picks the other character in the middle: target: others")
     if "other" in effect and (effect["other"] is not True or effect.get("target") != "choose"):
         raise AbilityRecordError(f"ability {index}: other chooses among the other characters: target: choose")
     if "in_battle" in effect and (effect["in_battle"] is not True or effect.get("target") != "choose"):

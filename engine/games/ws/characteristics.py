@@ -113,6 +113,8 @@ class Characteristics:
                     origin = f"ability {ability.index} of {source.identity}"
                     if "with_name" in effect and not self.named(card, str(effect["with_name"])):
                         continue
+                    if effect.get("position") == "middle" and me.position_of(card) != MIDDLE:
+                        continue
                     requires = required_traits(effect)
                     if "trait" in effect:
                         found.append(
@@ -257,6 +259,8 @@ class Characteristics:
         traits = set(wanted.get("traits", ()))
         found = 0
         owner = source.owner if source is not None else str(player)
+        if wanted.get("opponent"):
+            owner = self.game.opponent(owner)
         for position, character in self.states[owner].characters():
             if wanted.get("other") and character is source:
                 continue

@@ -421,7 +421,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
     def explain(self, decision: Decision, choice: Choice) -> Refusal:
         """Why ``choice`` is not legal at ``decision``: the clause of the part of the rules it breaks."""
         player = decision.player
-        if decision.kind == "discard_cost" and choice.verb == "discard_cost":
+        if decision.kind in ("discard_cost", "hand_pick") and choice.verb == decision.kind:
             unheld = self._check_cards_in_hand(player, choice.cards, decision.clauses)
             return unheld or Refusal(
                 decision.clauses, f"{', '.join(choice.cards)} cannot pay this cost: {decision.prompt}"

@@ -113,6 +113,8 @@ class Operations:
                 f"{', '.join(healed) or 'no card'} from the top of {whose}'s clock to the waiting room",
                 ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3", "ws:3.8"),
             )
+        elif "hand_to_stock" in effect:
+            yield from self.hand_to_stock(player, card, ability)
         elif "rest_self" in effect:
             if me.position_of(card) is not None and card.orientation != "rest":
                 self.game.moves.rest(card, "its ability rested it (ws:4.6.1.2)")
@@ -536,6 +538,29 @@ class Operations:
         yield Checkpoint(decision)
         if to == "stock":
             yield from self.game.rule_actions.interrupts()
+
+    def hand_to_stock(self, player: str, card: Card, ability: CardAbility) -> Procedure:
+        """Choose a card in the hand and put it into the stock (8.6.3, 3.10): the resolve entry names it (cards)."""
+        options = [
+            Choice("hand_pick", cards=(identity,))
+            for identity in dict.fromkeys(self.game.moves.hand_identities(player))
+        ]
+        if not options:
+            self.game.record(RecordKind.ABILITY, player, "no card in the hand to choose", ("ws:8.6.3.1.3",))
+            return
+        decision = self.target_decision(
+            player, card, ability, "hand_pick", options, "choose a card in the hand to put into the stock"
+        )
+        choice = yield decision
+        taken = self.game.moves.take_from(player, "hand", choice.cards[0])
+        self.game.moves.put(player, "stock", taken)
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"{player} puts a card from the hand into the stock",
+            ("ws:8.6.3", "ws:8.6.2.4.4", "ws:3.10"),
+        )
+        yield Checkpoint(decision)
 
     def into_marker_area(self, player: str, card: Card, identity: str) -> Procedure:
         """Put the card ``identity`` of the waiting room face up underneath ``card`` as a marker (3.7.1, 3.7.2.1);

@@ -152,6 +152,8 @@ def _effect(effect: Record) -> str:
         return "put the top card of your clock into your waiting room"
     if "rest_self" in effect:
         return "【REST】 this card"
+    if "hand_to_stock" in effect:
+        return "choose 1 card in your hand, and put it into your stock"
     if "mill" in effect:
         count = effect["mill"]
         top = "top card" if count == 1 else f"top {count} cards"
@@ -295,9 +297,13 @@ def _continuous(effect: Record) -> str:
         per = (effect.get("per") or {}).get("characters")
         if per is None:
             return f"This card gets {gains}"
+        if per.get("opponent"):
+            return f"This card gets {gains} for each character in your opponent's back stage"
         if per.get("back_stage"):
             return f"This card gets {gains} for each other {_traits(per['traits'])} character in your back stage"
         return f"This card gets {gains} for each of your other {_traits(per['traits'])} characters"
+    if effect.get("position") == "middle":
+        return f"Your other character in the middle position of your center stage gets {gains}"
     traits = effect.get("with_trait")
     named = effect.get("with_name")
     written = _traits([traits] if isinstance(traits, str) else traits) if traits else ""

@@ -374,6 +374,15 @@ class _Build:
     def hand_at_least(self, children: list[Any]) -> Record:
         return {"hand": {"at_least": int(children[0])}}
 
+    def hand_to_stock(self, _: list[Any]) -> Record:
+        return {"hand_to_stock": 1}
+
+    def cont_other_middle(self, children: list[Any]) -> Record:
+        return {**children[0], "target": "others", "position": "middle"}
+
+    def per_opponent_back(self, _: list[Any]) -> Record:
+        return {"characters": {"opponent": True, "back_stage": True}}
+
     def has_marker(self, _: list[Any]) -> Record:
         return {"markers": {"at_least": 1}}
 

@@ -36,6 +36,7 @@ OPERATION_CLAUSES: Final = {
     "look_top": ("ws:4.8",),
     "look": ("ws:4.8.3", "ws:8.6.3"),
     "level": ("ws:8.6.2.1.2",),
+    "hand_to_stock": ("ws:8.6.3", "ws:3.10"),
     "brainstorm": ("ws:10.7.1", "ws:10.7.3"),
     "to": ("ws:3.10",),
     "stock": ("ws:3.10",),
@@ -390,6 +391,26 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
             "timing": "on_play",
             "optional": True,
             "effect": [{"salvage": "any", "with_name": "Night Reader", "to": "marker"}],
+        },
+    ),
+    (
+        "operation",
+        "a card of the hand into the stock",
+        {"type": "auto", "timing": "on_play", "optional": True, "effect": [{"hand_to_stock": 1}]},
+    ),
+    (
+        "target",
+        "the other character in the middle position",
+        {"type": "cont", "effect": [{"power": 500, "target": "others", "position": "middle"}]},
+    ),
+    (
+        "count",
+        "for each character in the opponent's back stage",
+        {
+            "type": "cont",
+            "effect": [
+                {"power": 1000, "target": "self", "per": {"characters": {"opponent": True, "back_stage": True}}}
+            ],
         },
     ),
     (

@@ -259,7 +259,7 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
             return field_choice(decision, {"target": data.get("target")}) or Choice("pass")
         if decision.kind == "discard_cost":
             return Choice("discard_cost", cards=tuple(sorted(reading.ids(data.get("cards")))))
-        if decision.kind in ("search", "look_take"):
+        if decision.kind in ("search", "look_take", "hand_pick"):
             return field_choice(decision, {"cards": data.get("cards")}) or Choice("pass")
         if decision.kind in ("move_to", "put_to"):
             return field_choice(decision, {"to": data.get("to")}) or Choice("pass")
@@ -288,6 +288,7 @@ CHOICE_FIELDS: Final = {
     "discard_cost": "cards",
     "search": "cards",
     "look_take": "cards",
+    "hand_pick": "cards",
     "move_to": "to",
     "put_to": "to",
 }
@@ -355,6 +356,8 @@ def field_choice(decision: Decision, data: dict[str, Any]) -> Choice | None:
         return Choice("move_to", pos=_ints(value, "to"))
     if name == "put_to":
         return PutTo(str(value))
+    if name == "hand_pick":
+        return Choice("hand_pick", cards=tuple(reading.ids(value)))
     if name in ("search", "look_take"):
         found = tuple(reading.ids(value))
         return Choice(name, cards=found) if found else Choice("pass")
@@ -634,7 +637,7 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
     elif verb in ("bond", "shift"):
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": verb}
         entry.update({"pay": True, "target": choice.card})
-    elif verb in ("search", "look_take"):
+    elif verb in ("search", "look_take", "hand_pick"):
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
         entry["cards"] = list(choice.cards)
     elif verb == "move_to":

@@ -99,6 +99,10 @@ def _ws_card_defs() -> dict[str, Schema]:
             "items": {"enum": ["deck_top", "deck_bottom", "waiting"]},
             "minItems": 2,
         },
+        "hand_to_stock": {
+            "description": "Put a card chosen from the hand into the stock (resolve with cards).",
+            "type": "integer",
+        },
         "level": {
             "description": "For a cont ability with zone: hand: the level its card gets while in the hand (8.1.1.3).",
             "type": "integer",
@@ -154,6 +158,10 @@ def _ws_card_defs() -> dict[str, Schema]:
             "properties": {
                 "name": {"type": "string"},
                 "type": {"description": "ws 2.3.2.", "enum": names(ws_cards.CARD_TYPES)},
+                "hand_to_stock": {
+                    "description": "Put a card chosen from the hand into the stock (resolve with cards).",
+                    "type": "integer",
+                },
                 "level": {"type": "integer"},
                 "cost": {"type": "integer"},
                 "power": {"type": "integer"},
@@ -361,6 +369,10 @@ def _ws_card_defs() -> dict[str, Schema]:
                 "other": {
                     "description": "With target: choose, the characters chosen among are the others than its card.",
                     "const": True,
+                },
+                "position": {
+                    "description": "With target: others, only the other character in the middle position (3.6.3).",
+                    "const": "middle",
                 },
                 "in_battle": {
                     "description": "With target: choose, the characters chosen among are those in battle (7.2.1.5.1).",
