@@ -56,15 +56,17 @@ ORDINALS: Final = ("first", "second", "third", "fourth", "fifth", "sixth", "seve
 
 
 def holding_checkpoints(procedure: Procedure, held: list[Checkpoint]) -> Procedure:
-    """Run ``procedure``, passing its requests on, but keep its checkpoints in ``held`` for the caller to yield
-    later: an ability that chooses and then goes on is done, and its entry with it, only when all of it is."""
+    """Run ``procedure``, passing its requests on, but keep the checkpoints of its decisions in ``held`` for the
+    caller to yield later: an ability that chooses and then goes on is done, and the entry that chose with it, only
+    when all of it is.  A forced event's checkpoint (a draw's) passes at once: its own entry is done then, and none
+    of its fields may answer a later choice."""
     answer: Any = None
     while True:
         try:
             request = procedure.send(answer)
         except StopIteration as stopped:
             return stopped.value
-        if isinstance(request, Checkpoint):
+        if isinstance(request, Checkpoint) and isinstance(request.closes, Decision):
             held.append(request)
             answer = None
         else:

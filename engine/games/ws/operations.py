@@ -62,16 +62,12 @@ class Operations:
         """Carry out one operation of an ability's effect."""
         me = self.states[player]
         if "draw" in effect and effect.get("up_to"):
-            decision = Decision(
+            decision = self.game.playing.use_decision(
                 player,
-                "use",
-                [Choice("use", card=card.identity, flag=False), Choice("use", card=card.identity, flag=True)],
+                card,
+                ability,
                 ("ws:4.7.4", "ws:4.7.4.1", "ws:4.7.4.2", "ws:4.7.4.3", "ws:8.6.2.4.4"),
-                frozenset({"resolve"}),
-                prompt=f"draw up to {counted(int(effect['draw']), 'card')}: draw?",
-                default=Choice("use", card=card.identity, flag=False),
-                source=card.identity,
-                ability=ability.name,
+                f"draw up to {counted(int(effect['draw']), 'card')}: draw?",
             )
             if (yield decision).flag:
                 yield from self.game.moves.draw(player, int(effect["draw"]), ("ws:4.7.4", "ws:8.6.2.4.4", "ws:4.3.3"))

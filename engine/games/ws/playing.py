@@ -296,16 +296,12 @@ class Playing:
                 )
             self.game.costs.pay_ability(player, card, ability)
         elif ability.optional:
-            decision = Decision(
+            decision = self.use_decision(
                 player,
-                "use",
-                [Choice("use", card=card.identity, flag=False), Choice("use", card=card.identity, flag=True)],
+                card,
+                ability,
                 ("ws:8.6.2.4.4", "ws:8.6.3"),
-                frozenset({"resolve"}),
-                prompt=f"ability {ability.index} of {card.identity} says 'you may': do it?",
-                default=Choice("use", card=card.identity, flag=False),
-                source=card.identity,
-                ability=ability.name,
+                f"ability {ability.index} of {card.identity} says 'you may': do it?",
             )
             if not (yield decision).flag:
                 self.game.record(
@@ -321,6 +317,23 @@ class Playing:
             yield Checkpoint(paid)
         if decision is not None:
             yield Checkpoint(decision)
+
+    def use_decision(
+        self, player: str, card: Card, ability: CardAbility, clauses: tuple[str, ...], prompt: str
+    ) -> Decision:
+        """Whether its master does what the ability lets it (a "you may", a "draw up to"): a ``resolve`` entry's
+        ``use``; not said, not done."""
+        return Decision(
+            player,
+            "use",
+            [Choice("use", card=card.identity, flag=False), Choice("use", card=card.identity, flag=True)],
+            clauses,
+            frozenset({"resolve"}),
+            prompt=prompt,
+            default=Choice("use", card=card.identity, flag=False),
+            source=card.identity,
+            ability=ability.name,
+        )
 
     def optional_ability(
         self, player: str, card: Card, name: str, options: list[Choice], clauses: tuple[str, ...], prompt: str
