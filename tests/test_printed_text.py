@@ -1077,3 +1077,21 @@ def test_each_word_of_the_vocabulary_may_be_written_in_the_structured_shape(
         "actions": [],
     }
     assert parse_log(json.dumps(log), "vocabulary.json", "json").cards["X"]["abilities"] == [record]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("2: {power: 3000}", "2: {power: 1000}", 2),  # the combo ignored
+        ('named "Encore Night" is placed', 'named "Curtain Call" is placed', 1),  # another climax's name: no card drawn
+        ("stage: {1: TST/A-001, 2: TST/A-048}", "stage: {1: TST/A-002, 2: TST/A-048}", 2),  # no other 《Music》
+    ],
+    ids=["legal", "combo-ignored", "other-climax", "no-other-music"],
+)
+def test_a_climax_combo_asks_for_the_climax_of_its_name_and_each_of_its_facts(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.12.1, 2.3.2.3.2, 6.6.1.2.1: "When a card named "Encore Night" is placed on your climax area" and "if
+    "Encore Night" is in your climax area, and you have another 《Music》 character"."""
+    assert_judged(judged("cxcombo.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -168,6 +168,7 @@ CONDITIONS: Final = (
     "position",
     "waiting_climaxes",
     "markers",
+    "climax_named",
 )
 """What a ``cont`` ability's ``condition`` may ask, all of it at once (8.1.1.3): ``turn``, ``own`` or
 ``opponent`` (during whose turn); ``characters``, ``{at_least: N, traits: [..], other: true}`` (its master has
@@ -177,7 +178,8 @@ characters has one of them); ``stock`` and ``hand``, ``{at_most: N}`` or ``{at_l
 facing its card is of level N or higher, of cost N or lower, of a higher level than its card, 3.6.5);
 ``position``, ``middle`` (its card is in the middle position of the center stage, 3.6.3);
 ``waiting_climaxes``, ``{at_most: N}`` (climaxes in its master's waiting room); ``markers``, ``{at_least: N}``
-(markers underneath its card, 3.7);
+(markers underneath its card, 3.7); ``climax_named``, a card name (a climax of that name is in its master's
+climax area, 2.3.2.3.2);
 ``battle_opponent``, ``{level_at_most: N}``, ``{cost_at_most: N}`` or ``{above_player_level: true}`` (its
 card's battle opponent is of level N or lower, of cost N or lower, of a level higher than its master's level)."""
 
@@ -224,6 +226,8 @@ class CardAbility:
     """Where it works from (``ZONES``): None, the stage (or a climax's climax area); ``hand``."""
     whose: str | None
     """For ``at_beginning``: of whose turn, ``own`` or ``opponent`` (None: either's)."""
+    climax_name: str | None
+    """For ``when_climax_placed``: the name of the climax whose placing triggers it (None: any climax)."""
 
     def __init__(
         self,
@@ -243,6 +247,7 @@ class CardAbility:
         phase: str | None = None,
         whose: str | None = None,
         zone: str | None = None,
+        climax_name: str | None = None,
     ) -> None:
         self.index = index
         self.kind = kind
@@ -260,6 +265,7 @@ class CardAbility:
         self.phase = phase
         self.whose = whose
         self.zone = zone
+        self.climax_name = climax_name
 
     @property
     def name(self) -> str:
@@ -326,6 +332,8 @@ def _is_condition(condition: object) -> bool:
     if not _is_character_facts(condition.get("facing", {}), ("level_at_least", "cost_at_most"), "higher_level"):
         return False
     if condition.get("position", "middle") != "middle":
+        return False
+    if not isinstance(condition.get("climax_named", "-"), str) or not condition.get("climax_named", "-"):
         return False
     counted = [condition.get(name, {}) for name in ("characters", "all_characters")]
     amounts = [condition.get(name, {}) for name in ("stock", "hand", "waiting_climaxes", "markers")]
@@ -443,7 +451,18 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
         phase=_beginning(index, when, record),
         whose=record.get("whose") if when == "at_beginning" else None,
         zone=_zone(index, kind, record),
+        climax_name=_climax_name(index, when, record),
     )
+
+
+def _climax_name(index: int, when: str | None, record: dict[str, Any]) -> str | None:
+    """A ``when_climax_placed`` ability's ``climax_name``: the climax it waits for ("When "Name" is placed")."""
+    name = record.get("climax_name")
+    if name is None:
+        return None
+    if when != "when_climax_placed" or not isinstance(name, str) or not name:
+        raise AbilityRecordError(f"ability {index}: climax_name names the climax of a when_climax_placed ability")
+    return name
 
 
 def _zone(index: int, kind: str, record: dict[str, Any]) -> str | None:

@@ -201,6 +201,10 @@ class Characteristics:
             if climaxes > int(condition["waiting_climaxes"].get("at_most", climaxes)):
                 return False
         me = self.states[player]
+        if "climax_named" in condition and not any(
+            self.named(card, condition["climax_named"]) for card in me.climax
+        ):  # 2.3.2.3.2: "a climax" is one in the climax area
+            return False
         for zone, cards in (("stock", me.stock), ("hand", me.hand)):
             if zone in condition:
                 bounds = condition[zone]

@@ -337,7 +337,11 @@ class Phases:
             self.game.playing.trigger_card(player, card, "on_play", "was placed in the climax area")
             for _, character in self.states[player].characters():
                 self.game.playing.trigger_card(
-                    player, character, "when_climax_placed", f"saw {card.identity} placed in the climax area"
+                    player,
+                    character,
+                    "when_climax_placed",
+                    f"saw {card.identity} placed in the climax area",
+                    climax=card,
                 )
             self.game.record(
                 RecordKind.CHOICE,

@@ -146,14 +146,27 @@ class Playing:
         self.game.moves.put(player, "waiting", self.game.moves.take_card(player, "resolution", card))
         yield from self.game.rule_actions.interrupts()
 
-    def trigger_card(self, player: str, card: Card, when: str, event: str, battle_opponent: Card | None = None) -> None:
+    def trigger_card(
+        self,
+        player: str,
+        card: Card,
+        when: str,
+        event: str,
+        battle_opponent: Card | None = None,
+        climax: Card | None = None,
+    ) -> None:
         """Automatic abilities of ``card`` whose activation condition is ``when`` (``on_play``, ``when_attacking``)
         enter standby (8.7.2); its abilities of that timing the engine does not play are reported, and leave what
         follows undecided.  ``event`` says what happened to it; ``battle_opponent``, its battle opponent then
-        ("that character" of its text)."""
+        ("that character" of its text); ``climax``, the climax placed, for an ability that waits for one of a
+        name."""
         self.report_unplayed(player, card, when)
         for ability in self.game.modelled.get(card.identity or "", ()):
             if ability.kind != "auto" or ability.when != when:
+                continue
+            if ability.climax_name is not None and (
+                climax is None or not self.game.characteristics.named(climax, ability.climax_name)
+            ):
                 continue
 
             self.stand_by(player, card, ability, ("ws:8.1.1.2.1",), f"{card.identity} {event}", battle_opponent)

@@ -18,9 +18,12 @@ def render(record: Record) -> str:
         return _render_keyword(record)
     kind = record.get("type")
     effects = list(record.get("effect") or ())
+    combo = "【CXCOMBO】 " if record.get("cxcombo") else ""
     if kind == "auto":
         if record["timing"] == "when_other_attacks":
             trigger = f"When your other {_traits(record['attacker_traits'])} character attacks"
+        elif record["timing"] == "when_climax_placed" and record.get("climax_name"):
+            trigger = f'When "{record["climax_name"]}" is placed on your climax area'
         elif record["timing"] == "at_beginning":
             whose = {"own": "your", "opponent": "your opponent's"}.get(record.get("whose", ""), "the")
             trigger = f"At the beginning of {whose} {record['phase'].replace('_', ' ')}"
@@ -47,7 +50,7 @@ def render(record: Record) -> str:
         if not cost:
             may = "you may " if record.get("optional") else ""
             condition = _condition(record["condition"]) if record.get("condition") else ""
-            return f"【AUTO】 {trigger}, {condition[0].lower() + condition[1:] if condition else ''}{may}" + (
+            return f"【AUTO】 {combo}{trigger}, {condition[0].lower() + condition[1:] if condition else ''}{may}" + (
                 f"{_effects(effects, False)}.{x_sentence}"
             )
         parts = [f"({cost['stock']})"] if cost.get("stock") or not cost.get("discard") else []
@@ -56,7 +59,7 @@ def render(record: Record) -> str:
         condition = _condition(record["condition"]) if record.get("condition") else ""
         condition = condition[0].lower() + condition[1:] if condition else ""
         return (
-            f"【AUTO】 [{' '.join(parts)}] {trigger}, {condition}you may pay the cost. If you do, "
+            f"【AUTO】 {combo}[{' '.join(parts)}] {trigger}, {condition}you may pay the cost. If you do, "
             f"{_effects(effects, False)}." + x_sentence
         )
     if kind == "act":
@@ -71,13 +74,13 @@ def render(record: Record) -> str:
                 f"【ACT】 Brainstorm [{' '.join(parts)}] Flip over {effects[0]['brainstorm']} cards from the top of your "
                 f"deck, and put them into your waiting room. For each climax revealed among those cards, {then}."
             )
-        return f"【ACT】 [{' '.join(parts)}] {_effects(effects, True)}."
+        return f"【ACT】 {combo}[{' '.join(parts)}] {_effects(effects, True)}."
     if kind == "cont":
         condition = _condition(record.get("condition") or {})
         effect = _continuous(effects[0])
         if condition:
             effect = effect[0].lower() + effect[1:]
-        return f"【CONT】 {condition}{effect}."
+        return f"【CONT】 {combo}{condition}{effect}."
     sentences = record.get("sentences") or [len(effects)]
     written, at = [], 0
     for count in sentences:
@@ -225,55 +228,58 @@ def _deck_search(effect: Record) -> str:
 
 
 def _condition(condition: Record) -> str:
-    """A continuous ability's condition as its text opens with it, with the comma after it; "" for none."""
+    """A continuous ability's condition as its text opens with it, with the comma after it; "" for none.  Its facts
+    are written in the record's order, joined by ", and"."""
     turn = {"own": "During your turn", "opponent": "During your opponent's turn"}.get(condition.get("turn", ""))
-    fact = None
-    if "characters" in condition:
-        wanted = condition["characters"]
+    facts = ", and ".join(_fact(name, value) for name, value in condition.items() if name != "turn")
+    if not facts:
+        return f"{turn}, " if turn else ""
+    return f"{turn}, if {facts}, " if turn else f"If {facts}, "
+
+
+def _fact(name: str, wanted: Record | str) -> str:
+    """One fact of a condition (``engine.games.ws.abilities.CONDITIONS``), as a text asks it after "if"."""
+    if name == "climax_named":
+        return f'"{wanted}" is in your climax area'
+    if name == "position":
+        return "this card is in the middle position of your center stage"
+    assert isinstance(wanted, dict)
+    if name == "characters":
         traits = _traits(wanted.get("traits", ()))
         if wanted.get("rested"):
-            fact = "you do not have another 【REST】 character in your center stage"
-        elif wanted.get("at_least") == 1 and wanted.get("other") and traits:
-            fact = f"you have another {traits} character"
-        elif wanted.get("at_least") == 1 and traits:
-            fact = f"you have a {traits} character"
-        else:
-            kind = " ".join(part for part in ("other" if wanted.get("other") else "", traits) if part)
-            count = wanted.get("at_least", 1)
-            fact = f"you have {count} or more {kind + ' ' if kind else ''}{'character' if count == 1 else 'characters'}"
-    elif "all_characters" in condition:
-        fact = f"all of your characters are {_traits(condition['all_characters']['traits'])}"
-    elif "stock" in condition:
-        fact = f"your stock has {condition['stock']['at_most']} or less cards"
-    elif "hand" in condition:
-        fact = f"your hand has {condition['hand']['at_least']} or more cards"
-    elif "facing" in condition:
-        facing = condition["facing"]
-        if not facing:
-            fact = "there is a character facing this card"
-        elif "cost_at_most" in facing:
-            fact = f"the character facing this card is cost {facing['cost_at_most']} or lower"
-        elif facing.get("higher_level"):
-            fact = "the character facing this card is a higher level than this card"
-        else:
-            fact = f"the character facing this card is level {facing['level_at_least']} or higher"
-    elif "markers" in condition:
-        fact = "there is a marker underneath this card"
-    elif "waiting_climaxes" in condition:
-        fact = f"your waiting room has {condition['waiting_climaxes']['at_most']} or less climax"
-    elif condition.get("position") == "middle":
-        fact = "this card is in the middle position of your center stage"
-    elif "battle_opponent" in condition:
-        wanted = condition["battle_opponent"]
+            return "you do not have another 【REST】 character in your center stage"
+        if wanted.get("at_least") == 1 and wanted.get("other") and traits:
+            return f"you have another {traits} character"
+        if wanted.get("at_least") == 1 and traits:
+            return f"you have a {traits} character"
+        kind = " ".join(part for part in ("other" if wanted.get("other") else "", traits) if part)
+        count = wanted.get("at_least", 1)
+        return f"you have {count} or more {kind + ' ' if kind else ''}{'character' if count == 1 else 'characters'}"
+    if name == "all_characters":
+        return f"all of your characters are {_traits(wanted['traits'])}"
+    if name == "stock":
+        return f"your stock has {wanted['at_most']} or less cards"
+    if name == "hand":
+        return f"your hand has {wanted['at_least']} or more cards"
+    if name == "facing":
+        if not wanted:
+            return "there is a character facing this card"
+        if "cost_at_most" in wanted:
+            return f"the character facing this card is cost {wanted['cost_at_most']} or lower"
+        if wanted.get("higher_level"):
+            return "the character facing this card is a higher level than this card"
+        return f"the character facing this card is level {wanted['level_at_least']} or higher"
+    if name == "markers":
+        return "there is a marker underneath this card"
+    if name == "waiting_climaxes":
+        return f"your waiting room has {wanted['at_most']} or less climax"
+    if name == "battle_opponent":
         if wanted.get("above_player_level"):
-            fact = "the level of this card's battle opponent is higher than your opponent's level"
-        elif "cost_at_most" in wanted:
-            fact = f"this card's battle opponent is cost {wanted['cost_at_most']} or lower"
-        else:
-            fact = f"this card's battle opponent is level {wanted['level_at_most']} or lower"
-    if fact is None:
-        return f"{turn}, " if turn else ""
-    return f"{turn}, if {fact}, " if turn else f"If {fact}, "
+            return "the level of this card's battle opponent is higher than your opponent's level"
+        if "cost_at_most" in wanted:
+            return f"this card's battle opponent is cost {wanted['cost_at_most']} or lower"
+        return f"this card's battle opponent is level {wanted['level_at_most']} or lower"
+    raise ValueError(f"no printed text for the condition {name!r}")
 
 
 def _traits(traits: list[str] | tuple[str, ...]) -> str:

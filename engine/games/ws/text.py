@@ -64,6 +64,8 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ("in your waiting room, put it into your stock", "in your waiting room, and put it into your stock"),
     (", and all of your characters get", ", all of your characters get"),
     (", and put the top card of your deck into your stock", ", put the top card of your deck into your stock"),
+    (re.compile(r'\ba card named ("[^"]+") is (in|placed on) your climax area'), r"\1 is \2 your climax area"),
+    (re.compile(r'\bWhen a card named ("[^"]+") is placed'), r"When \1 is placed"),
 )
 """Wordings printed cards use for the same thing, read as the second (judge/site/printed-text.rst)."""
 
@@ -127,12 +129,13 @@ class _Build:
 
     # automatic abilities
     def auto(self, children: list[Any]) -> Record:
+        combo, children = _combo_marked(children)
         per = None
         if isinstance(children[-1], dict) and "x_count" in children[-1]:  # what the X of "+X power" counts
             per = children[-1]["x_count"]
             children = children[:-1]
         (timing, zone), middle, effects = children[0], children[1:-1], children[-1]
-        record: Record = {"type": "auto", "timing": timing, **zone}
+        record: Record = {"type": "auto", **combo, "timing": timing, **zone}
         for part in middle:
             if isinstance(part, dict):
                 record["condition"] = part
@@ -170,9 +173,18 @@ class _Build:
     def auto_condition(self, children: list[Any]) -> Record:
         return dict(children[1])
 
+    def facts(self, children: list[Any]) -> Record:
+        merged: Record = {}
+        for fact in children[::2]:  # between them, ", and"
+            if set(fact) & set(merged):
+                raise ValueError("a condition asks one thing of a kind once")
+            merged.update(fact)
+        return merged
+
     def auto_with_cost(self, children: list[Any]) -> Record:
+        combo, children = _combo_marked(children)
         cost, (timing, zone), condition, effects = children[0], children[1], children[2:-1], children[-1]
-        record: Record = {"type": "auto", "timing": timing, **zone, "cost": cost, "effect": effects}
+        record: Record = {"type": "auto", **combo, "timing": timing, **zone, "cost": cost, "effect": effects}
         if condition and condition[0]:
             record["condition"] = condition[0]
         return record
@@ -231,6 +243,12 @@ class _Build:
 
     def climax_placed(self, _: list[Any]) -> tuple[str, dict[str, str]]:
         return "when_climax_placed", {}
+
+    def named_climax_placed(self, children: list[Any]) -> tuple[str, dict[str, str]]:
+        return "when_climax_placed", {"climax_name": str(children[0])[1:-1]}
+
+    def climax_named(self, children: list[Any]) -> Record:
+        return {"climax_named": str(children[0])[1:-1]}
 
     def facing_cost_at_most(self, children: list[Any]) -> Record:
         return {"facing": {"cost_at_most": int(children[0])}}
@@ -300,8 +318,9 @@ class _Build:
 
     # activated abilities
     def act(self, children: list[Any]) -> Record:
+        combo, children = _combo_marked(children)
         cost, effects = children
-        return {"type": "act", "cost": cost, "effect": effects}
+        return {"type": "act", **combo, "cost": cost, "effect": effects}
 
     def brainstorm(self, children: list[Any]) -> Record:
         cost, count, cards, sub = children
@@ -323,8 +342,9 @@ class _Build:
 
     # continuous abilities
     def cont(self, children: list[Any]) -> Record:
+        combo, children = _combo_marked(children)
         condition, effect = children[:-1], dict(children[-1])
-        record: Record = {"type": "cont"}
+        record: Record = {"type": "cont", **combo}
         if effect.pop("_zone", None) == "hand":
             record["zone"] = "hand"
         if condition:
@@ -548,6 +568,13 @@ class _Build:
     def power_and_soul(self, children: list[Any]) -> Record:
         power, _, soul, _ = children
         return {"power": _bonus(power), "soul": _bonus(soul)}
+
+
+def _combo_marked(children: list[Any]) -> tuple[Record, list[Any]]:
+    """An ability's children without its 【CXCOMBO】 mark (ws 8.12.1), and ``{cxcombo: true}`` where it had one."""
+    if children and isinstance(children[0], Token) and children[0].type == "CXCOMBO_MARK":
+        return {"cxcombo": True}, children[1:]
+    return {}, children
 
 
 def _one_card(cards: Any) -> Record:

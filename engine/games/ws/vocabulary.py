@@ -75,6 +75,10 @@ def clauses_of(record: Record) -> tuple[str, ...]:
     if record.get("zone") == "climax":
         found.append("ws:3.11.2")
     found.extend(TIMING_CLAUSES.get(str(record.get("timing")), ()))
+    if record.get("cxcombo"):
+        found.append("ws:8.12.1")
+    if "climax_named" in (record.get("condition") or {}):
+        found.append("ws:2.3.2.3.2")
     if record.get("cost"):
         found.extend(("ws:8.4.2.2", "ws:8.4.3"))
         if kind == "auto":
@@ -449,6 +453,31 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
             "type": "auto",
             "timing": "when_climax_placed",
             "effect": [{"power": 1000, "target": "choose", "with_trait": "Music", "other": True}],
+        },
+    ),
+    (
+        "condition",
+        "a climax of a name in the climax area (the climax combo icon), and another fact",
+        {
+            "type": "auto",
+            "cxcombo": True,
+            "timing": "when_attacking",
+            "condition": {
+                "climax_named": "Encore Night",
+                "characters": {"at_least": 1, "other": True, "traits": ["Music"]},
+            },
+            "effect": [{"power": 2000, "target": "self"}],
+        },
+    ),
+    (
+        "timing",
+        "when a climax of a name is placed",
+        {
+            "type": "auto",
+            "cxcombo": True,
+            "timing": "when_climax_placed",
+            "climax_name": "Encore Night",
+            "effect": [{"draw": 1}],
         },
     ),
     (

@@ -249,6 +249,15 @@ def _ws_card_defs() -> dict[str, Schema]:
                     "enum": ["own", "opponent"],
                 },
                 "optional": {"type": "boolean"},
+                "cxcombo": {
+                    "description": "The ability bears the climax combo icon (8.12.1): a mark with no meaning in "
+                    "the rules.",
+                    "type": "boolean",
+                },
+                "climax_name": {
+                    "description": "For timing when_climax_placed: the name of the climax whose placing triggers it.",
+                    "type": "string",
+                },
                 "text": {"description": "The printed text.", "type": "string"},
             },
             "additionalProperties": False,
