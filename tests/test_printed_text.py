@@ -1095,3 +1095,42 @@ def test_a_climax_combo_asks_for_the_climax_of_its_name_and_each_of_its_facts(
     """ws 8.12.1, 2.3.2.3.2, 6.6.1.2.1: "When a card named "Encore Night" is placed on your climax area" and "if
     "Encore Night" is in your climax area, and you have another 《Music》 character"."""
     assert_judged(judged("cxcombo.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("revealed: [TST/A-001], cards", "revealed: [TST/A-002], cards", 1),  # a 《Sports》 card stays on the deck
+        ("revealed: [TST/A-003], use: true", "revealed: [TST/A-001], use: true", 4),  # level 0: no return
+        ("revealed: [TST/A-003], use: true", "revealed: [TST/A-003], use: false", 4),  # declined
+        ("waiting: [], deck: 5", "waiting: [TST/A-051], deck: 4", 9),  # to the waiting room, as if it had no text
+    ],
+    ids=["legal", "not-of-the-trait", "level-too-low", "declined", "bottom-ignored"],
+)
+def test_the_top_card_revealed_decides_what_the_text_does_with_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 4.9.1, 4.9.2, 3.1.4: "reveal the top card of your deck. If that card is a 《Music》 character, put it into
+    your hand, choose 1 card in your hand, and put it into your waiting room", "If that card is level 1 or higher,
+    you may return this card to your hand" (the resolve entry names the card, revealed) and "put this card at the
+    bottom of your deck"; a card revealed and not taken stays on the top of the deck, known."""
+    assert_judged(judged("reveal-top.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(("named", "legal"), [("TST/A-001", True), ("TST/A-002", False)])
+def test_a_card_an_ability_reveals_with_no_choice_is_named_by_a_resolve_entry(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, named: str, legal: bool
+) -> None:
+    """ws 4.9.1: an ability that asks nothing still reveals a card of a hidden deck; a resolve entry names it
+    (revealed), and what follows from the card named is checked: a 《Sports》 card stays on the deck."""
+    text = (LOGS / "reveal-top.yaml").read_text(encoding="utf-8")
+    text = text.replace(
+        "put it into your hand, choose 1 card in your hand, and put it into your waiting room.",
+        "put it into your hand.",
+    )
+    text = text.replace(
+        "revealed: [TST/A-001], cards: [TST/A-002],\n     expect: {P1: {hand: [TST/A-001], waiting: [TST/A-002]}}",
+        f"revealed: [{named}], expect: {{P1: {{hand: [TST/A-002, TST/A-001]}}}}",
+    )
+    assert_judged(verdict_of("reveal-top.yaml", monkeypatch, text, tmp_path), entry=None if legal else 1)

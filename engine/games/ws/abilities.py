@@ -134,6 +134,10 @@ OPERATIONS: Final = (
     "brainstorm",
     "level",
     "hand_to_stock",
+    "hand_to_waiting",
+    "reveal",
+    "put_revealed",
+    "self_to",
 )
 CONTINUOUS_ONLY: Final = ("trait", "cannot", "level")
 """What only a ``cont`` ability's operations may say."""
@@ -515,9 +519,13 @@ def _parse_replacement(index: int, record: dict[str, Any], when: Any) -> CardAbi
     return CardAbility(index, "replace", when, 0, False, (), instead=instead, optional=optional)
 
 
-def _check_operation(index: int, effect: Any) -> None:
+def _check_operation(index: int, effect: Any, revealed: bool = False) -> None:
+    """``effect``, one operation, as the vocabulary says it; ``revealed``: one done with the card a ``reveal``
+    revealed (``put_revealed`` names that card)."""
     if not isinstance(effect, dict):
         raise AbilityRecordError(f"ability {index}: operation {effect!r} is not a mapping")
+    if "put_revealed" in effect and not revealed:
+        raise AbilityRecordError(f"ability {index}: put_revealed puts the card revealed: it belongs to a reveal's then")
     names = [name for name in OPERATIONS if name in effect]
     if not (len(names) == 1 or set(names) == set(GAINS)):
         raise AbilityRecordError(f"ability {index}: {effect!r} must name one of {', '.join(OPERATIONS)}")
@@ -604,9 +612,12 @@ def chosen_card_words(effect: dict[str, Any]) -> str:
 
 SALVAGE_DESTINATIONS: Final = ("hand", "stock", "marker")
 """Where a ``salvage`` puts the card it chooses from the waiting room (``to``; the hand unless said)."""
-CHOOSING: Final = ("salvage", "search", "take")
+CHOOSING: Final = ("salvage", "search", "take", "reveal")
 """The operations that choose a card by its characteristics: from the waiting room, the deck, the cards looked
-at (``look`` with ``take``)."""
+at (``look`` with ``take``); and ``reveal``, which asks it of the top card of the deck revealed."""
+OWN_ZONES: Final = ("hand", "stock", "clock", "memory", "waiting")
+"""The zones of its master's an effect puts a card into: the card revealed (``put_revealed``), its own card
+(``self_to``, which may also say ``deck_bottom``)."""
 CARD_FILTERS: Final = ("color", "level_at_most", "level_at_least")
 
 
@@ -619,6 +630,16 @@ def _check_salvage(index: int, effect: dict[str, Any]) -> None:
         allowed |= {"to", "up_to"}
     if "draw" in effect:
         allowed |= {"up_to"}
+    if "reveal" in effect:
+        then = effect.get("then")
+        if not isinstance(then, list) or not then:
+            raise AbilityRecordError(f"ability {index}: reveal says what is done with a card that fits it: then")
+        for part in then:
+            _check_operation(index, part, revealed=True)
+        if not isinstance(effect.get("may", False), bool):
+            raise AbilityRecordError(f"ability {index}: may {effect['may']!r} is not true or false")
+    elif "then" in effect or "may" in effect:
+        raise AbilityRecordError(f"ability {index}: then and may belong to a reveal")
     if "look" in effect:
         allowed |= {"shown"}
         if effect.get("take") not in SALVAGE_TYPES:
@@ -672,6 +693,17 @@ def _check_value(index: int, name: str, value: Any) -> None:
             raise AbilityRecordError(
                 f"ability {index}: battle_opponent {value!r} is not one of {', '.join(BATTLE_OPPONENT_FATES)}"
             )
+    elif name == "put_revealed":
+        if value not in OWN_ZONES:
+            raise AbilityRecordError(f"ability {index}: put_revealed {value!r} is not one of {', '.join(OWN_ZONES)}")
+    elif name == "self_to":
+        if value not in (*OWN_ZONES, "deck_bottom"):
+            raise AbilityRecordError(
+                f"ability {index}: self_to {value!r} is not one of {', '.join(OWN_ZONES)}, deck_bottom"
+            )
+    elif name == "reveal":
+        if value not in SALVAGE_TYPES:
+            raise AbilityRecordError(f"ability {index}: reveal {value!r} is not one of {', '.join(SALVAGE_TYPES)}")
     elif name == "cannot":
         if value not in RESTRICTIONS:
             raise AbilityRecordError(f"ability {index}: cannot {value!r} is not one of {', '.join(RESTRICTIONS)}")

@@ -110,7 +110,13 @@ class Operations:
                 ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3", "ws:3.8"),
             )
         elif "hand_to_stock" in effect:
-            yield from self.hand_to_stock(player, card, ability)
+            yield from self.hand_to(player, card, ability, "stock")
+        elif "hand_to_waiting" in effect:
+            yield from self.hand_to(player, card, ability, "waiting")
+        elif "reveal" in effect:
+            yield from self.reveal_top(player, card, ability, effect, battle_opponent)
+        elif "self_to" in effect:
+            yield from self.self_to(player, card, str(effect["self_to"]))
         elif "rest_self" in effect:
             if me.position_of(card) is not None and card.orientation != "rest":
                 self.game.moves.rest(card, "its ability rested it (ws:4.6.1.2)")
@@ -535,8 +541,9 @@ class Operations:
         if to == "stock":
             yield from self.game.rule_actions.interrupts()
 
-    def hand_to_stock(self, player: str, card: Card, ability: CardAbility) -> Procedure:
-        """Choose a card in the hand and put it into the stock (8.6.3, 3.10): the resolve entry names it (cards)."""
+    def hand_to(self, player: str, card: Card, ability: CardAbility, zone: str) -> Procedure:
+        """Choose a card in the hand and put it into the stock (3.10) or the waiting room (3.4) (8.6.3): the resolve
+        entry names it (cards); the one put into the waiting room is shown to all."""
         options = [
             Choice("hand_pick", cards=(identity,))
             for identity in dict.fromkeys(self.game.moves.hand_identities(player))
@@ -544,19 +551,139 @@ class Operations:
         if not options:
             self.game.record(RecordKind.ABILITY, player, "no card in the hand to choose", ("ws:8.6.3.1.3",))
             return
+        into = "the stock" if zone == "stock" else "the waiting room"
         decision = self.target_decision(
-            player, card, ability, "hand_pick", options, "choose a card in the hand to put into the stock"
+            player, card, ability, "hand_pick", options, f"choose a card in the hand to put into {into}"
         )
         choice = yield decision
         taken = self.game.moves.take_from(player, "hand", choice.cards[0])
-        self.game.moves.put(player, "stock", taken)
+        self.game.moves.put(player, zone, taken)
+        shown = f" ({choice.cards[0]})" if zone == "waiting" else ""
         self.game.record(
             RecordKind.ABILITY,
             player,
-            f"{player} puts a card from the hand into the stock",
-            ("ws:8.6.3", "ws:8.6.2.4.4", "ws:3.10"),
+            f"{player} puts a card from the hand into {into}{shown}",
+            ("ws:8.6.3", "ws:8.6.2.4.4", ZONE_CLAUSES[zone]),
         )
         yield Checkpoint(decision)
+        yield from self.game.rule_actions.interrupts()
+
+    def reveal_top(
+        self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any], battle_opponent: Card | None
+    ) -> Procedure:
+        """Reveal the top card of the deck (4.9.1, 4.9.2: the entry being applied names it, ``revealed``) and, if it
+        is the card ``effect`` asks for, do its ``then`` (where it says "you may", a ``use``): ``put_revealed`` puts
+        that card into a zone; any other operation is done as an ability's.  A card not put anywhere stays on the
+        top of the deck, now known."""
+        me = self.states[player]
+        yield from self.game.moves.ensure_deck(player)
+        if not me.deck:
+            return
+        asked: Decision | None = None
+        use: Choice | None = None
+        if self.names_its_card_later(ability):
+            # a resolve entry names the card (revealed), and answers its "you may", asked first, or what follows
+            asked = self.game.playing.use_decision(player, card, ability, ("ws:8.6.2.4.4",), self._may_prompt(effect))
+            if not effect.get("may"):
+                asked = Decision(
+                    player,
+                    "reveal_from",
+                    [Choice("reveal_from", card=card.identity)],
+                    ("ws:4.9.1", "ws:8.6.3"),
+                    frozenset({"resolve"}),
+                    prompt="reveal the top card of the deck",
+                    default=Choice("reveal_from", card=card.identity),
+                    source=card.identity,
+                    ability=ability.name,
+                )
+            use = yield asked
+        reveal = Reveal(player, "text", 1, ("ws:4.9.1", "ws:4.9.2"))
+        answer = yield reveal
+        top = me.deck[0]
+        self.game.moves.bind(top, answer, 0, reveal)
+        reveal.used = 1
+        definition = self.game.definition(top)
+        if definition is None:
+            self.game.moves.assume(
+                f"the card {card.identity} reveals from the top of the deck is not named in the log (revealed): "
+                "taken as none its text asks for",
+                ("ws:4.9.1",),
+            )
+        fits = definition is not None and chosen_card_fits(effect, definition)
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"{player} reveals the top card of the deck, {top.identity or 'not named'}: "
+            + (f"a {chosen_card_words(effect)}" if fits else f"not a {chosen_card_words(effect)}; it stays there"),
+            ("ws:4.9.1", "ws:4.9.2", "ws:8.6.2.4.4"),
+            cards=[top.identity or "?"],
+        )
+        yield Checkpoint(reveal)
+        if asked is not None:
+            yield Checkpoint(asked)
+        if not fits:
+            return
+        decision: Decision | None = None
+        if effect.get("may"):
+            if use is None:
+                decision = self.game.playing.use_decision(
+                    player, card, ability, ("ws:8.6.2.4.4",), self._may_prompt(effect)
+                )
+                use = yield decision
+            if not use.flag:
+                if decision is not None:
+                    yield Checkpoint(decision)
+                return
+        for part in effect["then"]:
+            if "put_revealed" in part:
+                zone = str(part["put_revealed"])
+                if me.deck and me.deck[0] is top:
+                    self.game.moves.put(player, zone, me.deck.pop(0))
+                    self.game.record(
+                        RecordKind.ABILITY,
+                        player,
+                        f"{top.identity} goes from the top of the deck into the {zone.replace('waiting', 'waiting room')}",
+                        ("ws:8.6.2.4.4", ZONE_CLAUSES.get(zone, "ws:3.1.4")),
+                    )
+                    yield from self.game.rule_actions.interrupts()
+            else:
+                yield from self.one_effect(player, card, ability, dict(part), battle_opponent)
+        if decision is not None:
+            yield Checkpoint(decision)
+
+    @staticmethod
+    def _may_prompt(effect: dict[str, Any]) -> str:
+        return f"if the card revealed is a {chosen_card_words(effect)}, you may: do it?"
+
+    @staticmethod
+    def names_its_card_later(ability: CardAbility) -> bool:
+        """Whether a resolve entry of its own names the card an ability reveals (the entry that played its card
+        is over when it resolves): an automatic ability that asks nothing before its effect (no "you may", no
+        cost, which a resolve entry answers already).  That entry answers the reveal's "you may" and the choices
+        after it too."""
+        return ability.kind == "auto" and not (ability.optional or ability.has_cost)
+
+    def self_to(self, player: str, card: Card, where: str) -> Procedure:
+        """Put the ability's card from the stage into a zone of its master's, or at the bottom of the deck (3.1.4:
+        a new object there); nothing where it has left the stage."""
+        if self.states[player].position_of(card) is None:
+            self.game.record(
+                RecordKind.ABILITY,
+                player,
+                f"{card.identity} is no longer on the stage; nothing is done",
+                ("ws:8.6.2.4.4", "ws:3.1.4"),
+            )
+            return
+        zone = "deck" if where == "deck_bottom" else where
+        self.game.moves.leave_stage(player, card, zone)
+        into = "the bottom of the deck" if where == "deck_bottom" else f"the {where.replace('waiting', 'waiting room')}"
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"{card.identity} goes from the stage to {into}",
+            ("ws:8.6.2.4.4", "ws:3.1.4", ZONE_CLAUSES.get(zone, "ws:3.1.4")),
+        )
+        yield from self.game.rule_actions.interrupts()
 
     def into_marker_area(self, player: str, card: Card, identity: str) -> Procedure:
         """Put the card ``identity`` of the waiting room face up underneath ``card`` as a marker (3.7.1, 3.7.2.1);

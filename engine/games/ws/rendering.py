@@ -184,6 +184,21 @@ def _effect(effect: Record) -> str:
         return _waiting_room_choice(effect)
     if "search" in effect:
         return _deck_search(effect)
+    if "reveal" in effect:
+        may = "you may " if effect.get("may") else ""
+        then = ", ".join(_effect(part) for part in effect["then"])
+        return f"reveal the top card of your deck. If that card is {_revealed_kind(effect)}, {may}{then}"
+    if "put_revealed" in effect:
+        return f"put it into your {_zone_words(effect['put_revealed'])}"
+    if "hand_to_waiting" in effect:
+        return "choose 1 card in your hand, and put it into your waiting room"
+    if "self_to" in effect:
+        where = effect["self_to"]
+        if where == "hand":
+            return "return this card to your hand"
+        if where == "deck_bottom":
+            return "put this card at the bottom of your deck"
+        return f"put this card into your {_zone_words(where)}"
     if "look" in effect:
         count = effect["look"]
         shown = "reveal it to your opponent, " if effect.get("shown") else ""
@@ -209,6 +224,25 @@ def _effect(effect: Record) -> str:
     if target == "all":
         return f"all of your characters get {gains} until end of turn"
     return f"this card gets {gains} until end of turn"
+
+
+def _zone_words(zone: str) -> str:
+    return "waiting room" if zone == "waiting" else zone
+
+
+def _revealed_kind(effect: Record) -> str:
+    """What a card revealed must be, as "If that card is ..." says it."""
+    kind = effect["reveal"]
+    if kind == "any":
+        if "level_at_least" in effect:
+            return f"level {effect['level_at_least']} or higher"
+        return f"level {effect['level_at_most']} or lower"
+    if "with_trait" in effect:
+        traits = effect["with_trait"]
+        return f"a {_traits([traits] if isinstance(traits, str) else traits)} {kind}"
+    if "level_at_most" in effect:
+        return f"a level {effect['level_at_most']} or lower {kind}"
+    return f"a {kind}"
 
 
 def _waiting_room_choice(effect: Record) -> str:

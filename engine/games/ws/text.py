@@ -58,6 +58,7 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ("look at up to four cards", "look at up to 4 cards"),
     ("look at up to five cards", "look at up to 5 cards"),
     ("if you have an 《", "if you have a 《"),
+    ("If that card is an 《", "If that card is a 《"),
     ("clock into his or her waiting room", "clock into their waiting room"),
     ("on the bottom of your opponent's deck", "at the bottom of your opponent's deck"),
     ("in your waiting room, return it to your hand", "in your waiting room, and return it to your hand"),
@@ -505,6 +506,58 @@ class _Build:
             raise ValueError("one card of the waiting room is chosen")
         return {"salvage": wanted.pop("_kind"), **wanted, **destination, **({"up_to": True} if up_to else {})}
 
+    def reveal_top(self, children: list[Any]) -> Record:
+        return dict(children[1])
+
+    def revealed_then(self, children: list[Any]) -> Record:
+        wanted, rest = children[0], children[1:]
+        record: Record = {"reveal": wanted.pop("_kind"), **wanted}
+        if rest and isinstance(rest[0], Token) and rest[0].type == "MAY":
+            record["may"] = True
+            rest = rest[1:]
+        record["then"] = list(rest)
+        return record
+
+    def revealed_level_at_least(self, children: list[Any]) -> Record:
+        return {"_kind": "any", "level_at_least": int(children[0])}
+
+    def revealed_level_at_most(self, children: list[Any]) -> Record:
+        return {"_kind": "any", "level_at_most": int(children[0])}
+
+    def revealed_traits(self, children: list[Any]) -> Record:
+        traits, kind = children
+        if str(kind) != "character":
+            raise ValueError("the card revealed is one character")
+        return {"_kind": "character", "with_trait": _one_or_list(traits)}
+
+    def revealed_kind_only(self, children: list[Any]) -> Record:
+        return {"_kind": str(children[0])}
+
+    def revealed_kind_level(self, children: list[Any]) -> Record:
+        level, kind = children
+        return {"_kind": str(kind), "level_at_most": int(level)}
+
+    def then_effect(self, children: list[Any]) -> Record:
+        return dict(children[0])
+
+    def put_revealed(self, children: list[Any]) -> Record:
+        return {"put_revealed": _own_zone(children[0])}
+
+    def hand_to_waiting(self, _: list[Any]) -> Record:
+        return {"hand_to_waiting": 1}
+
+    def self_to_hand(self, _: list[Any]) -> Record:
+        return {"self_to": "hand"}
+
+    def self_to(self, children: list[Any]) -> Record:
+        return {"self_to": children[0]}
+
+    def into_own_zone(self, children: list[Any]) -> str:
+        return _own_zone(children[0])
+
+    def own_deck_bottom(self, _: list[Any]) -> str:
+        return "deck_bottom"
+
     def search(self, children: list[Any]) -> Record:
         return dict(children[0])
 
@@ -575,6 +628,10 @@ def _combo_marked(children: list[Any]) -> tuple[Record, list[Any]]:
     if children and isinstance(children[0], Token) and children[0].type == "CXCOMBO_MARK":
         return {"cxcombo": True}, children[1:]
     return {}, children
+
+
+def _own_zone(token: Any) -> str:
+    return "waiting" if str(token) == "waiting room" else str(token)
 
 
 def _one_card(cards: Any) -> Record:

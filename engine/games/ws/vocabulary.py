@@ -37,6 +37,10 @@ OPERATION_CLAUSES: Final = {
     "look": ("ws:4.8.3", "ws:8.6.3"),
     "level": ("ws:8.6.2.1.2",),
     "hand_to_stock": ("ws:8.6.3", "ws:3.10"),
+    "hand_to_waiting": ("ws:8.6.3", "ws:3.4"),
+    "reveal": ("ws:4.9.1", "ws:4.9.2"),
+    "put_revealed": ("ws:4.9.1",),
+    "self_to": ("ws:3.1.4",),
     "brainstorm": ("ws:10.7.1", "ws:10.7.3"),
     "to": ("ws:3.10",),
     "stock": ("ws:3.10",),
@@ -84,7 +88,10 @@ def clauses_of(record: Record) -> tuple[str, ...]:
         if kind == "auto":
             found.append("ws:8.7.3.1.1")
     effects = record.get("effect") or ()
-    for effect in [effects] if isinstance(effects, dict) else effects:
+    effects = [effects] if isinstance(effects, dict) else list(effects)
+    for effect in effects:  # with the operations a reveal does with the card revealed
+        effects.extend(effect.get("then") or ())
+    for effect in effects:
         for name, cited in OPERATION_CLAUSES.items():
             if name in effect:
                 found.extend(cited)
@@ -479,6 +486,37 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
             "climax_name": "Encore Night",
             "effect": [{"draw": 1}],
         },
+    ),
+    (
+        "operation",
+        "the top card of the deck revealed, and what is done if it is a card of a kind",
+        {
+            "type": "auto",
+            "timing": "on_play",
+            "effect": [
+                {
+                    "reveal": "character",
+                    "with_trait": "Music",
+                    "then": [{"put_revealed": "hand"}, {"hand_to_waiting": 1}],
+                }
+            ],
+        },
+    ),
+    (
+        "operation",
+        "a revealed card of a level lets this card return to the hand",
+        {
+            "type": "auto",
+            "timing": "at_beginning",
+            "phase": "draw_phase",
+            "whose": "opponent",
+            "effect": [{"reveal": "any", "level_at_least": 1, "may": True, "then": [{"self_to": "hand"}]}],
+        },
+    ),
+    (
+        "operation",
+        "this card to the bottom of the deck",
+        {"type": "auto", "timing": "when_reversed_in_battle", "effect": [{"self_to": "deck_bottom"}]},
     ),
     (
         "event",

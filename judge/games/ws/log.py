@@ -263,6 +263,8 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
             return field_choice(decision, {"cards": data.get("cards")}) or Choice("pass")
         if decision.kind in ("move_to", "put_to"):
             return field_choice(decision, {"to": data.get("to")}) or Choice("pass")
+        if decision.kind == "reveal_from":  # the entry that names the card revealed
+            return Choice("reveal_from", card=decision.source)
         if decision.kind == "standby":  # an ability's standby effect
             return field_choice(decision, {"standby": data.get("standby")}) or Choice("pass")
         if decision.kind in ("bond", "shift"):
@@ -291,6 +293,7 @@ CHOICE_FIELDS: Final = {
     "hand_pick": "cards",
     "move_to": "to",
     "put_to": "to",
+    "reveal_from": "revealed",
 }
 """Decision kind -> the field of the entry being applied that answers it: a trigger entry's icon choices
 (``ws details``: ``pool`` answers both the pool and the treasure icon), and the target an ``act``, ``play``
@@ -338,6 +341,8 @@ def field_choice(decision: Decision, data: dict[str, Any]) -> Choice | None:
         return None
     value = data[field]
     name = decision.kind
+    if name == "reveal_from":
+        return Choice("reveal_from", card=decision.source)
     if name in ("pool", "treasure", "draw"):
         return Choice(name, flag=bool(value))
     if value in (None, False, "", "pass"):
@@ -643,6 +648,8 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
     elif verb == "move_to":
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
         entry["to"] = choice.pos
+    elif verb == "reveal_from":  # the card revealed is written on it as it is answered (revealed)
+        entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
     elif verb == "put_to":
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
         entry["to"] = choice.place if isinstance(choice, PutTo) else None
