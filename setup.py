@@ -64,6 +64,7 @@ COMPILED_MODULES = [
     "engine/games/ws/characteristics.py",
     "engine/games/ws/choices.py",
     "engine/games/ws/costs.py",
+    "engine/games/ws/deck_operations.py",
     "engine/games/ws/game.py",
     "engine/games/ws/keywords.py",
     "engine/games/ws/moves.py",

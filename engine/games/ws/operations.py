@@ -1,7 +1,9 @@
 """The operations of an ability's effect, done in order (ws 8.6.2.4.4, 8.8.1): drawing, the deck's top card to
 the stock, the clock's top card to the waiting room, the standby effect (4.12.2.10), a card chosen from the
 waiting room (8.6.3), power and soul until end of turn for the characters the effect names or its master
-chooses (8.2.1.2, 8.6.3), an additional turn (11.2).
+chooses (8.2.1.2, 8.6.3), an additional turn (11.2), a card of the hand into the stock or the waiting room, the
+ability's card moved on the stage or into a zone, its battle opponent's fate (7.2.1.5.1).  The operations on the
+top of the deck are ``engine.games.ws.deck_operations``.
 
 ``engine.games.ws.playing`` plays the abilities and asks this part to carry out their effects; the vocabulary
 of the operations is ``engine.games.ws.abilities``.
@@ -9,29 +11,19 @@ of the operations is ``engine.games.ws.abilities``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from engine.core.cards import Card
 from engine.core.game import Procedure, holding_checkpoints
-from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
+from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Reveal
 from engine.core.wording import counted
 from engine.games.ws.abilities import GAINS, CardAbility, chosen_card_fits, chosen_card_words
 from engine.games.ws.characteristics import applies_to, required_traits, trait_words
-from engine.games.ws.choices import PutTo
-from engine.games.ws.state import CENTER, MIDDLE
+from engine.games.ws.deck_operations import DeckOperations
+from engine.games.ws.state import CENTER, MIDDLE, ZONE_CLAUSES
 
 if TYPE_CHECKING:
     from engine.games.ws.game import WeissSchwarz
-
-ZONE_CLAUSES: Final = {
-    "deck": "ws:3.2.1",
-    "hand": "ws:3.3.1",
-    "waiting": "ws:3.4.1",
-    "clock": "ws:3.8.1",
-    "stock": "ws:3.10.1",
-    "memory": "ws:3.12.1",
-}
-"""The clause that says what each zone a card text puts a character into is."""
 
 
 class Operations:
@@ -40,6 +32,7 @@ class Operations:
     def __init__(self, game: WeissSchwarz) -> None:
         self.game = game
         self.states = game.player_states
+        self.deck = DeckOperations(game, self)
 
     def resolve_effects(
         self, player: str, card: Card, ability: CardAbility, battle_opponent: Card | None = None
@@ -114,7 +107,7 @@ class Operations:
         elif "hand_to_waiting" in effect:
             yield from self.hand_to(player, card, ability, "waiting")
         elif "reveal" in effect:
-            yield from self.reveal_top(player, card, ability, effect, battle_opponent)
+            yield from self.deck.reveal_top(player, card, ability, effect, battle_opponent)
         elif "self_to" in effect:
             yield from self.self_to(player, card, str(effect["self_to"]))
         elif "rest_self" in effect:
@@ -126,15 +119,15 @@ class Operations:
         elif "move_self" in effect:
             yield from self.move_self(player, card, ability, str(effect["move_self"]))
         elif "search" in effect:
-            yield from self.search_deck(player, card, ability, effect)
+            yield from self.deck.search_deck(player, card, ability, effect)
         elif "mill" in effect:
-            yield from self.mill(player, card, int(effect["mill"]))
+            yield from self.deck.mill(player, card, int(effect["mill"]))
         elif "look" in effect:
-            yield from self.look_and_take(player, card, ability, effect)
+            yield from self.deck.look_and_take(player, card, ability, effect)
         elif "brainstorm" in effect:
-            yield from self.brainstorm(player, card, ability, effect, battle_opponent)
+            yield from self.deck.brainstorm(player, card, ability, effect, battle_opponent)
         elif "look_top" in effect:
-            yield from self.look_top(player, card, ability, tuple(effect["look_top"]))
+            yield from self.deck.look_top(player, card, ability, tuple(effect["look_top"]))
         elif "battle_opponent" in effect:
             yield from self.battle_opponent(player, card, str(effect["battle_opponent"]), battle_opponent)
         elif "standby" in effect:
@@ -251,172 +244,6 @@ class Operations:
         )
         yield from self.game.rule_actions.interrupts()
 
-    def from_the_top(self, player: str, reveal: Reveal, answer: Any, zone: str) -> Procedure:
-        """Move ``reveal.count`` cards from the top of ``player``'s deck into ``zone`` one at a time, each named by
-        the answer where it says (a refresh between them where the deck runs out, 3.2.3.1); returns them."""
-        me = self.states[player]
-        moved: list[Card] = []
-        for index in range(reveal.count):
-            yield from self.game.moves.ensure_deck(player)
-            if not me.deck:
-                break
-            top = me.deck.pop(0)
-            self.game.moves.bind(top, answer, index, reveal)
-            self.game.moves.put(player, zone, top)
-            moved.append(top)
-            if zone != "resolution":
-                yield from self.game.rule_actions.interrupts()
-        reveal.used = len(moved)
-        return moved
-
-    def mill(self, player: str, card: Card, count: int) -> Procedure:
-        """Put the top ``count`` cards of the deck into the waiting room, one at a time (a refresh between them
-        where the deck runs out, 3.2.3.1); the entry being applied may name them, top first (``revealed``)."""
-        reveal = Reveal(player, "text", count, ("ws:8.6.2.4.4", "ws:3.4.1"))
-        answer = yield reveal
-        cards = yield from self.from_the_top(player, reveal, answer, "waiting")
-        moved = [top.identity or "?" for top in cards]
-        self.game.record(
-            RecordKind.ABILITY,
-            player,
-            f"ability of {card.identity}: the top {counted(len(moved), 'card')} of {player}'s deck to the waiting room "
-            f"({', '.join(moved)})",
-            ("ws:8.6.2.4.4", "ws:8.8.1", "ws:3.4.1"),
-            cards=moved,
-        )
-        yield Checkpoint(reveal)
-
-    def look_top(self, player: str, card: Card, ability: CardAbility, places: tuple[str, ...]) -> Procedure:
-        """Look at the top card of the deck (4.8: its master alone sees it) and put it in one of ``places``, its
-        master's choice (``deck_top``, ``deck_bottom``, ``waiting``): the resolve entry says where (``to``) and may
-        name the card (``revealed``); a card put into the waiting room is shown to all."""
-        me = self.states[player]
-        yield from self.game.moves.ensure_deck(player)
-        if not me.deck:
-            return
-        options: list[Choice] = [PutTo(place) for place in places]
-        decision = self.target_decision(
-            player, card, ability, "put_to", options, f"put the card looked at: {' or '.join(places)}"
-        )
-        choice = yield decision  # asked first: the entry that answers it names the card too
-        place = choice.place if isinstance(choice, PutTo) else places[0]
-        reveal = Reveal(player, "text", 1, ("ws:4.8", "ws:4.8.1", "ws:4.8.2"))
-        answer = yield reveal
-        top = me.deck[0]
-        self.game.moves.bind(top, answer, 0, reveal)
-        reveal.used = 1
-        if place != "deck_top":
-            me.deck.pop(0)
-            if place == "deck_bottom":
-                me.deck.append(top)
-                self.game.version += 1
-            else:
-                self.game.moves.put(player, "waiting", top)
-        where = {"deck_top": "the top of the deck", "deck_bottom": "the bottom of the deck"}.get(
-            place, "the waiting room"
-        )
-        shown = f" ({top.identity or '?'})" if place == "waiting" else ""
-        self.game.record(
-            RecordKind.ABILITY,
-            player,
-            f"{player} looks at the top card of the deck and puts it on {where}{shown}",
-            ("ws:4.8", "ws:8.6.2.4.4", "ws:3.2.2"),
-        )
-        yield Checkpoint(reveal)
-        yield Checkpoint(decision)
-        yield from self.game.rule_actions.interrupts()
-
-    def brainstorm(
-        self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any], battle_opponent: Card | None
-    ) -> Procedure:
-        """Brainstorm (10.7): flip over N cards from the top of the deck into the resolution zone, then all into
-        the waiting room (10.7.3, 3.13.1.4), and do ``per_climax`` once for each climax among them.  The entry
-        being applied names them, top first (``revealed``); cards it does not name are taken as no climax, and
-        the verdict says so."""
-        count = int(effect["brainstorm"])
-        reveal = Reveal(player, "text", count, ("ws:10.7.1", "ws:10.7.3", "ws:3.13.1.4"))
-        answer = yield reveal
-        flipped = yield from self.from_the_top(player, reveal, answer, "resolution")
-        for flipped_card in flipped:
-            self.game.moves.put(player, "waiting", self.game.moves.take_card(player, "resolution", flipped_card))
-        unnamed = sum(1 for flipped_card in flipped if flipped_card.identity is None)
-        if unnamed:
-            self.game.moves.assume(
-                f"{counted(unnamed, 'card')} Brainstorm of {card.identity} flips over "
-                f"{'is' if unnamed == 1 else 'are'} not named in the log (revealed): taken as no climax",
-                ("ws:10.7.1",),
-            )
-        climaxes = sum(
-            1
-            for flipped_card in flipped
-            if (definition := self.game.definition(flipped_card)) is not None and definition.type == "climax"
-        )
-        self.game.record(
-            RecordKind.ABILITY,
-            player,
-            f"Brainstorm of {card.identity}: {', '.join(c.identity or '?' for c in flipped)} into the waiting room, "
-            f"{counted(climaxes, 'climax')} among them",
-            ("ws:10.7.1", "ws:10.7.3", "ws:3.13.1.4", "ws:8.6.2.4.4"),
-            cards=[c.identity or "?" for c in flipped],
-        )
-        yield Checkpoint(reveal)
-        yield from self.game.rule_actions.interrupts()
-        for _ in range(climaxes):
-            yield from self.one_effect(player, card, ability, dict(effect["per_climax"]), battle_opponent)
-
-    def look_and_take(self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any]) -> Procedure:
-        """Look at up to N cards from the top of the deck, one at a time (4.8.3: its master may stop), choose up to
-        one of the kind the effect says among them into the hand, shown where it says, and put the rest into the
-        waiting room.  The resolve entry names the cards looked at (``revealed``, top first: as many as were looked
-        at; not said, all N) and the card taken (``cards``, ``[]`` for none)."""
-        me = self.states[player]
-        most = min(int(effect["look"]), len(me.deck))
-        options: list[Choice] = [
-            Choice("look_take", cards=(identity,)) for identity in self.fitting(me.deck[:most], effect)
-        ]
-        described = chosen_card_words(effect)
-        decision = self.target_decision(
-            player,
-            card,
-            ability,
-            "look_take",
-            [*options, PASS],
-            f"choose up to 1 {described} among the top {counted(most, 'card')} looked at",
-            default=PASS,
-        )
-        choice = yield decision  # asked first: the entry that answers it names the cards looked at too
-        reveal = Reveal(player, "text", most, ("ws:4.8.3", "ws:4.8.3.1", "ws:4.8.3.2", "ws:4.8.3.3"))
-        answer = yield reveal
-        looked_at = min(len(answer), most) if answer else most
-        looked = [me.deck.pop(0) for _ in range(looked_at)]
-        for index, top in enumerate(looked):
-            self.game.moves.bind(top, answer, index, reveal)
-        reveal.used = looked_at
-        taken = None
-        if choice.verb == "look_take":
-            wanted = choice.cards[0]
-            taken = next((c for c in looked if c.identity == wanted), None) or next(
-                (c for c in looked if c.identity is None and c.reveal(wanted)), None
-            )
-            if taken is None:
-                reveal.problems.append(
-                    Refusal(("ws:4.8.3", "ws:8.6.3"), f"{wanted} is not among the cards {player} looked at")
-                )
-        for looked_card in looked:
-            self.game.moves.put(player, "hand" if looked_card is taken else "waiting", looked_card)
-        rest = [c.identity or "?" for c in looked if c is not taken]
-        self.game.record(
-            RecordKind.ABILITY,
-            player,
-            f"{player} looks at {counted(looked_at, 'card')} from the top of the deck, takes "
-            f"{taken.identity if taken is not None else 'none'} into the hand, and puts the rest "
-            f"({', '.join(rest) or 'none'}) into the waiting room",
-            ("ws:4.8.3", "ws:8.6.3", "ws:8.6.2.4.4", "ws:3.4.1"),
-        )
-        yield Checkpoint(reveal)
-        yield Checkpoint(decision)
-        yield from self.game.rule_actions.interrupts()
-
     def move_self(self, player: str, card: Card, ability: CardAbility, where: str) -> Procedure:
         """Move the ability's card to an open position of the center stage (``open_center``: its master chooses
         which, a resolve entry's ``to``), or to the open middle one (``open_middle``); it keeps being the same
@@ -446,40 +273,6 @@ class Operations:
             ("ws:8.6.2.4.4", "ws:3.1.4", "ws:3.6.3"),
         )
         yield Checkpoint(decision)
-
-    def search_deck(self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any]) -> Procedure:
-        """Search the deck for up to one card of the kind, trait, name, colour or level the effect says, show it and
-        put it into the hand, then shuffle the deck (8.6.3; 3.2: the deck's order is hidden).  A search may find
-        nothing even where such a card is there: the deck is hidden, and "up to" lets its master choose none."""
-        me = self.states[player]
-        options: list[Choice] = [Choice("search", cards=(identity,)) for identity in self.fitting(me.deck, effect)]
-        described = chosen_card_words(effect)
-        decision = self.target_decision(
-            player,
-            card,
-            ability,
-            "search",
-            [*options, PASS],
-            f"search the deck for up to 1 {described}",
-            default=PASS,
-        )
-        choice = yield decision
-        if choice.verb == "search":
-            taken = self.game.moves.take_from(player, "deck", choice.cards[0])
-            self.game.moves.put(player, "hand", taken)
-            found = f"{player} searches the deck and puts {choice.cards[0]} into the hand, shown"
-        else:
-            found = f"{player} searches the deck and takes no {described}"
-        yield from self.game.moves.shuffle_deck(player, ("ws:8.6.3", "ws:3.2.2"))
-        self.game.record(
-            RecordKind.ABILITY,
-            player,
-            found + "; the deck is shuffled",
-            ("ws:8.6.3", "ws:8.6.3.1", "ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:3.2.2"),
-        )
-        yield Checkpoint(decision)
-        if not me.deck:
-            yield from self.game.rule_actions.interrupts()
 
     def fitting(self, cards: list[Card], effect: dict[str, Any]) -> list[str]:
         """The identities among ``cards``, known or what unseen ones could be, that the card ``effect`` chooses may
@@ -567,101 +360,6 @@ class Operations:
         )
         yield Checkpoint(decision)
         yield from self.game.rule_actions.interrupts()
-
-    def reveal_top(
-        self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any], battle_opponent: Card | None
-    ) -> Procedure:
-        """Reveal the top card of the deck (4.9.1, 4.9.2: the entry being applied names it, ``revealed``) and, if it
-        is the card ``effect`` asks for, do its ``then`` (where it says "you may", a ``use``): ``put_revealed`` puts
-        that card into a zone; any other operation is done as an ability's.  A card not put anywhere stays on the
-        top of the deck, now known."""
-        me = self.states[player]
-        yield from self.game.moves.ensure_deck(player)
-        if not me.deck:
-            return
-        asked: Decision | None = None
-        use: Choice | None = None
-        if self.names_its_card_later(ability):
-            # a resolve entry names the card (revealed), and answers its "you may", asked first, or what follows
-            asked = self.game.playing.use_decision(player, card, ability, ("ws:8.6.2.4.4",), self._may_prompt(effect))
-            if not effect.get("may"):
-                asked = Decision(
-                    player,
-                    "reveal_from",
-                    [Choice("reveal_from", card=card.identity)],
-                    ("ws:4.9.1", "ws:8.6.3"),
-                    frozenset({"resolve"}),
-                    prompt="reveal the top card of the deck",
-                    default=Choice("reveal_from", card=card.identity),
-                    source=card.identity,
-                    ability=ability.name,
-                )
-            use = yield asked
-        reveal = Reveal(player, "text", 1, ("ws:4.9.1", "ws:4.9.2"))
-        answer = yield reveal
-        top = me.deck[0]
-        self.game.moves.bind(top, answer, 0, reveal)
-        reveal.used = 1
-        definition = self.game.definition(top)
-        if definition is None:
-            self.game.moves.assume(
-                f"the card {card.identity} reveals from the top of the deck is not named in the log (revealed): "
-                "taken as none its text asks for",
-                ("ws:4.9.1",),
-            )
-        fits = definition is not None and chosen_card_fits(effect, definition)
-        self.game.record(
-            RecordKind.ABILITY,
-            player,
-            f"{player} reveals the top card of the deck, {top.identity or 'not named'}: "
-            + (f"a {chosen_card_words(effect)}" if fits else f"not a {chosen_card_words(effect)}; it stays there"),
-            ("ws:4.9.1", "ws:4.9.2", "ws:8.6.2.4.4"),
-            cards=[top.identity or "?"],
-        )
-        yield Checkpoint(reveal)
-        if asked is not None:
-            yield Checkpoint(asked)
-        if not fits:
-            return
-        decision: Decision | None = None
-        if effect.get("may"):
-            if use is None:
-                decision = self.game.playing.use_decision(
-                    player, card, ability, ("ws:8.6.2.4.4",), self._may_prompt(effect)
-                )
-                use = yield decision
-            if not use.flag:
-                if decision is not None:
-                    yield Checkpoint(decision)
-                return
-        for part in effect["then"]:
-            if "put_revealed" in part:
-                zone = str(part["put_revealed"])
-                if me.deck and me.deck[0] is top:
-                    self.game.moves.put(player, zone, me.deck.pop(0))
-                    self.game.record(
-                        RecordKind.ABILITY,
-                        player,
-                        f"{top.identity} goes from the top of the deck into the {zone.replace('waiting', 'waiting room')}",
-                        ("ws:8.6.2.4.4", ZONE_CLAUSES.get(zone, "ws:3.1.4")),
-                    )
-                    yield from self.game.rule_actions.interrupts()
-            else:
-                yield from self.one_effect(player, card, ability, dict(part), battle_opponent)
-        if decision is not None:
-            yield Checkpoint(decision)
-
-    @staticmethod
-    def _may_prompt(effect: dict[str, Any]) -> str:
-        return f"if the card revealed is a {chosen_card_words(effect)}, you may: do it?"
-
-    @staticmethod
-    def names_its_card_later(ability: CardAbility) -> bool:
-        """Whether a resolve entry of its own names the card an ability reveals (the entry that played its card
-        is over when it resolves): an automatic ability that asks nothing before its effect (no "you may", no
-        cost, which a resolve entry answers already).  That entry answers the reveal's "you may" and the choices
-        after it too."""
-        return ability.kind == "auto" and not (ability.optional or ability.has_cost)
 
     def self_to(self, player: str, card: Card, where: str) -> Procedure:
         """Put the ability's card from the stage into a zone of its master's, or at the bottom of the deck (3.1.4:

@@ -188,3 +188,14 @@ class Position:
     active: str
     phase: str
     players: dict[str, PlayerPosition]
+
+
+ZONE_CLAUSES: Final = {
+    "deck": "ws:3.2.1",
+    "hand": "ws:3.3.1",
+    "waiting": "ws:3.4.1",
+    "clock": "ws:3.8.1",
+    "stock": "ws:3.10.1",
+    "memory": "ws:3.12.1",
+}
+"""The clause that says what each zone a card text puts a character into is."""
