@@ -1134,3 +1134,22 @@ def test_a_card_an_ability_reveals_with_no_choice_is_named_by_a_resolve_entry(
         f"revealed: [{named}], expect: {{P1: {{hand: [TST/A-002, TST/A-001]}}}}",
     )
     assert_judged(verdict_of("reveal-top.yaml", monkeypatch, text, tmp_path), entry=None if legal else 1)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("stage: {1: null}", "stage: {1: {card: TST/A-052}}", 0),  # the card itself not paid
+        ("cards: [TST/A-002], target", "cards: [TST/A-001], target", 0),  # not a card of the hand
+        ("clock: [TST/A-003], stock: 0", "clock: [], stock: 0", 4),  # the top card of the deck not paid
+    ],
+    ids=["legal", "card-not-paid", "not-in-hand", "clock-not-paid"],
+)
+def test_a_cost_of_several_parts_is_paid_in_full(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.4.2, 8.4.2.1: "[Put a card from your hand into your waiting room & Put this card into your waiting
+    room]" (the act entry names the card, cards) and "[(1) Put the top card of your deck into your clock]" (the
+    resolve entry that pays names it, revealed)."""
+    assert_judged(judged("costs.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -150,10 +150,11 @@ ZONES: Final = (None, "stage", "climax", "hand")
 """Where an ability works from: a character's on the stage; a climax's in the climax area (ws 3.11, 8.1.1.2.1);
 ``hand``, a continuous ability that changes its card's level while it is in the hand (8.1.1.3)."""
 SALVAGE_TYPES: Final = ("character", "climax", "event", "any")
-COSTS: Final = ("stock", "rest", "discard", "discard_type", "discard_traits")
-"""What a cost may say (8.4.2): stock from the top of the stock (8.4.3), ``rest: true`` to rest its card, and
+COSTS: Final = ("stock", "rest", "discard", "discard_type", "discard_traits", "clock", "self_to")
+"""What a cost may say (8.4.2): stock from the top of the stock (8.4.3), ``rest: true`` to rest its card,
 ``discard`` cards from the hand into the waiting room, of ``discard_type`` and with one of ``discard_traits``
-where it says."""
+where it says, ``clock: 1`` to put the top card of the deck into the clock, and ``self_to`` a zone (``waiting``,
+``memory``...) its card goes to from the stage."""
 DISCARD_TYPES: Final = ("character", "climax", "event")
 BATTLE_OPPONENT_FATES: Final = ("reverse", "stock", "deck_bottom", "deck_top", "memory", "clock", "hand", "waiting")
 """What ``battle_opponent`` does to the ability's card's battle opponent ("that character", 7.2.1.5.1): reverse it
@@ -232,6 +233,10 @@ class CardAbility:
     """For ``at_beginning``: of whose turn, ``own`` or ``opponent`` (None: either's)."""
     climax_name: str | None
     """For ``when_climax_placed``: the name of the climax whose placing triggers it (None: any climax)."""
+    clock: int
+    """Cards its cost puts from the top of the deck into the clock (0 or 1)."""
+    self_cost: str | None
+    """The zone its cost puts its own card into from the stage (None: none)."""
 
     def __init__(
         self,
@@ -252,6 +257,8 @@ class CardAbility:
         whose: str | None = None,
         zone: str | None = None,
         climax_name: str | None = None,
+        clock: int = 0,
+        self_cost: str | None = None,
     ) -> None:
         self.index = index
         self.kind = kind
@@ -270,6 +277,8 @@ class CardAbility:
         self.whose = whose
         self.zone = zone
         self.climax_name = climax_name
+        self.clock = clock
+        self.self_cost = self_cost
 
     @property
     def name(self) -> str:
@@ -277,7 +286,7 @@ class CardAbility:
 
     @property
     def has_cost(self) -> bool:
-        return self.stock > 0 or self.rest or self.discard > 0
+        return self.stock > 0 or self.rest or self.discard > 0 or self.clock > 0 or self.self_cost is not None
 
 
 def parse_ability(index: int, record: dict[str, Any]) -> CardAbility | None:
@@ -413,6 +422,12 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
         raise AbilityRecordError(f"ability {index}: discard cost {discard!r} is not a whole number")
     if discard > 1:
         raise AbilityRecordError(f"ability {index}: a discard cost of {discard} cards: the engine pays one card's")
+    clock = cost.get("clock", 0)
+    if clock not in (0, 1) or isinstance(clock, bool):
+        raise AbilityRecordError(f"ability {index}: clock cost {clock!r} is not 0 or 1")
+    self_cost = cost.get("self_to")
+    if self_cost is not None and self_cost not in OWN_ZONES:
+        raise AbilityRecordError(f"ability {index}: self_to {self_cost!r} is not one of {', '.join(OWN_ZONES)}")
     discard_type = cost.get("discard_type")
     if discard_type is not None and discard_type not in DISCARD_TYPES:
         raise AbilityRecordError(
@@ -456,6 +471,8 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
         whose=record.get("whose") if when == "at_beginning" else None,
         zone=_zone(index, kind, record),
         climax_name=_climax_name(index, when, record),
+        clock=clock,
+        self_cost=self_cost,
     )
 
 

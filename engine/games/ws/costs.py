@@ -67,6 +67,13 @@ class Costs:
             )
         if ability.rest and card.orientation != "stand":
             return Refusal(("ws:8.4.2.2",), f"{card.identity} must rest as its cost but is {card.orientation}")
+        me = self.states[player]
+        if ability.clock and not me.deck:
+            return Refusal(
+                ("ws:8.4.2.2",), f"the cost puts the top card of the deck into the clock; {player}'s is empty"
+            )
+        if ability.self_cost is not None and me.position_of(card) is None:
+            return Refusal(("ws:8.4.2.2",), f"the cost puts {card.identity} from the stage, and it is not there")
         if ability.discard and not self.discard_options(player, ability.discard_type, ability.discard_traits):
             kind = ability.discard_type or "card"
             return Refusal(
@@ -122,10 +129,23 @@ class Costs:
         )
         return decision
 
-    def pay_ability(self, player: str, card: Card, ability: CardAbility) -> None:
-        """Pay a cost in full, with no refresh or level up in the middle (8.4.2.1)."""
+    def pay_ability(self, player: str, card: Card, ability: CardAbility) -> Procedure:
+        """Pay a cost in full, with no refresh or level up in the middle (8.4.2.1): rest its card, stock, the top card
+        of the deck into the clock (the entry that pays names it, ``revealed``), its card from the stage into a
+        zone.  A card put from the hand is ``pay_discard``'s, a choice."""
         self.game.paying_cost = True
         if ability.rest:
             self.game.moves.rest(card, "it rested to pay the cost of its ability {} (ws:8.4.2)", ability.name)
         self.pay_stock(player, ability.stock, ("ws:8.4.1", "ws:8.4.2", "ws:8.4.2.1", "ws:8.4.3"))
+        if ability.clock:
+            yield from self.pay_clock(player, ("ws:8.4.2", "ws:8.4.2.1"))
+        if ability.self_cost is not None and self.states[player].position_of(card) is not None:
+            self.game.moves.leave_stage(player, card, ability.self_cost)
+            self.game.record(
+                RecordKind.FORCED,
+                player,
+                f"{player} puts {card.identity} from the stage into the {ability.self_cost.replace('waiting', 'waiting room')}"
+                " as the cost",
+                ("ws:8.4.2", "ws:8.4.2.1", "ws:3.1.4"),
+            )
         self.game.paying_cost = False

@@ -273,7 +273,12 @@ class Phases:
         if verb == "act" and isinstance(choice, Activate):
             card = self.states[player].character_on(choice.pos)
             ability = next(a for a in game.modelled[card.identity or ""] if a.index == choice.ability)
-            game.costs.pay_ability(player, card, ability)
+            paid = None
+            if ability.discard:  # the card the cost puts from the hand: the act entry names it (cards)
+                paid = yield from game.costs.pay_discard(
+                    player, card, ability.name, ability.discard_type, ability.discard_traits
+                )
+            yield from game.costs.pay_ability(player, card, ability)
             game.record(
                 RecordKind.CHOICE,
                 player,
@@ -284,6 +289,8 @@ class Phases:
             )
             yield from game.rule_actions.interrupts()
             yield from game.operations.resolve_effects(player, card, ability)
+            if paid is not None:
+                yield Checkpoint(paid)
             return
         definition = game.definitions[choice.card_id]
         card = yield from game.playing.play_from_hand(

@@ -307,7 +307,7 @@ class Playing:
                 paid = yield from self.game.costs.pay_discard(
                     player, card, ability.name, ability.discard_type, ability.discard_traits
                 )
-            self.game.costs.pay_ability(player, card, ability)
+            yield from self.game.costs.pay_ability(player, card, ability)
         elif ability.optional:
             decision = self.use_decision(
                 player,

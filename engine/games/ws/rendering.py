@@ -53,28 +53,22 @@ def render(record: Record) -> str:
             return f"【AUTO】 {combo}{trigger}, {condition[0].lower() + condition[1:] if condition else ''}{may}" + (
                 f"{_effects(effects, False)}.{x_sentence}"
             )
-        parts = [f"({cost['stock']})"] if cost.get("stock") or not cost.get("discard") else []
-        if cost.get("discard"):
-            parts.append(_hand_cost(cost))
         condition = _condition(record["condition"]) if record.get("condition") else ""
         condition = condition[0].lower() + condition[1:] if condition else ""
         return (
-            f"【AUTO】 {combo}[{' '.join(parts)}] {trigger}, {condition}you may pay the cost. If you do, "
+            f"【AUTO】 {combo}[{_ability_cost(cost)}] {trigger}, {condition}you may pay the cost. If you do, "
             f"{_effects(effects, False)}." + x_sentence
         )
     if kind == "act":
         cost = record.get("cost") or {}
-        parts = [f"({cost['stock']})"] if cost.get("stock") or not cost.get("rest") else []
-        if cost.get("rest"):
-            parts.append("【REST】 this card")
         if effects and "brainstorm" in effects[0]:
             sub = effects[0]["per_climax"]
             then = "draw up to 1 card" if "draw" in sub and sub.get("up_to") else _effect(sub)
             return (
-                f"【ACT】 Brainstorm [{' '.join(parts)}] Flip over {effects[0]['brainstorm']} cards from the top of your "
+                f"【ACT】 Brainstorm [{_ability_cost(cost)}] Flip over {effects[0]['brainstorm']} cards from the top of your "
                 f"deck, and put them into your waiting room. For each climax revealed among those cards, {then}."
             )
-        return f"【ACT】 {combo}[{' '.join(parts)}] {_effects(effects, True)}."
+        return f"【ACT】 {combo}[{_ability_cost(cost)}] {_effects(effects, True)}."
     if kind == "cont":
         condition = _condition(record.get("condition") or {})
         effect = _continuous(effects[0])
@@ -128,6 +122,24 @@ def _keyword_cost(record: Record) -> str:
     if not isinstance(cost, dict) or not cost.get("discard"):
         return f"({cost.get('stock', 0) if isinstance(cost, dict) else cost})"
     return _hand_cost(cost)
+
+
+def _ability_cost(cost: Record) -> str:
+    """An automatic or activated ability's cost as its brackets hold it: the stock, then the other parts in the
+    record's order, joined by "&"."""
+    parts = []
+    for name in cost:
+        if name == "discard" and cost["discard"]:
+            parts.append(_hand_cost(cost))
+        elif name == "clock" and cost["clock"]:
+            parts.append("Put the top card of your deck into your clock")
+        elif name == "self_to":
+            parts.append(f"Put this card into your {_zone_words(cost['self_to'])}")
+        elif name == "rest" and cost["rest"]:
+            parts.append("【REST】 this card")
+    written = " & ".join(parts)
+    stock = cost.get("stock", 0)
+    return f"({stock}) {written}".strip() if stock or not parts else written
 
 
 def _hand_cost(cost: Record) -> str:

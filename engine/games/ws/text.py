@@ -190,9 +190,24 @@ class _Build:
             record["condition"] = condition[0]
         return record
 
-    def discard_cost(self, children: list[Any]) -> dict[str, Any]:
-        stock, hand = children[:-1], children[-1]
-        return {"stock": _stock(stock), **hand}
+    def cost_parts(self, children: list[Any]) -> dict[str, Any]:
+        stock = [child for child in children if isinstance(child, Token) and child.type == "COST"]
+        cost: dict[str, Any] = {"stock": _stock(stock)}
+        for part in children:
+            if isinstance(part, dict):
+                if set(part) & set(cost):
+                    raise ValueError("a cost names each of its parts once")
+                cost.update(part)
+        return cost
+
+    def cost_part(self, children: list[Any]) -> Record:
+        return dict(children[0])
+
+    def self_cost(self, children: list[Any]) -> Record:
+        return {"self_to": _own_zone(children[0])}
+
+    def rest_cost(self, _: list[Any]) -> Record:
+        return {"rest": True}
 
     def played(self, _: list[Any]) -> tuple[str, dict[str, str]]:
         return "on_play", {}
@@ -337,9 +352,6 @@ class _Build:
 
     def stock_only(self, children: list[Any]) -> dict[str, Any]:
         return {"stock": _stock(children)}
-
-    def rest_this(self, children: list[Any]) -> dict[str, Any]:
-        return {"stock": _stock([child for child in children if child.type == "COST"]), "rest": True}
 
     # continuous abilities
     def cont(self, children: list[Any]) -> Record:

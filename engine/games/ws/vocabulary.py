@@ -519,6 +519,25 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         {"type": "auto", "timing": "when_reversed_in_battle", "effect": [{"self_to": "deck_bottom"}]},
     ),
     (
+        "cost",
+        'a card of the hand and this card into the waiting room, joined by "&"',
+        {
+            "type": "act",
+            "cost": {"stock": 0, "discard": 1, "self_to": "waiting"},
+            "effect": [{"salvage": "character"}],
+        },
+    ),
+    (
+        "cost",
+        "the top card of the deck into the clock",
+        {
+            "type": "auto",
+            "timing": "when_attacking",
+            "cost": {"stock": 1, "clock": 1},
+            "effect": [{"power": 2000, "target": "self"}],
+        },
+    ),
+    (
         "event",
         "an event's text, in sentences",
         {"timing": "counter", "effect": [{"power": 3000, "target": "choose"}]},
