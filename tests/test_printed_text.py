@@ -250,6 +250,28 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
         "Choose 1 character in your waiting room, and return it to your hand. Draw 2 cards.",
         {"timing": "main", "effect": [{"salvage": "character"}, {"draw": 2}], "sentences": [1, 1]},
     ),
+    (
+        "【CONT】 If you have two or more other 《Music》 characters, this card gets +1000 power.",
+        {
+            "type": "cont",
+            "condition": {"characters": {"at_least": 2, "other": True, "traits": ["Music"]}},
+            "effect": [{"power": 1000, "target": "self"}],
+        },
+    ),
+    (
+        "【AUTO】 When this card attacks, this card gets +X power until end of turn. X is equal to 500 multiplied by "
+        "the number of 《Music》 characters you have.",
+        {
+            "type": "auto",
+            "timing": "when_attacking",
+            "effect": [{"power": 500, "target": "self", "per": {"characters": {"traits": ["Music"]}}}],
+        },
+    ),
+    (
+        "【AUTO】 When this card is placed on the stage from your hand, you may put the top card of your clock into "
+        "your stock.",
+        {"type": "auto", "timing": "on_play", "optional": True, "effect": [{"clock_to_stock": 1}]},
+    ),
 ]
 
 
@@ -1153,3 +1175,15 @@ def test_a_cost_of_several_parts_is_paid_in_full(
     room]" (the act entry names the card, cards) and "[(1) Put the top card of your deck into your clock]" (the
     resolve entry that pays names it, revealed)."""
     assert_judged(judged("costs.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [("", "", None), ("clock: [TST/A-002], stock: 1", "clock: [TST/A-001], stock: 1", 1)],
+    ids=["legal", "bottom-card-moved"],
+)
+def test_the_top_card_of_the_clock_goes_into_the_stock(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 3.8, 3.10: "you may put the top card of your clock into your stock": the clock's last card moves."""
+    assert_judged(judged("clock-to-stock.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -138,6 +138,7 @@ OPERATIONS: Final = (
     "reveal",
     "put_revealed",
     "self_to",
+    "clock_to_stock",
 )
 CONTINUOUS_ONLY: Final = ("trait", "cannot", "level")
 """What only a ``cont`` ability's operations may say."""

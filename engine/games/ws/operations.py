@@ -86,22 +86,27 @@ class Operations:
                 f"{counted(effect['stock'], 'card')} from the deck to the stock",
                 ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3"),
             )
-        elif "heal" in effect:
+        elif "heal" in effect or "clock_to_stock" in effect:
             whose = self.game.opponent(player) if effect.get("whose") == "opponent" else player
+            zone = "stock" if "clock_to_stock" in effect else "waiting"
             clock = self.states[whose].clock
             healed = []
-            for _ in range(int(effect["heal"])):
+            for _ in range(int(effect.get("heal", effect.get("clock_to_stock", 1)))):
                 if not clock:
                     break
                 top = self.game.moves.take_card(whose, "clock", clock[-1])
-                self.game.moves.put(whose, "waiting", top)
+                self.game.moves.put(whose, zone, top)
                 healed.append(top.identity or "?")
             self.game.record(
                 RecordKind.ABILITY,
                 player,
-                f"{', '.join(healed) or 'no card'} from the top of {whose}'s clock to the waiting room",
-                ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3", "ws:3.8"),
+                f"{', '.join(healed) or 'no card'} from the top of {whose}'s clock to the "
+                + ("stock" if zone == "stock" else "waiting room"),
+                ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3", "ws:3.8")
+                + (("ws:3.10",) if zone == "stock" else ()),
             )
+            if zone == "stock":
+                yield from self.game.rule_actions.interrupts()
         elif "hand_to_stock" in effect:
             yield from self.hand_to(player, card, ability, "stock")
         elif "hand_to_waiting" in effect:

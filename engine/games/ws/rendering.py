@@ -161,6 +161,8 @@ def _effect(effect: Record) -> str:
         return f"draw {count} {'card' if count == 1 else 'cards'}"
     if "stock" in effect:
         return "put the top card of your deck into your stock"
+    if "clock_to_stock" in effect:
+        return "put the top card of your clock into your stock"
     if "heal" in effect:
         if effect.get("whose") == "opponent":
             return "put the top card of your opponent's clock into their waiting room"

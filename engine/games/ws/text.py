@@ -66,6 +66,15 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     (", and all of your characters get", ", all of your characters get"),
     (", and put the top card of your deck into your stock", ", put the top card of your deck into your stock"),
     (re.compile(r'\ba card named ("[^"]+") is (in|placed on) your climax area'), r"\1 is \2 your climax area"),
+    (
+        re.compile(r"X is equal to (\d+) multiplied by the number of ([^.]+?) characters you have"),
+        r"X is equal to the number of \2 characters you have ×\1",
+    ),
+    (re.compile(r"\bone(?= (?:or more|or less|or higher|or lower|card\b|character\b|time\b))"), "1"),
+    (re.compile(r"\btwo(?= (?:or more|or less|or higher|or lower|cards\b|characters\b|times\b))"), "2"),
+    (re.compile(r"\bthree(?= (?:or more|or less|or higher|or lower|cards\b|characters\b|times\b))"), "3"),
+    (re.compile(r"\bfour(?= (?:or more|or less|or higher|or lower|cards\b|characters\b|times\b))"), "4"),
+    (re.compile(r"\bfive(?= (?:or more|or less|or higher|or lower|cards\b|characters\b|times\b))"), "5"),
     (re.compile(r'\bWhen a card named ("[^"]+") is placed'), r"When \1 is placed"),
 )
 """Wordings printed cards use for the same thing, read as the second (judge/site/printed-text.rst)."""
@@ -504,6 +513,9 @@ class _Build:
 
     def heal(self, _: list[Any]) -> Record:
         return {"heal": 1}
+
+    def clock_to_stock(self, _: list[Any]) -> Record:
+        return {"clock_to_stock": 1}
 
     def standby(self, _: list[Any]) -> Record:
         return {"standby": True}

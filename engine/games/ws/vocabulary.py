@@ -45,6 +45,7 @@ OPERATION_CLAUSES: Final = {
     "to": ("ws:3.10",),
     "stock": ("ws:3.10",),
     "heal": ("ws:3.8",),
+    "clock_to_stock": ("ws:3.8", "ws:3.10"),
     "standby": ("ws:4.12.2.10",),
     "extra_turn": ("ws:11.2.1",),
     "trait": ("ws:8.9.1.2",),
@@ -536,6 +537,11 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
             "cost": {"stock": 1, "clock": 1},
             "effect": [{"power": 2000, "target": "self"}],
         },
+    ),
+    (
+        "operation",
+        "the top card of the clock into the stock",
+        {"type": "auto", "timing": "on_play", "optional": True, "effect": [{"clock_to_stock": 1}]},
     ),
     (
         "event",
