@@ -1187,3 +1187,16 @@ def test_the_top_card_of_the_clock_goes_into_the_stock(
 ) -> None:
     """ws 3.8, 3.10: "you may put the top card of your clock into your stock": the clock's last card moves."""
     assert_judged(judged("clock-to-stock.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [("", "", None), ("use: true", "use: false", 5), ("stock: 2}", "stock: 1}", 5)],
+    ids=["legal", "declined", "ignored"],
+)
+def test_an_ability_triggers_when_its_card_goes_from_the_stage_to_the_waiting_room(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 3.4.1, 7.7.2: "When this card is put into your waiting room from the stage, you may put the top card of
+    your deck into your stock": a reversed character put into the waiting room at the encore step."""
+    assert_judged(judged("to-waiting-room.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -87,13 +87,15 @@ TIMINGS: Final = (
     "when_opponent_reversed",
     "when_climax_placed",
     "at_beginning",
+    "when_put_into_waiting_room",
 )
 """The timings of the automatic abilities the engine plays: when its card is played or placed in the climax
 area (8.1.1.2.1), when it attacks, when another character of its master's attacks, when its own Backup is used
 (10.5: it triggers from the waiting room, where the Backup's cost put it), when it becomes reversed (at all, or
 in battle, 7.6.1.2), when its battle opponent (7.2.1.5.1) becomes reversed, when a climax is placed in its
 master's climax area (6.6.1.2.1), at the beginning of a phase or step (``phase``, of whose turn ``whose`` says:
-``own``, ``opponent``, or either; 6.1.2.1)."""
+``own``, ``opponent``, or either; 6.1.2.1), when it is put from the stage into the waiting room (3.4.1; it
+triggers from there, as Encore does, 10.2)."""
 PHASES: Final = (
     "stand_phase",
     "draw_phase",

@@ -284,6 +284,9 @@ class CardMoves:
         self.put(card.owner, zone, card)
         if zone == "waiting":
             self.game.keywords.trigger_encore(card.owner, card, position)
+            self.game.playing.trigger_card(
+                card.owner, card, "when_put_into_waiting_room", "went from the stage to the waiting room"
+            )
 
     def swap(self, player: str, first: int, second: int, by_effect: bool = False) -> None:
         """ws 6.5.1.2.4: exchange the cards on two positions (a stage move keeps identity, 3.1.4); ``by_effect``, an

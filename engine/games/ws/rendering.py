@@ -37,6 +37,7 @@ def render(record: Record) -> str:
                 ("on_play", None): "When this card is placed on the stage from your hand",
                 ("on_play", "climax"): "When this card is placed on your climax area from your hand",
                 ("when_attacking", None): "When this card attacks",
+                ("when_put_into_waiting_room", None): "When this card is put into your waiting room from the stage",
             }[(record["timing"], record.get("zone"))]
         cost = record.get("cost")
         counted = [effect for effect in effects if "per" in effect]

@@ -227,6 +227,9 @@ class _Build:
     def attacks(self, _: list[Any]) -> tuple[str, dict[str, str]]:
         return "when_attacking", {}
 
+    def to_waiting_from_stage(self, _: list[Any]) -> tuple[str, dict[str, str]]:
+        return "when_put_into_waiting_room", {}
+
     def other_attacks(self, children: list[Any]) -> tuple[str, dict[str, list[str]]]:
         return "when_other_attacks", {"attacker_traits": children[0]}
 

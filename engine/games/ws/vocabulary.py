@@ -61,6 +61,7 @@ TIMING_CLAUSES: Final = {
     "when_opponent_reversed": ("ws:7.6.1.2", "ws:7.2.1.5.1"),
     "when_climax_placed": ("ws:6.6.1.2.1",),
     "at_beginning": ("ws:6.1.1",),
+    "when_put_into_waiting_room": ("ws:3.4.1", "ws:3.1.4"),
 }
 """The clauses of a timing beyond its category's: an ability triggered by the use of its card's Backup."""
 
@@ -542,6 +543,11 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         "operation",
         "the top card of the clock into the stock",
         {"type": "auto", "timing": "on_play", "optional": True, "effect": [{"clock_to_stock": 1}]},
+    ),
+    (
+        "timing",
+        "when this card is put into the waiting room from the stage",
+        {"type": "auto", "timing": "when_put_into_waiting_room", "optional": True, "effect": [{"stock": 1}]},
     ),
     (
         "event",
