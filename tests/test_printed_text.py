@@ -1200,3 +1200,16 @@ def test_an_ability_triggers_when_its_card_goes_from_the_stage_to_the_waiting_ro
     """ws 3.4.1, 7.7.2: "When this card is put into your waiting room from the stage, you may put the top card of
     your deck into your stock": a reversed character put into the waiting room at the encore step."""
     assert_judged(judged("to-waiting-room.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("", ""), ("1: {power: 2000}", "1: {power: 3000}"), ("1: {power: 2000}", "1: {power: 1000}")],
+    ids=["once", "twice", "never"],
+)
+def test_an_ability_of_playing_an_act_triggers_up_to_once_a_turn(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str
+) -> None:
+    """ws 8.1.1.1, 8.7.2: "This ability activates up to 1 time per turn. When you use an 【ACT】, this card gets
+    +1000 power until end of turn": two 【ACT】 played, one +1000."""
+    assert_judged(judged("act-used.yaml", monkeypatch, tmp_path, old, new), entry=None if not old else 2)

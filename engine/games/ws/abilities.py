@@ -88,6 +88,7 @@ TIMINGS: Final = (
     "when_climax_placed",
     "at_beginning",
     "when_put_into_waiting_room",
+    "when_act_used",
 )
 """The timings of the automatic abilities the engine plays: when its card is played or placed in the climax
 area (8.1.1.2.1), when it attacks, when another character of its master's attacks, when its own Backup is used
@@ -95,7 +96,7 @@ area (8.1.1.2.1), when it attacks, when another character of its master's attack
 in battle, 7.6.1.2), when its battle opponent (7.2.1.5.1) becomes reversed, when a climax is placed in its
 master's climax area (6.6.1.2.1), at the beginning of a phase or step (``phase``, of whose turn ``whose`` says:
 ``own``, ``opponent``, or either; 6.1.2.1), when it is put from the stage into the waiting room (3.4.1; it
-triggers from there, as Encore does, 10.2)."""
+triggers from there, as Encore does, 10.2), when its master plays an 【ACT】 (8.1.1.1, a Backup among them)."""
 PHASES: Final = (
     "stand_phase",
     "draw_phase",
@@ -240,6 +241,8 @@ class CardAbility:
     """Cards its cost puts from the top of the deck into the clock (0 or 1)."""
     self_cost: str | None
     """The zone its cost puts its own card into from the stage (None: none)."""
+    once_per_turn: bool
+    """An automatic ability that "activates up to 1 time per turn": it triggers once a turn at most."""
 
     def __init__(
         self,
@@ -262,6 +265,7 @@ class CardAbility:
         climax_name: str | None = None,
         clock: int = 0,
         self_cost: str | None = None,
+        once_per_turn: bool = False,
     ) -> None:
         self.index = index
         self.kind = kind
@@ -282,6 +286,7 @@ class CardAbility:
         self.climax_name = climax_name
         self.clock = clock
         self.self_cost = self_cost
+        self.once_per_turn = once_per_turn
 
     @property
     def name(self) -> str:
@@ -331,7 +336,7 @@ def _parse_shared(index: int, record: dict[str, Any]) -> CardAbility | None:
     condition = record.get("condition") or {}
     if condition and (kind not in ("cont", "auto") or not _is_condition(condition)):
         return None
-    if record.get("once_per_turn") or record.get("zone") not in ZONES:
+    if (record.get("once_per_turn") and kind != "auto") or record.get("zone") not in ZONES:
         return None
     return _built(index, str(kind), timing if kind == "auto" else None, record)
 
@@ -476,6 +481,7 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
         climax_name=_climax_name(index, when, record),
         clock=clock,
         self_cost=self_cost,
+        once_per_turn=record.get("once_per_turn") is True and kind == "auto",
     )
 
 

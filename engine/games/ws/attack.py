@@ -391,6 +391,7 @@ class AttackPhase:
                 self.game.moves.put(defender_player, "waiting", card)
                 self.game.paying_cost = False
                 self.game.playing.trigger_card(defender_player, card, "when_backup", "used its Backup")
+                self.game.playing.trigger_act_used(defender_player, card)
                 amount = int(backup.get("power", 0))
                 if attack.defender is not None:  # a frontal attack's defender (7.2.1.4.2); backup is offered only then
                     self.game.characteristics.add_effect(

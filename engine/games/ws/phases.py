@@ -287,6 +287,7 @@ class Phases:
                 pos=choice.pos,
                 ability=ability.index,
             )
+            game.playing.trigger_act_used(player, card)
             yield from game.rule_actions.interrupts()
             yield from game.operations.resolve_effects(player, card, ability)
             if paid is not None:

@@ -51,6 +51,8 @@ class Playing:
     def __init__(self, game: WeissSchwarz) -> None:
         self.game = game
         self.states = game.player_states
+        self.activated: set[tuple[int, int, int]] = set()
+        """(turn, card object, ability) of the abilities that "activate up to 1 time per turn" and have."""
 
     def color_ok(self, player: str, definition: WsCardDefinition) -> bool:
         """ws 8.6.2.1.1: a color in the level or clock (level 0 characters and events are exempt: their level in the
@@ -199,6 +201,12 @@ class Playing:
                 card,
             )
 
+    def trigger_act_used(self, player: str, source: Card) -> None:
+        """``player`` played an 【ACT】 of ``source`` (8.1.1.1; a Backup is one): the automatic abilities "When you
+        use an 【ACT】" of ``player``'s characters enter standby (8.7.2)."""
+        for _, card in self.states[player].characters():
+            self.trigger_card(player, card, "when_act_used", f"saw {player} play an 【ACT】 of {source.identity}")
+
     def trigger_others(self, player: str, attacker: Card) -> None:
         """The automatic abilities of ``player``'s other characters that an attack by ``attacker`` triggers ("When
         your other 《Music》 character attacks", 8.1.1.2): each enters standby (8.7.2)."""
@@ -223,7 +231,13 @@ class Playing:
         event: str,
         battle_opponent: Card | None = None,
     ) -> None:
-        """``card``'s automatic ``ability``, triggered by ``event``, enters standby (8.7.2; ``clauses``: its timing's)."""
+        """``card``'s automatic ``ability``, triggered by ``event``, enters standby (8.7.2; ``clauses``: its timing's);
+        one that activates up to once a turn and has this turn does not trigger again."""
+        if ability.once_per_turn:
+            key = (self.game.turn, card.instance, ability.index)
+            if key in self.activated:
+                return
+            self.activated.add(key)
 
         def resolve(standby: StandbyAbility) -> Procedure:
             yield from self.resolve_auto(standby, ability, battle_opponent)

@@ -37,9 +37,12 @@ def render(record: Record) -> str:
                 ("on_play", None): "When this card is placed on the stage from your hand",
                 ("on_play", "climax"): "When this card is placed on your climax area from your hand",
                 ("when_attacking", None): "When this card attacks",
+                ("when_act_used", None): "When you use an 【ACT】",
                 ("when_put_into_waiting_room", None): "When this card is put into your waiting room from the stage",
             }[(record["timing"], record.get("zone"))]
         cost = record.get("cost")
+        if record.get("once_per_turn"):
+            trigger = "This ability activates up to 1 time per turn. " + trigger
         counted = [effect for effect in effects if "per" in effect]
         x_sentence = ""
         if counted:

@@ -227,6 +227,9 @@ class _Build:
     def attacks(self, _: list[Any]) -> tuple[str, dict[str, str]]:
         return "when_attacking", {}
 
+    def act_used(self, _: list[Any]) -> tuple[str, dict[str, str]]:
+        return "when_act_used", {}
+
     def to_waiting_from_stage(self, _: list[Any]) -> tuple[str, dict[str, str]]:
         return "when_put_into_waiting_room", {}
 
@@ -651,10 +654,18 @@ class _Build:
 
 
 def _combo_marked(children: list[Any]) -> tuple[Record, list[Any]]:
-    """An ability's children without its 【CXCOMBO】 mark (ws 8.12.1), and ``{cxcombo: true}`` where it had one."""
-    if children and isinstance(children[0], Token) and children[0].type == "CXCOMBO_MARK":
-        return {"cxcombo": True}, children[1:]
-    return {}, children
+    """An ability's children without its 【CXCOMBO】 mark (ws 8.12.1) and its "up to 1 time per turn", and
+    ``{cxcombo: true}``, ``{once_per_turn: true}`` where it had them."""
+    marks: Record = {}
+    kept = []
+    for child in children:
+        if isinstance(child, Token) and child.type == "CXCOMBO_MARK":
+            marks["cxcombo"] = True
+        elif isinstance(child, Token) and child.type == "PER_TURN":
+            marks["once_per_turn"] = True
+        else:
+            kept.append(child)
+    return marks, kept
 
 
 def _own_zone(token: Any) -> str:

@@ -62,6 +62,7 @@ TIMING_CLAUSES: Final = {
     "when_climax_placed": ("ws:6.6.1.2.1",),
     "at_beginning": ("ws:6.1.1",),
     "when_put_into_waiting_room": ("ws:3.4.1", "ws:3.1.4"),
+    "when_act_used": ("ws:8.1.1.1",),
 }
 """The clauses of a timing beyond its category's: an ability triggered by the use of its card's Backup."""
 
@@ -548,6 +549,16 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         "timing",
         "when this card is put into the waiting room from the stage",
         {"type": "auto", "timing": "when_put_into_waiting_room", "optional": True, "effect": [{"stock": 1}]},
+    ),
+    (
+        "timing",
+        "when its master plays an 【ACT】, up to once a turn",
+        {
+            "type": "auto",
+            "once_per_turn": True,
+            "timing": "when_act_used",
+            "effect": [{"power": 1000, "target": "choose"}],
+        },
     ),
     (
         "event",
