@@ -251,6 +251,14 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
         {"timing": "main", "effect": [{"salvage": "character"}, {"draw": 2}], "sentences": [1, 1]},
     ),
     (
+        "【CONT】 If the number of other 《Music》 characters you have is three or more, this card gets +1000 power.",
+        {
+            "type": "cont",
+            "condition": {"characters": {"at_least": 3, "other": True, "traits": ["Music"]}},
+            "effect": [{"power": 1000, "target": "self"}],
+        },
+    ),
+    (
         "【CONT】 If you have two or more other 《Music》 characters, this card gets +1000 power.",
         {
             "type": "cont",

@@ -76,6 +76,10 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     (re.compile(r"\bfour(?= (?:or more|or less|or higher|or lower|cards\b|characters\b|times\b))"), "4"),
     (re.compile(r"\bfive(?= (?:or more|or less|or higher|or lower|cards\b|characters\b|times\b))"), "5"),
     (re.compile(r'\bWhen a card named ("[^"]+") is placed'), r"When \1 is placed"),
+    (
+        re.compile(r"\b([Ii])f the number of (other )?((?:《[^》]+》(?: or )?)+) characters you have is (\d+) or more"),
+        r"\1f you have \4 or more \2\3 characters",
+    ),
 )
 """Wordings printed cards use for the same thing, read as the second (judge/site/printed-text.rst)."""
 
