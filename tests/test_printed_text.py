@@ -1221,3 +1221,23 @@ def test_an_ability_of_playing_an_act_triggers_up_to_once_a_turn(
     """ws 8.1.1.1, 8.7.2: "This ability activates up to 1 time per turn. When you use an 【ACT】, this card gets
     +1000 power until end of turn": two 【ACT】 played, one +1000."""
     assert_judged(judged("act-used.yaml", monkeypatch, tmp_path, old, new), entry=None if not old else 2)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("", "", None),
+        ("stage: {1: TST/A-001}", "stage: {1: TST/A-002}", "own text keeps it from being played"),
+        ("{2: {power: 2000}}", "{2: {power: 1000}}", "power is 2000, not 1000"),
+    ],
+    ids=["legal", "no-singer", "power-ignored"],
+)
+def test_a_card_whose_text_asks_for_a_character_of_a_name_to_be_played(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, said: str | None
+) -> None:
+    """ws 8.1.1.3, 8.6.2.1: "If you do not have a character with "Singer" in its card name, this card cannot be
+    played from your hand" and "If you have another character with "Singer" in its card name, this card gets +1000
+    power": a part of the name counts."""
+    assert_judged(
+        judged("cannot-be-played.yaml", monkeypatch, tmp_path, old, new), entry=None if said is None else 0, said=said
+    )

@@ -163,9 +163,10 @@ DISCARD_TYPES: Final = ("character", "climax", "event")
 BATTLE_OPPONENT_FATES: Final = ("reverse", "stock", "deck_bottom", "deck_top", "memory", "clock", "hand", "waiting")
 """What ``battle_opponent`` does to the ability's card's battle opponent ("that character", 7.2.1.5.1): reverse it
 (7.6.1.2), or put it into a zone of its master's (the deck's bottom or top)."""
-RESTRICTIONS: Final = ("side_attack", "front_attack", "reverse")
+RESTRICTIONS: Final = ("side_attack", "front_attack", "reverse", "play")
 """What a ``cont`` ability's ``cannot`` forbids its card (ws 8.1.1.3): ``side_attack`` and ``front_attack``
-(7.2.1.4.2), ``reverse`` (becoming reversed, 7.6.1.2)."""
+(7.2.1.4.2), ``reverse`` (becoming reversed, 7.6.1.2); ``play``, with ``zone: hand``: its card cannot be played
+from the hand while the condition holds (8.6.2.1)."""
 CONDITIONS: Final = (
     "turn",
     "characters",
@@ -379,7 +380,9 @@ def _is_character_facts(part: object, numbers: tuple[str, ...], flag: str) -> bo
 def _is_character_filter(part: dict[str, Any], numbers: tuple[str, ...]) -> bool:
     traits = part.get("traits", [])
     return (
-        set(part) <= {*CHARACTER_FLAGS, "traits", *numbers}
+        set(part) <= {*CHARACTER_FLAGS, "traits", "name_contains", *numbers}
+        and isinstance(part.get("name_contains", "-"), str)
+        and bool(part.get("name_contains", "-"))
         and isinstance(traits, list)
         and all(isinstance(trait, str) and trait for trait in traits)
         and all(isinstance(part.get(flag, False), bool) for flag in CHARACTER_FLAGS)
@@ -393,7 +396,7 @@ center stage, those rested (4.6.1.2); ``opponent``, its master's opponent's char
 
 
 def _whole_numbers(part: dict[str, Any], names: tuple[str, ...]) -> bool:
-    return set(part) - {"traits", *CHARACTER_FLAGS} <= set(names) and all(
+    return set(part) - {"traits", "name_contains", *CHARACTER_FLAGS} <= set(names) and all(
         isinstance(part[name], int) and not isinstance(part[name], bool) and part[name] >= 0
         for name in names
         if name in part
@@ -502,9 +505,14 @@ def _zone(index: int, kind: str, record: dict[str, Any]) -> str | None:
     effects = [effects] if isinstance(effects, dict) else effects
     changes_level = any(isinstance(e, dict) and "level" in e for e in effects)
     if zone == "hand" and (
-        kind != "cont" or not all(isinstance(e, dict) and set(e) <= {"level", "target"} for e in effects)
+        kind != "cont"
+        or not all(isinstance(e, dict) and (set(e) <= {"level", "target"} or e == {"cannot": "play"}) for e in effects)
     ):
-        raise AbilityRecordError(f"ability {index}: an ability that works from the hand changes its level")
+        raise AbilityRecordError(
+            f"ability {index}: an ability that works from the hand changes its level or keeps it from being played"
+        )
+    if zone != "hand" and any(isinstance(e, dict) and e.get("cannot") == "play" for e in effects):
+        raise AbilityRecordError(f"ability {index}: cannot: play works from the hand (zone: hand)")
     if changes_level and zone != "hand":
         raise AbilityRecordError(f"ability {index}: a level change works from the hand (zone: hand)")
     return str(zone) if zone is not None else None

@@ -154,6 +154,20 @@ class Characteristics:
                 level += sum(int(effect.get("level", 0)) for effect in ability.effects)
         return max(level, 0)
 
+    def cannot_be_played(self, player: str, definition: WsCardDefinition) -> dict[str, Any] | None:
+        """The condition under which ``definition``'s own text keeps it from being played from the hand, where it
+        holds for ``player`` now ("If you do not have a 《T》 character, this card cannot be played from your hand",
+        8.1.1.3); None where none does."""
+        for ability in self.game.modelled.get(definition.id, ()):
+            if (
+                ability.kind == "cont"
+                and ability.zone == "hand"
+                and any(effect.get("cannot") == "play" for effect in ability.effects)
+                and self.holds_for(player, ability.condition)
+            ):
+                return ability.condition
+        return None
+
     def holds_for(self, player: str, condition: dict[str, Any]) -> bool:
         """Whether ``condition`` holds for ``player`` with no card on the stage to ask about: an ability working
         from the hand (what it asks of its card's place, or of the character facing it, cannot hold)."""
@@ -276,6 +290,8 @@ class Characteristics:
                 continue
             if traits and not traits & self.counted_traits(character):
                 continue
+            if "name_contains" in wanted and str(wanted["name_contains"]) not in self.name_of(character):
+                continue
             found += 1
         return found
 
@@ -284,6 +300,11 @@ class Characteristics:
         effects (8.9.1.2) but those under a condition that counts characters by trait (``COUNTS``), which would
         count each other without end."""
         return self.traits(card, self.continuous_effects(card, traits_only=True))
+
+    def name_of(self, card: Card) -> str:
+        """``card``'s name ("with "Name" in its card name" looks for a part of it, ws 2.2)."""
+        definition = self.game.definition(card)
+        return definition.name if definition is not None else ""
 
     def named(self, card: Card, name: str) -> bool:
         """Whether ``card``'s name is ``name`` (a text's "Name" in quotes, ws 2.2)."""

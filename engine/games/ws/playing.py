@@ -94,6 +94,12 @@ class Playing:
                 ("ws:8.6.2.1.1",),
                 f"{definition.id} is {'/'.join(definition.colors)} and no card in {player}'s level or clock has that color",
             )
+        if self.game.characteristics.cannot_be_played(player, definition) is not None:
+            return Refusal(
+                ("ws:8.1.1.3", "ws:8.6.2.1"),
+                f"{definition.id}'s own text keeps it from being played from the hand: {player} does not have the "
+                "character it asks for",
+            )
         if definition.cost > len(me.stock):
             return Refusal(
                 ("ws:8.6.2.3.2", "ws:8.4.2.2"),

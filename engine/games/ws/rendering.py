@@ -73,6 +73,15 @@ def render(record: Record) -> str:
                 f"deck, and put them into your waiting room. For each climax revealed among those cards, {then}."
             )
         return f"【ACT】 {combo}[{_ability_cost(cost)}] {_effects(effects, True)}."
+    if kind == "cont" and effects and effects[0].get("cannot") == "play":
+        wanted = record["condition"]["characters"]
+        another = "another " if wanted.get("other") else ""
+        if "name_contains" in wanted:
+            kind_words = f'character with "{wanted["name_contains"]}" in its card name'
+        else:
+            kind_words = f"{_traits(wanted['traits'])} character"
+        article = "" if another else "a "
+        return f"If you do not have {another}{article}{kind_words}, this card cannot be played from your hand."
     if kind == "cont":
         condition = _condition(record.get("condition") or {})
         effect = _continuous(effects[0])
@@ -300,6 +309,8 @@ def _fact(name: str, wanted: Record | str) -> str:
         traits = _traits(wanted.get("traits", ()))
         if wanted.get("rested"):
             return "you do not have another 【REST】 character in your center stage"
+        if wanted.get("at_least") == 1 and wanted.get("other") and "name_contains" in wanted:
+            return f'you have another character with "{wanted["name_contains"]}" in its card name'
         if wanted.get("at_least") == 1 and wanted.get("other") and traits:
             return f"you have another {traits} character"
         if wanted.get("at_least") == 1 and traits:

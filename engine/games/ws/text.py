@@ -483,6 +483,24 @@ class _Build:
         gains, per = children[1], children[2:]
         return {**gains, "target": "self", **({"per": per[0]} if per else {})}
 
+    # a rule of the card itself
+    def play_restriction(self, children: list[Any]) -> Record:
+        other, wanted = children[:-1], dict(children[-1])
+        wanted = {"at_most": 0, **({"other": True} if other else {}), **wanted}
+        return {"type": "cont", "zone": "hand", "condition": {"characters": wanted}, "effect": [{"cannot": "play"}]}
+
+    def with_name_part(self, children: list[Any]) -> Record:
+        return {"name_contains": str(children[0])[1:-1]}
+
+    def of_traits_only(self, children: list[Any]) -> Record:
+        traits, kind = children
+        if str(kind) != "character":
+            raise ValueError("a character of a trait")
+        return {"traits": traits}
+
+    def have_another_named(self, children: list[Any]) -> Record:
+        return {"characters": {"at_least": 1, "other": True, "name_contains": str(children[0])[1:-1]}}
+
     # an event's text
     def event(self, children: list[Any]) -> Record:
         counter = bool(children) and isinstance(children[0], Token)

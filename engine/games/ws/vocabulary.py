@@ -561,6 +561,16 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         },
     ),
     (
+        "restriction",
+        "cannot be played from the hand without a character of a name (a part of it)",
+        {
+            "type": "cont",
+            "zone": "hand",
+            "condition": {"characters": {"at_most": 0, "name_contains": "Singer"}},
+            "effect": [{"cannot": "play"}],
+        },
+    ),
+    (
         "event",
         "an event's text, in sentences",
         {"timing": "counter", "effect": [{"power": 3000, "target": "choose"}]},
