@@ -20,16 +20,14 @@ from engine.games.ws.state import ZONE_CLAUSES
 
 if TYPE_CHECKING:
     from engine.games.ws.game import WeissSchwarz
-    from engine.games.ws.operations import Operations
 
 
 class DeckOperations:
     """Carrying out the operations on the top of the deck (ws 8.6.2.4.4)."""
 
-    def __init__(self, game: WeissSchwarz, operations: Operations) -> None:
+    def __init__(self, game: WeissSchwarz) -> None:
         self.game = game
         self.states = game.player_states
-        self.operations = operations
 
     def from_the_top(self, player: str, reveal: Reveal, answer: Any, zone: str) -> Procedure:
         """Move ``reveal.count`` cards from the top of ``player``'s deck into ``zone`` one at a time, each named by
@@ -75,7 +73,7 @@ class DeckOperations:
         if not me.deck:
             return
         options: list[Choice] = [PutTo(place) for place in places]
-        decision = self.operations.target_decision(
+        decision = self.game.operations.target_decision(
             player, card, ability, "put_to", options, f"put the card looked at: {' or '.join(places)}"
         )
         choice = yield decision  # asked first: the entry that answers it names the card too
@@ -142,7 +140,9 @@ class DeckOperations:
         yield Checkpoint(reveal)
         yield from self.game.rule_actions.interrupts()
         for _ in range(climaxes):
-            yield from self.operations.one_effect(player, card, ability, dict(effect["per_climax"]), battle_opponent)
+            yield from self.game.operations.one_effect(
+                player, card, ability, dict(effect["per_climax"]), battle_opponent
+            )
 
     def look_and_take(self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any]) -> Procedure:
         """Look at up to N cards from the top of the deck, one at a time (4.8.3: its master may stop), choose up to
@@ -152,10 +152,10 @@ class DeckOperations:
         me = self.states[player]
         most = min(int(effect["look"]), len(me.deck))
         options: list[Choice] = [
-            Choice("look_take", cards=(identity,)) for identity in self.operations.fitting(me.deck[:most], effect)
+            Choice("look_take", cards=(identity,)) for identity in self.game.operations.fitting(me.deck[:most], effect)
         ]
         described = chosen_card_words(effect)
-        decision = self.operations.target_decision(
+        decision = self.game.operations.target_decision(
             player,
             card,
             ability,
@@ -203,10 +203,10 @@ class DeckOperations:
         nothing even where such a card is there: the deck is hidden, and "up to" lets its master choose none."""
         me = self.states[player]
         options: list[Choice] = [
-            Choice("search", cards=(identity,)) for identity in self.operations.fitting(me.deck, effect)
+            Choice("search", cards=(identity,)) for identity in self.game.operations.fitting(me.deck, effect)
         ]
         described = chosen_card_words(effect)
-        decision = self.operations.target_decision(
+        decision = self.game.operations.target_decision(
             player,
             card,
             ability,
@@ -312,7 +312,7 @@ class DeckOperations:
                     )
                     yield from self.game.rule_actions.interrupts()
             else:
-                yield from self.operations.one_effect(player, card, ability, dict(part), battle_opponent)
+                yield from self.game.operations.one_effect(player, card, ability, dict(part), battle_opponent)
         if decision is not None:
             yield Checkpoint(decision)
 

@@ -41,6 +41,7 @@ from engine.games.ws.cards import WsCardDefinition, stock_cost
 from engine.games.ws.characteristics import Characteristics
 from engine.games.ws.choices import ATTACK_TYPES, DeclareAttack, Move, PayCost, PutReversed
 from engine.games.ws.costs import Costs
+from engine.games.ws.deck_operations import DeckOperations
 from engine.games.ws.keywords import Keywords
 from engine.games.ws.moves import CardMoves
 from engine.games.ws.opening import Opening
@@ -122,7 +123,20 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         Part(
             "operations",
             Operations,
-            calls=("moves", "playing", "attack_phase", "characteristics", "rule_actions", "other_rules"),
+            calls=(
+                "moves",
+                "playing",
+                "attack_phase",
+                "characteristics",
+                "rule_actions",
+                "other_rules",
+                "deck_operations",
+            ),
+        ),
+        Part(
+            "deck_operations",
+            DeckOperations,
+            calls=("moves", "playing", "operations", "rule_actions"),
         ),
         Part("characteristics", Characteristics, calls=("keywords",)),
         Part("rule_actions", RuleActions, calls=("moves", "characteristics")),
@@ -138,6 +152,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
     playing: Playing
     costs: Costs
     operations: Operations
+    deck_operations: DeckOperations
     characteristics: Characteristics
     rule_actions: RuleActions
     keywords: Keywords
@@ -150,6 +165,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         "playing",
         "costs",
         "operations",
+        "deck_operations",
         "characteristics",
         "rule_actions",
         "keywords",

@@ -19,7 +19,6 @@ from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind,
 from engine.core.wording import counted
 from engine.games.ws.abilities import GAINS, CardAbility, chosen_card_fits, chosen_card_words
 from engine.games.ws.characteristics import applies_to, required_traits, trait_words
-from engine.games.ws.deck_operations import DeckOperations
 from engine.games.ws.state import CENTER, MIDDLE, ZONE_CLAUSES
 
 if TYPE_CHECKING:
@@ -32,7 +31,6 @@ class Operations:
     def __init__(self, game: WeissSchwarz) -> None:
         self.game = game
         self.states = game.player_states
-        self.deck = DeckOperations(game, self)
 
     def resolve_effects(
         self, player: str, card: Card, ability: CardAbility, battle_opponent: Card | None = None
@@ -112,7 +110,7 @@ class Operations:
         elif "hand_to_waiting" in effect:
             yield from self.hand_to(player, card, ability, "waiting")
         elif "reveal" in effect:
-            yield from self.deck.reveal_top(player, card, ability, effect, battle_opponent)
+            yield from self.game.deck_operations.reveal_top(player, card, ability, effect, battle_opponent)
         elif "self_to" in effect:
             yield from self.self_to(player, card, str(effect["self_to"]))
         elif "rest_self" in effect:
@@ -124,15 +122,15 @@ class Operations:
         elif "move_self" in effect:
             yield from self.move_self(player, card, ability, str(effect["move_self"]))
         elif "search" in effect:
-            yield from self.deck.search_deck(player, card, ability, effect)
+            yield from self.game.deck_operations.search_deck(player, card, ability, effect)
         elif "mill" in effect:
-            yield from self.deck.mill(player, card, int(effect["mill"]))
+            yield from self.game.deck_operations.mill(player, card, int(effect["mill"]))
         elif "look" in effect:
-            yield from self.deck.look_and_take(player, card, ability, effect)
+            yield from self.game.deck_operations.look_and_take(player, card, ability, effect)
         elif "brainstorm" in effect:
-            yield from self.deck.brainstorm(player, card, ability, effect, battle_opponent)
+            yield from self.game.deck_operations.brainstorm(player, card, ability, effect, battle_opponent)
         elif "look_top" in effect:
-            yield from self.deck.look_top(player, card, ability, tuple(effect["look_top"]))
+            yield from self.game.deck_operations.look_top(player, card, ability, tuple(effect["look_top"]))
         elif "battle_opponent" in effect:
             yield from self.battle_opponent(player, card, str(effect["battle_opponent"]), battle_opponent)
         elif "standby" in effect:
