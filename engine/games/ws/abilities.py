@@ -731,7 +731,7 @@ def _check_value(index: int, name: str, value: Any) -> None:
         if value not in OWN_ZONES:
             raise AbilityRecordError(f"ability {index}: put_revealed {value!r} is not one of {', '.join(OWN_ZONES)}")
     elif name == "self_to":
-        if value not in (*OWN_ZONES, "deck_bottom"):
+        if value != "deck_bottom" and value not in OWN_ZONES:
             raise AbilityRecordError(
                 f"ability {index}: self_to {value!r} is not one of {', '.join(OWN_ZONES)}, deck_bottom"
             )
