@@ -129,12 +129,9 @@ def _render_keyword(record: Record) -> str:
 
 
 def _keyword_cost(record: Record) -> str:
+    """An Encore's or a Bond's cost: one part, as an ability's cost writes it (a number alone is stock)."""
     cost = record.get("cost") or {}
-    if isinstance(cost, dict) and cost.get("clock"):
-        return "Put the top card of your deck into your clock"
-    if not isinstance(cost, dict) or not cost.get("discard"):
-        return f"({cost.get('stock', 0) if isinstance(cost, dict) else cost})"
-    return _hand_cost(cost)
+    return _ability_cost(cost if isinstance(cost, dict) else {"stock": cost})
 
 
 def _ability_cost(cost: Record) -> str:
