@@ -1241,3 +1241,33 @@ def test_a_card_whose_text_asks_for_a_character_of_a_name_to_be_played(
     assert_judged(
         judged("cannot-be-played.yaml", monkeypatch, tmp_path, old, new), entry=None if said is None else 0, said=said
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("target: 2, expect: {P2", "target: 1, expect: {P2", 1),  # the level 2 Veteran is not level 0 or lower
+        ("TST/A-062, target: 2", "TST/A-062, target: 3", 3),  # Stage Hand itself is not another character
+        ("TST/A-062, target: 2", "TST/A-062, target: false", 3),  # none chosen: nothing is rested
+        (
+            "do: pass, expect: {P2: {stage: {1: {power: 6000}}}}}\n  - {p: P2, do: pass}",
+            "do: pass, expect: {P2: {stage: {1: {power: 7000}}}}}\n  - {p: P2, do: pass}",
+            10,
+        ),
+        (
+            "{p: P1, do: pass, expect: {P2: {stage: {1: {power: 7000}}}}}",
+            "{p: P1, do: pass, expect: {P2: {stage: {1: {power: 6000}}}}}",
+            13,
+        ),
+    ],
+    ids=["legal", "not-that-level", "not-another", "none-rested", "gone-too-soon", "lasts-too-long"],
+)
+def test_a_character_chosen_on_either_stage_is_narrowed_and_changed_for_as_long_as_its_text_says(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.6.3, 8.6.3.1.1, 8.2.1.2: "choose 1 of your opponent's level 0 or lower characters, and return it to
+    his or her hand", "choose up to 1 of your other characters, and 【REST】 it", "choose 1 character in your
+    opponent's center stage, and that character gets -1000 power until the end of your opponent's next turn": the
+    change lasts through the opponent's turn and ends with it."""
+    assert_judged(judged("chosen-character.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -43,6 +43,9 @@ class Duration(enum.Enum):
     """Ends at the end phase (ws 6.8.1.4, vg 6.8.1.4, wl 6.6.1.2-6.6.1.3)."""
     END_OF_BATTLE = "until end of battle"
     """Ends at the end of a battle (vg 7.7.1.2; wl 7.1.5)."""
+    OPPONENTS_NEXT_TURN = "until the end of the opponent's next turn"
+    """Ends at the end of the first turn after the one it was made in whose turn player is not its controller
+    (ws 8.2.1.2, 6.8.1.4)."""
     GAME = "during this game"
     """No stated duration (ws 8.2.1.2)."""
 
@@ -74,6 +77,8 @@ class ContinuousEffect:
     (a character with 《Music》 or 《Idol》)."""
     controller: str | None
     """The player whose effect it is, where a game ends durations player by player; else None."""
+    turn: int
+    """The turn it was made in, for a duration that ends in a later turn."""
 
     def __init__(
         self,
@@ -89,6 +94,7 @@ class ContinuousEffect:
         gains: str | None = None,
         requires: tuple[str, ...] | None = None,
         controller: str | None = None,
+        turn: int = 0,
     ) -> None:
         self.target = target
         self.attribute = attribute
@@ -102,6 +108,7 @@ class ContinuousEffect:
         self.gains = gains
         self.requires = requires
         self.controller = controller
+        self.turn = turn
 
     def apply(self, value: int) -> int:
         return self.becomes if self.becomes is not None else value + self.delta
@@ -165,6 +172,19 @@ class EffectLedger:
             effect
             for effect in self.effects
             if effect.duration is not duration or (controller is not None and effect.controller != controller)
+        ]
+        return before - len(self.effects)
+
+    def expire_opponents_next_turn(self, turn_player: str, turn: int) -> int:
+        """At the end of turn ``turn``, remove the effects that last until the end of their controller's
+        opponent's next turn: those of another player than ``turn_player`` made in an earlier turn."""
+        before = len(self.effects)
+        self.effects = [
+            effect
+            for effect in self.effects
+            if effect.duration is not Duration.OPPONENTS_NEXT_TURN
+            or effect.controller == turn_player
+            or effect.turn >= turn
         ]
         return before - len(self.effects)
 

@@ -142,12 +142,26 @@ OPERATIONS: Final = (
     "put_revealed",
     "self_to",
     "clock_to_stock",
+    "send",
+    "rest",
+    "stand",
 )
 CONTINUOUS_ONLY: Final = ("trait", "cannot", "level")
 """What only a ``cont`` ability's operations may say."""
 TARGETS: Final = ("self", "choose", "all", "others")
 """Who a power or soul change goes to: the ability's card, one of its master's characters chosen, all of them,
 or all of them but the ability's card."""
+CHOSEN_FATES: Final = ("hand", "waiting", "stock", "memory", "clock", "deck_bottom", "deck_top")
+"""Where ``send`` puts the character chosen (``target: choose``): a zone of its master's, the deck's bottom or top."""
+CHOSEN_ONLY: Final = ("send", "rest", "stand")
+"""The operations done to a character chosen (``target: choose``) alone: ``send`` it to a zone, rest or stand it."""
+CHARACTER_FILTERS: Final = ("level_at_most", "level_at_least", "cost_at_most")
+"""What narrows a character chosen by its level or cost (``target: choose``)."""
+AREAS: Final = ("center_stage", "back_stage")
+"""Where on the stage the character chosen is (``area``, 3.6.1)."""
+DURATIONS: Final = ("end_of_turn", "end_of_opponents_next_turn")
+"""How long a power or soul change lasts (``until``, 8.2.1.2): until end of turn (the default), or until the end
+of its master's opponent's next turn."""
 GAINS: Final = ("power", "soul")
 """The operations one change may carry together: ``{power: 2000, soul: 1, target: choose}`` is one choice."""
 ZONES: Final = (None, "stage", "climax", "hand")
@@ -590,9 +604,23 @@ def _check_operation(index: int, effect: Any, revealed: bool = False) -> None:
         if "brainstorm" in effect["per_climax"]:
             raise AbilityRecordError(f"ability {index}: per_climax is one operation, not another Brainstorm")
         _check_operation(index, effect["per_climax"])
-    if effect.get("whose", "own") not in ("own", "opponent") or ("whose" in effect and "heal" not in effect):
+    chooses_character = effect.get("target") == "choose"
+    if effect.get("whose", "own") not in ("own", "opponent") or (
+        "whose" in effect and "heal" not in effect and not chooses_character
+    ):
         raise AbilityRecordError(
-            f"ability {index}: whose {effect.get('whose')!r}: only heal says whose clock, own or opponent"
+            f"ability {index}: whose {effect.get('whose')!r}: heal says whose clock, target: choose whose characters"
+        )
+    if "area" in effect and (effect["area"] not in AREAS or not chooses_character):
+        raise AbilityRecordError(f"ability {index}: area {effect['area']!r}: {', '.join(AREAS)}, with target: choose")
+    for name in CHOSEN_ONLY:
+        if name in effect and not chooses_character:
+            raise AbilityRecordError(f"ability {index}: {name} is done to a character chosen: target: choose")
+    if "cost_at_most" in effect and not chooses_character:
+        raise AbilityRecordError(f"ability {index}: cost_at_most narrows a character chosen: target: choose")
+    if "until" in effect and (effect["until"] not in DURATIONS or not any(name in effect for name in GAINS)):
+        raise AbilityRecordError(
+            f"ability {index}: until {effect['until']!r}: a power or soul change lasts until {' or '.join(DURATIONS)}"
         )
     if "position" in effect and (effect["position"] != "middle" or effect.get("target") != "others"):
         raise AbilityRecordError(f"ability {index}: position picks the other character in the middle: target: others")
@@ -600,8 +628,6 @@ def _check_operation(index: int, effect: Any, revealed: bool = False) -> None:
         raise AbilityRecordError(f"ability {index}: other chooses among the other characters: target: choose")
     if "in_battle" in effect and (effect["in_battle"] is not True or effect.get("target") != "choose"):
         raise AbilityRecordError(f"ability {index}: in_battle chooses among characters in battle: target: choose")
-    if "until" in effect and effect["until"] != "end_of_turn":
-        raise AbilityRecordError(f"ability {index}: until {effect['until']!r}: the effects last until end of turn")
     if effect.get("target", "self") not in TARGETS:
         raise AbilityRecordError(f"ability {index}: target {effect.get('target')!r} is not one of {', '.join(TARGETS)}")
 
@@ -644,6 +670,35 @@ def chosen_card_words(effect: dict[str, Any]) -> str:
     return kind
 
 
+def chosen_character_words(effect: dict[str, Any]) -> str:
+    """The character ``effect`` (``target: choose``) chooses, in words: ``one of your other 《Music》 characters``,
+    ``one of your opponent's level 1 or lower characters in your center stage``."""
+    traits = effect.get("with_trait")
+    named = [traits] if isinstance(traits, str) else list(traits or ())
+    level = next(
+        (
+            f"{words} {effect[name]} or {bound}"
+            for name, words, bound in (
+                ("level_at_most", "level", "lower"),
+                ("level_at_least", "level", "higher"),
+                ("cost_at_most", "cost", "lower"),
+            )
+            if name in effect
+        ),
+        "",
+    )
+    kind = "".join(
+        part + " "
+        for part in ("other" if effect.get("other") else "", level, " or ".join(f"《{t}》" for t in named))
+        if part
+    )
+    whose = "your opponent's" if effect.get("whose") == "opponent" else "your"
+    where = " in battle" if effect.get("in_battle") else ""
+    if "area" in effect:
+        where += f" in the {str(effect['area']).replace('_', ' ')}"
+    return f"one of {whose} {kind}characters{where}"
+
+
 SALVAGE_DESTINATIONS: Final = ("hand", "stock", "marker")
 """Where a ``salvage`` puts the card it chooses from the waiting room (``to``; the hand unless said)."""
 CHOOSING: Final = ("salvage", "search", "take", "reveal")
@@ -660,6 +715,8 @@ def _check_salvage(index: int, effect: dict[str, Any]) -> None:
     salvage, ``shown`` and ``take`` for a look."""
     chooses = any(name in effect for name in CHOOSING)
     allowed = {*CARD_FILTERS} if chooses else set()
+    if effect.get("target") == "choose" and not chooses:
+        allowed |= {"up_to", *CHARACTER_FILTERS}
     if "salvage" in effect:
         allowed |= {"to", "up_to"}
     if "draw" in effect:
@@ -687,7 +744,7 @@ def _check_salvage(index: int, effect: dict[str, Any]) -> None:
         )
     if "color" in effect and (not isinstance(effect["color"], str) or not effect["color"]):
         raise AbilityRecordError(f"ability {index}: color {effect['color']!r} is not a colour's name")
-    for name in ("level_at_most", "level_at_least"):
+    for name in CHARACTER_FILTERS:
         level = effect.get(name, 0)
         if isinstance(level, bool) or not isinstance(level, int) or level < 0:
             raise AbilityRecordError(f"ability {index}: {name} {level!r} is not a whole number")
@@ -716,9 +773,12 @@ def _check_value(index: int, name: str, value: Any) -> None:
         places = ("deck_top", "deck_bottom", "waiting")
         if not isinstance(value, list) or len(value) < 2 or not set(value) <= set(places):
             raise AbilityRecordError(f"ability {index}: look_top {value!r} is not a choice among {', '.join(places)}")
-    elif name == "rest_self":
+    elif name in ("rest_self", "rest", "stand"):
         if value is not True:
-            raise AbilityRecordError(f"ability {index}: rest_self is {value!r}, not true")
+            raise AbilityRecordError(f"ability {index}: {name} is {value!r}, not true")
+    elif name == "send":
+        if value not in CHOSEN_FATES:
+            raise AbilityRecordError(f"ability {index}: send {value!r} is not one of {', '.join(CHOSEN_FATES)}")
     elif name == "move_self":
         if value not in ("open_center", "open_middle"):
             raise AbilityRecordError(f"ability {index}: move_self {value!r} is not open_center or open_middle")

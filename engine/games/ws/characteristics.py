@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from engine.core.cards import Card
-from engine.core.effects import ContinuousEffect, Layer
+from engine.core.effects import ContinuousEffect, Duration, Layer
 from engine.games.ws.state import BACK, FACING, MIDDLE
 
 if TYPE_CHECKING:
@@ -42,16 +42,29 @@ class Characteristics:
         self.game = game
         self.states = game.player_states
 
-    def add_effect(self, card: Card, attribute: str, delta: int, source: str, clauses: tuple[str, ...]) -> None:
+    def add_effect(
+        self,
+        card: Card,
+        attribute: str,
+        delta: int,
+        source: str,
+        clauses: tuple[str, ...],
+        controller: str | None = None,
+    ) -> None:
+        """A change of ``card``'s ``attribute`` by ``delta`` until end of turn; with ``controller``, until the end
+        of that player's opponent's next turn (8.2.1.2)."""
         self.game.version += 1
         self.game.effects.add(
             ContinuousEffect(
                 card.instance,
                 attribute,
                 delta=delta,
+                duration=Duration.END_OF_TURN if controller is None else Duration.OPPONENTS_NEXT_TURN,
                 timestamp=self.game.effects.next_timestamp(),
                 source=source,
                 clauses=clauses,
+                controller=controller,
+                turn=self.game.turn,
             )
         )
 

@@ -17,9 +17,9 @@ from engine.core.cards import Card
 from engine.core.game import Procedure, holding_checkpoints
 from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Reveal
 from engine.core.wording import counted
-from engine.games.ws.abilities import GAINS, CardAbility, chosen_card_fits, chosen_card_words
-from engine.games.ws.characteristics import applies_to, required_traits, trait_words
-from engine.games.ws.state import CENTER, MIDDLE, ZONE_CLAUSES
+from engine.games.ws.abilities import GAINS, CardAbility, chosen_card_fits, chosen_card_words, chosen_character_words
+from engine.games.ws.characteristics import applies_to, required_traits
+from engine.games.ws.state import BACK, CENTER, MIDDLE, ZONE_CLAUSES
 
 if TYPE_CHECKING:
     from engine.games.ws.game import WeissSchwarz
@@ -154,58 +154,133 @@ class Operations:
             self.game.record(RecordKind.ABILITY, player, f"{player} will take an additional turn", ("ws:11.2.1",))
         elif "salvage" in effect:
             yield from self.choose_from_waiting_room(player, card, ability, effect)
+        elif effect.get("target") == "choose":
+            yield from self.chosen_character(player, card, ability, effect)
         else:
-            times = self.game.characteristics.times(effect["per"], card) if "per" in effect else 1
-            gains = [(attribute, int(effect[attribute]) * times) for attribute in GAINS if attribute in effect]
             target = effect.get("target", "self")
-            chosen_by: Decision | None = None
             if target == "self":
                 targets = [card] if me.position_of(card) is not None else []
-            elif target in ("all", "others"):
-                targets = [c for _, c in me.characters() if applies_to(target, card, c)]
             else:
-                traits = required_traits(effect)
-                in_battle = self.game.attack_phase.in_battle() if effect.get("in_battle") else None
-                options = [
-                    Choice("target", pos=pos)
-                    for pos, character in me.characters()
-                    if (traits is None or not self.game.characteristics.traits(character).isdisjoint(traits))
-                    and (in_battle is None or character in in_battle)
-                    and not (effect.get("other") and character is card)
-                ]
-                if not options:
-                    self.game.record(RecordKind.ABILITY, player, "no character to choose", ("ws:8.6.3.1.3",))
-                    return
-                chosen_by = self.target_decision(
-                    player,
-                    card,
-                    ability,
-                    "target",
-                    options,
-                    f"choose one of your {'other ' if effect.get('other') else ''}{trait_words(traits or ())}characters"
-                    + (" in battle" if in_battle is not None else ""),
-                )
-                choice = yield chosen_by
-                targets = [me.character_on(choice.pos)]
+                targets = [c for _, c in me.characters() if applies_to(target, card, c)]
             for target_card in targets:
-                for attribute, amount in gains:
-                    self.game.characteristics.add_effect(
-                        target_card,
-                        attribute,
-                        amount,
-                        f"ability {ability.index} of {card.identity}",
-                        ("ws:8.2.1.2",),
-                    )
-                self.game.record(
-                    RecordKind.ABILITY,
-                    player,
-                    f"{target_card.identity} gets "
-                    + " and ".join(f"{amount:+d} {attribute}" for attribute, amount in gains)
-                    + " until end of turn",
-                    ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.2", "ws:4.3.3"),
-                )
-            if chosen_by is not None:  # the entry that chose is applied
-                yield Checkpoint(chosen_by)
+                self.gain(player, card, ability, effect, target_card)
+
+    def gain(self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any], target: Card) -> None:
+        """The power and soul change of ``effect`` to ``target``, counted ``per`` where it says, until end of turn
+        or until the end of the opponent's next turn (8.2.1.2)."""
+        times = self.game.characteristics.times(effect["per"], card) if "per" in effect else 1
+        gains = [(attribute, int(effect[attribute]) * times) for attribute in GAINS if attribute in effect]
+        next_turn = effect.get("until") == "end_of_opponents_next_turn"
+        for attribute, amount in gains:
+            self.game.characteristics.add_effect(
+                target,
+                attribute,
+                amount,
+                f"ability {ability.index} of {card.identity}",
+                ("ws:8.2.1.2",),
+                controller=player if next_turn else None,
+            )
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"{target.identity} gets "
+            + " and ".join(f"{amount:+d} {attribute}" for attribute, amount in gains)
+            + (" until the end of the opponent's next turn" if next_turn else " until end of turn"),
+            ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.2", "ws:4.3.3"),
+        )
+
+    def chosen_character(self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any]) -> Procedure:
+        """Choose a character on the stage (8.6.3), its master's or, ``whose: opponent``, the opponent's, among
+        those the effect narrows to (its traits, level, cost, where it is, in battle, other than the ability's
+        card), and do the effect to it: a power or soul change, ``send`` it to a zone, rest or stand it.  "Up to"
+        one lets its master choose none (8.6.3.1.1); with none to choose, nothing is done (8.6.3.1.3)."""
+        whose = self.game.opponent(player) if effect.get("whose") == "opponent" else player
+        state = self.states[whose]
+        options = [
+            Choice("target", pos=pos)
+            for pos, character in state.characters()
+            if self.may_choose(effect, card, pos, character)
+        ]
+        described = chosen_character_words(effect)
+        if not options:
+            self.game.record(RecordKind.ABILITY, player, "no character to choose", ("ws:8.6.3.1.3",))
+            return
+        up_to = bool(effect.get("up_to"))
+        decision = self.target_decision(
+            player,
+            card,
+            ability,
+            "target",
+            [*options, PASS] if up_to else options,
+            f"choose {'up to ' if up_to else ''}{described}",
+            default=PASS if up_to else None,
+        )
+        choice = yield decision
+        if choice.verb == "pass":
+            self.game.record(RecordKind.CHOICE, player, f"{player} chooses no character (up to 1)", ("ws:8.6.3.1.1",))
+            yield Checkpoint(decision)
+            return
+        target = state.character_on(choice.pos)
+        if "send" in effect:
+            self.send_from_stage(player, target, str(effect["send"]), f"{target.identity}, chosen,", "ws:8.6.3")
+            yield from self.game.rule_actions.interrupts()
+        elif "rest" in effect or "stand" in effect:
+            orientation = "rest" if "rest" in effect else "stand"
+            if orientation == "rest":
+                self.game.moves.rest(target, "an ability rested it (ws:4.6.1.2)")
+            else:
+                target.orientation = "stand"
+            self.game.version += 1
+            self.game.record(
+                RecordKind.ABILITY,
+                player,
+                f"{target.identity} is {'rested' if orientation == 'rest' else 'stood'}",
+                ("ws:8.6.2.4.4", "ws:4.6.1.2" if orientation == "rest" else "ws:4.6.1.1"),
+            )
+        else:
+            self.gain(player, card, ability, effect, target)
+        yield Checkpoint(decision)
+
+    def may_choose(self, effect: dict[str, Any], card: Card, pos: int, character: Card) -> bool:
+        """Whether the character at ``pos`` is one ``effect`` (``target: choose``) may choose."""
+        traits = required_traits(effect)
+        if traits is not None and self.game.characteristics.traits(character).isdisjoint(traits):
+            return False
+        if effect.get("other") and character is card:
+            return False
+        if effect.get("in_battle") and character not in self.game.attack_phase.in_battle():
+            return False
+        area = effect.get("area")
+        if area is not None and pos not in (CENTER if area == "center_stage" else BACK):
+            return False
+        level = self.game.characteristics.level_of(character)
+        if "level_at_most" in effect and level > int(effect["level_at_most"]):
+            return False
+        if "level_at_least" in effect and level < int(effect["level_at_least"]):
+            return False
+        definition = self.game.definition(character)
+        return "cost_at_most" not in effect or (definition is not None and definition.cost <= effect["cost_at_most"])
+
+    def send_from_stage(self, player: str, target: Card, fate: str, described: str, why: str) -> None:
+        """Put ``target`` from the stage into a zone of its master's, or on the top or at the bottom of its master's
+        deck: a new object there (3.1.4); ``why`` is the clause that names it (a choice, a battle opponent)."""
+        owner = target.owner or player
+        zone = {"deck_bottom": "deck", "deck_top": "deck"}.get(fate, fate)
+        self.game.moves.leave_stage(owner, target, zone)
+        if fate == "deck_top":
+            deck = self.states[owner].deck
+            deck.insert(0, deck.pop())
+        where = {
+            "deck_bottom": "the bottom of the deck",
+            "deck_top": "the top of the deck",
+            "waiting": "the waiting room",
+        }
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"{described} goes to {where.get(fate, 'the ' + fate)}",
+            ("ws:8.6.2.4.4", why, ZONE_CLAUSES.get(zone, "ws:3.1.4")),
+        )
 
     def battle_opponent(self, player: str, card: Card, fate: str, opponent: Card | None) -> Procedure:
         """Do ``fate`` to the battle opponent ``card``'s trigger saw ("that character", 7.2.1.5.1): reverse it
@@ -229,21 +304,8 @@ class Operations:
                 ("ws:8.6.2.4.4", "ws:7.2.1.5.1", "ws:4.6.1"),
             )
             return
-        zone = {"deck_bottom": "deck", "deck_top": "deck"}.get(fate, fate)
-        self.game.moves.leave_stage(owner, opponent, zone)
-        if fate == "deck_top":
-            deck = self.states[owner].deck
-            deck.insert(0, deck.pop())
-        where = {
-            "deck_bottom": "the bottom of the deck",
-            "deck_top": "the top of the deck",
-            "waiting": "the waiting room",
-        }
-        self.game.record(
-            RecordKind.ABILITY,
-            player,
-            f"{opponent.identity}, the battle opponent of {card.identity}, goes to {where.get(fate, 'the ' + fate)}",
-            ("ws:8.6.2.4.4", "ws:7.2.1.5.1", ZONE_CLAUSES.get(zone, "ws:3.1.4")),
+        self.send_from_stage(
+            player, opponent, fate, f"{opponent.identity}, the battle opponent of {card.identity},", "ws:7.2.1.5.1"
         )
         yield from self.game.rule_actions.interrupts()
 

@@ -406,6 +406,7 @@ class Phases:
             )
         yield from self.game.check_timing("end of the turn", ("ws:6.8.1.4",))
         ended = self.game.effects.expire(Duration.END_OF_TURN)
+        ended += self.game.effects.expire_opponents_next_turn(player, self.game.turn)
         self.game.version += 1
         if not self.game.unrecorded():
             self.game.record(

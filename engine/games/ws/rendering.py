@@ -231,23 +231,70 @@ def _effect(effect: Record) -> str:
             f"{chosen_card_words(effect)} from among them, {shown}put it into your hand, and put the rest into your "
             "waiting room"
         )
-    if "per" in effect and effect.get("target") == "choose":
-        return f"choose 1 of your other 《{effect['with_trait']}》 characters, and that character gets +X power until end of turn"
-    if "per" in effect:
-        return "this card gets +X power until end of turn"
-    gains = _gains(effect)
-    target = effect.get("target", "self")
-    if target == "choose":
-        trait = effect.get("with_trait")
-        who = f"1 of your 《{trait}》 characters" if trait else "1 of your characters"
-        if effect.get("in_battle"):
-            who += " in battle"
-        if effect.get("other"):
-            who = f"1 of your other 《{trait}》 characters"
-        return f"choose {who}, and that character gets {gains} until end of turn"
-    if target == "all":
+    if effect.get("target") == "choose":
+        return _chosen(effect)
+    gains = "+X power" if "per" in effect else _gains(effect)
+    if effect.get("target") == "all":
         return f"all of your characters get {gains} until end of turn"
-    return f"this card gets {gains} until end of turn"
+    return f"this card gets {gains} {_duration(effect)}"
+
+
+def _chosen(effect: Record) -> str:
+    """A character chosen on the stage (``target: choose``), and what is done to it."""
+    opponent = effect.get("whose") == "opponent"
+    level = _character_level(effect)
+    traits = effect.get("with_trait")
+    kind = " ".join(
+        part
+        for part in (
+            "other" if effect.get("other") else "",
+            level,
+            _traits([traits] if isinstance(traits, str) else traits) if traits else "",
+        )
+        if part
+    )
+    area = str(effect.get("area", "")).replace("_", " ")
+    up_to = "up to " if effect.get("up_to") else ""
+    if area and opponent:
+        among = f"{kind + ' ' if kind else ''}character in your opponent's {area}"
+    elif area and not kind.startswith("other"):
+        among = f"{kind + ' ' if kind else ''}character in your {area}"
+    else:
+        whose = "your opponent's" if opponent else "your"
+        among = f"of {whose} {kind + ' ' if kind else ''}characters" + (" in battle" if effect.get("in_battle") else "")
+        if area:
+            among += f" in your {area}"
+    owner = "their" if opponent else "your"
+    if "send" in effect:
+        action = {
+            "hand": f"return it to {owner} hand",
+            "deck_bottom": f"put it at the bottom of {owner} deck",
+            "deck_top": f"put it on the top of {owner} deck",
+        }.get(effect["send"], f"put it into {owner} {_zone_words(str(effect['send']))}")
+    elif "rest" in effect:
+        action = "【REST】 it"
+    elif "stand" in effect:
+        action = "【STAND】 it"
+    else:
+        gains = "+X power" if "per" in effect or effect.get("power") == "X" else _gains(effect)
+        action = f"that character gets {gains} {_duration(effect)}"
+    return f"choose {up_to}1 {among}, and {action}"
+
+
+def _character_level(effect: Record) -> str:
+    if "level_at_most" in effect:
+        return f"level {effect['level_at_most']} or lower"
+    if "level_at_least" in effect:
+        return f"level {effect['level_at_least']} or higher"
+    if "cost_at_most" in effect:
+        return f"cost {effect['cost_at_most']} or lower"
+    return ""
+
+
+def _duration(effect: Record) -> str:
+    if effect.get("until") == "end_of_opponents_next_turn":
+        return "until the end of your opponent's next turn"
+    return "until end of turn"
 
 
 def _zone_words(zone: str) -> str:
@@ -380,5 +427,5 @@ def _continuous(effect: Record) -> str:
 
 
 def _gains(effect: Record) -> str:
-    parts = [f"+{effect[name]} {name}" for name in ("power", "soul") if name in effect]
+    parts = [f"{effect[name]:+d} {name}" for name in ("power", "soul") if name in effect]
     return " and ".join(parts)

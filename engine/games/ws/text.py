@@ -80,6 +80,14 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
         re.compile(r"\b([Ii])f the number of (other )?((?:《[^》]+》(?: or )?)+) characters you have is (\d+) or more"),
         r"\1f you have \4 or more \2\3 characters",
     ),
+    ("it to his or her hand", "it to their hand"),
+    ("it to your opponent's hand", "it to their hand"),
+    ("put it into his or her ", "put it into their "),
+    ("put it into your opponent's ", "put it into their "),
+    ("put it at the bottom of his or her deck", "put it at the bottom of their deck"),
+    ("put it at the bottom of your opponent's deck", "put it at the bottom of their deck"),
+    ("put it on the top of his or her deck", "put it on the top of their deck"),
+    ("put it on the top of your opponent's deck", "put it on the top of their deck"),
 )
 """Wordings printed cards use for the same thing, read as the second (judge/site/printed-text.rst)."""
 
@@ -175,11 +183,8 @@ class _Build:
                 counted["other"] = True
         return {"x_count": (int(children[-1]), counted)}
 
-    def self_gets_x(self, _: list[Any]) -> Record:
-        return {"power": "X", "target": "self"}
-
-    def chosen_other_gets_x(self, children: list[Any]) -> Record:
-        return {"power": "X", "target": "choose", "with_trait": str(children[0])[1:-1], "other": True}
+    def self_gets_x(self, children: list[Any]) -> Record:
+        return {"power": "X", "target": "self", **children[0]}
 
     def facing_at_least(self, children: list[Any]) -> Record:
         return {"facing": {"level_at_least": int(children[0])}}
@@ -305,10 +310,6 @@ class _Build:
 
     def cannot_front_attack(self, _: list[Any]) -> Record:
         return {"cannot": "front_attack"}
-
-    def chosen_other_with_gets(self, children: list[Any]) -> Record:
-        trait, _, gains, _ = children
-        return {**gains, "target": "choose", "with_trait": str(trait)[1:-1], "other": True}
 
     def reversed(self, _: list[Any]) -> tuple[str, dict[str, str]]:
         return "when_reversed", {}
@@ -518,17 +519,78 @@ class _Build:
         return list(children)
 
     def self_gets(self, children: list[Any]) -> Record:
-        return {**children[0], "target": "self"}
+        return {**children[0], "target": "self", **children[1]}
 
-    def chosen_gets(self, children: list[Any]) -> Record:
-        return {**children[0], "target": "choose"}
+    # a character chosen on the stage, and what is done to it
+    def chosen(self, children: list[Any]) -> Record:
+        return dict(children[1])
 
-    def chosen_with_gets(self, children: list[Any]) -> Record:
-        trait, _, gains, _ = children
-        return {**gains, "target": "choose", "with_trait": str(trait)[1:-1]}
+    def chosen_character(self, children: list[Any]) -> Record:
+        up_to = isinstance(children[0], Token) and children[0].type == "UP_TO"
+        count, among, action = children[1:] if up_to else children
+        if int(count) != 1:
+            raise ValueError("one character is chosen")
+        owner = action.pop("_owner", None)
+        if owner is not None and owner != ("their" if among.get("whose") == "opponent" else "your"):
+            raise ValueError("the character chosen goes to its master's zone")
+        return {**action, "target": "choose", **among, **({"up_to": True} if up_to else {})}
 
-    def chosen_in_battle_gets(self, children: list[Any]) -> Record:
-        return {**children[0], "target": "choose", "in_battle": True}
+    def own_characters(self, children: list[Any]) -> Record:
+        return _characters_chosen(children, {})
+
+    def opponent_characters(self, children: list[Any]) -> Record:
+        return _characters_chosen(children, {"whose": "opponent"})
+
+    def opponent_stage_part(self, children: list[Any]) -> Record:
+        return {"whose": "opponent", **_character_of_kind(children[0]), "area": _stage_part(children[1])}
+
+    def own_stage_part(self, children: list[Any]) -> Record:
+        return {**_character_of_kind(children[0]), "area": _stage_part(children[1])}
+
+    def character_level_at_most(self, children: list[Any]) -> Record:
+        return {"level_at_most": int(children[0])}
+
+    def character_level_at_least(self, children: list[Any]) -> Record:
+        return {"level_at_least": int(children[0])}
+
+    def character_cost_at_most(self, children: list[Any]) -> Record:
+        return {"cost_at_most": int(children[0])}
+
+    def place_in_battle(self, _: list[Any]) -> Record:
+        return {"in_battle": True}
+
+    def place_stage_part(self, children: list[Any]) -> Record:
+        return {"area": _stage_part(children[0])}
+
+    def chosen_gains(self, children: list[Any]) -> Record:
+        return {**children[0], **children[1]}
+
+    def chosen_gains_x(self, children: list[Any]) -> Record:
+        return {"power": "X", **children[0]}
+
+    def chosen_to_hand(self, children: list[Any]) -> Record:
+        return {"send": "hand", "_owner": str(children[0])}
+
+    def chosen_into(self, children: list[Any]) -> Record:
+        return {"send": _own_zone(children[1]), "_owner": str(children[0])}
+
+    def chosen_to_deck_bottom(self, children: list[Any]) -> Record:
+        return {"send": "deck_bottom", "_owner": str(children[0])}
+
+    def chosen_to_deck_top(self, children: list[Any]) -> Record:
+        return {"send": "deck_top", "_owner": str(children[0])}
+
+    def chosen_rest(self, _: list[Any]) -> Record:
+        return {"rest": True}
+
+    def chosen_stand(self, _: list[Any]) -> Record:
+        return {"stand": True}
+
+    def end_of_turn(self, _: list[Any]) -> Record:
+        return {}
+
+    def end_of_next_turn(self, _: list[Any]) -> Record:
+        return {"until": "end_of_opponents_next_turn"}
 
     def all_get(self, children: list[Any]) -> Record:
         return {**children[0], "target": "all"}
@@ -688,6 +750,38 @@ def _combo_marked(children: list[Any]) -> tuple[Record, list[Any]]:
         else:
             kept.append(child)
     return marks, kept
+
+
+def _characters_chosen(children: list[Any], whose: Record) -> Record:
+    """ "N of your [other] [level N or lower] [《T》] characters [in battle]" as the filters of a character chosen."""
+    chosen: Record = dict(whose)
+    for child in children:
+        if isinstance(child, Token) and child.type == "OTHER":
+            if whose:
+                raise ValueError("an opponent's character is never this card")
+            chosen["other"] = True
+        elif isinstance(child, Token) and child.type == "CHARACTERS":
+            if str(child) != "characters":
+                raise ValueError("one of several characters")
+        elif isinstance(child, list):
+            chosen["with_trait"] = _one_or_list(child)
+        elif isinstance(child, dict):
+            if set(child) & set(chosen):
+                raise ValueError("a character chosen is narrowed once by each thing")
+            chosen.update(child)
+    return chosen
+
+
+def _character_of_kind(wanted: Record) -> Record:
+    """A card kind ("character", "level 1 or lower character", "《T》 character") as the filters of a character."""
+    wanted = dict(wanted)
+    if wanted.pop("_kind") != "character":
+        raise ValueError("a character is chosen on the stage")
+    return wanted
+
+
+def _stage_part(token: Any) -> str:
+    return str(token).replace(" ", "_")
 
 
 def _own_zone(token: Any) -> str:

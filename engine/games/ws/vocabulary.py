@@ -53,6 +53,9 @@ OPERATION_CLAUSES: Final = {
     "battle_opponent": ("ws:7.2.1.5.1",),
     "rest_self": ("ws:4.6.1.2",),
     "move_self": ("ws:3.6.3", "ws:3.1.4"),
+    "send": ("ws:8.6.3", "ws:3.1.4"),
+    "rest": ("ws:4.6.1.2",),
+    "stand": ("ws:4.6.1.1",),
 }
 TIMING_CLAUSES: Final = {
     "when_backup": ("ws:10.5", "ws:10.5.2"),
@@ -569,6 +572,50 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
             "condition": {"characters": {"at_most": 0, "name_contains": "Singer"}},
             "effect": [{"cannot": "play"}],
         },
+    ),
+    (
+        "target",
+        "one of the opponent's characters, by level, sent to a zone of its master's",
+        {"timing": "main", "effect": [{"send": "hand", "target": "choose", "whose": "opponent", "level_at_most": 1}]},
+    ),
+    (
+        "target",
+        "a character in the opponent's center stage, a power change",
+        {
+            "type": "auto",
+            "timing": "on_play",
+            "effect": [{"power": -1000, "target": "choose", "whose": "opponent", "area": "center_stage"}],
+        },
+    ),
+    (
+        "duration",
+        "until the end of the opponent's next turn",
+        {
+            "type": "auto",
+            "timing": "on_play",
+            "effect": [
+                {
+                    "power": 1000,
+                    "target": "choose",
+                    "with_trait": ["Music", "Idol"],
+                    "until": "end_of_opponents_next_turn",
+                }
+            ],
+        },
+    ),
+    (
+        "operation",
+        "up to one of its master's other characters, rested",
+        {
+            "type": "auto",
+            "timing": "when_attacking",
+            "effect": [{"rest": True, "target": "choose", "other": True, "up_to": True}],
+        },
+    ),
+    (
+        "operation",
+        "a character chosen, stood",
+        {"type": "act", "cost": {"stock": 1}, "effect": [{"stand": True, "target": "choose", "level_at_least": 1}]},
     ),
     (
         "event",
