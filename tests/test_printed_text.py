@@ -1271,3 +1271,25 @@ def test_a_character_chosen_on_either_stage_is_narrowed_and_changed_for_as_long_
     opponent's center stage, and that character gets -1000 power until the end of your opponent's next turn": the
     change lasts through the opponent's turn and ends with it."""
     assert_judged(judged("chosen-character.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("", "", None),
+        ("cards: [TST/A-001, TST/A-002]", "cards: [TST/A-001]", "cannot pay this cost: choose the 2 cards"),
+        ("cards: [TST/A-001, TST/A-002]", "cards: [TST/A-001, TST/A-001]", "TST/A-001 is not in P1's hand"),
+        ("stock: [TST/A-001, TST/A-001]", "stock: [TST/A-001]", "stage 2 power is 2000, not 3500"),
+        ("4: {power: 2000}", "4: {power: 3000}", "stage 4 power is 2000, not 3000"),  # not in the back stage
+    ],
+    ids=["legal", "one-card-of-two", "a-card-held-once", "stock-too-small", "back-stage"],
+)
+def test_a_condition_on_the_center_stage_or_the_stock_and_a_cost_of_two_cards_of_the_hand(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, said: str | None
+) -> None:
+    """ws 3.6.3, 8.1.1.3, 8.4.2: "If this card is in your center stage" (not in the back stage), "If the number of
+    cards in your stock is two or more", and a cost that puts two cards of the hand into the waiting room, both
+    named by the act entry."""
+    assert_judged(
+        judged("stage-part-and-hand-cost.yaml", monkeypatch, tmp_path, old, new), entry=0 if said else None, said=said
+    )

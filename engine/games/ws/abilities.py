@@ -200,7 +200,8 @@ N or more such characters, other than its card); ``all_characters``, ``{traits: 
 characters has one of them); ``stock`` and ``hand``, ``{at_most: N}`` or ``{at_least: N}`` (cards there);
 ``facing``, ``{level_at_least: N}``, ``{cost_at_most: N}`` or ``{higher_level: true}`` (the opponent's character
 facing its card is of level N or higher, of cost N or lower, of a higher level than its card, 3.6.5);
-``position``, ``middle`` (its card is in the middle position of the center stage, 3.6.3);
+``position``, ``middle``, ``center_stage`` or ``back_stage`` (its card is in the middle position of the center
+stage, in the center stage, in the back stage, 3.6.3);
 ``waiting_climaxes``, ``{at_most: N}`` (climaxes in its master's waiting room); ``markers``, ``{at_least: N}``
 (markers underneath its card, 3.7); ``climax_named``, a card name (a climax of that name is in its master's
 climax area, 2.3.2.3.2);
@@ -367,7 +368,7 @@ def _is_condition(condition: object) -> bool:
         return False
     if not _is_character_facts(condition.get("facing", {}), ("level_at_least", "cost_at_most"), "higher_level"):
         return False
-    if condition.get("position", "middle") != "middle":
+    if condition.get("position", "middle") not in ("middle", "center_stage", "back_stage"):
         return False
     if not isinstance(condition.get("climax_named", "-"), str) or not condition.get("climax_named", "-"):
         return False
@@ -445,8 +446,6 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
     discard = cost.get("discard", 0)
     if isinstance(discard, bool) or not isinstance(discard, int) or discard < 0:
         raise AbilityRecordError(f"ability {index}: discard cost {discard!r} is not a whole number")
-    if discard > 1:
-        raise AbilityRecordError(f"ability {index}: a discard cost of {discard} cards: the engine pays one card's")
     clock = cost.get("clock", 0)
     if clock not in (0, 1) or isinstance(clock, bool):
         raise AbilityRecordError(f"ability {index}: clock cost {clock!r} is not 0 or 1")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from engine.core.cards import Card
 from engine.core.effects import ContinuousEffect, Duration, Layer
-from engine.games.ws.state import BACK, FACING, MIDDLE
+from engine.games.ws.state import BACK, CENTER, FACING, MIDDLE
 
 if TYPE_CHECKING:
     from engine.games.ws.cards import WsCardDefinition
@@ -31,6 +31,9 @@ DEPENDENT_CHANGE: Final = CONTINUOUS + ("ws:8.9.1.3", "ws:8.9.1.4", "ws:8.9.1.5"
 """A power or soul change for characters with a trait: after the effects giving that trait (8.9.1.4)."""
 
 
+STAGE_PARTS: Final = {"middle": (MIDDLE,), "center_stage": CENTER, "back_stage": BACK}
+"""The positions a condition's ``position`` asks its card to be on (3.6.3): the middle one, the center or the back
+stage."""
 COUNTS: Final = frozenset({"characters", "all_characters"})
 """The conditions that count characters by trait: a trait gained under one is not counted by another."""
 
@@ -256,7 +259,8 @@ class Characteristics:
                 return False
             if wanted.get("higher_level") and self.level_of(facing) <= self.level_of(source):
                 return False
-        return not (condition.get("position") == "middle" and self.states[player].position_of(source) != MIDDLE)
+        where = condition.get("position")
+        return where is None or self.states[player].position_of(source) in STAGE_PARTS[where]
 
     def battle_opponent_is(self, wanted: dict[str, Any], opponent: Card | None) -> bool:
         """Whether ``opponent``, a battle opponent (7.2.1.5.1) still on the stage, is as ``wanted`` says: of level

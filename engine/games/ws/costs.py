@@ -7,9 +7,10 @@ part whether a cost can be paid in full (8.4.2.2) and to pay it.
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
-from engine.core.cards import Card
+from engine.core.cards import Card, first_unheld
 from engine.core.game import Procedure
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
 from engine.games.ws.abilities import CardAbility
@@ -74,36 +75,61 @@ class Costs:
             )
         if ability.self_cost is not None and me.position_of(card) is None:
             return Refusal(("ws:8.4.2.2",), f"the cost puts {card.identity} from the stage, and it is not there")
-        if ability.discard and not self.discard_options(player, ability.discard_type, ability.discard_traits):
+        if ability.discard and not self.discard_options(
+            player, ability.discard_type, ability.discard_traits, ability.discard
+        ):
             kind = ability.discard_type or "card"
+            if ability.discard > 1:
+                return Refusal(
+                    ("ws:8.4.2.2",),
+                    f"the cost puts {ability.discard} {kind}s from the hand into the waiting room; {player} has fewer",
+                )
             return Refusal(
                 ("ws:8.4.2.2",), f"the cost puts a {kind} from the hand into the waiting room; {player} has none"
             )
         return None
 
-    def discard_options(self, player: str, discard_type: str | None, traits: tuple[str, ...] = ()) -> list[Choice]:
+    def discard_options(
+        self, player: str, discard_type: str | None, traits: tuple[str, ...] = (), count: int = 1
+    ) -> list[Choice]:
         """The cards of ``player``'s hand a cost could put into the waiting room (8.4.2), known or possible: of
-        ``discard_type`` (None: any card) and with one of ``traits`` (none: any)."""
-        options = []
+        ``discard_type`` (None: any card) and with one of ``traits`` (none: any); ``count`` of them at once, each
+        option the card ids in order, as many of each as the hand can give."""
+        fitting = []
         for identity in dict.fromkeys(self.game.moves.hand_identities(player)):
             definition = self.game.definitions.get(identity)
             if discard_type is not None and (definition is None or definition.type != discard_type):
                 continue
             if traits and (definition is None or not set(traits).intersection(definition.traits)):
                 continue
-            options.append(Choice("discard_cost", cards=(identity,)))
-        return options
+            fitting.append(identity)
+        if count == 1:
+            return [Choice("discard_cost", cards=(identity,)) for identity in fitting]
+        hand = self.states[player].hand
+        return [
+            Choice("discard_cost", cards=cards)
+            for cards in combinations_with_replacement(sorted(fitting), count)
+            if first_unheld(hand, cards) is None
+        ]
 
     def pay_discard(
-        self, player: str, card: Card, ability: str, discard_type: str | None, traits: tuple[str, ...] = ()
+        self,
+        player: str,
+        card: Card,
+        ability: str,
+        discard_type: str | None,
+        traits: tuple[str, ...] = (),
+        count: int = 1,
     ) -> Procedure:
         """The part of a cost that puts a card from the hand into the waiting room: which one is its master's
         choice, stated by the entry that pays (``cards``) or by the next ``resolve`` entry (8.4.2, 8.4.2.1).
 
         Returns the decision, for the caller's checkpoint once the ability has resolved: an entry that names the
         card is done only then."""
-        options = self.discard_options(player, discard_type, traits)
+        options = self.discard_options(player, discard_type, traits, count)
         kind = " or ".join(f"《{trait}》" for trait in traits) + (" " if traits else "") + (discard_type or "card")
+        if count > 1:
+            kind = f"{count} {kind}s"
         decision = Decision(
             player,
             "discard_cost",

@@ -276,7 +276,7 @@ class Phases:
             paid = None
             if ability.discard:  # the card the cost puts from the hand: the act entry names it (cards)
                 paid = yield from game.costs.pay_discard(
-                    player, card, ability.name, ability.discard_type, ability.discard_traits
+                    player, card, ability.name, ability.discard_type, ability.discard_traits, ability.discard
                 )
             yield from game.costs.pay_ability(player, card, ability)
             game.record(

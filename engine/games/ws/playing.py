@@ -325,7 +325,7 @@ class Playing:
                 return
             if ability.discard:
                 paid = yield from self.game.costs.pay_discard(
-                    player, card, ability.name, ability.discard_type, ability.discard_traits
+                    player, card, ability.name, ability.discard_type, ability.discard_traits, ability.discard
                 )
             yield from self.game.costs.pay_ability(player, card, ability)
         elif ability.optional:

@@ -154,8 +154,11 @@ def _ability_cost(cost: Record) -> str:
 
 def _hand_cost(cost: Record) -> str:
     traits = _traits(cost.get("discard_traits", ()))
+    count = int(cost["discard"])
     kind = cost.get("discard_type", "card")
-    return f"Put 1 {traits + ' ' if traits else ''}{kind} from your hand into your waiting room"
+    if count > 1:
+        kind = "climaxes" if kind == "climax" else f"{kind}s"
+    return f"Put {count} {traits + ' ' if traits else ''}{kind} from your hand into your waiting room"
 
 
 def _effects(effects: list[Record], capital: bool) -> str:
@@ -347,6 +350,8 @@ def _fact(name: str, wanted: Record | str) -> str:
     if name == "climax_named":
         return f'"{wanted}" is in your climax area'
     if name == "position":
+        if wanted != "middle":
+            return f"this card is in your {str(wanted).replace('_', ' ')}"
         return "this card is in the middle position of your center stage"
     assert isinstance(wanted, dict)
     if name == "characters":
@@ -364,10 +369,9 @@ def _fact(name: str, wanted: Record | str) -> str:
         return f"you have {count} or more {kind + ' ' if kind else ''}{'character' if count == 1 else 'characters'}"
     if name == "all_characters":
         return f"all of your characters are {_traits(wanted['traits'])}"
-    if name == "stock":
-        return f"your stock has {wanted['at_most']} or less cards"
-    if name == "hand":
-        return f"your hand has {wanted['at_least']} or more cards"
+    if name in ("stock", "hand"):
+        bound, words = ("at_most", "less") if "at_most" in wanted else ("at_least", "more")
+        return f"your {name} has {wanted[bound]} or {words} cards"
     if name == "facing":
         if not wanted:
             return "there is a character facing this card"

@@ -80,6 +80,10 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
         re.compile(r"\b([Ii])f the number of (other )?((?:《[^》]+》(?: or )?)+) characters you have is (\d+) or more"),
         r"\1f you have \4 or more \2\3 characters",
     ),
+    (
+        re.compile(r"\b([Ii])f the number of cards in your (stock|hand) is (\d+) or (less|more)"),
+        r"\1f your \2 has \3 or \4 cards",
+    ),
     ("it to his or her hand", "it to their hand"),
     ("it to your opponent's hand", "it to their hand"),
     ("put it into his or her ", "put it into their "),
@@ -135,16 +139,20 @@ class _Build:
         return {"clock": 1}
 
     def keyword_cost(self, children: list[Any]) -> Record:
-        return dict(children[0])
+        cost = dict(children[0])
+        if cost.get("discard", 0) > 1:
+            raise ValueError("an Encore's or a Bond's cost puts one card from the hand")
+        return cost
 
     def hand_any(self, children: list[Any]) -> Record:
-        kind = str(children[0])
-        return {"discard": 1} if kind == "card" else {"discard": 1, "discard_type": kind}
+        count, kind = _counted_kind(children[0], children[1])
+        return {"discard": count} if kind == "card" else {"discard": count, "discard_type": kind}
 
     def hand_with_traits(self, children: list[Any]) -> Record:
-        if str(children[1]) != "character":
-            raise ValueError("a hand cost names one character")
-        return {"discard": 1, "discard_type": "character", "discard_traits": children[0]}
+        count, kind = _counted_kind(children[0], children[2])
+        if kind != "character":
+            raise ValueError("a hand cost of a trait names characters")
+        return {"discard": count, "discard_type": "character", "discard_traits": children[1]}
 
     def great_performance(self, children: list[Any]) -> Record:
         return {"keyword": "great_performance"}
@@ -299,6 +307,9 @@ class _Build:
     def in_middle(self, _: list[Any]) -> Record:
         return {"position": "middle"}
 
+    def in_stage_part(self, children: list[Any]) -> Record:
+        return {"position": _stage_part(children[0])}
+
     def level_in_hand(self, children: list[Any]) -> Record:
         return {"level": int(str(children[1])), "target": "self", "_zone": "hand"}
 
@@ -426,6 +437,12 @@ class _Build:
 
     def hand_at_least(self, children: list[Any]) -> Record:
         return {"hand": {"at_least": int(children[0])}}
+
+    def stock_at_least(self, children: list[Any]) -> Record:
+        return {"stock": {"at_least": int(children[0])}}
+
+    def hand_at_most(self, children: list[Any]) -> Record:
+        return {"hand": {"at_most": int(children[0])}}
 
     def hand_to_stock(self, _: list[Any]) -> Record:
         return {"hand_to_stock": 1}
@@ -750,6 +767,17 @@ def _combo_marked(children: list[Any]) -> tuple[Record, list[Any]]:
         else:
             kept.append(child)
     return marks, kept
+
+
+PLURALS: Final = {"cards": "card", "characters": "character", "climaxes": "climax"}
+
+
+def _counted_kind(count: Any, kind: Any) -> tuple[int, str]:
+    """A number of cards of a kind ("1 card", "2 climaxes"): the number, and the kind as one card's."""
+    number, word = int(count), str(kind)
+    if number < 1 or (number == 1) != (word not in PLURALS):
+        raise ValueError("one card, or several cards")
+    return number, PLURALS.get(word, word)
 
 
 def _characters_chosen(children: list[Any], whose: Record) -> Record:

@@ -618,6 +618,20 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         {"type": "act", "cost": {"stock": 1}, "effect": [{"stand": True, "target": "choose", "level_at_least": 1}]},
     ),
     (
+        "condition",
+        "its card in the center (or back) stage, and cards in the stock",
+        {
+            "type": "cont",
+            "condition": {"position": "center_stage", "stock": {"at_least": 2}},
+            "effect": [{"power": 1000, "target": "self"}],
+        },
+    ),
+    (
+        "cost",
+        "several cards of the hand into the waiting room",
+        {"type": "act", "cost": {"stock": 0, "discard": 2}, "effect": [{"draw": 2}]},
+    ),
+    (
         "event",
         "an event's text, in sentences",
         {"timing": "counter", "effect": [{"power": 3000, "target": "choose"}]},
