@@ -1293,3 +1293,15 @@ def test_a_condition_on_the_center_stage_or_the_stock_and_a_cost_of_two_cards_of
     assert_judged(
         judged("stage-part-and-hand-cost.yaml", monkeypatch, tmp_path, old, new), entry=0 if said else None, said=said
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [("", "", None), ("stage: {3: TST/A-003}", "stage: {3: TST/A-031}", 1)],
+    ids=["level-2", "level-1"],
+)
+def test_a_facing_character_of_one_level_exactly(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 3.6.5: "if the character facing this card is level 2" holds for a level 2 character, not a level 1."""
+    assert_judged(judged("facing-exact-level.yaml", monkeypatch, tmp_path, old, new), entry=entry)

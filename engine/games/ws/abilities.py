@@ -198,8 +198,9 @@ CONDITIONS: Final = (
 ``opponent`` (during whose turn); ``characters``, ``{at_least: N, traits: [..], other: true}`` (its master has
 N or more such characters, other than its card); ``all_characters``, ``{traits: [..]}`` (each of its master's
 characters has one of them); ``stock`` and ``hand``, ``{at_most: N}`` or ``{at_least: N}`` (cards there);
-``facing``, ``{level_at_least: N}``, ``{cost_at_most: N}`` or ``{higher_level: true}`` (the opponent's character
-facing its card is of level N or higher, of cost N or lower, of a higher level than its card, 3.6.5);
+``facing``, ``{level_at_least: N}``, ``{level: N}``, ``{cost_at_most: N}`` or ``{higher_level: true}`` (the
+opponent's character facing its card is of level N or higher, of level N, of cost N or lower, of a higher level
+than its card, 3.6.5);
 ``position``, ``middle``, ``center_stage`` or ``back_stage`` (its card is in the middle position of the center
 stage, in the center stage, in the back stage, 3.6.3);
 ``waiting_climaxes``, ``{at_most: N}`` (climaxes in its master's waiting room); ``markers``, ``{at_least: N}``
@@ -366,7 +367,9 @@ def _is_condition(condition: object) -> bool:
         condition.get("battle_opponent", {}), ("level_at_most", "cost_at_most"), "above_player_level"
     ):
         return False
-    if not _is_character_facts(condition.get("facing", {}), ("level_at_least", "cost_at_most"), "higher_level"):
+    if not _is_character_facts(
+        condition.get("facing", {}), ("level_at_least", "level", "cost_at_most"), "higher_level"
+    ):
         return False
     if condition.get("position", "middle") not in ("middle", "center_stage", "back_stage"):
         return False

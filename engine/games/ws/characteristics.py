@@ -252,6 +252,8 @@ class Characteristics:
             wanted = condition["facing"]
             if facing is None or self.level_of(facing) < int(wanted.get("level_at_least", 0)):
                 return False
+            if "level" in wanted and self.level_of(facing) != int(wanted["level"]):
+                return False
             facing_definition = self.game.definition(facing)
             if "cost_at_most" in wanted and (facing_definition.cost if facing_definition else 0) > int(
                 wanted["cost_at_most"]

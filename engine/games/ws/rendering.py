@@ -379,6 +379,8 @@ def _fact(name: str, wanted: Record | str) -> str:
             return f"the character facing this card is cost {wanted['cost_at_most']} or lower"
         if wanted.get("higher_level"):
             return "the character facing this card is a higher level than this card"
+        if "level" in wanted:
+            return f"the character facing this card is level {wanted['level']}"
         return f"the character facing this card is level {wanted['level_at_least']} or higher"
     if name == "markers":
         return "there is a marker underneath this card"

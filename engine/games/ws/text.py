@@ -84,6 +84,7 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
         re.compile(r"\b([Ii])f the number of cards in your (stock|hand) is (\d+) or (less|more)"),
         r"\1f your \2 has \3 or \4 cards",
     ),
+    (re.compile(r"(if the character facing this card is level \d+) (this card gets)"), r"\1, \2"),
     ("it to his or her hand", "it to their hand"),
     ("it to your opponent's hand", "it to their hand"),
     ("put it into his or her ", "put it into their "),
@@ -196,6 +197,9 @@ class _Build:
 
     def facing_at_least(self, children: list[Any]) -> Record:
         return {"facing": {"level_at_least": int(children[0])}}
+
+    def facing_level(self, children: list[Any]) -> Record:
+        return {"facing": {"level": int(children[0])}}
 
     def auto_condition(self, children: list[Any]) -> Record:
         return dict(children[1])
