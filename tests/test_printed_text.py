@@ -1305,3 +1305,22 @@ def test_a_facing_character_of_one_level_exactly(
 ) -> None:
     """ws 3.6.5: "if the character facing this card is level 2" holds for a level 2 character, not a level 1."""
     assert_judged(judged("facing-exact-level.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("pos: 1, type: front", "pos: 1, type: side", 4),  # Captain's other characters cannot side attack
+        ("source: TST/A-067, target: 1", "source: TST/A-067, target: 3", 5),  # Captain gains it, not the attacker
+        ("{1: {power: 4000}", "{1: {power: 2000}", 5),  # the ability gained ignored
+    ],
+    ids=["legal", "side-attack", "another-gains-it", "gained-ignored"],
+)
+def test_an_ability_gained_from_an_effect_or_a_continuous_ability_is_played(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.1.1, 8.2.1.2: "that character gets the following ability until end of turn. "【AUTO】 When this card
+    attacks, ..."" and "All of your other characters get the following ability. "【CONT】 This card cannot side
+    attack."": the character chosen has the automatic ability, the others the restriction."""
+    assert_judged(judged("gained-abilities.yaml", monkeypatch, tmp_path, old, new), entry=entry)

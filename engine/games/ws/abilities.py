@@ -145,7 +145,20 @@ OPERATIONS: Final = (
     "send",
     "rest",
     "stand",
+    "grant",
 )
+GRANTABLE_TIMINGS: Final = (
+    "when_attacking",
+    "when_other_attacks",
+    "when_reversed",
+    "when_reversed_in_battle",
+    "when_opponent_reversed",
+    "when_climax_placed",
+    "at_beginning",
+    "when_act_used",
+)
+"""The timings of an automatic ability an effect may give a character on the stage (``grant``): those that
+trigger while it is there, not on its being played nor once it has left the stage."""
 CONTINUOUS_ONLY: Final = ("trait", "cannot", "level")
 """What only a ``cont`` ability's operations may say."""
 TARGETS: Final = ("self", "choose", "all", "others")
@@ -308,6 +321,31 @@ class CardAbility:
     @property
     def name(self) -> str:
         return str(self.index)
+
+    def reindexed(self, index: int) -> CardAbility:
+        """This ability as the one of that ``index`` of a card that gained it (its printed abilities come first)."""
+        return CardAbility(
+            index,
+            self.kind,
+            self.when,
+            self.stock,
+            self.rest,
+            self.effects,
+            instead=self.instead,
+            optional=self.optional,
+            condition=self.condition,
+            discard=self.discard,
+            discard_type=self.discard_type,
+            attacker_traits=self.attacker_traits,
+            discard_traits=self.discard_traits,
+            phase=self.phase,
+            whose=self.whose,
+            zone=self.zone,
+            climax_name=self.climax_name,
+            clock=self.clock,
+            self_cost=self.self_cost,
+            once_per_turn=self.once_per_turn,
+        )
 
     @property
     def has_cost(self) -> bool:
@@ -577,7 +615,7 @@ def _check_operation(index: int, effect: Any, revealed: bool = False) -> None:
     if "put_revealed" in effect and not revealed:
         raise AbilityRecordError(f"ability {index}: put_revealed puts the card revealed: it belongs to a reveal's then")
     names = [name for name in OPERATIONS if name in effect]
-    if not (len(names) == 1 or set(names) == set(GAINS)):
+    if not (len(names) == 1 or set(names) <= {*GAINS, "grant"}):
         raise AbilityRecordError(f"ability {index}: {effect!r} must name one of {', '.join(OPERATIONS)}")
     for name in names:
         _check_value(index, name, effect[name])
@@ -620,7 +658,9 @@ def _check_operation(index: int, effect: Any, revealed: bool = False) -> None:
             raise AbilityRecordError(f"ability {index}: {name} is done to a character chosen: target: choose")
     if "cost_at_most" in effect and not chooses_character:
         raise AbilityRecordError(f"ability {index}: cost_at_most narrows a character chosen: target: choose")
-    if "until" in effect and (effect["until"] not in DURATIONS or not any(name in effect for name in GAINS)):
+    if "until" in effect and (
+        effect["until"] not in DURATIONS or not any(name in effect for name in (*GAINS, "grant"))
+    ):
         raise AbilityRecordError(
             f"ability {index}: until {effect['until']!r}: a power or soul change lasts until {' or '.join(DURATIONS)}"
         )
@@ -778,6 +818,12 @@ def _check_value(index: int, name: str, value: Any) -> None:
     elif name in ("rest_self", "rest", "stand"):
         if value is not True:
             raise AbilityRecordError(f"ability {index}: {name} is {value!r}, not true")
+    elif name == "grant":
+        if grantable(value) is None:
+            raise AbilityRecordError(
+                f"ability {index}: grant {value!r} is not an automatic ability of "
+                f"{', '.join(GRANTABLE_TIMINGS)}, an activated or a continuous one the engine plays"
+            )
     elif name == "send":
         if value not in CHOSEN_FATES:
             raise AbilityRecordError(f"ability {index}: send {value!r} is not one of {', '.join(CHOSEN_FATES)}")
@@ -805,6 +851,27 @@ def _check_value(index: int, name: str, value: Any) -> None:
             raise AbilityRecordError(f"ability {index}: cannot {value!r} is not one of {', '.join(RESTRICTIONS)}")
     elif isinstance(value, bool) or not isinstance(value, int):
         raise AbilityRecordError(f"ability {index}: {name} {value!r} is not a whole number")
+
+
+def grantable(record: object) -> CardAbility | None:
+    """The ability a ``grant`` gives (8.1.1; a character that gains it has it for the effect's duration): an
+    automatic ability of ``GRANTABLE_TIMINGS``, an activated or a continuous one of the stage, itself giving none;
+    None for any other."""
+    if not isinstance(record, dict) or record.get("type") not in ("auto", "act", "cont") or record.get("zone"):
+        return None
+    if record["type"] == "auto" and record.get("timing") not in GRANTABLE_TIMINGS:
+        return None
+    effects = record.get("effect")
+    listed = [effects] if isinstance(effects, dict) else list(effects or ())
+    if any(isinstance(effect, dict) and "grant" in effect for effect in listed):
+        return None
+    return parse_ability(0, record)
+
+
+def grant_key(card_id: str, ability: int, position: int) -> str:
+    """The name of the ability given by operation ``position`` of ability ``ability`` of the card ``card_id``: what
+    a character that gains it holds in the effect ledger (``engine.games.ws.game.WeissSchwarz.grants``)."""
+    return f"{card_id}/{ability}/{position}"
 
 
 def card_abilities(records: tuple[dict[str, Any], ...]) -> tuple[CardAbility, ...]:

@@ -128,7 +128,7 @@ class AttackPhase:
             ability.kind == "cont"
             and any(effect.get("cannot") == action for effect in ability.effects)
             and characteristics.holds(ability.condition, card)
-            for ability in self.game.modelled.get(card.identity or "", ())
+            for ability in self.game.abilities_of(card)
         )
 
     def declare_attack(self, player: str, choice: DeclareAttack, decision: Decision) -> Generator[Request, Any, Attack]:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from engine.core.cards import Card
 from engine.core.effects import ContinuousEffect, Duration, Layer
+from engine.games.ws.abilities import CardAbility, grant_key
 from engine.games.ws.state import BACK, CENTER, FACING, MIDDLE
 
 if TYPE_CHECKING:
@@ -114,7 +115,9 @@ class Characteristics:
             return []
         found = []
         for source in [*(c for _, c in me.characters()), *me.climax]:
-            for ability in self.game.modelled.get(source.identity or "", ()):
+            # a count by trait asks the printed abilities alone: an ability gained under a count is not counted
+            abilities = self.game.modelled.get(source.identity or "", ()) if traits_only else None
+            for ability in abilities if abilities is not None else self.game.abilities_of(source):
                 if ability.kind != "cont":
                     continue
                 for effect in ability.effects:
@@ -158,6 +161,37 @@ class Characteristics:
                                     requires=requires,
                                 )
                             )
+        return found
+
+    def granted(self, card: Card) -> list[CardAbility]:
+        """The abilities ``card`` on the stage has gained (8.1.1): from effects, until they end (``grant``), and from
+        the continuous abilities of its master's cards that give them while they apply ("All of your other
+        characters get the following ability"), in that order."""
+        me = self.states[card.owner]
+        if me.position_of(card) is None:
+            return []
+        grants = self.game.grants
+        found = [
+            grants[str(effect.gains)]
+            for effect in self.game.effects.effects
+            if effect.target == card.instance and effect.attribute == "abilities" and effect.gains in grants
+        ]
+        if not self.game.granting_conts:
+            return found
+        for source in [*(c for _, c in me.characters()), *me.climax]:
+            if source.identity not in self.game.granting_conts:
+                continue
+            for ability in self.game.modelled.get(source.identity or "", ()):
+                if ability.kind != "cont":
+                    continue
+                for position, effect in enumerate(ability.effects):
+                    if "grant" not in effect or not applies_to(effect.get("target", "self"), source, card):
+                        continue
+                    traits = required_traits(effect)
+                    if traits is not None and self.counted_traits(card).isdisjoint(traits):
+                        continue
+                    if self.holds(ability.condition, source):
+                        found.append(grants[grant_key(source.identity or "", ability.index, position)])
         return found
 
     def level_in_hand(self, player: str, definition: WsCardDefinition) -> int:

@@ -28,14 +28,14 @@ from collections import Counter
 from typing import Any, Final
 
 from engine.core import state_hash as hashing
-from engine.core.cards import IdentityPool, first_unheld
+from engine.core.cards import Card, IdentityPool, first_unheld
 from engine.core.check_timing import CheckTimingGame
 from engine.core.game import GameClauses, GameEnded, Procedure
 from engine.core.interface import PlayerSpec
 from engine.core.parts import Part
 from engine.core.protocol import Choice, Decision, Refusal, TurnStart
 from engine.core.wording import counted
-from engine.games.ws.abilities import CardAbility, card_abilities
+from engine.games.ws.abilities import CardAbility, card_abilities, grant_key, grantable
 from engine.games.ws.attack import AttackPhase
 from engine.games.ws.cards import WsCardDefinition, stock_cost
 from engine.games.ws.characteristics import Characteristics
@@ -207,6 +207,21 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             card_id: card_abilities(definition.abilities) for card_id, definition in definitions.items()
         }
         """Card id -> the abilities of its record the engine models (engine.games.ws.abilities)."""
+        self.grants: dict[str, CardAbility] = {
+            grant_key(card_id, ability.index, position): given
+            for card_id, abilities in self.modelled.items()
+            for ability in abilities
+            for position, effect in enumerate(ability.effects)
+            if (given := grantable(effect.get("grant"))) is not None
+        }
+        """The abilities the effects of the game's cards give (``grant``), by ``grant_key``."""
+        self.granting_conts = frozenset(
+            card_id
+            for card_id, abilities in self.modelled.items()
+            if any(ability.kind == "cont" and any("grant" in e for e in ability.effects) for ability in abilities)
+        )
+        """The cards with a continuous ability that gives an ability ("All of your other characters get the
+        following ability")."""
         self.static_lowering = any(
             int(effect.get("power", 0)) < 0
             for abilities in self.modelled.values()
@@ -237,7 +252,20 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             return
 
     def unchanging(self) -> tuple[object, ...]:
-        return (self.definitions, self.modelled)
+        return (self.definitions, self.modelled, self.grants, self.granting_conts)
+
+    def abilities_of(self, card: Card) -> tuple[CardAbility, ...]:
+        """The modelled abilities ``card`` has now: its record's, then those it has gained (8.1.1), numbered after
+        them in the order gained."""
+        printed = self.modelled.get(card.identity or "", ())
+        if not self.grants:
+            return printed
+        gained = self.characteristics.granted(card)
+        if not gained:
+            return printed
+        definition = self.definitions.get(card.identity or "")
+        first = len(definition.abilities) if definition is not None else len(printed)
+        return printed + tuple(ability.reindexed(first + k) for k, ability in enumerate(gained))
 
     def turns(self, start: str) -> Procedure:
         """Turn after turn, the first from the beginning of phase ``start``; a ``TurnStart`` before each next."""

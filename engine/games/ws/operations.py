@@ -14,10 +14,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.core.cards import Card
+from engine.core.effects import ContinuousEffect, Duration, Layer
 from engine.core.game import Procedure, holding_checkpoints
 from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Reveal
 from engine.core.wording import counted
-from engine.games.ws.abilities import GAINS, CardAbility, chosen_card_fits, chosen_card_words, chosen_character_words
+from engine.games.ws.abilities import (
+    GAINS,
+    CardAbility,
+    chosen_card_fits,
+    chosen_card_words,
+    chosen_character_words,
+    grant_key,
+)
 from engine.games.ws.characteristics import applies_to, required_traits
 from engine.games.ws.state import BACK, CENTER, MIDDLE, ZONE_CLAUSES
 
@@ -171,6 +179,10 @@ class Operations:
         times = self.game.characteristics.times(effect["per"], card) if "per" in effect else 1
         gains = [(attribute, int(effect[attribute]) * times) for attribute in GAINS if attribute in effect]
         next_turn = effect.get("until") == "end_of_opponents_next_turn"
+        if "grant" in effect:
+            self.grant(player, card, ability, effect, target, next_turn)
+            if not gains:
+                return
         for attribute, amount in gains:
             self.game.characteristics.add_effect(
                 target,
@@ -187,6 +199,36 @@ class Operations:
             + " and ".join(f"{amount:+d} {attribute}" for attribute, amount in gains)
             + (" until the end of the opponent's next turn" if next_turn else " until end of turn"),
             ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.2", "ws:4.3.3"),
+        )
+
+    def grant(
+        self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any], target: Card, next_turn: bool
+    ) -> None:
+        """``target`` gains the ability ``effect`` gives (8.1.1), until end of turn or until the end of the
+        opponent's next turn (8.2.1.2); it has it while it stays on the stage (8.9.2)."""
+        key = grant_key(card.identity or "", ability.index, ability.effects.index(effect))
+        self.game.version += 1
+        self.game.effects.add(
+            ContinuousEffect(
+                target.instance,
+                "abilities",
+                layer=Layer.NON_NUMERIC,
+                duration=Duration.OPPONENTS_NEXT_TURN if next_turn else Duration.END_OF_TURN,
+                timestamp=self.game.effects.next_timestamp(),
+                source=f"ability {ability.index} of {card.identity}",
+                clauses=("ws:8.1.1", "ws:8.2.1.2"),
+                gains=key,
+                controller=player if next_turn else None,
+                turn=self.game.turn,
+            )
+        )
+        given = effect["grant"].get("text") or key
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f'{target.identity} gets the ability "{given}"'
+            + (" until the end of the opponent's next turn" if next_turn else " until end of turn"),
+            ("ws:8.6.2.4.4", "ws:8.1.1", "ws:8.2.1.2", "ws:4.3.3"),
         )
 
     def chosen_character(self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any]) -> Procedure:

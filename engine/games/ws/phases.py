@@ -214,7 +214,7 @@ class Phases:
             elif definition.type == "event":
                 options.append(_choice("play", identity))
         for pos, card in me.characters():
-            for ability in self.game.modelled.get(card.identity or "", ()):
+            for ability in self.game.abilities_of(card):
                 if ability.kind == "act" and self.game.costs.refusal(player, card, ability) is None:
                     options.append(Activate(pos, ability.index))
         occupied = frozenset(pos for pos, cards in zip(POSITIONS, me.stage) if cards)
@@ -254,7 +254,7 @@ class Phases:
                 ability.kind == "act"
                 and ability.index == choice.ability
                 and self.game.costs.refusal(player, card, ability) is None
-                for ability in self.game.modelled.get(card.identity or "", ())
+                for ability in self.game.abilities_of(card)
             )
         return False
 
@@ -272,7 +272,7 @@ class Phases:
             return
         if verb == "act" and isinstance(choice, Activate):
             card = self.states[player].character_on(choice.pos)
-            ability = next(a for a in game.modelled[card.identity or ""] if a.index == choice.ability)
+            ability = next(a for a in game.abilities_of(card) if a.index == choice.ability)
             paid = None
             if ability.discard:  # the card the cost puts from the hand: the act entry names it (cards)
                 paid = yield from game.costs.pay_discard(
@@ -423,7 +423,7 @@ class Phases:
         index = choice.ability if isinstance(choice, Activate) else None
         ability = (
             next(
-                (a for a in self.game.modelled.get(card.identity or "", ()) if a.index == index and a.kind == "act"),
+                (a for a in self.game.abilities_of(card) if a.index == index and a.kind == "act"),
                 None,
             )
             if card

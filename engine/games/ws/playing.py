@@ -169,7 +169,7 @@ class Playing:
         ("that character" of its text); ``climax``, the climax placed, for an ability that waits for one of a
         name."""
         self.report_unplayed(player, card, when)
-        for ability in self.game.modelled.get(card.identity or "", ()):
+        for ability in self.game.abilities_of(card):
             if ability.kind != "auto" or ability.when != when:
                 continue
             if ability.climax_name is not None and (
@@ -186,7 +186,7 @@ class Playing:
         for player in (self.game.turn_player, self.game.non_turn_player):
             whose = "own" if player == self.game.turn_player else "opponent"
             for _, card in self.states[player].characters():
-                for ability in self.game.modelled.get(card.identity or "", ()):
+                for ability in self.game.abilities_of(card):
                     if ability.when == "at_beginning" and ability.phase == phase and ability.whose in (None, whose):
                         self.stand_by(player, card, ability, (), f"{phase.replace('_', ' ')} began")
 
@@ -220,7 +220,7 @@ class Playing:
         for _, card in self.states[player].characters():
             if card is attacker:
                 continue
-            for ability in self.game.modelled.get(card.identity or "", ()):
+            for ability in self.game.abilities_of(card):
                 if ability.kind != "auto" or ability.when != "when_other_attacks":
                     continue
                 if ability.attacker_traits and not attacking_traits.intersection(ability.attacker_traits):

@@ -55,13 +55,13 @@ def render(record: Record) -> str:
             may = "you may " if record.get("optional") else ""
             condition = _condition(record["condition"]) if record.get("condition") else ""
             return f"【AUTO】 {combo}{trigger}, {condition[0].lower() + condition[1:] if condition else ''}{may}" + (
-                f"{_effects(effects, False)}.{x_sentence}"
+                f"{_effects(effects, False)}.{x_sentence}{_granted(record)}"
             )
         condition = _condition(record["condition"]) if record.get("condition") else ""
         condition = condition[0].lower() + condition[1:] if condition else ""
         return (
             f"【AUTO】 {combo}[{_ability_cost(cost)}] {trigger}, {condition}you may pay the cost. If you do, "
-            f"{_effects(effects, False)}." + x_sentence
+            f"{_effects(effects, False)}." + x_sentence + _granted(record)
         )
     if kind == "act":
         cost = record.get("cost") or {}
@@ -72,7 +72,7 @@ def render(record: Record) -> str:
                 f"【ACT】 Brainstorm [{_ability_cost(cost)}] Flip over {effects[0]['brainstorm']} cards from the top of your "
                 f"deck, and put them into your waiting room. For each climax revealed among those cards, {then}."
             )
-        return f"【ACT】 {combo}[{_ability_cost(cost)}] {_effects(effects, True)}."
+        return f"【ACT】 {combo}[{_ability_cost(cost)}] {_effects(effects, True)}.{_granted(record)}"
     if kind == "cont" and effects and effects[0].get("cannot") == "play":
         wanted = record["condition"]["characters"]
         another = "another " if wanted.get("other") else ""
@@ -87,7 +87,7 @@ def render(record: Record) -> str:
         effect = _continuous(effects[0])
         if condition:
             effect = effect[0].lower() + effect[1:]
-        return f"【CONT】 {combo}{condition}{effect}."
+        return f"【CONT】 {combo}{condition}{effect}.{_granted(record)}"
     sentences = record.get("sentences") or [len(effects)]
     written, at = [], 0
     for count in sentences:
@@ -237,6 +237,8 @@ def _effect(effect: Record) -> str:
     if effect.get("target") == "choose":
         return _chosen(effect)
     gains = "+X power" if "per" in effect else _gains(effect)
+    if "grant" in effect:
+        return f"this card gets {_granting(effect)} {_duration(effect)}"
     if effect.get("target") == "all":
         return f"all of your characters get {gains} until end of turn"
     return f"this card gets {gains} {_duration(effect)}"
@@ -278,10 +280,24 @@ def _chosen(effect: Record) -> str:
         action = "【REST】 it"
     elif "stand" in effect:
         action = "【STAND】 it"
+    elif "grant" in effect:
+        action = f"that character gets {_granting(effect)} {_duration(effect)}"
     else:
         gains = "+X power" if "per" in effect or effect.get("power") == "X" else _gains(effect)
         action = f"that character gets {gains} {_duration(effect)}"
     return f"choose {up_to}1 {among}, and {action}"
+
+
+def _granting(effect: Record) -> str:
+    """What an effect that gives an ability gives, before its duration: "+1000 power and the following ability"."""
+    gains = _gains(effect)
+    return f"{gains} and the following ability" if gains else "the following ability"
+
+
+def _granted(record: Record) -> str:
+    """The quoted ability an ability's effect gives, after its sentences (" "...""), or ""."""
+    given = [effect["grant"] for effect in record.get("effect") or () if isinstance(effect.get("grant"), dict)]
+    return f' "{render(given[0])}"' if given else ""
 
 
 def _character_level(effect: Record) -> str:
@@ -402,6 +418,8 @@ def _traits(traits: list[str] | tuple[str, ...]) -> str:
 def _continuous(effect: Record) -> str:
     gains = _gains(effect) if any(name in effect for name in ("power", "soul")) else ""
     target = effect.get("target", "self")
+    if "grant" in effect:
+        gains = "the following ability"
     if "level" in effect:
         return f"This card gets {effect['level']} level while in your hand"
     if "cannot" in effect:

@@ -22,6 +22,7 @@ from typing import Any, Final
 from lark import Token, Tree
 
 from engine.core.printed_text import Reading, Record, TextReader, text_lines
+from engine.games.ws.abilities import grantable
 from engine.games.ws.rendering import render
 
 SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
@@ -160,6 +161,10 @@ class _Build:
 
     # automatic abilities
     def auto(self, children: list[Any]) -> Record:
+        granted, children = _granted_part(children)
+        return _given(self._auto(children), granted)
+
+    def _auto(self, children: list[Any]) -> Record:
         combo, children = _combo_marked(children)
         per = None
         if isinstance(children[-1], dict) and "x_count" in children[-1]:  # what the X of "+X power" counts
@@ -213,12 +218,49 @@ class _Build:
         return merged
 
     def auto_with_cost(self, children: list[Any]) -> Record:
+        granted, children = _granted_part(children)
         combo, children = _combo_marked(children)
         cost, (timing, zone), condition, effects = children[0], children[1], children[2:-1], children[-1]
         record: Record = {"type": "auto", **combo, "timing": timing, **zone, "cost": cost, "effect": effects}
         if condition and condition[0]:
             record["condition"] = condition[0]
-        return record
+        return _given(record, granted)
+
+    def granted(self, children: list[Any]) -> Record:
+        return {"_granted": _grantable(str(children[0])[1:-1])}
+
+    def self_grant(self, children: list[Any]) -> Record:
+        gains = children[0] if len(children) == 2 else {}
+        return {**gains, "grant": FOLLOWING, "target": "self", **children[-1]}
+
+    def chosen_grant(self, children: list[Any]) -> Record:
+        gains = children[0] if len(children) == 2 else {}
+        return {**gains, "grant": FOLLOWING, **children[-1]}
+
+    def cont_granting(self, children: list[Any]) -> Record:
+        granted, children = _granted_part(children)
+        combo, children = _combo_marked(children)
+        condition, effect = children[:-1], dict(children[-1])
+        record: Record = {"type": "cont", **combo}
+        if condition:
+            record["condition"] = condition[0]
+        record["effect"] = [effect]
+        return _given(record, granted)
+
+    def grant_all(self, _: list[Any]) -> Record:
+        return {"grant": FOLLOWING, "target": "all"}
+
+    def grant_others(self, _: list[Any]) -> Record:
+        return {"grant": FOLLOWING, "target": "others"}
+
+    def grant_all_with(self, children: list[Any]) -> Record:
+        return {"grant": FOLLOWING, "target": "all", "with_trait": _one_or_list(children[1])}
+
+    def grant_others_with(self, children: list[Any]) -> Record:
+        return {"grant": FOLLOWING, "target": "others", "with_trait": _one_or_list(children[1])}
+
+    def grant_self(self, _: list[Any]) -> Record:
+        return {"grant": FOLLOWING, "target": "self"}
 
     def cost_parts(self, children: list[Any]) -> dict[str, Any]:
         stock = [child for child in children if isinstance(child, Token) and child.type == "COST"]
@@ -369,9 +411,10 @@ class _Build:
 
     # activated abilities
     def act(self, children: list[Any]) -> Record:
+        granted, children = _granted_part(children)
         combo, children = _combo_marked(children)
         cost, effects = children
-        return {"type": "act", **combo, "cost": cost, "effect": effects}
+        return _given({"type": "act", **combo, "cost": cost, "effect": effects}, granted)
 
     def brainstorm(self, children: list[Any]) -> Record:
         cost, count, cards, sub = children
@@ -771,6 +814,40 @@ def _combo_marked(children: list[Any]) -> tuple[Record, list[Any]]:
         else:
             kept.append(child)
     return marks, kept
+
+
+FOLLOWING: Final = "_following"
+"""What a "gets the following ability" effect gives until the quoted ability after its sentence is read."""
+
+
+def _grantable(text: str) -> Record:
+    """The record of an ability a text gives ("the following ability"): read in full, an automatic, activated or
+    continuous one the engine plays on a character that gains it."""
+    reading = READER.read(text)
+    record = reading.record
+    if record is None:
+        raise ValueError(f"the ability it gives is not read: {reading.problem}")
+    if grantable(record) is None:
+        raise ValueError("the ability it gives is not one a character on the stage gains (a timing it has there)")
+    return record
+
+
+def _granted_part(children: list[Any]) -> tuple[Record | None, list[Any]]:
+    """An ability's children without the quoted ability its effect gives, and that ability's record (or None)."""
+    if children and isinstance(children[-1], dict) and "_granted" in children[-1]:
+        return children[-1]["_granted"], children[:-1]
+    return None, children
+
+
+def _given(record: Record, granted: Record | None) -> Record:
+    """``record`` with the ability its "gets the following ability" effect gives in place: one such effect, and
+    one quoted ability for it."""
+    effects = [effect for effect in record.get("effect") or () if effect.get("grant") == FOLLOWING]
+    if len(effects) != (granted is not None):
+        raise ValueError("one ability given, quoted after the sentence that gives it")
+    if effects and granted is not None:
+        effects[0]["grant"] = granted
+    return record
 
 
 PLURALS: Final = {"cards": "card", "characters": "character", "climaxes": "climax"}
