@@ -25,6 +25,7 @@ from engine.games.wl import playing as wl_playing
 from engine.games.wl import state as wl_state
 from engine.games.ws import abilities as ws_abilities
 from engine.games.ws import cards as ws_cards
+from engine.games.ws import operation_records as ws_operations
 from engine.games.ws import state as ws_state
 from judge import games, logfile, logformat, schema
 from judge.games.vg import log as vg_log
@@ -123,12 +124,12 @@ def test_the_enums_are_the_codes_constants() -> None:
     assert modelled["when"]["enum"] == [*ws_abilities.TRIGGERS, *ws_abilities.REPLACEMENTS]
     operation = defs["wsOperation"]
     gains, *others = operation["oneOf"]
-    assert [choice["required"][0] for choice in gains["anyOf"]] == list(ws_abilities.GAINS)
+    assert [choice["required"][0] for choice in gains["anyOf"]] == list(ws_operations.GAINS)
     assert [choice["required"][0] for choice in others] == [
-        name for name in ws_abilities.OPERATIONS if name not in ws_abilities.GAINS
+        name for name in ws_operations.OPERATIONS if name not in ws_operations.GAINS
     ]
-    assert operation["properties"]["target"]["enum"] == list(ws_abilities.TARGETS)
-    assert operation["properties"]["salvage"]["enum"] == list(ws_abilities.SALVAGE_TYPES)
+    assert operation["properties"]["target"]["enum"] == list(ws_operations.TARGETS)
+    assert operation["properties"]["salvage"]["enum"] == list(ws_operations.SALVAGE_TYPES)
     assert defs["wsPosition"]["enum"] == list(ws_state.POSITIONS)
     assert defs["wsSetup"]["properties"]["phase"]["enum"] == list(ws_log.PHASE_NAMES)
     assert set(ws_log.SETUP_ZONES) <= set(defs["wsSetupPlayer"]["properties"])
@@ -453,7 +454,7 @@ def test_the_schema_follows_the_verbs_positions_and_operations(monkeypatch: pyte
     monkeypatch.setattr(ws_state, "POSITIONS", (*ws_state.POSITIONS, 6))
     monkeypatch.setattr(ws_log, "CHOICE_VERBS", ws_log.CHOICE_VERBS | {"shuffle"})
     monkeypatch.setattr(ws_abilities, "TRIGGERS", (*ws_abilities.TRIGGERS, "mystery"))
-    monkeypatch.setattr(ws_abilities, "OPERATIONS", (*ws_abilities.OPERATIONS, "flip_over"))
+    monkeypatch.setattr(ws_operations, "OPERATIONS", (*ws_operations.OPERATIONS, "flip_over"))
     assert problems(document) == []
     assert schema.log_schema()["$defs"]["wsDo_shuffle"]["description"] == "A choice."
 

@@ -16,7 +16,8 @@ from typing import Any, Final
 
 from engine.core.card_records import CardRecordError, whole_number
 from engine.core.cards import CardDefinition
-from engine.games.ws.abilities import AbilityRecordError, card_abilities
+from engine.games.ws.abilities import card_abilities
+from engine.games.ws.operation_records import AbilityRecordError
 from engine.games.ws.text import ability_record, card_text_abilities, is_printed_text
 
 CARD_TYPES: Final = ("character", "event", "climax")

@@ -383,7 +383,7 @@ def trait_words(traits: tuple[str, ...]) -> str:
 
 
 def applies_to(target: str, source: Card, card: Card) -> bool:
-    """Whether a change to ``target`` (``engine.games.ws.abilities.TARGETS``) from ``source``'s ability applies to
+    """Whether a change to ``target`` (``engine.games.ws.operation_records.TARGETS``) from ``source``'s ability applies to
     ``card``, one of its master's characters."""
     if target == "all":
         return True

@@ -14,8 +14,9 @@ from engine.core.cards import Card
 from engine.core.game import Procedure
 from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
 from engine.core.wording import counted
-from engine.games.ws.abilities import CardAbility, chosen_card_fits, chosen_card_words
+from engine.games.ws.abilities import CardAbility
 from engine.games.ws.choices import PutTo
+from engine.games.ws.operation_records import chosen_card_fits, chosen_card_words
 from engine.games.ws.state import ZONE_CLAUSES
 
 if TYPE_CHECKING:

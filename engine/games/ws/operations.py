@@ -18,15 +18,9 @@ from engine.core.effects import ContinuousEffect, Duration, Layer
 from engine.core.game import Procedure, holding_checkpoints
 from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Reveal
 from engine.core.wording import counted
-from engine.games.ws.abilities import (
-    GAINS,
-    CardAbility,
-    chosen_card_fits,
-    chosen_card_words,
-    chosen_character_words,
-    grant_key,
-)
+from engine.games.ws.abilities import CardAbility, grant_key
 from engine.games.ws.characteristics import applies_to, required_traits
+from engine.games.ws.operation_records import GAINS, chosen_card_fits, chosen_card_words, chosen_character_words
 from engine.games.ws.state import BACK, CENTER, MIDDLE, ZONE_CLAUSES
 
 if TYPE_CHECKING:
@@ -249,13 +243,7 @@ class Operations:
             return
         up_to = bool(effect.get("up_to"))
         decision = self.target_decision(
-            player,
-            card,
-            ability,
-            "target",
-            [*options, PASS] if up_to else options,
-            f"choose {'up to ' if up_to else ''}{described}",
-            default=PASS if up_to else None,
+            player, card, ability, "target", options, f"choose {'up to ' if up_to else ''}{described}", up_to=up_to
         )
         choice = yield decision
         if choice.verb == "pass":
@@ -412,9 +400,9 @@ class Operations:
             card,
             ability,
             "salvage",
-            [*options, PASS] if up_to else options,
+            options,
             f"choose {'up to ' if up_to else ''}1 {described} in the waiting room",
-            default=PASS if up_to else None,
+            up_to=up_to,
         )
         choice = yield decision
         if choice.verb == "pass":
@@ -524,9 +512,13 @@ class Operations:
         options: list[Choice],
         prompt: str,
         default: Choice | None = None,
+        up_to: bool = False,
     ) -> Decision:
         """A choice an effect asks for (8.6.3): stated by the entry that plays the ability, or by a resolve entry;
-        where neither does, ``default`` (the first option, unless said)."""
+        where neither does, ``default`` (the first option, unless said).  "Up to" one adds choosing none, the
+        default (8.6.3.1.1)."""
+        if up_to:
+            options, default = [*options, PASS], PASS
         return Decision(
             player,
             kind,

@@ -8,7 +8,7 @@ record renders back to it, word for word.
 from __future__ import annotations
 
 from engine.core.printed_text import Record
-from engine.games.ws.abilities import chosen_card_words
+from engine.games.ws.operation_records import character_level_words, chosen_card_words
 
 
 def render(record: Record) -> str:
@@ -247,7 +247,7 @@ def _effect(effect: Record) -> str:
 def _chosen(effect: Record) -> str:
     """A character chosen on the stage (``target: choose``), and what is done to it."""
     opponent = effect.get("whose") == "opponent"
-    level = _character_level(effect)
+    level = character_level_words(effect)
     traits = effect.get("with_trait")
     kind = " ".join(
         part
@@ -298,16 +298,6 @@ def _granted(record: Record) -> str:
     """The quoted ability an ability's effect gives, after its sentences (" "...""), or ""."""
     given = [effect["grant"] for effect in record.get("effect") or () if isinstance(effect.get("grant"), dict)]
     return f' "{render(given[0])}"' if given else ""
-
-
-def _character_level(effect: Record) -> str:
-    if "level_at_most" in effect:
-        return f"level {effect['level_at_most']} or lower"
-    if "level_at_least" in effect:
-        return f"level {effect['level_at_least']} or higher"
-    if "cost_at_most" in effect:
-        return f"cost {effect['cost_at_most']} or lower"
-    return ""
 
 
 def _duration(effect: Record) -> str:

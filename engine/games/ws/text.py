@@ -6,7 +6,9 @@ shape of ``engine.games.ws.abilities`` and ``engine.games.ws.cards`` (a keyword
 ability, an automatic, activated or continuous ability, an event's text), and
 :func:`render` writes a record back as the text it reads from, so that a text is
 taken as read only when it says exactly what the record says
-(``engine.core.printed_text``).
+(``engine.core.printed_text``).  This module builds the abilities (their
+categories, timings, costs and conditions); ``engine.games.ws.text_effects``, the
+effects they do.
 
 Text the grammar does not read keeps its category where its mark gives one
 (``【AUTO】``, ``【ACT】``, ``【CONT】``; an event's text, ``main`` or ``counter``):
@@ -24,6 +26,7 @@ from lark import Token, Tree
 from engine.core.printed_text import Reading, Record, TextReader, text_lines
 from engine.games.ws.abilities import grantable
 from engine.games.ws.rendering import render
+from engine.games.ws.text_effects import FOLLOWING, EffectBuild, bonus, one_or_list, own_zone, stage_part
 
 SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ("［", "["),
@@ -101,7 +104,7 @@ MARK_KINDS: Final = {"【AUTO】": "auto", "【ACT】": "act", "【CONT】": "co
 """The category an ability's leading mark gives it (ws 8.1.1), read or not."""
 
 
-class _Build:
+class _Build(EffectBuild):
     """The parse tree of one ability to its record: each rule's method makes its value from its children's."""
 
     def walk(self, node: Any) -> Any:
@@ -120,7 +123,7 @@ class _Build:
 
     def assist(self, children: list[Any]) -> Record:
         traits, power = children[:-1], children[-1]  # no starred target: a compiled build
-        return {"keyword": "assist", "power": _bonus(power), **_assist_traits(traits)}
+        return {"keyword": "assist", "power": bonus(power), **_assist_traits(traits)}
 
     def assist_per_level(self, children: list[Any]) -> Record:
         traits, power = children[:-1], children[-1]
@@ -128,7 +131,7 @@ class _Build:
 
     def assist_from_level(self, children: list[Any]) -> Record:
         level, power = children
-        return {"keyword": "assist", "power": _bonus(power), "min_level": int(level)}
+        return {"keyword": "assist", "power": bonus(power), "min_level": int(level)}
 
     def bond(self, children: list[Any]) -> Record:
         name, cost = children
@@ -197,9 +200,6 @@ class _Build:
                 counted["other"] = True
         return {"x_count": (int(children[-1]), counted)}
 
-    def self_gets_x(self, children: list[Any]) -> Record:
-        return {"power": "X", "target": "self", **children[0]}
-
     def facing_at_least(self, children: list[Any]) -> Record:
         return {"facing": {"level_at_least": int(children[0])}}
 
@@ -229,14 +229,6 @@ class _Build:
     def granted(self, children: list[Any]) -> Record:
         return {"_granted": _grantable(str(children[0])[1:-1])}
 
-    def self_grant(self, children: list[Any]) -> Record:
-        gains = children[0] if len(children) == 2 else {}
-        return {**gains, "grant": FOLLOWING, "target": "self", **children[-1]}
-
-    def chosen_grant(self, children: list[Any]) -> Record:
-        gains = children[0] if len(children) == 2 else {}
-        return {**gains, "grant": FOLLOWING, **children[-1]}
-
     def cont_granting(self, children: list[Any]) -> Record:
         granted, children = _granted_part(children)
         combo, children = _combo_marked(children)
@@ -254,10 +246,10 @@ class _Build:
         return {"grant": FOLLOWING, "target": "others"}
 
     def grant_all_with(self, children: list[Any]) -> Record:
-        return {"grant": FOLLOWING, "target": "all", "with_trait": _one_or_list(children[1])}
+        return {"grant": FOLLOWING, "target": "all", "with_trait": one_or_list(children[1])}
 
     def grant_others_with(self, children: list[Any]) -> Record:
-        return {"grant": FOLLOWING, "target": "others", "with_trait": _one_or_list(children[1])}
+        return {"grant": FOLLOWING, "target": "others", "with_trait": one_or_list(children[1])}
 
     def grant_self(self, _: list[Any]) -> Record:
         return {"grant": FOLLOWING, "target": "self"}
@@ -276,7 +268,7 @@ class _Build:
         return dict(children[0])
 
     def self_cost(self, children: list[Any]) -> Record:
-        return {"self_to": _own_zone(children[0])}
+        return {"self_to": own_zone(children[0])}
 
     def rest_cost(self, _: list[Any]) -> Record:
         return {"rest": True}
@@ -314,27 +306,6 @@ class _Build:
     def facing_any(self, _: list[Any]) -> Record:
         return {"facing": {}}
 
-    def mill(self, children: list[Any]) -> Record:
-        count = int(children[0]) if len(children) == 2 and children[0] is not None else 1
-        if (count == 1) != (str(children[-1]) == "card"):
-            raise ValueError("the top card, or the top N cards")
-        return {"mill": count}
-
-    def look_top_or_waiting(self, _: list[Any]) -> Record:
-        return {"look_top": ["deck_top", "waiting"]}
-
-    def look_top_or_bottom(self, _: list[Any]) -> Record:
-        return {"look_top": ["deck_top", "deck_bottom"]}
-
-    def rest_self(self, _: list[Any]) -> Record:
-        return {"rest_self": True}
-
-    def move_open_center(self, _: list[Any]) -> Record:
-        return {"move_self": "open_center"}
-
-    def move_open_middle(self, _: list[Any]) -> Record:
-        return {"move_self": "open_middle"}
-
     def climax_placed(self, _: list[Any]) -> tuple[str, dict[str, str]]:
         return "when_climax_placed", {}
 
@@ -354,7 +325,7 @@ class _Build:
         return {"position": "middle"}
 
     def in_stage_part(self, children: list[Any]) -> Record:
-        return {"position": _stage_part(children[0])}
+        return {"position": stage_part(children[0])}
 
     def level_in_hand(self, children: list[Any]) -> Record:
         return {"level": int(str(children[1])), "target": "self", "_zone": "hand"}
@@ -385,24 +356,6 @@ class _Build:
 
     def opponent_above_level(self, _: list[Any]) -> Record:
         return {"battle_opponent": {"above_player_level": True}}
-
-    def reverse_opponent(self, _: list[Any]) -> Record:
-        return {"battle_opponent": "reverse"}
-
-    def send_opponent(self, children: list[Any]) -> Record:
-        return {"battle_opponent": children[0]}
-
-    def into_zone(self, children: list[Any]) -> str:
-        return "waiting" if str(children[0]) == "waiting room" else str(children[0])
-
-    def deck_bottom(self, _: list[Any]) -> str:
-        return "deck_bottom"
-
-    def deck_top(self, _: list[Any]) -> str:
-        return "deck_top"
-
-    def heal_opponent(self, _: list[Any]) -> Record:
-        return {"heal": 1, "whose": "opponent"}
 
     def backup_used(self, children: list[Any]) -> tuple[str, dict[str, str]]:
         if str(children[0]) != '"Backup"':
@@ -491,9 +444,6 @@ class _Build:
     def hand_at_most(self, children: list[Any]) -> Record:
         return {"hand": {"at_most": int(children[0])}}
 
-    def hand_to_stock(self, _: list[Any]) -> Record:
-        return {"hand_to_stock": 1}
-
     def cont_other_middle(self, children: list[Any]) -> Record:
         return {**children[0], "target": "others", "position": "middle"}
 
@@ -505,9 +455,6 @@ class _Build:
 
     def per_marker(self, _: list[Any]) -> Record:
         return {"markers": {}}
-
-    def to_marker(self, _: list[Any]) -> Record:
-        return {"to": "marker"}
 
     def per_other(self, children: list[Any]) -> Record:
         return {"characters": {"traits": children[0], "other": True}}
@@ -532,12 +479,12 @@ class _Build:
     def cont_all_with(self, children: list[Any]) -> Record:
         children = children[1:]  # ALL_OF_YOUR
         traits, gains = children
-        return {**gains, "target": "all", "with_trait": _one_or_list(traits)}
+        return {**gains, "target": "all", "with_trait": one_or_list(traits)}
 
     def cont_others_with(self, children: list[Any]) -> Record:
         children = children[1:]  # ALL_OF_YOUR
         traits, gains = children
-        return {**gains, "target": "others", "with_trait": _one_or_list(traits)}
+        return {**gains, "target": "others", "with_trait": one_or_list(traits)}
 
     def cont_others_named(self, children: list[Any]) -> Record:
         children = children[1:]  # ALL_OF_YOUR
@@ -575,231 +522,6 @@ class _Build:
             record["sentences"] = [len(ops) for ops in sentences]
         return record
 
-    # effects
-    def first_effects(self, children: list[Any]) -> list[Record]:
-        return list(children)
-
-    def effects(self, children: list[Any]) -> list[Record]:
-        return list(children)
-
-    def self_gets(self, children: list[Any]) -> Record:
-        return {**children[0], "target": "self", **children[1]}
-
-    # a character chosen on the stage, and what is done to it
-    def chosen(self, children: list[Any]) -> Record:
-        return dict(children[1])
-
-    def chosen_character(self, children: list[Any]) -> Record:
-        up_to = isinstance(children[0], Token) and children[0].type == "UP_TO"
-        count, among, action = children[1:] if up_to else children
-        if int(count) != 1:
-            raise ValueError("one character is chosen")
-        owner = action.pop("_owner", None)
-        if owner is not None and owner != ("their" if among.get("whose") == "opponent" else "your"):
-            raise ValueError("the character chosen goes to its master's zone")
-        return {**action, "target": "choose", **among, **({"up_to": True} if up_to else {})}
-
-    def own_characters(self, children: list[Any]) -> Record:
-        return _characters_chosen(children, {})
-
-    def opponent_characters(self, children: list[Any]) -> Record:
-        return _characters_chosen(children, {"whose": "opponent"})
-
-    def opponent_stage_part(self, children: list[Any]) -> Record:
-        return {"whose": "opponent", **_character_of_kind(children[0]), "area": _stage_part(children[1])}
-
-    def own_stage_part(self, children: list[Any]) -> Record:
-        return {**_character_of_kind(children[0]), "area": _stage_part(children[1])}
-
-    def character_level_at_most(self, children: list[Any]) -> Record:
-        return {"level_at_most": int(children[0])}
-
-    def character_level_at_least(self, children: list[Any]) -> Record:
-        return {"level_at_least": int(children[0])}
-
-    def character_cost_at_most(self, children: list[Any]) -> Record:
-        return {"cost_at_most": int(children[0])}
-
-    def place_in_battle(self, _: list[Any]) -> Record:
-        return {"in_battle": True}
-
-    def place_stage_part(self, children: list[Any]) -> Record:
-        return {"area": _stage_part(children[0])}
-
-    def chosen_gains(self, children: list[Any]) -> Record:
-        return {**children[0], **children[1]}
-
-    def chosen_gains_x(self, children: list[Any]) -> Record:
-        return {"power": "X", **children[0]}
-
-    def chosen_to_hand(self, children: list[Any]) -> Record:
-        return {"send": "hand", "_owner": str(children[0])}
-
-    def chosen_into(self, children: list[Any]) -> Record:
-        return {"send": _own_zone(children[1]), "_owner": str(children[0])}
-
-    def chosen_to_deck_bottom(self, children: list[Any]) -> Record:
-        return {"send": "deck_bottom", "_owner": str(children[0])}
-
-    def chosen_to_deck_top(self, children: list[Any]) -> Record:
-        return {"send": "deck_top", "_owner": str(children[0])}
-
-    def chosen_rest(self, _: list[Any]) -> Record:
-        return {"rest": True}
-
-    def chosen_stand(self, _: list[Any]) -> Record:
-        return {"stand": True}
-
-    def end_of_turn(self, _: list[Any]) -> Record:
-        return {}
-
-    def end_of_next_turn(self, _: list[Any]) -> Record:
-        return {"until": "end_of_opponents_next_turn"}
-
-    def all_get(self, children: list[Any]) -> Record:
-        return {**children[0], "target": "all"}
-
-    def draw(self, children: list[Any]) -> Record:
-        return {"draw": int(children[0])}
-
-    def stock(self, _: list[Any]) -> Record:
-        return {"stock": 1}
-
-    def heal(self, _: list[Any]) -> Record:
-        return {"heal": 1}
-
-    def clock_to_stock(self, _: list[Any]) -> Record:
-        return {"clock_to_stock": 1}
-
-    def standby(self, _: list[Any]) -> Record:
-        return {"standby": True}
-
-    def salvage(self, children: list[Any]) -> Record:
-        return dict(children[1])
-
-    def waiting_room_choice(self, children: list[Any]) -> Record:
-        up_to = isinstance(children[0], Token) and children[0].type == "UP_TO"
-        count, wanted, destination = children[1:] if up_to else children
-        if int(count) != 1:
-            raise ValueError("one card of the waiting room is chosen")
-        return {"salvage": wanted.pop("_kind"), **wanted, **destination, **({"up_to": True} if up_to else {})}
-
-    def reveal_top(self, children: list[Any]) -> Record:
-        return dict(children[1])
-
-    def revealed_then(self, children: list[Any]) -> Record:
-        wanted, rest = children[0], children[1:]
-        record: Record = {"reveal": wanted.pop("_kind"), **wanted}
-        if rest and isinstance(rest[0], Token) and rest[0].type == "MAY":
-            record["may"] = True
-            rest = rest[1:]
-        record["then"] = list(rest)
-        return record
-
-    def revealed_level_at_least(self, children: list[Any]) -> Record:
-        return {"_kind": "any", "level_at_least": int(children[0])}
-
-    def revealed_level_at_most(self, children: list[Any]) -> Record:
-        return {"_kind": "any", "level_at_most": int(children[0])}
-
-    def revealed_traits(self, children: list[Any]) -> Record:
-        traits, kind = children
-        if str(kind) != "character":
-            raise ValueError("the card revealed is one character")
-        return {"_kind": "character", "with_trait": _one_or_list(traits)}
-
-    def revealed_kind_only(self, children: list[Any]) -> Record:
-        return {"_kind": str(children[0])}
-
-    def revealed_kind_level(self, children: list[Any]) -> Record:
-        level, kind = children
-        return {"_kind": str(kind), "level_at_most": int(level)}
-
-    def then_effect(self, children: list[Any]) -> Record:
-        return dict(children[0])
-
-    def put_revealed(self, children: list[Any]) -> Record:
-        return {"put_revealed": _own_zone(children[0])}
-
-    def hand_to_waiting(self, _: list[Any]) -> Record:
-        return {"hand_to_waiting": 1}
-
-    def self_to_hand(self, _: list[Any]) -> Record:
-        return {"self_to": "hand"}
-
-    def self_to(self, children: list[Any]) -> Record:
-        return {"self_to": children[0]}
-
-    def into_own_zone(self, children: list[Any]) -> str:
-        return _own_zone(children[0])
-
-    def own_deck_bottom(self, _: list[Any]) -> str:
-        return "deck_bottom"
-
-    def search(self, children: list[Any]) -> Record:
-        return dict(children[0])
-
-    def look(self, children: list[Any]) -> Record:
-        return dict(children[0])
-
-    def look_and_take(self, children: list[Any]) -> Record:
-        count, cards, chosen, wanted, shown = children[1], children[2], children[3], children[4], children[5:]
-        if int(chosen) != 1 or (int(count) == 1) != (str(cards) == "card"):
-            raise ValueError("up to N cards looked at, one of them taken")
-        record: Record = {"look": int(count), "take": wanted.pop("_kind"), **wanted}
-        if shown and shown[0] is not None:
-            record["shown"] = True
-        return record
-
-    def of_level_at_least(self, children: list[Any]) -> Record:
-        level, cards = children
-        return {"_kind": "any", "level_at_least": int(level), **_one_card(cards)}
-
-    def deck_search(self, children: list[Any]) -> Record:
-        _, _, count, wanted = children
-        if int(count) != 1:
-            raise ValueError("one card of the deck is searched for")
-        return {"search": wanted.pop("_kind"), **wanted}
-
-    def of_kind(self, children: list[Any]) -> Record:
-        return {"_kind": str(children[0])}
-
-    def of_any(self, children: list[Any]) -> Record:
-        return {"_kind": "any", **_one_card(children[0])}
-
-    def of_trait(self, children: list[Any]) -> Record:
-        traits, kind = children
-        if str(kind) != "character":
-            raise ValueError("one character is chosen")
-        return {"_kind": "character", "with_trait": _one_or_list(traits)}
-
-    def of_color(self, children: list[Any]) -> Record:
-        color, cards = children
-        return {"_kind": "any", "color": str(color), **_one_card(cards)}
-
-    def of_level(self, children: list[Any]) -> Record:
-        level, kind = children
-        return {"_kind": str(kind), "level_at_most": int(level)}
-
-    def of_name(self, children: list[Any]) -> Record:
-        return {"_kind": "any", "with_name": str(children[0])[1:-1]}
-
-    def to_hand(self, _: list[Any]) -> Record:
-        return {}
-
-    def to_stock(self, _: list[Any]) -> Record:
-        return {"to": "stock"}
-
-    def power(self, children: list[Any]) -> Record:
-        return {"power": _bonus(children[0])}
-
-    def soul(self, children: list[Any]) -> Record:
-        return {"soul": _bonus(children[0])}
-
-    def power_and_soul(self, children: list[Any]) -> Record:
-        power, _, soul, _ = children
-        return {"power": _bonus(power), "soul": _bonus(soul)}
-
 
 def _combo_marked(children: list[Any]) -> tuple[Record, list[Any]]:
     """An ability's children without its 【CXCOMBO】 mark (ws 8.12.1) and its "up to 1 time per turn", and
@@ -814,10 +536,6 @@ def _combo_marked(children: list[Any]) -> tuple[Record, list[Any]]:
         else:
             kept.append(child)
     return marks, kept
-
-
-FOLLOWING: Final = "_following"
-"""What a "gets the following ability" effect gives until the quoted ability after its sentence is read."""
 
 
 def _grantable(text: str) -> Record:
@@ -861,63 +579,12 @@ def _counted_kind(count: Any, kind: Any) -> tuple[int, str]:
     return number, PLURALS.get(word, word)
 
 
-def _characters_chosen(children: list[Any], whose: Record) -> Record:
-    """ "N of your [other] [level N or lower] [《T》] characters [in battle]" as the filters of a character chosen."""
-    chosen: Record = dict(whose)
-    for child in children:
-        if isinstance(child, Token) and child.type == "OTHER":
-            if whose:
-                raise ValueError("an opponent's character is never this card")
-            chosen["other"] = True
-        elif isinstance(child, Token) and child.type == "CHARACTERS":
-            if str(child) != "characters":
-                raise ValueError("one of several characters")
-        elif isinstance(child, list):
-            chosen["with_trait"] = _one_or_list(child)
-        elif isinstance(child, dict):
-            if set(child) & set(chosen):
-                raise ValueError("a character chosen is narrowed once by each thing")
-            chosen.update(child)
-    return chosen
-
-
-def _character_of_kind(wanted: Record) -> Record:
-    """A card kind ("character", "level 1 or lower character", "《T》 character") as the filters of a character."""
-    wanted = dict(wanted)
-    if wanted.pop("_kind") != "character":
-        raise ValueError("a character is chosen on the stage")
-    return wanted
-
-
-def _stage_part(token: Any) -> str:
-    return str(token).replace(" ", "_")
-
-
-def _own_zone(token: Any) -> str:
-    return "waiting" if str(token) == "waiting room" else str(token)
-
-
-def _one_card(cards: Any) -> Record:
-    if str(cards) != "card":
-        raise ValueError("one card is chosen")
-    return {}
-
-
-def _one_or_list(traits: list[str]) -> str | list[str]:
-    """A trait as a record writes it: the trait, or the list of the traits one of which is wanted."""
-    return traits[0] if len(traits) == 1 else traits
-
-
 def _assist_traits(traits: list[Any]) -> Record:
     return {"traits": traits[0]} if traits and traits[0] else {}
 
 
 def _stock(cost: list[Any]) -> int:
     return int(str(cost[0])[1:-1]) if cost else 0
-
-
-def _bonus(token: Any) -> int:
-    return int(str(token))
 
 
 def _build(tree: Tree[Token]) -> Record:

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from engine.games.ws import abilities as ws_abilities
 from engine.games.ws import cards as ws_cards
+from engine.games.ws import operation_records as ws_operations
 from engine.games.ws import state as ws_state
 from judge.games import reading
 from judge.games.ws import log as ws_log
 from judge.schema import (
-    card_contract_properties,
     OPENING_PHASE,
     ORIENTATIONS,
     Schema,
+    card_contract_properties,
     names,
     one_or_list,
     player_definition,
@@ -25,7 +26,6 @@ from judge.schema import (
     verb_definitions,
     when,
 )
-
 
 ABILITY_MARKS = ("keyword", "kind", "type", "timing")
 """The keys that tell an ability's record what it is (a keyword ability, the first vocabulary, the shared shape);
@@ -89,7 +89,7 @@ def _ws_card_defs() -> dict[str, Schema]:
         "extra_turn": {"description": "Its master takes an additional turn (ws 11.2).", "const": True},
         "salvage": {
             "description": "Put such a card from the waiting room into the hand.",
-            "enum": names(ws_abilities.SALVAGE_TYPES),
+            "enum": names(ws_operations.SALVAGE_TYPES),
         },
         "mill": {"description": "Put the top N cards of the deck into the waiting room.", "type": "integer"},
         "look_top": {
@@ -121,12 +121,12 @@ def _ws_card_defs() -> dict[str, Schema]:
         },
         "search": {
             "description": "Search the deck for up to one such card, into the hand; the deck is shuffled (8.6.3).",
-            "enum": names(ws_abilities.SALVAGE_TYPES),
+            "enum": names(ws_operations.SALVAGE_TYPES),
         },
         "battle_opponent": {
             "description": "What happens to the battle opponent of the ability's card, 'that character' (7.2.1.5.1): "
             "reversed, or put into a zone of its master's.",
-            "enum": list(ws_abilities.BATTLE_OPPONENT_FATES),
+            "enum": list(ws_operations.BATTLE_OPPONENT_FATES),
         },
         "trait": {
             "description": "For a cont ability: the target gains this trait (8.9.1.2).",
@@ -135,13 +135,13 @@ def _ws_card_defs() -> dict[str, Schema]:
         },
         "cannot": {
             "description": "For a cont ability: what its card cannot do (8.1.1.3).",
-            "enum": names(ws_abilities.RESTRICTIONS),
+            "enum": names(ws_operations.RESTRICTIONS),
         },
         "heal": {"description": "Put the top N cards of the clock into the waiting room (3.8).", "type": "integer"},
         "standby": {"description": "The standby icon's effect (4.12.2.10).", "const": True},
     }
-    operations = names(ws_abilities.OPERATIONS)
-    gains = names(ws_abilities.GAINS)
+    operations = names(ws_operations.OPERATIONS)
+    gains = names(ws_operations.GAINS)
     stock = {"type": "integer", "minimum": 0}
     colors: Schema = {
         "description": "A color name or a list of them.",
@@ -349,7 +349,7 @@ def _ws_card_defs() -> dict[str, Schema]:
             "type": "object",
             "properties": {
                 **{name: operation_values.get(name, {"type": "integer"}) for name in operations},
-                "target": {"enum": names(ws_abilities.TARGETS)},
+                "target": {"enum": names(ws_operations.TARGETS)},
                 "until": {"description": "How long a power or soul change lasts.", "const": "end_of_turn"},
                 "with_trait": {
                     "description": "For a cont ability: applies only to characters with this trait (or one of a "
@@ -395,7 +395,7 @@ def _ws_card_defs() -> dict[str, Schema]:
                 "per_climax": {"description": "For brainstorm: the operation done per climax.", "type": "object"},
                 "take": {
                     "description": "For look: the kind of card taken from among those looked at.",
-                    "enum": names(ws_abilities.SALVAGE_TYPES),
+                    "enum": names(ws_operations.SALVAGE_TYPES),
                 },
                 "shown": {"description": "For look: the card taken is revealed to the opponent.", "type": "boolean"},
                 "level_at_least": {
@@ -410,7 +410,7 @@ def _ws_card_defs() -> dict[str, Schema]:
                 },
                 "to": {
                     "description": "For salvage: where the card chosen goes (the hand unless said).",
-                    "enum": list(ws_abilities.SALVAGE_DESTINATIONS),
+                    "enum": list(ws_operations.SALVAGE_DESTINATIONS),
                 },
                 "up_to": {
                     "description": "For salvage: 'up to 1', its master may choose none (resolve with target: false).",

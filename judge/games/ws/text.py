@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core.card_records import ability_words
 from engine.core.printed_text import pattern_of, text_lines
-from engine.games.ws import abilities, cards
+from engine.games.ws import abilities, cards, operation_records
 from engine.games.ws import text as printed
 from engine.games.ws.vocabulary import VOCABULARY, clauses_of
 from judge.cards.reading import AbilityReading
@@ -56,7 +56,7 @@ def _reading(ability: object) -> AbilityReading:
         return AbilityReading(words, known, ability if known else None, problem, pattern_of(words), clauses_of(ability))
     try:
         played = abilities.parse_ability(0, ability) is not None
-    except abilities.AbilityRecordError as error:
+    except operation_records.AbilityRecordError as error:
         return AbilityReading(words, False, problem=str(error), pattern=pattern_of(words))
     if not played:
         return AbilityReading(
