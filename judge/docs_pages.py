@@ -40,6 +40,7 @@ from rules_index import RulesIndex
 from rules_index.documents import DOCUMENTS_BY_KEY, beginner_documents, comprehensive_rules
 
 if TYPE_CHECKING:
+    from engine.core.vocabulary import Vocabulary
     from judge.scenarios import Scenario
     from judge.stepper import Step
 
@@ -616,11 +617,14 @@ def vocabulary_reference() -> str:
     lines: list[str] = []
     for key in games.available():
         support = games.get(key)
+        words = support.card_text_words()
+        if words is not None:
+            lines += _words_table(f"{support.title}: the words", words)
         rows = support.printed_text_vocabulary()
         if not rows:
             continue
         lines += [
-            *_heading(support.title, "~"),
+            *_heading(f"{support.title}: the words as printed", "~"),
             ".. list-table::",
             "   :header-rows: 1",
             "   :widths: 8 16 34 30 12",
@@ -635,6 +639,30 @@ def vocabulary_reference() -> str:
             lines.append(f"     - {escape(', '.join(clauses))}")
         lines.append("")
     return "\n".join(lines) + "\n"
+
+
+def _words_table(title: str, words: Vocabulary) -> list[str]:
+    """The table of a game's words (``engine.core.vocabulary``), made from their definitions: each word's part,
+    name, meaning, the values it takes and the clauses that govern it in the game."""
+    lines = [
+        *_heading(title, "~"),
+        ".. list-table::",
+        "   :header-rows: 1",
+        "   :widths: 10 14 44 18 14",
+        "",
+        "   * - Part",
+        "     - Word",
+        "     - Meaning",
+        "     - Takes",
+        "     - Cites",
+    ]
+    for part, name, meaning, takes, clauses in words.rows():
+        lines.append(f"   * - {escape(part)}")
+        lines.append(f"     - ``{name}``")
+        lines.append(f"     - {escape(meaning)}")
+        lines.append(f"     - {escape(takes)}")
+        lines.append(f"     - {escape(', '.join(clauses))}")
+    return [*lines, ""]
 
 
 __all__ = [

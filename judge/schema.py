@@ -35,6 +35,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from engine.core.vocabulary import Part, Vocabulary
 from judge import games, logformat
 from judge import verdict as verdicts
 from rules_index import documents as rule_documents
@@ -96,6 +97,20 @@ def one_or_list(item: Schema, description: str) -> Schema:
         "then": item,
         "else": {"items": item},
     }
+
+
+def structured_effect_properties(words: Vocabulary) -> dict[str, Schema]:
+    """The properties of the structured effect ``{power, target, until}`` in a game's ``words``
+    (``engine.core.vocabulary``): each word's meaning and the values it takes, with the meaning of each target and
+    duration."""
+    properties = words.properties("operation") | words.properties("qualifier")
+    parts: tuple[tuple[str, Part], ...] = (("target", "target"), ("until", "duration"))
+    for key, part in parts:
+        properties[key] = {
+            **properties[key],
+            "description": f"{properties[key]['description']} {words.value_descriptions(part)}.",
+        }
+    return properties
 
 
 # --------------------------------------------------------------------------- entries and players, for every game

@@ -14,6 +14,7 @@ import pytest
 import yaml
 from jsonschema.exceptions import best_match
 
+from engine.core.vocabulary import Vocabulary, Word, number
 from engine.games.vg import cards as vg_cards
 from engine.games.vg import game as vg_game
 from engine.games.vg import state as vg_state
@@ -27,6 +28,7 @@ from engine.games.ws import abilities as ws_abilities
 from engine.games.ws import cards as ws_cards
 from engine.games.ws import operation_records as ws_operations
 from engine.games.ws import state as ws_state
+from engine.games.ws import words as ws_words
 from judge import games, logfile, logformat, schema
 from judge.games.vg import log as vg_log
 from judge.games.vg import schema as vg_schema
@@ -454,7 +456,8 @@ def test_the_schema_follows_the_verbs_positions_and_operations(monkeypatch: pyte
     monkeypatch.setattr(ws_state, "POSITIONS", (*ws_state.POSITIONS, 6))
     monkeypatch.setattr(ws_log, "CHOICE_VERBS", ws_log.CHOICE_VERBS | {"shuffle"})
     monkeypatch.setattr(ws_abilities, "TRIGGERS", (*ws_abilities.TRIGGERS, "mystery"))
-    monkeypatch.setattr(ws_operations, "OPERATIONS", (*ws_operations.OPERATIONS, "flip_over"))
+    flip_over = Word("flip_over", "operation", "Flip over the top N cards.", number(1), ("ws:10.7.1",))
+    monkeypatch.setattr(ws_words, "VOCABULARY", Vocabulary("ws", (*ws_words.VOCABULARY.words, flip_over)))
     assert problems(document) == []
     assert schema.log_schema()["$defs"]["wsDo_shuffle"]["description"] == "A choice."
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from engine.core.vocabulary import Vocabulary, fits_structured_effect
+
 
 class CardRecordError(ValueError):
     """A card record that does not describe a card of its game."""
@@ -38,17 +40,17 @@ def name_list(card_id: str, fields: dict[str, Any], key: str) -> tuple[str, ...]
     return tuple(value)
 
 
-def has_structured_effect(ability: dict[str, Any], conditions: Collection[str], costs: Collection[str]) -> bool:
+def has_structured_effect(
+    ability: dict[str, Any], conditions: Collection[str], costs: Collection[str], words: Vocabulary
+) -> bool:
     """Whether ``ability``'s record has the one structured effect every engine plays itself, ``{power: N, target,
-    until}``, with no condition but ``conditions`` and no cost but ``costs`` (the ones the game's engine checks
-    and pays).  Which abilities carry it (their type or timing) each game says."""
-    effect = ability.get("effect")
+    until}``, in the game's ``words`` (``engine.core.vocabulary.structured_effect_vocabulary``), with no condition
+    but ``conditions`` and no cost but ``costs`` (the ones the game's engine checks and pays).  Which abilities
+    carry it (their type or timing) each game says."""
     condition = ability.get("condition") or {}
     cost = ability.get("cost") or {}
     return (
-        isinstance(effect, dict)
-        and set(effect) <= {"power", "target", "until"}
-        and isinstance(effect.get("power"), int)
+        fits_structured_effect(ability.get("effect"), words)
         and isinstance(condition, dict)
         and set(condition) <= set(conditions)
         and isinstance(cost, dict)

@@ -25,6 +25,7 @@ from mypy_extensions import mypyc_attr
 from engine.core.interface import PlayableGame
 from engine.core.procedure import Procedure
 from engine.core.protocol import Choice, Decision, Refusal, Reveal
+from engine.core.vocabulary import Vocabulary
 from judge.logfile import GameLog
 from judge.logformat import EntryError
 from judge.verdict import winner_of
@@ -177,6 +178,11 @@ class GameSupport:
         text it is read from, the record it is read as and the clauses it cites; none for a game whose text is
         not read yet."""
         return []
+
+    def card_text_words(self) -> Vocabulary | None:
+        """The game's words of an ability's effect (``engine.core.vocabulary``), from which its schema, its log
+        reader's checks and the site's table of words are made; None for a game with none."""
+        return None
 
     def self_play(self, seed: int) -> dict[str, Any]:
         """One complete game played at random among the legal options, as a log document; deterministic."""

@@ -40,6 +40,7 @@ from engine.core.cards import Card
 from engine.core.effects import ContinuousEffect, Duration
 from engine.core.game import Procedure, StandbyAbility
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal
+from engine.core.vocabulary import END_OF_BATTLE, END_OF_TURN, SELF, Word, structured_effect_vocabulary
 from engine.games.vg.choices import Activate, PayAbility
 from engine.games.vg.costs import COST_WORDS, names_payment, paid_by
 from engine.games.vg.state import CIRCLES, REAR_GUARD_CIRCLES, VANGUARD
@@ -79,6 +80,20 @@ STEP_TIMINGS: Final = ("end_of_battle", "end_of_turn")
 """The timings of a step that goes back while one of them has not become stand by in it (vg 7.7.1.3, 6.8.1.5):
 each such ability stands by once a close step or end phase (``step_triggers``)."""
 DURATIONS: Final = {"end_of_turn": Duration.END_OF_TURN, "end_of_battle": Duration.END_OF_BATTLE}
+EFFECT_WORDS: Final = structured_effect_vocabulary(
+    "vg",
+    (
+        SELF,
+        Word("vanguard", "target", "Its master's vanguard.", clauses=("vg:4.6.1",)),
+        *(
+            Word(circle, "target", f"The unit on its master's {circle} circle.", clauses=("vg:4.6.1",))
+            for circle in CIRCLES
+        ),
+    ),
+    (END_OF_TURN, END_OF_BATTLE),
+)
+"""The words of the structured effect in Vanguard (``engine.core.vocabulary``): its targets, the unit itself, the
+vanguard or the unit on a circle, and how long the change lasts."""
 
 
 def modelled(ability: dict[str, Any]) -> bool:
@@ -87,12 +102,14 @@ def modelled(ability: dict[str, Any]) -> bool:
     engine knows and no cost; a continuous one on its own unit and no cost)."""
     kind = ability.get("type")
     if kind == "act":
-        return has_structured_effect(ability, CONDITION_WORDS, COST_WORDS)
+        return has_structured_effect(ability, CONDITION_WORDS, COST_WORDS, EFFECT_WORDS)
     if kind == "auto":
-        return ability.get("timing") in AUTO_TIMINGS and has_structured_effect(ability, CONDITION_WORDS, COST_WORDS)
+        return ability.get("timing") in AUTO_TIMINGS and has_structured_effect(
+            ability, CONDITION_WORDS, COST_WORDS, EFFECT_WORDS
+        )
     return (
         kind == "cont"
-        and has_structured_effect(ability, CONDITION_WORDS, ())
+        and has_structured_effect(ability, CONDITION_WORDS, (), EFFECT_WORDS)
         and ability["effect"].get("target", "self") == "self"
     )
 

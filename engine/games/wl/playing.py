@@ -38,6 +38,7 @@ from engine.core.cards import Card, first_unheld
 from engine.core.effects import ContinuousEffect, Duration
 from engine.core.game import Procedure
 from engine.core.protocol import RecordKind, Refusal
+from engine.core.vocabulary import END_OF_BATTLE, END_OF_TURN, SELF, Value, Word, structured_effect_vocabulary
 from engine.games.wl.choices import Named
 from engine.games.wl.costs import COST_WORDS
 from engine.games.wl.state import CHARACTER_LIMIT, LEADER
@@ -48,6 +49,18 @@ if TYPE_CHECKING:
 GIVEN_POWER: Final = 1000
 """wl 6.5.5.2."""
 DURATIONS: Final = {"end_of_turn": Duration.END_OF_TURN, "end_of_battle": Duration.END_OF_BATTLE}
+EFFECT_WORDS: Final = structured_effect_vocabulary(
+    "wl",
+    (Word(LEADER, "target", "Its player's Leader.", clauses=("wl:3.6",)), SELF),
+    (END_OF_TURN, END_OF_BATTLE),
+    Value(
+        f"self, {LEADER}, or the address of one of its player's Characters (AL-01, AL-01@2)",
+        {"type": "string", "minLength": 1},
+        lambda value: isinstance(value, str) and bool(value),
+    ),
+)
+"""The words of the structured effect in ENERGIO!! (``engine.core.vocabulary``): its targets, the card itself, the
+Leader or a Character the log names by its address, and how long the change lasts."""
 CONDITION_WORDS: Final = ("energio", "turn")
 """The conditions the engine checks itself: [ENERGIO!! xX] (``energio``, 10.2.9) and [Your Turn] / [Opponent's Turn]
 (``turn``, 10.2.11, 10.2.12)."""
@@ -73,9 +86,9 @@ def modelled(ability: dict[str, Any]) -> bool:
     the structured conditions and costs (none for a permanent effect)."""
     timing = ability.get("timing")
     if permanent(ability):
-        return has_structured_effect(ability, CONDITION_WORDS, ())
+        return has_structured_effect(ability, CONDITION_WORDS, (), EFFECT_WORDS)
     return (timing in MODELLED_TIMINGS or timing in AUTO_TIMINGS) and has_structured_effect(
-        ability, CONDITION_WORDS, COST_WORDS
+        ability, CONDITION_WORDS, COST_WORDS, EFFECT_WORDS
     )
 
 

@@ -1,9 +1,10 @@
 """What each word of the Weiss Schwarz vocabulary of printed text cites, and an example of each (ws 8, 10).
 
 ``clauses_of`` gives the clauses an ability read by ``engine.games.ws.text`` cites when the
-engine plays it: its category's or its keyword's, its cost's, its choices' and each
-operation's.  ``VOCABULARY`` holds one example record of each word, which the site's table
-shows as the text the reader reads it from, and which the tests read back.
+engine plays it: its category's or its keyword's, its cost's, and each word of its
+operations' (``engine.games.ws.words``).  ``VOCABULARY`` holds one example record of each
+word, which the site's table shows as the text the reader reads it from, and which the
+tests read back.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.core.printed_text import Record
+from engine.games.ws.words import VOCABULARY as WORDS
 
 KEYWORD_CLAUSES: Final = {
     "backup": ("ws:10.5",),
@@ -25,37 +27,6 @@ KIND_CLAUSES: Final = {
     "act": ("ws:8.1.1.1",),
     "cont": ("ws:8.1.1.3",),
     "replace": ("ws:8.10",),
-}
-OPERATION_CLAUSES: Final = {
-    "draw": ("ws:4.7.3",),
-    "power": ("ws:8.2.1.2",),
-    "soul": ("ws:8.2.1.2",),
-    "salvage": ("ws:8.6.3.1", "ws:3.4"),
-    "search": ("ws:8.6.3", "ws:3.2.2"),
-    "mill": ("ws:3.4.1",),
-    "look_top": ("ws:4.8",),
-    "look": ("ws:4.8.3", "ws:8.6.3"),
-    "level": ("ws:8.6.2.1.2",),
-    "hand_to_stock": ("ws:8.6.3", "ws:3.10"),
-    "hand_to_waiting": ("ws:8.6.3", "ws:3.4"),
-    "reveal": ("ws:4.9.1", "ws:4.9.2"),
-    "put_revealed": ("ws:4.9.1",),
-    "self_to": ("ws:3.1.4",),
-    "brainstorm": ("ws:10.7.1", "ws:10.7.3"),
-    "to": ("ws:3.10",),
-    "stock": ("ws:3.10",),
-    "heal": ("ws:3.8",),
-    "clock_to_stock": ("ws:3.8", "ws:3.10"),
-    "standby": ("ws:4.12.2.10",),
-    "extra_turn": ("ws:11.2.1",),
-    "trait": ("ws:8.9.1.2",),
-    "in_battle": ("ws:7.2.1.5.1",),
-    "battle_opponent": ("ws:7.2.1.5.1",),
-    "rest_self": ("ws:4.6.1.2",),
-    "move_self": ("ws:3.6.3", "ws:3.1.4"),
-    "send": ("ws:8.6.3", "ws:3.1.4"),
-    "rest": ("ws:4.6.1.2",),
-    "stand": ("ws:4.6.1.1",),
 }
 TIMING_CLAUSES: Final = {
     "when_backup": ("ws:10.5", "ws:10.5.2"),
@@ -98,12 +69,21 @@ def clauses_of(record: Record) -> tuple[str, ...]:
     for effect in effects:  # with the operations a reveal does with the card revealed
         effects.extend(effect.get("then") or ())
     for effect in effects:
-        for name, cited in OPERATION_CLAUSES.items():
-            if name in effect:
-                found.extend(cited)
-        if effect.get("target") == "choose":
-            found.append("ws:8.6.3")
+        found.extend(effect_clauses(effect))
     return tuple(dict.fromkeys(found))
+
+
+def effect_clauses(effect: Record) -> list[str]:
+    """The clauses of each word of one operation (``engine.games.ws.words``): its operation's, its qualifiers' and
+    those of the target and the duration it names."""
+    found: list[str] = []
+    for key, value in effect.items():
+        found.extend(WORDS.clauses("operation" if key in WORDS.of("operation") else "qualifier", key))
+        if key == "target":
+            found.extend(WORDS.clauses("target", str(value)))
+        elif key == "until":
+            found.extend(WORDS.clauses("duration", str(value)))
+    return found
 
 
 # --------------------------------------------------------------------------- the vocabulary, for the site

@@ -15,6 +15,7 @@ from typing import Any, Final, cast
 from engine.core.interface import PlayableGame
 from engine.core.procedure import Procedure
 from engine.core.protocol import Choice, Decision, DeclaredText, Refusal, Reveal
+from engine.core.vocabulary import Vocabulary
 from engine.games.vg import procedure as vg_procedure
 from engine.games.vg.game import Vanguard
 from judge.games.support import GameSupport
@@ -89,6 +90,11 @@ class VanguardSupport(GameSupport):
         from judge.games.vg.schema import schema_defs  # the schema's helpers are only needed to build one
 
         return schema_defs()
+
+    def card_text_words(self) -> Vocabulary:
+        from engine.games.vg.playing import EFFECT_WORDS
+
+        return EFFECT_WORDS
 
     def self_play(self, seed: int) -> dict[str, Any]:
         from judge.games.vg.selfplay import play_game

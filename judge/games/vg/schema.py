@@ -20,17 +20,19 @@ from engine.games.vg import card_text as vg_card_text
 from engine.games.vg import cards as vg_cards
 from engine.games.vg import game as vg_game
 from engine.games.vg import phases as vg_phases
+from engine.games.vg import playing as vg_playing
 from engine.games.vg import state as vg_state
 from judge.games import reading
 from judge.games.vg import log as vg_log
 from judge.schema import (
-    card_contract_properties,
     OPENING_PHASE,
     Schema,
+    card_contract_properties,
     names,
     one_or_list,
     player_definition,
     ref,
+    structured_effect_properties,
     verb_definitions,
     when,
 )
@@ -208,11 +210,7 @@ def _vg_card_defs() -> dict[str, Schema]:
                     "description": "{power: N, target: self | vanguard | <circle>, until: end_of_battle | "
                     "end_of_turn}: the one effect the format structures.",
                     "type": "object",
-                    "properties": {
-                        "power": {"type": "integer"},
-                        "target": {"type": "string"},
-                        "until": {"type": "string"},
-                    },
+                    "properties": structured_effect_properties(vg_playing.EFFECT_WORDS),
                 },
                 "text": {"description": "The printed text.", "type": "string"},
             },

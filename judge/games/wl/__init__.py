@@ -15,6 +15,7 @@ from typing import Any, Final, cast
 from engine.core.interface import PlayableGame
 from engine.core.procedure import Procedure
 from engine.core.protocol import Choice, Decision, DeclaredText, Refusal, Reveal
+from engine.core.vocabulary import Vocabulary
 from engine.games.wl import procedure as wl_procedure
 from engine.games.wl.game import Energio
 from judge.games.support import GameSupport
@@ -86,6 +87,11 @@ class EnergioSupport(GameSupport):
         from judge.games.wl.schema import schema_defs  # the schema's helpers are only needed to build one
 
         return schema_defs()
+
+    def card_text_words(self) -> Vocabulary:
+        from engine.games.wl.playing import EFFECT_WORDS
+
+        return EFFECT_WORDS
 
     def self_play(self, seed: int) -> dict[str, Any]:
         from judge.games.wl.selfplay import play_game

@@ -27,13 +27,14 @@ from engine.games.wl import state as wl_state
 from judge.games import reading
 from judge.games.wl import log as wl_log
 from judge.schema import (
-    card_contract_properties,
     OPENING_PHASE,
     Schema,
+    card_contract_properties,
     names,
     one_or_list,
     player_definition,
     ref,
+    structured_effect_properties,
     verb_definitions,
 )
 
@@ -232,11 +233,7 @@ def _wl_card_defs() -> dict[str, Schema]:
                     "description": f"{{power: N, target: self | {wl_state.LEADER} | <address>, until: {durations}}}: "
                     "the one effect the format structures; 'target' defaults to the Leader, 'until' to end_of_turn.",
                     "type": "object",
-                    "properties": {
-                        "power": {"type": "integer"},
-                        "target": {"type": "string"},
-                        "until": {"type": "string"},
-                    },
+                    "properties": structured_effect_properties(wl_playing.EFFECT_WORDS),
                 },
                 "text": {"description": "The printed text.", "type": "string"},
             },

@@ -16,10 +16,11 @@ from typing import Any, Final, cast
 from engine.core.interface import PlayableGame
 from engine.core.procedure import Procedure
 from engine.core.protocol import Choice, Decision, DeclaredText, Refusal, Reveal
+from engine.core.vocabulary import Vocabulary
 from engine.games.ws import procedure as ws_procedure
 from engine.games.ws.game import WeissSchwarz
-from judge.games.support import GameSupport
 from judge.cards.reading import AbilityReading
+from judge.games.support import GameSupport
 from judge.games.ws import board, log, text
 from judge.logfile import GameLog
 
@@ -103,6 +104,11 @@ class WeissSchwarzSupport(GameSupport):
 
     def printed_text_vocabulary(self) -> list[tuple[str, str, str, dict[str, Any], tuple[str, ...]]]:
         return text.vocabulary()
+
+    def card_text_words(self) -> Vocabulary:
+        from engine.games.ws.words import VOCABULARY
+
+        return VOCABULARY
 
     def self_play(self, seed: int) -> dict[str, Any]:
         from judge.games.ws.selfplay import play_game

@@ -1,7 +1,8 @@
 """The ``ws`` part of the JSON Schema: Weiss Schwarz card records, ``setup``, ``expect`` and entries.
 
 Every list of names is read from the module that enforces it when the schema is
-built (``engine.games.ws`` for cards, abilities, positions and zones,
+built (``engine.games.ws`` for cards, abilities, positions and zones, the words of an
+operation from ``engine.games.ws.words``,
 ``judge.games.ws.log`` for verbs, phases and setup zones); ``judge.schema``
 assembles it with every other registered game's part.
 """
@@ -12,6 +13,7 @@ from engine.games.ws import abilities as ws_abilities
 from engine.games.ws import cards as ws_cards
 from engine.games.ws import operation_records as ws_operations
 from engine.games.ws import state as ws_state
+from engine.games.ws import words as ws_words
 from judge.games import reading
 from judge.games.ws import log as ws_log
 from judge.schema import (
@@ -85,62 +87,7 @@ def _ws_card_defs() -> dict[str, Schema]:
             keyword_rules.append(when("keyword", keyword, then))
         for name in then["properties"]:
             keywords_of.setdefault(name, set()).add(keyword)
-    operation_values: dict[str, Schema] = {
-        "extra_turn": {"description": "Its master takes an additional turn (ws 11.2).", "const": True},
-        "salvage": {
-            "description": "Put such a card from the waiting room into the hand.",
-            "enum": names(ws_operations.SALVAGE_TYPES),
-        },
-        "mill": {"description": "Put the top N cards of the deck into the waiting room.", "type": "integer"},
-        "look_top": {
-            "description": "Look at the top card of the deck and put it in one of these places, its master's "
-            "choice (resolve with to).",
-            "type": "array",
-            "items": {"enum": ["deck_top", "deck_bottom", "waiting"]},
-            "minItems": 2,
-        },
-        "hand_to_stock": {
-            "description": "Put a card chosen from the hand into the stock (resolve with cards).",
-            "type": "integer",
-        },
-        "level": {
-            "description": "For a cont ability with zone: hand: the level its card gets while in the hand (8.1.1.3).",
-            "type": "integer",
-        },
-        "brainstorm": {
-            "description": "Brainstorm (10.7): flip over N cards from the top of the deck into the waiting room, and "
-            "do per_climax once for each climax among them.",
-            "type": "integer",
-            "minimum": 1,
-        },
-        "look": {
-            "description": "Look at up to N cards from the top of the deck (4.8.3), take up to one of them, of the "
-            "kind 'take' names, into the hand, and put the rest into the waiting room.",
-            "type": "integer",
-            "minimum": 1,
-        },
-        "search": {
-            "description": "Search the deck for up to one such card, into the hand; the deck is shuffled (8.6.3).",
-            "enum": names(ws_operations.SALVAGE_TYPES),
-        },
-        "battle_opponent": {
-            "description": "What happens to the battle opponent of the ability's card, 'that character' (7.2.1.5.1): "
-            "reversed, or put into a zone of its master's.",
-            "enum": list(ws_operations.BATTLE_OPPONENT_FATES),
-        },
-        "trait": {
-            "description": "For a cont ability: the target gains this trait (8.9.1.2).",
-            "type": "string",
-            "minLength": 1,
-        },
-        "cannot": {
-            "description": "For a cont ability: what its card cannot do (8.1.1.3).",
-            "enum": names(ws_operations.RESTRICTIONS),
-        },
-        "heal": {"description": "Put the top N cards of the clock into the waiting room (3.8).", "type": "integer"},
-        "standby": {"description": "The standby icon's effect (4.12.2.10).", "const": True},
-    }
-    operations = names(ws_operations.OPERATIONS)
+    operations = names(ws_words.VOCABULARY.names("operation"))
     gains = names(ws_operations.GAINS)
     stock = {"type": "integer", "minimum": 0}
     colors: Schema = {
@@ -348,74 +295,8 @@ def _ws_card_defs() -> dict[str, Schema]:
             "and an optional target.",
             "type": "object",
             "properties": {
-                **{name: operation_values.get(name, {"type": "integer"}) for name in operations},
-                "target": {"enum": names(ws_operations.TARGETS)},
-                "until": {"description": "How long a power or soul change lasts.", "const": "end_of_turn"},
-                "with_trait": {
-                    "description": "For a cont ability: applies only to characters with this trait (or one of a "
-                    "list of them), counting gained traits (the effect depends on those that give it, 8.9.1.4); "
-                    "with target: choose, the characters chosen among.",
-                    "anyOf": [
-                        {"type": "string", "minLength": 1},
-                        {"type": "array", "minItems": 1, "items": {"type": "string", "minLength": 1}},
-                    ],
-                },
-                "with_name": {
-                    "description": "For a cont ability: applies only to characters of this card name (ws 2.2); for "
-                    "salvage and search, the card chosen has it.",
-                    "type": "string",
-                    "minLength": 1,
-                },
-                "per": {
-                    "description": "For a cont ability: the change is made once for each character counted, "
-                    "{characters: {traits: [..], other: true, back_stage: true}}.",
-                    "type": "object",
-                },
-                "whose": {
-                    "description": "For heal: whose clock, the master's (own, the default) or the opponent's.",
-                    "enum": ["own", "opponent"],
-                },
-                "other": {
-                    "description": "With target: choose, the characters chosen among are the others than its card.",
-                    "const": True,
-                },
-                "position": {
-                    "description": "With target: others, only the other character in the middle position (3.6.3).",
-                    "const": "middle",
-                },
-                "in_battle": {
-                    "description": "With target: choose, the characters chosen among are those in battle (7.2.1.5.1).",
-                    "const": True,
-                },
-                "color": {
-                    "description": "For salvage and search: the colour of the card chosen.",
-                    "type": "string",
-                    "minLength": 1,
-                },
-                "per_climax": {"description": "For brainstorm: the operation done per climax.", "type": "object"},
-                "take": {
-                    "description": "For look: the kind of card taken from among those looked at.",
-                    "enum": names(ws_operations.SALVAGE_TYPES),
-                },
-                "shown": {"description": "For look: the card taken is revealed to the opponent.", "type": "boolean"},
-                "level_at_least": {
-                    "description": "For salvage, search and look: the card chosen is of this level or higher.",
-                    "type": "integer",
-                    "minimum": 0,
-                },
-                "level_at_most": {
-                    "description": "For salvage and search: the card chosen is of this level or lower.",
-                    "type": "integer",
-                    "minimum": 0,
-                },
-                "to": {
-                    "description": "For salvage: where the card chosen goes (the hand unless said).",
-                    "enum": list(ws_operations.SALVAGE_DESTINATIONS),
-                },
-                "up_to": {
-                    "description": "For salvage: 'up to 1', its master may choose none (resolve with target: false).",
-                    "type": "boolean",
-                },
+                **ws_words.VOCABULARY.properties("operation"),
+                **ws_words.VOCABULARY.properties("qualifier"),
             },
             "oneOf": [
                 {"anyOf": [{"required": [name]} for name in gains]},

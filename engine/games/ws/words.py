@@ -1,0 +1,326 @@
+"""The Weiss Schwarz words of the card-text vocabulary (ws 3, 4, 7, 8, 10, 11).
+
+``engine.core.vocabulary`` defines the words every game shares (``power``, ``target``,
+``until``, the ability's own card, until end of turn); this module adds those of Weiss
+Schwarz: the operations of an effect, with the places and kinds of card they name, what
+narrows the character or the card an operation chooses, its targets and durations.
+``VOCABULARY`` gathers them: the log reader's checks (``engine.games.ws.operation_records``),
+the JSON Schema (``judge.games.ws.schema``), the clauses an ability cites
+(``engine.games.ws.vocabulary``) and the site's table are all read from it.  What plays each
+operation is ``engine.games.ws.operations`` and ``engine.games.ws.deck_operations``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from engine.core.vocabulary import (
+    END_OF_TURN,
+    POWER,
+    SELF,
+    TARGET,
+    UNTIL,
+    Vocabulary,
+    Word,
+    choice_among,
+    flag,
+    mapping,
+    name,
+    names_or_name,
+    number,
+    one_of,
+    operations_list,
+    true,
+    with_values,
+)
+
+SALVAGE_TYPES: Final = ("character", "climax", "event", "any")
+"""The kinds of card an operation that chooses one by its card type takes (``any``: a card of any type)."""
+CHOSEN_FATES: Final = ("hand", "waiting", "stock", "memory", "clock", "deck_bottom", "deck_top")
+"""Where ``send`` puts the character chosen (``target: choose``): a zone of its master's, the deck's bottom or top."""
+BATTLE_OPPONENT_FATES: Final = ("reverse", "stock", "deck_bottom", "deck_top", "memory", "clock", "hand", "waiting")
+"""What ``battle_opponent`` does to the ability's card's battle opponent ("that character", 7.2.1.5.1): reverse it
+(7.6.1.2), or put it into a zone of its master's (the deck's bottom or top)."""
+RESTRICTIONS: Final = ("side_attack", "front_attack", "reverse", "play")
+"""What a ``cont`` ability's ``cannot`` forbids its card (ws 8.1.1.3): ``side_attack`` and ``front_attack``
+(7.2.1.4.2), ``reverse`` (becoming reversed, 7.6.1.2); ``play``, with ``zone: hand``: its card cannot be played
+from the hand while the condition holds (8.6.2.1)."""
+OWN_ZONES: Final = ("hand", "stock", "clock", "memory", "waiting")
+"""The zones of its master's an effect puts a card into: the card revealed (``put_revealed``), its own card
+(``self_to``, which may also say ``deck_bottom``)."""
+SALVAGE_DESTINATIONS: Final = ("hand", "stock", "marker")
+"""Where a ``salvage`` puts the card it chooses from the waiting room (``to``; the hand unless said)."""
+LOOK_TOP_PLACES: Final = ("deck_top", "deck_bottom", "waiting")
+"""Where ``look_top`` may put the top card looked at: back on top, at the bottom, into the waiting room."""
+OPEN_POSITIONS: Final = ("open_center", "open_middle")
+"""Where ``move_self`` moves its card: an open position of the center stage, or the middle one if open."""
+AREAS: Final = ("center_stage", "back_stage")
+"""Where on the stage the character chosen is (``area``, 3.6.1)."""
+
+OPERATION_WORDS: Final = (
+    Word("draw", "operation", "Draw N cards (up to N with up_to).", number(), ("ws:4.7.3",)),
+    POWER,
+    Word("soul", "operation", "The target gets +N soul, for as long as 'until' says.", number(), ("ws:8.2.1.2",)),
+    Word(
+        "salvage",
+        "operation",
+        "Choose such a card in the waiting room and put it into the hand (or where 'to' says).",
+        one_of(SALVAGE_TYPES),
+        ("ws:8.6.3.1", "ws:3.4"),
+    ),
+    Word("stock", "operation", "Put the top N cards of the deck into the stock.", number(), ("ws:3.10",)),
+    Word("heal", "operation", "Put the top N cards of the clock into the waiting room.", number(), ("ws:3.8",)),
+    Word("standby", "operation", "The standby icon's effect.", true(), ("ws:4.12.2.10",)),
+    Word("extra_turn", "operation", "Its master takes an additional turn.", true(), ("ws:11.2.1",)),
+    Word("trait", "operation", "For a cont ability: the target gains this trait.", name("trait"), ("ws:8.9.1.2",)),
+    Word("cannot", "operation", "For a cont ability: what its card cannot do.", one_of(RESTRICTIONS), ("ws:8.1.1.3",)),
+    Word(
+        "battle_opponent",
+        "operation",
+        "What happens to the battle opponent of the ability's card, 'that character': reversed, or put into a "
+        "zone of its master's.",
+        one_of(BATTLE_OPPONENT_FATES),
+        ("ws:7.2.1.5.1",),
+    ),
+    Word(
+        "search",
+        "operation",
+        "Search the deck for up to one such card, into the hand; the deck is shuffled.",
+        one_of(SALVAGE_TYPES),
+        ("ws:8.6.3", "ws:3.2.2"),
+    ),
+    Word("rest_self", "operation", "Rest the ability's card.", true(), ("ws:4.6.1.2",)),
+    Word(
+        "move_self",
+        "operation",
+        "Move the ability's card to an open position of the center stage (or its middle one).",
+        one_of(OPEN_POSITIONS),
+        ("ws:3.6.3", "ws:3.1.4"),
+    ),
+    Word("mill", "operation", "Put the top N cards of the deck into the waiting room.", number(), ("ws:3.4.1",)),
+    Word(
+        "look_top",
+        "operation",
+        "Look at the top card of the deck and put it in one of these places, its master's choice (resolve with to).",
+        choice_among(LOOK_TOP_PLACES),
+        ("ws:4.8",),
+    ),
+    Word(
+        "look",
+        "operation",
+        "Look at up to N cards from the top of the deck, take up to one of them, of the kind 'take' names, into "
+        "the hand, and put the rest into the waiting room.",
+        number(1),
+        ("ws:4.8.3", "ws:8.6.3"),
+    ),
+    Word(
+        "brainstorm",
+        "operation",
+        "Brainstorm: flip over N cards from the top of the deck into the waiting room, and do per_climax once for "
+        "each climax among them.",
+        number(1),
+        ("ws:10.7.1", "ws:10.7.3"),
+    ),
+    Word(
+        "level",
+        "operation",
+        "For a cont ability with zone: hand: the level its card gets while in the hand.",
+        number(),
+        ("ws:8.6.2.1.2",),
+    ),
+    Word(
+        "hand_to_stock",
+        "operation",
+        "Put N cards chosen from the hand into the stock (resolve with cards).",
+        number(),
+        ("ws:8.6.3", "ws:3.10"),
+    ),
+    Word(
+        "hand_to_waiting",
+        "operation",
+        "Choose N cards in the hand and put them into the waiting room (resolve with cards).",
+        number(),
+        ("ws:8.6.3", "ws:3.4"),
+    ),
+    Word(
+        "reveal",
+        "operation",
+        "Reveal the top card of the deck; if it is such a card, do 'then' (resolve with revealed).",
+        one_of(SALVAGE_TYPES),
+        ("ws:4.9.1", "ws:4.9.2"),
+    ),
+    Word(
+        "put_revealed",
+        "operation",
+        "In a reveal's 'then': put the card revealed into this zone of its master's.",
+        one_of(OWN_ZONES),
+        ("ws:4.9.1",),
+    ),
+    Word(
+        "self_to",
+        "operation",
+        "Put the ability's card into this zone of its master's, or at the bottom of the deck.",
+        one_of((*OWN_ZONES, "deck_bottom")),
+        ("ws:3.1.4",),
+    ),
+    Word(
+        "clock_to_stock",
+        "operation",
+        "Put the top N cards of the clock into the stock.",
+        number(),
+        ("ws:3.8", "ws:3.10"),
+    ),
+    Word(
+        "send",
+        "operation",
+        "Put the character chosen (target: choose) into this zone of its master's, or on the top or bottom of the "
+        "deck.",
+        one_of(CHOSEN_FATES),
+        ("ws:8.6.3", "ws:3.1.4"),
+    ),
+    Word("rest", "operation", "Rest the character chosen (target: choose).", true(), ("ws:4.6.1.2",)),
+    Word("stand", "operation", "Stand the character chosen (target: choose).", true(), ("ws:4.6.1.1",)),
+    Word(
+        "grant",
+        "operation",
+        "The target gains this ability (an ability's record), for as long as 'until' says.",
+        mapping("an ability's record"),
+        ("ws:8.1.1", "ws:8.2.1.2"),
+    ),
+)
+"""The operations of an effect, in the order the log reader names them."""
+
+TARGET_WORDS: Final = (
+    SELF,
+    Word(
+        "choose",
+        "target",
+        "One of its master's characters chosen (or its opponent's, with whose), narrowed as the operation says.",
+        clauses=("ws:8.6.3",),
+    ),
+    Word("all", "target", "All of its master's characters.", clauses=("ws:8.6.3",)),
+    Word("others", "target", "All of its master's characters but the ability's card.", clauses=("ws:8.6.3",)),
+)
+DURATION_WORDS: Final = (
+    END_OF_TURN,
+    Word(
+        "end_of_opponents_next_turn",
+        "duration",
+        "Until the end of its master's opponent's next turn: the change ends in that turn's end phase.",
+        clauses=("ws:6.8.1.4",),
+    ),
+)
+
+QUALIFIER_WORDS: Final = (
+    with_values(TARGET, TARGET_WORDS),
+    with_values(UNTIL, DURATION_WORDS),
+    Word(
+        "with_trait",
+        "qualifier",
+        "The characters or cards it applies to have this trait (or one of a list of them), gained traits counted; "
+        "with target: choose, the characters chosen among.",
+        names_or_name("trait"),
+        ("ws:8.9.1.4",),
+    ),
+    Word(
+        "with_name",
+        "qualifier",
+        "The characters or cards it applies to have this card name.",
+        name("card"),
+        ("ws:2.1.1",),
+    ),
+    Word(
+        "per",
+        "qualifier",
+        "The change is made once for each character counted ({characters: {traits, other, back_stage, ...}}) or "
+        "each marker ({markers: {}}).",
+        mapping("a count of characters or of markers"),
+    ),
+    Word(
+        "whose",
+        "qualifier",
+        "For heal, whose clock; with target: choose, whose characters: the master's (own, the default) or the "
+        "opponent's.",
+        one_of(("own", "opponent")),
+    ),
+    Word(
+        "other",
+        "qualifier",
+        "With target: choose, the characters chosen among are the others than its card.",
+        true(),
+    ),
+    Word(
+        "position",
+        "qualifier",
+        "With target: others, only the other character in the middle position.",
+        one_of(("middle",)),
+        ("ws:3.6.3",),
+    ),
+    Word(
+        "area",
+        "qualifier",
+        "With target: choose, the character chosen is in this part of the stage.",
+        one_of(AREAS),
+        ("ws:3.6.1",),
+    ),
+    Word(
+        "in_battle",
+        "qualifier",
+        "With target: choose, the characters chosen among are those in battle.",
+        true(),
+        ("ws:7.2.1.5.1",),
+    ),
+    Word(
+        "color",
+        "qualifier",
+        "For an operation that chooses a card: the colour of the card chosen.",
+        name("colour"),
+    ),
+    Word(
+        "level_at_least",
+        "qualifier",
+        "The card or the character chosen is of this level or higher.",
+        number(0),
+    ),
+    Word(
+        "level_at_most",
+        "qualifier",
+        "The card or the character chosen is of this level or lower.",
+        number(0),
+    ),
+    Word("cost_at_most", "qualifier", "With target: choose, the character chosen is of this cost or lower.", number(0)),
+    Word(
+        "to",
+        "qualifier",
+        "For salvage: where the card chosen goes (the hand unless said).",
+        one_of(SALVAGE_DESTINATIONS),
+        ("ws:3.10",),
+    ),
+    Word(
+        "up_to",
+        "qualifier",
+        "'up to': its master may choose fewer, or none (resolve with target: false).",
+        flag(),
+    ),
+    Word("take", "qualifier", "For look: the kind of card taken from among those looked at.", one_of(SALVAGE_TYPES)),
+    Word("shown", "qualifier", "For look: the card taken is revealed to the opponent.", flag()),
+    Word(
+        "then",
+        "qualifier",
+        "For reveal: the operations done if the card revealed fits.",
+        operations_list(),
+    ),
+    Word("may", "qualifier", "For reveal: its master may decline what 'then' does.", flag()),
+    Word(
+        "per_climax",
+        "qualifier",
+        "For brainstorm: the operation done once per climax flipped over.",
+        mapping("an operation"),
+    ),
+)
+
+VOCABULARY: Final = Vocabulary("ws", (*OPERATION_WORDS, *QUALIFIER_WORDS, *TARGET_WORDS, *DURATION_WORDS))
+"""Every Weiss Schwarz word of an ability's effect."""
+OPERATIONS: Final = VOCABULARY.names("operation")
+TARGETS: Final = VOCABULARY.names("target")
+DURATIONS: Final = VOCABULARY.names("duration")
