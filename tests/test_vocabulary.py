@@ -13,7 +13,9 @@ from engine.core.card_records import CardRecordError, has_structured_effect
 from engine.core.vocabulary import Vocabulary, Word
 from engine.games.vg import playing as vg_playing
 from engine.games.wl import playing as wl_playing
+from engine.games.ws import abilities
 from engine.games.ws import words as ws_words
+from engine.games.ws.abilities import parse_ability
 from engine.games.ws.cards import definition_from_record
 from engine.games.ws.operation_records import AbilityRecordError, check_operation
 from engine.games.ws.vocabulary import clauses_of
@@ -162,3 +164,34 @@ def test_the_sites_table_of_words_is_made_from_the_definitions() -> None:
         for part, name, meaning, _takes, clauses in words.rows():
             assert f"``{name}``" in table and clauses == words.clauses(part, name)
     assert "Put the character chosen (target: choose) into this zone" in table
+
+
+@pytest.mark.parametrize(
+    ("cost", "problem"),
+    [
+        ({"clock": 2}, "cost: clock 2 is not one of 0, 1"),
+        ({"stock": -1}, "cost: stock -1 is not a whole number of 0 or more"),
+        ({"self_to": "deck"}, "cost: self_to 'deck' is not one of hand, stock"),
+        ({"discard": 1, "discard_type": "any"}, "cost: discard_type 'any' is not one of character, climax, event"),
+    ],
+)
+def test_a_ws_cost_is_checked_by_the_words_of_a_cost(cost: dict[str, Any], problem: str) -> None:
+    """An alias record outside the vocabulary is an error that names the word; in the shared shape, the same
+    ability is card text the engine does not play."""
+    with pytest.raises(AbilityRecordError, match=problem):
+        parse_ability(0, {"kind": "auto", "when": "played", "cost": cost, "effect": {"draw": 1}})
+    assert abilities.unplayed({"type": "auto", "timing": "on_play", "cost": cost, "effect": {"draw": 1}})
+
+
+def test_an_ability_cites_the_clauses_of_its_timing_condition_and_cost() -> None:
+    """ws: "When this card becomes 【REVERSE】" (7.6.1.2), "if you have 3 or more cards in your stock" (3.10), a cost
+    of a card from the hand (8.4.2.1) paid all or nothing (8.4.2.2)."""
+    record = {
+        "type": "auto",
+        "timing": "when_reversed",
+        "condition": {"stock": {"at_least": 3}},
+        "cost": {"discard": 1},
+        "effect": {"draw": 1},
+    }
+    assert {"ws:7.6.1.2", "ws:3.10", "ws:8.4.2.1", "ws:8.4.2.2", "ws:4.7.3"} <= set(clauses_of(record))
+    assert ws_words.TIMINGS == abilities.TIMINGS and ws_words.COSTS == abilities.COSTS

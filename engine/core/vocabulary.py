@@ -25,10 +25,11 @@ from typing import Any, Final, Literal
 
 Schema = dict[str, Any]
 
-Part = Literal["operation", "qualifier", "target", "duration"]
-PARTS: Final[tuple[Part, ...]] = ("operation", "qualifier", "target", "duration")
-"""The parts of an ability a word belongs to: an operation of its effect (the key that says what is done), a
-qualifier of an operation (who or what it narrows to, where a card goes), one of the values of ``target`` (who
+Part = Literal["operation", "qualifier", "target", "duration", "timing", "condition", "cost"]
+PARTS: Final[tuple[Part, ...]] = ("timing", "condition", "cost", "operation", "qualifier", "target", "duration")
+"""The parts of an ability a word belongs to: when an automatic ability triggers (a value of its ``timing``),
+what its ``condition`` asks, what its ``cost`` pays, an operation of its effect (the key that says what is done),
+a qualifier of an operation (who or what it narrows to, where a card goes), one of the values of ``target`` (who
 an operation goes to) and one of the values of ``until`` (how long a change lasts)."""
 
 
@@ -71,6 +72,16 @@ def one_of(names: Iterable[str]) -> Value:
     """One of ``names``."""
     choices = tuple(names)
     return Value(f"one of {', '.join(choices)}", {"enum": list(choices)}, lambda value: value in choices)
+
+
+def one_of_numbers(numbers: Iterable[int]) -> Value:
+    """One of ``numbers`` (not ``true`` nor ``false``, which Python counts as 1 and 0)."""
+    choices = tuple(numbers)
+    return Value(
+        f"one of {', '.join(map(str, choices))}",
+        {"type": "integer", "enum": list(choices)},
+        lambda value: _is_integer(value) and value in choices,
+    )
 
 
 def name(what: str) -> Value:
@@ -303,6 +314,7 @@ __all__ = [
     "names_or_name",
     "number",
     "one_of",
+    "one_of_numbers",
     "operations_list",
     "STRUCTURED_EFFECT",
     "structured_effect_vocabulary",

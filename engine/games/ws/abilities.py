@@ -72,10 +72,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from engine.games.ws import words
 from engine.games.ws.operation_records import (
     CHOOSING,
     CONTINUOUS_ONLY,
-    OWN_ZONES,
     AbilityRecordError,
     check_operation,
     is_character_filter,
@@ -84,26 +84,10 @@ from engine.games.ws.operation_records import (
 
 KINDS: Final = ("auto", "act", "cont", "event", "replace")
 """The categories an ability is read as (``event``: an event card's own text)."""
-TIMINGS: Final = (
-    "on_play",
-    "when_attacking",
-    "when_other_attacks",
-    "when_backup",
-    "when_reversed",
-    "when_reversed_in_battle",
-    "when_opponent_reversed",
-    "when_climax_placed",
-    "at_beginning",
-    "when_put_into_waiting_room",
-    "when_act_used",
-)
-"""The timings of the automatic abilities the engine plays: when its card is played or placed in the climax
-area (8.1.1.2.1), when it attacks, when another character of its master's attacks, when its own Backup is used
-(10.5: it triggers from the waiting room, where the Backup's cost put it), when it becomes reversed (at all, or
-in battle, 7.6.1.2), when its battle opponent (7.2.1.5.1) becomes reversed, when a climax is placed in its
-master's climax area (6.6.1.2.1), at the beginning of a phase or step (``phase``, of whose turn ``whose`` says:
-``own``, ``opponent``, or either; 6.1.2.1), when it is put from the stage into the waiting room (3.4.1; it
-triggers from there, as Encore does, 10.2), when its master plays an 【ACT】 (8.1.1.1, a Backup among them)."""
+TIMINGS: Final = words.TIMINGS
+"""The timings of the automatic abilities the engine plays (``engine.games.ws.words.TIMING_WORDS`` says what each
+means and its clauses): when its card is played, attacks, becomes reversed, is put into the waiting room, when
+another character attacks, a climax is placed, an 【ACT】 is used, at the beginning of a phase or step."""
 PHASES: Final = (
     "stand_phase",
     "draw_phase",
@@ -138,39 +122,13 @@ trigger while it is there, not on its being played nor once it has left the stag
 ZONES: Final = (None, "stage", "climax", "hand")
 """Where an ability works from: a character's on the stage; a climax's in the climax area (ws 3.11, 8.1.1.2.1);
 ``hand``, a continuous ability that changes its card's level while it is in the hand (8.1.1.3)."""
-COSTS: Final = ("stock", "rest", "discard", "discard_type", "discard_traits", "clock", "self_to")
-"""What a cost may say (8.4.2): stock from the top of the stock (8.4.3), ``rest: true`` to rest its card,
-``discard`` cards from the hand into the waiting room, of ``discard_type`` and with one of ``discard_traits``
-where it says, ``clock: 1`` to put the top card of the deck into the clock, and ``self_to`` a zone (``waiting``,
-``memory``...) its card goes to from the stage."""
-DISCARD_TYPES: Final = ("character", "climax", "event")
-CONDITIONS: Final = (
-    "turn",
-    "characters",
-    "all_characters",
-    "stock",
-    "hand",
-    "facing",
-    "battle_opponent",
-    "position",
-    "waiting_climaxes",
-    "markers",
-    "climax_named",
-)
-"""What a ``cont`` ability's ``condition`` may ask, all of it at once (8.1.1.3): ``turn``, ``own`` or
-``opponent`` (during whose turn); ``characters``, ``{at_least: N, traits: [..], other: true}`` (its master has
-N or more such characters, other than its card); ``all_characters``, ``{traits: [..]}`` (each of its master's
-characters has one of them); ``stock`` and ``hand``, ``{at_most: N}`` or ``{at_least: N}`` (cards there);
-``facing``, ``{level_at_least: N}``, ``{level: N}``, ``{cost_at_most: N}`` or ``{higher_level: true}`` (the
-opponent's character facing its card is of level N or higher, of level N, of cost N or lower, of a higher level
-than its card, 3.6.5);
-``position``, ``middle``, ``center_stage`` or ``back_stage`` (its card is in the middle position of the center
-stage, in the center stage, in the back stage, 3.6.3);
-``waiting_climaxes``, ``{at_most: N}`` (climaxes in its master's waiting room); ``markers``, ``{at_least: N}``
-(markers underneath its card, 3.7); ``climax_named``, a card name (a climax of that name is in its master's
-climax area, 2.3.2.3.2);
-``battle_opponent``, ``{level_at_most: N}``, ``{cost_at_most: N}`` or ``{above_player_level: true}`` (its
-card's battle opponent is of level N or lower, of cost N or lower, of a level higher than its master's level)."""
+COSTS: Final = words.COSTS
+"""What a cost may say (8.4.2; ``engine.games.ws.words.COST_WORDS``): stock, resting its card, cards of the hand
+(of a type, with a trait), the top card of the deck into the clock, its card into a zone."""
+DISCARD_TYPES: Final = words.DISCARD_TYPES
+CONDITIONS: Final = words.CONDITIONS
+"""What a ``condition`` may ask, all of it at once (8.1.1.3; ``engine.games.ws.words.CONDITION_WORDS`` says what
+each asks and the values it takes)."""
 
 
 @dataclass(slots=True, init=False)
@@ -401,23 +359,12 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
     unknown = set(cost) - set(COSTS)
     if unknown:
         raise AbilityRecordError(f"ability {index}: cost {sorted(unknown)[0]!r} is not one of {', '.join(COSTS)}")
-    stock = cost.get("stock", 0)
-    if isinstance(stock, bool) or not isinstance(stock, int) or stock < 0:
-        raise AbilityRecordError(f"ability {index}: stock cost {stock!r} is not a whole number")
-    discard = cost.get("discard", 0)
-    if isinstance(discard, bool) or not isinstance(discard, int) or discard < 0:
-        raise AbilityRecordError(f"ability {index}: discard cost {discard!r} is not a whole number")
-    clock = cost.get("clock", 0)
-    if clock not in (0, 1) or isinstance(clock, bool):
-        raise AbilityRecordError(f"ability {index}: clock cost {clock!r} is not 0 or 1")
-    self_cost = cost.get("self_to")
-    if self_cost is not None and self_cost not in OWN_ZONES:
-        raise AbilityRecordError(f"ability {index}: self_to {self_cost!r} is not one of {', '.join(OWN_ZONES)}")
-    discard_type = cost.get("discard_type")
-    if discard_type is not None and discard_type not in DISCARD_TYPES:
-        raise AbilityRecordError(
-            f"ability {index}: discard_type {discard_type!r} is not one of {', '.join(DISCARD_TYPES)}"
-        )
+    for key, value in cost.items():
+        problem = words.VOCABULARY.problem("cost", key, value)
+        if problem is not None:
+            raise AbilityRecordError(f"ability {index}: cost: {problem}")
+    stock, discard, clock = cost.get("stock", 0), cost.get("discard", 0), cost.get("clock", 0)
+    self_cost, discard_type = cost.get("self_to"), cost.get("discard_type")
     effects = record.get("effect", [])
     effects = [effects] if isinstance(effects, dict) else effects
     if not isinstance(effects, list) or not effects:

@@ -28,40 +28,29 @@ KIND_CLAUSES: Final = {
     "cont": ("ws:8.1.1.3",),
     "replace": ("ws:8.10",),
 }
-TIMING_CLAUSES: Final = {
-    "when_backup": ("ws:10.5", "ws:10.5.2"),
-    "when_reversed": ("ws:7.6.1.2",),
-    "when_reversed_in_battle": ("ws:7.6.1.2", "ws:7.2.1.5.1"),
-    "when_opponent_reversed": ("ws:7.6.1.2", "ws:7.2.1.5.1"),
-    "when_climax_placed": ("ws:6.6.1.2.1",),
-    "at_beginning": ("ws:6.1.1",),
-    "when_put_into_waiting_room": ("ws:3.4.1", "ws:3.1.4"),
-    "when_act_used": ("ws:8.1.1.1",),
-}
-"""The clauses of a timing beyond its category's: an ability triggered by the use of its card's Backup."""
 
 
 def clauses_of(record: Record) -> tuple[str, ...]:
     """The clauses an ability read as ``record`` cites when the engine plays it: its category's (or its keyword's),
-    its cost's, its choices' and each operation's."""
+    and those of each word it uses (``engine.games.ws.words``): its timing's, its condition's, its cost's and each
+    operation's."""
     keyword = record.get("keyword")
+    cost = record.get("cost")
+    costs = cost if isinstance(cost, dict) else {"stock": cost} if isinstance(cost, int) and cost else {}
+    cost_clauses = [clause for key in costs for clause in WORDS.clauses("cost", str(key))]
     if keyword is not None:
-        cost = record.get("cost")
-        from_hand = ("ws:8.4.2", "ws:8.4.2.1") if isinstance(cost, dict) and cost.get("discard") else ()
-        if isinstance(cost, dict) and cost.get("clock"):
-            from_hand = ("ws:8.4.2", "ws:3.8.1")
-        return KEYWORD_CLAUSES.get(str(keyword), ("ws:10",)) + from_hand
+        return tuple(dict.fromkeys((*KEYWORD_CLAUSES.get(str(keyword), ("ws:10",)), *cost_clauses)))
     kind = record.get("type") or record.get("kind")
     found = list(KIND_CLAUSES.get(str(kind), ("ws:8.6.2.4.2",)))
     if record.get("zone") == "climax":
         found.append("ws:3.11.2")
-    found.extend(TIMING_CLAUSES.get(str(record.get("timing")), ()))
+    found.extend(WORDS.clauses("timing", str(record.get("timing"))))
     if record.get("cxcombo"):
         found.append("ws:8.12.1")
-    if "climax_named" in (record.get("condition") or {}):
-        found.append("ws:2.3.2.3.2")
-    if record.get("cost"):
-        found.extend(("ws:8.4.2.2", "ws:8.4.3"))
+    for key in record.get("condition") or {}:
+        found.extend(WORDS.clauses("condition", str(key)))
+    if cost:
+        found.extend(("ws:8.4.2.2", *cost_clauses))
         if kind == "auto":
             found.append("ws:8.7.3.1.1")
     effects = record.get("effect") or ()

@@ -2,13 +2,15 @@
 
 ``engine.core.vocabulary`` defines the words every game shares (``power``, ``target``,
 ``until``, the ability's own card, until end of turn); this module adds those of Weiss
-Schwarz: the operations of an effect, with the places and kinds of card they name, what
-narrows the character or the card an operation chooses, its targets and durations.
-``VOCABULARY`` gathers them: the log reader's checks (``engine.games.ws.operation_records``),
-the JSON Schema (``judge.games.ws.schema``), the clauses an ability cites
-(``engine.games.ws.vocabulary``) and the site's table are all read from it.  What plays each
-operation is ``engine.games.ws.operations`` and ``engine.games.ws.deck_operations``.
-"""
+Schwarz: the timings of automatic abilities, what a condition asks and what a cost pays,
+the operations of an effect with the places and kinds of card they name, what narrows the
+character or the card an operation chooses, its targets and durations.  ``VOCABULARY``
+gathers them: the log reader's checks (``engine.games.ws.abilities``,
+``engine.games.ws.operation_records``), the JSON Schema (``judge.games.ws.schema``), the
+clauses an ability cites (``engine.games.ws.vocabulary``) and the site's table are all read
+from it.  What plays each word is the engine's: ``engine.games.ws.operations`` and
+``engine.games.ws.deck_operations`` the operations, ``costs`` the costs, ``characteristics``
+the conditions, ``playing`` the timings."""
 
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ from engine.core.vocabulary import (
     names_or_name,
     number,
     one_of,
+    one_of_numbers,
     operations_list,
     true,
     with_values,
@@ -319,8 +322,178 @@ QUALIFIER_WORDS: Final = (
     ),
 )
 
-VOCABULARY: Final = Vocabulary("ws", (*OPERATION_WORDS, *QUALIFIER_WORDS, *TARGET_WORDS, *DURATION_WORDS))
+TIMING_WORDS: Final = (
+    Word(
+        "on_play",
+        "timing",
+        "When its card is played, or a climax placed in the climax area.",
+        clauses=("ws:8.1.1.2.1",),
+    ),
+    Word("when_attacking", "timing", "When its card attacks.", clauses=("ws:7.2.1.3",)),
+    Word(
+        "when_other_attacks",
+        "timing",
+        "When another character of its master's attacks (of one of attacker_traits, where said).",
+        clauses=("ws:7.2.1.3",),
+    ),
+    Word(
+        "when_backup",
+        "timing",
+        "When its card's Backup is used; it triggers from the waiting room, where the Backup's cost put it.",
+        clauses=("ws:10.5", "ws:10.5.2"),
+    ),
+    Word("when_reversed", "timing", "When its card becomes 【REVERSE】.", clauses=("ws:7.6.1.2",)),
+    Word(
+        "when_reversed_in_battle",
+        "timing",
+        "When its card becomes 【REVERSE】 in battle.",
+        clauses=("ws:7.6.1.2", "ws:7.2.1.5.1"),
+    ),
+    Word(
+        "when_opponent_reversed",
+        "timing",
+        "When its card's battle opponent becomes 【REVERSE】.",
+        clauses=("ws:7.6.1.2", "ws:7.2.1.5.1"),
+    ),
+    Word(
+        "when_climax_placed",
+        "timing",
+        "When a climax (named climax_name, where said) is placed in its master's climax area.",
+        clauses=("ws:6.6.1.2.1",),
+    ),
+    Word(
+        "at_beginning",
+        "timing",
+        "At the beginning of a phase or step (phase), of whose turn whose says (own, opponent, or either).",
+        clauses=("ws:6.1.1",),
+    ),
+    Word(
+        "when_put_into_waiting_room",
+        "timing",
+        "When its card is put from the stage into the waiting room; it triggers from there, as Encore does.",
+        clauses=("ws:3.4.1", "ws:3.1.4"),
+    ),
+    Word("when_act_used", "timing", "When its master uses an 【ACT】 (a Backup among them).", clauses=("ws:8.1.1.1",)),
+)
+"""When the automatic abilities the engine plays trigger (8.1.1.2)."""
+
+DISCARD_TYPES: Final = ("character", "climax", "event")
+"""The card types a cost may ask of the cards it puts from the hand into the waiting room."""
+COST_WORDS: Final = (
+    Word("stock", "cost", "Put N cards from the top of the stock into the waiting room.", number(0), ("ws:8.4.3",)),
+    Word("rest", "cost", "Rest its card (【REST】 this card).", flag(), ("ws:8.4.2.2",)),
+    Word(
+        "discard",
+        "cost",
+        "Put N cards from the hand into the waiting room (the paying entry names them).",
+        number(0),
+        ("ws:8.4.2", "ws:8.4.2.1"),
+    ),
+    Word("discard_type", "cost", "The card type of the cards discard puts.", one_of(DISCARD_TYPES), ("ws:8.4.2",)),
+    Word("discard_traits", "cost", "The cards discard puts have one of these traits.", names_or_name("trait")),
+    Word(
+        "clock",
+        "cost",
+        "Put the top card of the deck into the clock (the paying entry names it, revealed).",
+        one_of_numbers((0, 1)),
+        ("ws:8.4.2", "ws:3.8.1"),
+    ),
+    Word(
+        "self_to",
+        "cost",
+        "Put its card from the stage into this zone of its master's.",
+        one_of(OWN_ZONES),
+        ("ws:8.4.2", "ws:3.1.4"),
+    ),
+)
+"""What a cost may pay (8.4.2), all of it or none (8.4.2.2)."""
+
+CONDITION_WORDS: Final = (
+    Word("turn", "condition", "During whose turn: own or opponent.", one_of(("own", "opponent")), ("ws:8.1.1.3",)),
+    Word(
+        "characters",
+        "condition",
+        "Its master has N or more (or at most N) such characters: {at_least: N, traits: [..], other: true, ...}.",
+        mapping("a count of characters"),
+        ("ws:3.6",),
+    ),
+    Word(
+        "all_characters",
+        "condition",
+        "Each of its master's characters has one of these traits: {traits: [..]}.",
+        mapping("the traits every character has"),
+        ("ws:3.6",),
+    ),
+    Word(
+        "stock",
+        "condition",
+        "Cards in its master's stock: {at_most: N} or {at_least: N}.",
+        mapping("a count"),
+        ("ws:3.10",),
+    ),
+    Word(
+        "hand",
+        "condition",
+        "Cards in its master's hand: {at_most: N} or {at_least: N}.",
+        mapping("a count"),
+        ("ws:3.3",),
+    ),
+    Word(
+        "facing",
+        "condition",
+        "The opponent's character facing its card: {level_at_least: N}, {level: N}, {cost_at_most: N} or "
+        "{higher_level: true}.",
+        mapping("what the facing character is"),
+        ("ws:3.6.5",),
+    ),
+    Word(
+        "battle_opponent",
+        "condition",
+        "Its card's battle opponent: {level_at_most: N}, {cost_at_most: N} or {above_player_level: true}.",
+        mapping("what the battle opponent is"),
+        ("ws:7.2.1.5.1",),
+    ),
+    Word(
+        "position",
+        "condition",
+        "Its card is in the middle position, the center stage or the back stage.",
+        one_of(("middle", "center_stage", "back_stage")),
+        ("ws:3.6.3",),
+    ),
+    Word(
+        "waiting_climaxes",
+        "condition",
+        "Climaxes in its master's waiting room: {at_most: N}.",
+        mapping("a count"),
+        ("ws:3.4",),
+    ),
+    Word("markers", "condition", "Markers underneath its card: {at_least: N}.", mapping("a count"), ("ws:3.7",)),
+    Word(
+        "climax_named",
+        "condition",
+        "A climax of this card name is in its master's climax area.",
+        name("card"),
+        ("ws:2.3.2.3.2",),
+    ),
+)
+"""What an ability's ``condition`` may ask, all of it at once (8.1.1.3)."""
+
+VOCABULARY: Final = Vocabulary(
+    "ws",
+    (
+        *TIMING_WORDS,
+        *CONDITION_WORDS,
+        *COST_WORDS,
+        *OPERATION_WORDS,
+        *QUALIFIER_WORDS,
+        *TARGET_WORDS,
+        *DURATION_WORDS,
+    ),
+)
 """Every Weiss Schwarz word of an ability's effect."""
 OPERATIONS: Final = VOCABULARY.names("operation")
 TARGETS: Final = VOCABULARY.names("target")
+TIMINGS: Final = VOCABULARY.names("timing")
+CONDITIONS: Final = VOCABULARY.names("condition")
+COSTS: Final = VOCABULARY.names("cost")
 DURATIONS: Final = VOCABULARY.names("duration")

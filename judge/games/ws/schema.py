@@ -160,21 +160,30 @@ def _ws_card_defs() -> dict[str, Schema]:
         "wsSharedAbility": {
             "title": "Ability",
             "description": "An ability in the format's shared shape {type, timing, zone, once_per_turn, condition, "
-            "cost, effect, text}.  The engine plays type auto with timing on_play or when_attacking, type act, "
-            "type cont, an event's own text (no type, timing main or counter) and type replace (timing reversed "
-            "or leaves_stage, with 'instead'), with no condition and no [1/Turn], the costs and the operations of "
-            "the vocabulary (wsOperation); any other is card text the engine reports where it acts, never "
-            "guesses, so only its shape is described here.",
+            "cost, effect, text}.  The engine plays type auto with a timing of the vocabulary, type act, type "
+            "cont, an event's own text (no type, timing main or counter) and type replace (timing reversed or "
+            "leaves_stage, with 'instead'), with the conditions, [1/Turn] (once_per_turn, for type auto), the "
+            "costs and the operations of the vocabulary (wsOperation; engine/games/ws/words.py defines each word); "
+            "any other is card text the engine reports where it acts, never guesses, so only its shape is "
+            "described here.",
             "type": "object",
             "properties": {
                 "type": {"description": "The category of ws 8.1.1: auto, act or cont; or replace.", "type": "string"},
-                "timing": {"description": "When it works, in words.", "type": "string"},
+                "timing": {
+                    "description": "When it works, in words; the engine plays "
+                    + ws_words.VOCABULARY.value_descriptions("timing"),
+                    "type": "string",
+                },
                 "zone": {"type": "string"},
                 "once_per_turn": {"type": "boolean"},
-                "condition": {"type": "object"},
+                "condition": {
+                    "description": "What must hold, all of it at once; the engine checks "
+                    + ws_words.VOCABULARY.value_descriptions("condition"),
+                    "type": "object",
+                },
                 "cost": {
-                    "description": "Stock from the top of the stock, and 'rest: true' to rest the character "
-                    "itself (8.4.2.2).",
+                    "description": "What is paid, all or nothing (8.4.2.2); a number is a stock cost; the engine "
+                    "pays " + ws_words.VOCABULARY.value_descriptions("cost"),
                     "type": ["integer", "object", "null"],
                 },
                 "effect": {
