@@ -122,19 +122,38 @@ def test_an_operation_cites_the_clauses_of_each_of_its_words() -> None:
 
 
 @pytest.mark.parametrize(
-    ("words", "effect", "structured"),
+    ("words", "ability", "structured"),
     [
-        (vg_playing.EFFECT_WORDS, {"power": 5000, "target": "vanguard", "until": "end_of_battle"}, True),
-        (vg_playing.EFFECT_WORDS, {"power": 5000, "target": "RC"}, False),
-        (vg_playing.EFFECT_WORDS, {"power": 5000, "until": "end_of_game"}, False),
-        (vg_playing.EFFECT_WORDS, {"power": 5000, "soul": 1}, False),
-        (wl_playing.EFFECT_WORDS, {"power": 1000, "target": "AL-01@2"}, True),
-        (wl_playing.EFFECT_WORDS, {"power": "1000"}, False),
+        (vg_playing.EFFECT_WORDS, {"effect": {"power": 5000, "target": "vanguard", "until": "end_of_battle"}}, True),
+        (vg_playing.EFFECT_WORDS, {"effect": {"power": 5000, "target": "RC"}}, False),
+        (vg_playing.EFFECT_WORDS, {"effect": {"power": 5000, "until": "end_of_game"}}, False),
+        (vg_playing.EFFECT_WORDS, {"effect": {"power": 5000, "soul": 1}}, False),
+        (
+            vg_playing.EFFECT_WORDS,
+            {"condition": {"limit_break": 4}, "cost": {"counter_blast": 1}, "effect": {"power": 5000}},
+            True,
+        ),
+        (vg_playing.EFFECT_WORDS, {"cost": {"energy_blast": 1}, "effect": {"power": 5000}}, False),
+        (vg_playing.EFFECT_WORDS, {"condition": {"limit_break": "four"}, "effect": {"power": 5000}}, False),
+        (wl_playing.EFFECT_WORDS, {"effect": {"power": 1000, "target": "AL-01@2"}}, True),
+        (wl_playing.EFFECT_WORDS, {"effect": {"power": "1000"}}, False),
+        (wl_playing.EFFECT_WORDS, {"condition": {"turn": "opponents"}, "effect": {"power": 1000}}, True),
+        (wl_playing.EFFECT_WORDS, {"condition": {"turn": "mine"}, "effect": {"power": 1000}}, False),
+        (wl_playing.EFFECT_WORDS, {"cost": {"energio_return": 1}, "effect": {"power": 1000}}, False),
     ],
 )
-def test_the_structured_effect_is_the_games_words(words: Vocabulary, effect: dict[str, Any], structured: bool) -> None:
-    """vg and wl play the one structured effect; its targets and durations are each game's words."""
-    assert has_structured_effect({"type": "act", "effect": effect}, (), (), words) is structured
+def test_the_structured_ability_is_the_games_words(
+    words: Vocabulary, ability: dict[str, Any], structured: bool
+) -> None:
+    """vg and wl play the one structured effect; its conditions, costs, targets and durations are each game's
+    words, each with the values it takes."""
+    assert has_structured_effect({"type": "act", **ability}, words) is structured
+
+
+def test_a_cost_where_the_game_pays_none_is_not_the_structured_shape() -> None:
+    ability = {"type": "cont", "cost": {"trash": 1}, "effect": {"power": 1000}}
+    assert has_structured_effect(ability, wl_playing.EFFECT_WORDS)
+    assert not has_structured_effect(ability, wl_playing.EFFECT_WORDS, costs=False)
 
 
 def test_the_vanguard_schema_names_the_circles_a_target_may_be() -> None:

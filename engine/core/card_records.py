@@ -9,10 +9,9 @@ the one structured effect the engines play themselves.
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from typing import Any
 
-from engine.core.vocabulary import Vocabulary, fits_structured_effect
+from engine.core.vocabulary import Vocabulary, fits, fits_structured_effect
 
 
 class CardRecordError(ValueError):
@@ -40,21 +39,18 @@ def name_list(card_id: str, fields: dict[str, Any], key: str) -> tuple[str, ...]
     return tuple(value)
 
 
-def has_structured_effect(
-    ability: dict[str, Any], conditions: Collection[str], costs: Collection[str], words: Vocabulary
-) -> bool:
+def has_structured_effect(ability: dict[str, Any], words: Vocabulary, costs: bool = True) -> bool:
     """Whether ``ability``'s record has the one structured effect every engine plays itself, ``{power: N, target,
     until}``, in the game's ``words`` (``engine.core.vocabulary.structured_effect_vocabulary``), with no condition
-    but ``conditions`` and no cost but ``costs`` (the ones the game's engine checks and pays).  Which abilities
-    carry it (their type or timing) each game says."""
+    but those of ``words`` and no cost but theirs (the ones the game's engine checks and pays), and none at all
+    where ``costs`` is false.  Which abilities carry it (their type or timing) each game says."""
     condition = ability.get("condition") or {}
     cost = ability.get("cost") or {}
     return (
         fits_structured_effect(ability.get("effect"), words)
-        and isinstance(condition, dict)
-        and set(condition) <= set(conditions)
-        and isinstance(cost, dict)
-        and set(cost) <= set(costs)
+        and fits(words, "condition", condition)
+        and fits(words, "cost", cost)
+        and (costs or not cost)
     )
 
 

@@ -268,15 +268,26 @@ STRUCTURED_EFFECT: Final = ("power", "target", "until")
 
 
 def structured_effect_vocabulary(
-    game: str, targets: Sequence[Word], durations: Sequence[Word], target_value: Value | None = None
+    game: str,
+    targets: Sequence[Word],
+    durations: Sequence[Word],
+    target_value: Value | None = None,
+    others: Sequence[Word] = (),
 ) -> Vocabulary:
     """The vocabulary of the structured effect in ``game``, with its own targets and durations (the first of each
     where none is written); ``target_value`` where a target may also be named otherwise than by one of
-    ``targets`` (a card's address)."""
+    ``targets`` (a card's address); ``others``, the conditions and costs the game's engine checks and pays."""
     target = with_values(TARGET, targets)
     if target_value is not None:
         target = Word(TARGET.name, TARGET.part, target.meaning, target_value, TARGET.clauses)
-    return Vocabulary(game, (POWER, target, with_values(UNTIL, durations), *targets, *durations))
+    return Vocabulary(game, (*others, POWER, target, with_values(UNTIL, durations), *targets, *durations))
+
+
+def fits(vocabulary: Vocabulary, part: Part, record: Any) -> bool:
+    """Whether ``record`` (a condition, a cost) is a mapping of words of ``part``, each with a value it takes."""
+    return isinstance(record, dict) and all(
+        vocabulary.problem(part, key, value) is None for key, value in record.items()
+    )
 
 
 def fits_structured_effect(effect: Any, vocabulary: Vocabulary) -> bool:
@@ -307,6 +318,7 @@ __all__ = [
     "Vocabulary",
     "Word",
     "choice_among",
+    "fits",
     "fits_structured_effect",
     "flag",
     "mapping",

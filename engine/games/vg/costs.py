@@ -13,12 +13,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from engine.core.protocol import Choice, Refusal
+from engine.core.vocabulary import Word, number
 from engine.games.vg.choices import Activate, PayAbility
 
 if TYPE_CHECKING:
     from engine.games.vg.game import Vanguard
 
-COST_WORDS: Final = ("counter_blast", "soul_blast", "discard")
+COST_DEFINITIONS: Final = (
+    Word(
+        "counter_blast",
+        "cost",
+        "Counter Blast N: turn N face-up cards of the damage zone face down.",
+        number(0),
+        ("vg:10.1.15",),
+    ),
+    Word("soul_blast", "cost", "Soul Blast N: put N cards of the soul into the drop zone.", number(0), ("vg:10.1.16",)),
+    Word("discard", "cost", "Discard N cards from the hand.", number(0), ("vg:10.1.2",)),
+)
+"""The costs of the structured shape, as words of the vocabulary (``engine.core.vocabulary``)."""
+COST_WORDS: Final = tuple(word.name for word in COST_DEFINITIONS)
 """The costs an ability record may structure (``judge/site/vg-logs.rst``), as numbers of cards, in the order a
 choice names the cards that pay them."""
 

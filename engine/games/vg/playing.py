@@ -40,16 +40,32 @@ from engine.core.cards import Card
 from engine.core.effects import ContinuousEffect, Duration
 from engine.core.game import Procedure, StandbyAbility
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal
-from engine.core.vocabulary import END_OF_BATTLE, END_OF_TURN, SELF, Word, structured_effect_vocabulary
+from engine.core.vocabulary import END_OF_BATTLE, END_OF_TURN, SELF, Word, number, structured_effect_vocabulary
 from engine.games.vg.choices import Activate, PayAbility
-from engine.games.vg.costs import COST_WORDS, names_payment, paid_by
+from engine.games.vg.costs import COST_DEFINITIONS, COST_WORDS, names_payment, paid_by
 from engine.games.vg.state import CIRCLES, REAR_GUARD_CIRCLES, VANGUARD
 
 if TYPE_CHECKING:
     from engine.games.vg.cards import VgCardDefinition
     from engine.games.vg.game import Vanguard
 
-CONDITION_WORDS: Final = ("limit_break", "generation_break")
+CONDITION_DEFINITIONS: Final = (
+    Word(
+        "limit_break",
+        "condition",
+        "Limit Break N: active while its master has N or more cards in the damage zone.",
+        number(0),
+        ("vg:10.2.5",),
+    ),
+    Word(
+        "generation_break",
+        "condition",
+        "Generation Break N: active while its master has N or more face-up G units.",
+        number(0),
+        ("vg:10.2.11",),
+    ),
+)
+CONDITION_WORDS: Final = tuple(word.name for word in CONDITION_DEFINITIONS)
 """The conditions an ability record may structure: Limit Break (10.2.5) and Generation Break (10.2.11)."""
 GATES: Final = {"limit_break": "vg:10.2.5.1", "generation_break": "vg:10.2.11.1"}
 """The keywords that gate a card's abilities (Limit Break, Generation Break), with the clause that says so."""
@@ -91,9 +107,10 @@ EFFECT_WORDS: Final = structured_effect_vocabulary(
         ),
     ),
     (END_OF_TURN, END_OF_BATTLE),
+    others=(*CONDITION_DEFINITIONS, *COST_DEFINITIONS),
 )
-"""The words of the structured effect in Vanguard (``engine.core.vocabulary``): its targets, the unit itself, the
-vanguard or the unit on a circle, and how long the change lasts."""
+"""The words of the structured ability in Vanguard (``engine.core.vocabulary``): its conditions and costs, its
+targets (the unit itself, the vanguard or the unit on a circle) and how long the change lasts."""
 
 
 def modelled(ability: dict[str, Any]) -> bool:
@@ -102,14 +119,12 @@ def modelled(ability: dict[str, Any]) -> bool:
     engine knows and no cost; a continuous one on its own unit and no cost)."""
     kind = ability.get("type")
     if kind == "act":
-        return has_structured_effect(ability, CONDITION_WORDS, COST_WORDS, EFFECT_WORDS)
+        return has_structured_effect(ability, EFFECT_WORDS)
     if kind == "auto":
-        return ability.get("timing") in AUTO_TIMINGS and has_structured_effect(
-            ability, CONDITION_WORDS, COST_WORDS, EFFECT_WORDS
-        )
+        return ability.get("timing") in AUTO_TIMINGS and has_structured_effect(ability, EFFECT_WORDS)
     return (
         kind == "cont"
-        and has_structured_effect(ability, CONDITION_WORDS, (), EFFECT_WORDS)
+        and has_structured_effect(ability, EFFECT_WORDS, costs=False)
         and ability["effect"].get("target", "self") == "self"
     )
 

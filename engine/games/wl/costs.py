@@ -14,11 +14,17 @@ from typing import TYPE_CHECKING, Any, Final
 
 from engine.core.cards import Card, first_unheld
 from engine.core.protocol import Choice, Decision, Refusal
+from engine.core.vocabulary import Word, number
 
 if TYPE_CHECKING:
     from engine.games.wl.game import Energio
 
-COST_WORDS: Final = ("energio", "trash")
+COST_DEFINITIONS: Final = (
+    Word("energio", "cost", "① N: rest N active ENERGIO!! cards of the cost area.", number(0), ("wl:8.3.1.5",)),
+    Word("trash", "cost", "Trash N cards from the hand.", number(0), ("wl:10.2.14",)),
+)
+"""The costs of the structured shape, as words of the vocabulary (``engine.core.vocabulary``)."""
+COST_WORDS: Final = tuple(word.name for word in COST_DEFINITIONS)
 """The costs the engine pays itself: ① (``energio``, 8.3.1.5) and trashing from the hand (``trash``, 10.2.14).
 ENERGIO!! -X (``energio_return``, 10.2.10) leaves the ability to card text the engine does not model."""
 

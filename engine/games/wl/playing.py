@@ -38,9 +38,18 @@ from engine.core.cards import Card, first_unheld
 from engine.core.effects import ContinuousEffect, Duration
 from engine.core.game import Procedure
 from engine.core.protocol import RecordKind, Refusal
-from engine.core.vocabulary import END_OF_BATTLE, END_OF_TURN, SELF, Value, Word, structured_effect_vocabulary
+from engine.core.vocabulary import (
+    END_OF_BATTLE,
+    END_OF_TURN,
+    SELF,
+    Value,
+    Word,
+    number,
+    one_of,
+    structured_effect_vocabulary,
+)
 from engine.games.wl.choices import Named
-from engine.games.wl.costs import COST_WORDS
+from engine.games.wl.costs import COST_DEFINITIONS
 from engine.games.wl.state import CHARACTER_LIMIT, LEADER
 
 if TYPE_CHECKING:
@@ -49,6 +58,25 @@ if TYPE_CHECKING:
 GIVEN_POWER: Final = 1000
 """wl 6.5.5.2."""
 DURATIONS: Final = {"end_of_turn": Duration.END_OF_TURN, "end_of_battle": Duration.END_OF_BATTLE}
+CONDITION_DEFINITIONS: Final = (
+    Word(
+        "energio",
+        "condition",
+        "[ENERGIO!! xX]: X or more ENERGIO!! cards given to this card.",
+        number(0),
+        ("wl:10.2.9", "wl:8.3.2.3"),
+    ),
+    Word(
+        "turn",
+        "condition",
+        "During whose turn: yours ([Your Turn]) or opponents ([Opponent's Turn]).",
+        one_of(("yours", "opponents")),
+        ("wl:10.2.11", "wl:10.2.12"),
+    ),
+)
+CONDITION_WORDS: Final = tuple(word.name for word in CONDITION_DEFINITIONS)
+"""The conditions the engine checks itself: [ENERGIO!! xX] (``energio``, 10.2.9) and [Your Turn] / [Opponent's Turn]
+(``turn``, 10.2.11, 10.2.12)."""
 EFFECT_WORDS: Final = structured_effect_vocabulary(
     "wl",
     (Word(LEADER, "target", "Its player's Leader.", clauses=("wl:3.6",)), SELF),
@@ -58,12 +86,10 @@ EFFECT_WORDS: Final = structured_effect_vocabulary(
         {"type": "string", "minLength": 1},
         lambda value: isinstance(value, str) and bool(value),
     ),
+    others=(*CONDITION_DEFINITIONS, *COST_DEFINITIONS),
 )
-"""The words of the structured effect in ENERGIO!! (``engine.core.vocabulary``): its targets, the card itself, the
-Leader or a Character the log names by its address, and how long the change lasts."""
-CONDITION_WORDS: Final = ("energio", "turn")
-"""The conditions the engine checks itself: [ENERGIO!! xX] (``energio``, 10.2.9) and [Your Turn] / [Opponent's Turn]
-(``turn``, 10.2.11, 10.2.12)."""
+"""The words of the structured ability in ENERGIO!! (``engine.core.vocabulary``): its conditions and costs, its
+targets (the card itself, the Leader or a Character the log names by its address) and how long the change lasts."""
 MODELLED_TIMINGS: Final = ("main", "counter", "trigger", "activate_main")
 """The timings of the effects the engine runs with their costs: [Main], [Counter], [Trigger] and [Activate: Main]."""
 AUTO_TIMINGS: Final = {
@@ -86,10 +112,8 @@ def modelled(ability: dict[str, Any]) -> bool:
     the structured conditions and costs (none for a permanent effect)."""
     timing = ability.get("timing")
     if permanent(ability):
-        return has_structured_effect(ability, CONDITION_WORDS, (), EFFECT_WORDS)
-    return (timing in MODELLED_TIMINGS or timing in AUTO_TIMINGS) and has_structured_effect(
-        ability, CONDITION_WORDS, COST_WORDS, EFFECT_WORDS
-    )
+        return has_structured_effect(ability, EFFECT_WORDS, costs=False)
+    return (timing in MODELLED_TIMINGS or timing in AUTO_TIMINGS) and has_structured_effect(ability, EFFECT_WORDS)
 
 
 def permanent(ability: dict[str, Any]) -> bool:

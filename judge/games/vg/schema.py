@@ -196,14 +196,18 @@ def _vg_card_defs() -> dict[str, Schema]:
                 },
                 "once_per_turn": {"type": "boolean"},
                 "condition": {
-                    "description": "When it is active: {limit_break: N} (vg 10.2.5), {generation_break: N} "
-                    "(vg 10.2.11).",
+                    "description": "When it is active: "
+                    + vg_playing.EFFECT_WORDS.value_descriptions("condition")
+                    + " (vg 10.2.5, 10.2.11).",
                     "type": "object",
+                    "properties": vg_playing.EFFECT_WORDS.properties("condition"),
                 },
                 "cost": {
-                    "description": "Cost word -> number: counter_blast (vg 10.1.15), soul_blast (vg 10.1.16), "
-                    "discard (vg 10.1.2).",
+                    "description": "Cost word -> number: "
+                    + vg_playing.EFFECT_WORDS.value_descriptions("cost")
+                    + " (vg 10.1.15, 10.1.16, 10.1.2).",
                     "type": "object",
+                    "properties": vg_playing.EFFECT_WORDS.properties("cost"),
                     "additionalProperties": {"type": "integer", "minimum": 0},
                 },
                 "effect": {

@@ -62,12 +62,6 @@ TIMINGS: Final = {
 """The ``timing`` words of an ability (``wl-logs.rst``: the bracketed words of wl 10); the engine reads
 ``timing`` but accepts any word, playing only the timings ``modelled`` in ``engine.games.wl.playing`` knows and
 reporting the others as card text it does not model, so they are described, not enumerated."""
-COST_MEANINGS: Final = {
-    "energio": "rest that many active ENERGIO!! cards of the cost area (the ① symbol, wl 8.3.1.5)",
-    "trash": "trash that many cards from the hand (wl 10.2.14)",
-}
-"""What each cost word the engine pays (``costs.COST_WORDS``) means; a word without a meaning here is still
-accepted, described by its name."""
 RETURN_COST: Final = "energio_return"
 """ENERGIO!! -X (wl 8.3.1.6, 10.2.10): a cost word of the contract that the engine does not pay (``costs.COST_WORDS``
 leaves it out, so an ability with it is card text the engine does not model)."""
@@ -128,7 +122,8 @@ def _wl_card_defs() -> dict[str, Schema]:
     some_names: Schema = {"type": ["string", "array"], "items": {"type": "string"}}
     timings = ", ".join(f"{word} ({what})" for word, what in TIMINGS.items())
     cost_words = ", ".join(
-        f"{word} ({COST_MEANINGS.get(word, 'a cost the engine pays')})" for word in wl_costs.COST_WORDS
+        f"{word.name} ({word.meaning.rstrip('.')}, {' '.join(word.clauses_in('wl'))})"
+        for word in wl_costs.COST_DEFINITIONS
     )
     durations = " | ".join(names(wl_playing.DURATIONS))
     deck_list: Schema = {
@@ -208,19 +203,7 @@ def _wl_card_defs() -> dict[str, Schema]:
                 "condition": {
                     "description": "When it may be used (wl 8.3.2).",
                     "type": "object",
-                    "properties": {
-                        "energio": {
-                            "description": "[ENERGIO!! xX]: X or more ENERGIO!! cards given to this card (wl 8.3.2.3, "
-                            "10.2.9).",
-                            "type": "integer",
-                            "minimum": 0,
-                        },
-                        "turn": {
-                            "description": "yours ([Your Turn], wl 10.2.11) or opponents ([Opponent's Turn], "
-                            "wl 10.2.12).",
-                            "type": "string",
-                        },
-                    },
+                    "properties": wl_playing.EFFECT_WORDS.properties("condition"),
                 },
                 "cost": {
                     "description": f"The activation cost (wl 8.3.1), cost word -> number: {cost_words}, and "
