@@ -202,6 +202,10 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
         },
     ),
     (
+        "【CONT】 Your other character in the middle position of the center stage gets +500 power.",
+        {"type": "cont", "effect": [{"power": 500, "target": "others", "position": "middle"}]},
+    ),
+    (
         "Choose 1 level 1 or lower character in your waiting room, return it to your hand.",
         {"timing": "main", "effect": [{"salvage": "character", "level_at_most": 1}]},
     ),

@@ -37,6 +37,7 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ("choose one of your", "choose 1 of your"),
     ("Choose one of your", "Choose 1 of your"),
     ("placed on stage from", "placed on the stage from"),
+    ("in the middle position of the center stage", "in the middle position of your center stage"),
     ("climax area from hand", "climax area from your hand"),
     ("Put a card from your hand", "Put 1 card from your hand"),
     ("Put a character from your hand", "Put 1 character from your hand"),
