@@ -993,6 +993,21 @@ def test_a_card_whose_text_lowers_its_level_in_the_hand_is_played_at_that_level(
 
 
 @pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [("", "", None), ("clock: [TST/A-001]", "clock: [TST/A-002]", "TST/A-048 is level 1 but P1 is level 0")],
+    ids=["named-in-clock", "another-in-clock"],
+)
+def test_a_card_of_a_name_in_the_clock_lowers_a_level_in_the_hand(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, said: str | None
+) -> None:
+    """ws 8.1.1.3, 3.8, 8.6.2.1: "If "Plain Singer" is in your clock, this card gets -1 level while in your hand":
+    Late Bloomer is played at level 0 while a Plain Singer is in the clock, and not with another card there."""
+    assert_judged(
+        judged("clock-named-level.yaml", monkeypatch, tmp_path, old, new), entry=None if said is None else 0, said=said
+    )
+
+
+@pytest.mark.parametrize(
     ("old", "new", "entry"),
     [("", "", None), ("use: true, target: TST/A-001,", "use: false,", 1), ("power: 1500", "power: 1000", 1)],
     ids=["marked", "declined", "per-marker-ignored"],

@@ -315,7 +315,7 @@ def _is_condition(condition: object) -> bool:
         return False
     if condition.get("position", "middle") not in ("middle", "center_stage", "back_stage"):
         return False
-    if not isinstance(condition.get("climax_named", "-"), str) or not condition.get("climax_named", "-"):
+    if any(words.VOCABULARY.problem("condition", key, value) is not None for key, value in condition.items()):
         return False
     counted = [condition.get(name, {}) for name in ("characters", "all_characters")]
     amounts = [condition.get(name, {}) for name in ("stock", "hand", "waiting_climaxes", "markers")]

@@ -269,6 +269,8 @@ class Characteristics:
             self.named(card, condition["climax_named"]) for card in me.climax
         ):  # 2.3.2.3.2: "a climax" is one in the climax area
             return False
+        if "clock_named" in condition and not any(self.named(card, condition["clock_named"]) for card in me.clock):
+            return False
         for zone, cards in (("stock", me.stock), ("hand", me.hand)):
             if zone in condition:
                 bounds = condition[zone]

@@ -355,6 +355,8 @@ def _fact(name: str, wanted: Record | str) -> str:
     """One fact of a condition (``engine.games.ws.abilities.CONDITIONS``), as a text asks it after "if"."""
     if name == "climax_named":
         return f'"{wanted}" is in your climax area'
+    if name == "clock_named":
+        return f'"{wanted}" is in your clock'
     if name == "position":
         if wanted != "middle":
             return f"this card is in your {str(wanted).replace('_', ' ')}"

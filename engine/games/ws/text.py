@@ -316,6 +316,9 @@ class _Build(EffectBuild):
     def climax_named(self, children: list[Any]) -> Record:
         return {"climax_named": str(children[0])[1:-1]}
 
+    def clock_named(self, children: list[Any]) -> Record:
+        return {"clock_named": str(children[0])[1:-1]}
+
     def facing_cost_at_most(self, children: list[Any]) -> Record:
         return {"facing": {"cost_at_most": int(children[0])}}
 

@@ -439,6 +439,16 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ),
     (
         "condition",
+        "a card of a name in the clock, for a level in the hand",
+        {
+            "type": "cont",
+            "zone": "hand",
+            "condition": {"clock_named": "Night Reader"},
+            "effect": [{"level": -1, "target": "self"}],
+        },
+    ),
+    (
+        "condition",
         "a climax of a name in the climax area (the climax combo icon), and another fact",
         {
             "type": "auto",

@@ -475,6 +475,7 @@ CONDITION_WORDS: Final = (
         name("card"),
         ("ws:2.3.2.3.2",),
     ),
+    Word("clock_named", "condition", "A card of this card name is in its master's clock.", name("card"), ("ws:3.8",)),
 )
 """What an ability's ``condition`` may ask, all of it at once (8.1.1.3)."""
 
