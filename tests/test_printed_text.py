@@ -994,6 +994,22 @@ def test_a_card_whose_text_lowers_its_level_in_the_hand_is_played_at_that_level(
 
 @pytest.mark.parametrize(
     ("old", "new", "said"),
+    [
+        ("", "", None),
+        ("TST/A-049: 46, TST/A-001: 4", "TST/A-001: 46, TST/A-049: 4", "46 cards named 'Plain Singer', more than 4"),
+    ],
+    ids=["any-number", "four-of-a-name"],
+)
+def test_a_card_that_allows_any_number_of_its_name_changes_deck_construction(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, said: str | None
+) -> None:
+    """ws 5.1.2.4, 5.1.2.2: "You can put any number of cards with the same card name as this card into your deck":
+    46 Crowd of Fans make a legal deck; 46 Plain Singers, whose card says nothing of it, do not."""
+    assert_judged(judged("any-copies.yaml", monkeypatch, tmp_path, old, new), said=said)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
     [("", "", None), ("clock: [TST/A-001]", "clock: [TST/A-002]", "TST/A-048 is level 1 but P1 is level 0")],
     ids=["named-in-clock", "another-in-clock"],
 )

@@ -59,7 +59,8 @@ class Opening:
             lay_known_order(player.deck, known, player.id, ("ws:5.2.1.1", "ws:5.2.1.2"), self.game.setup_problems)
 
     def check_deck_construction(self, player: PlayerState) -> None:
-        """ws 5.1.2: 50 cards, at most 4 of a name, at most 8 climaxes, in the deck each player prepared (5.1.1)."""
+        """ws 5.1.2: 50 cards, at most 4 of a name (any number where a card of the name says so, 5.1.2.4), at most 8
+        climaxes, in the deck each player prepared (5.1.1)."""
         size = sum(player.deck_list.values())
         if size != 50:
             self.game.setup_problems.append(
@@ -73,8 +74,17 @@ class Opening:
                 continue
             names[definition.name] += copies
             climaxes += copies if definition.type == "climax" else 0
+        unlimited = {
+            definition.name
+            for card_id in player.deck_list
+            if (definition := self.game.definitions.get(card_id)) is not None
+            and any(
+                ability.kind == "cont" and any("any_copies" in effect for effect in ability.effects)
+                for ability in self.game.modelled.get(card_id, ())
+            )
+        }  # 5.1.2.4: a continuous ability on deck construction stands in for the rule it changes
         for name, copies in names.items():
-            if copies > 4:
+            if copies > 4 and name not in unlimited:
                 self.game.setup_problems.append(
                     Refusal(
                         ("ws:5.1.1", "ws:5.1.2.2", "ws:5.1.2.2.1"),

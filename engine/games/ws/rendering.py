@@ -73,6 +73,8 @@ def render(record: Record) -> str:
                 f"deck, and put them into your waiting room. For each climax revealed among those cards, {then}."
             )
         return f"【ACT】 {combo}[{_ability_cost(cost)}] {_effects(effects, True)}.{_granted(record)}"
+    if kind == "cont" and effects and "any_copies" in effects[0]:
+        return "【CONT】 You can put any number of cards with the same card name as this card into your deck."
     if kind == "cont" and effects and effects[0].get("cannot") == "play":
         wanted = record["condition"]["characters"]
         another = "another " if wanted.get("other") else ""

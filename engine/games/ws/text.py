@@ -37,6 +37,10 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ("choose one of your", "choose 1 of your"),
     ("Choose one of your", "Choose 1 of your"),
     ("placed on stage from", "placed on the stage from"),
+    (
+        "You may put any number of cards with the same card name",
+        "You can put any number of cards with the same card name",
+    ),
     ("in the middle position of the center stage", "in the middle position of your center stage"),
     ("climax area from hand", "climax area from your hand"),
     ("Put a card from your hand", "Put 1 card from your hand"),
@@ -500,6 +504,9 @@ class _Build(EffectBuild):
         return {**gains, "target": "self", **({"per": per[0]} if per else {})}
 
     # a rule of the card itself
+    def any_copies(self, children: list[Any]) -> Record:
+        return {"type": "cont", "effect": [{"any_copies": True}]}
+
     def play_restriction(self, children: list[Any]) -> Record:
         other, wanted = children[:-1], dict(children[-1])
         wanted = {"at_most": 0, **({"other": True} if other else {}), **wanted}

@@ -438,6 +438,11 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         },
     ),
     (
+        "cont",
+        "any number of cards of its name in the deck (deck construction, 5.1.2.4)",
+        {"type": "cont", "effect": [{"any_copies": True}]},
+    ),
+    (
         "condition",
         "a card of a name in the clock, for a level in the hand",
         {

@@ -184,6 +184,14 @@ OPERATION_WORDS: Final = (
     Word("rest", "operation", "Rest the character chosen (target: choose).", true(), ("ws:4.6.1.2",)),
     Word("stand", "operation", "Stand the character chosen (target: choose).", true(), ("ws:4.6.1.1",)),
     Word(
+        "any_copies",
+        "operation",
+        "For a cont ability: its master's deck may hold any number of cards of its card's name, in place of the "
+        "four of deck construction.",
+        true(),
+        ("ws:5.1.2.4", "ws:5.1.2.2"),
+    ),
+    Word(
         "grant",
         "operation",
         "The target gains this ability (an ability's record), for as long as 'until' says.",
