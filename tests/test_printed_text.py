@@ -202,6 +202,11 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
         },
     ),
     (
+        "【AUTO】【CLOCK】 Shift, Level 1 (At the beginning of your main phase, you may choose 1 red card in your hand and "
+        "this card in your clock, and exchange them)",
+        {"keyword": "shift", "level": 1},
+    ),
+    (
         "【CONT】 Your other character in the middle position of the center stage gets +500 power.",
         {"type": "cont", "effect": [{"power": 500, "target": "others", "position": "middle"}]},
     ),

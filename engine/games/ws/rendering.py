@@ -127,6 +127,8 @@ def _render_keyword(record: Record) -> str:
         return f"【AUTO】 Encore [{_keyword_cost(record)}]"
     if keyword == "great_performance":
         return "【CONT】 Great Performance"
+    if keyword == "shift":
+        return f"【AUTO】 【CLOCK】 Shift, Level {record['level']}"
     raise ValueError(f"no printed text for the keyword {keyword!r}")
 
 

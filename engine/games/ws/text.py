@@ -167,6 +167,9 @@ class _Build(EffectBuild):
     def great_performance(self, children: list[Any]) -> Record:
         return {"keyword": "great_performance"}
 
+    def shift(self, children: list[Any]) -> Record:
+        return {"keyword": "shift", "level": int(children[0])}
+
     # automatic abilities
     def auto(self, children: list[Any]) -> Record:
         granted, children = _granted_part(children)

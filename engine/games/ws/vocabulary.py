@@ -86,6 +86,7 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ("keyword", "Bond, a hand cost", {"keyword": "bond", "name": "Night Reader", "cost": {"discard": 1}}),
     ("keyword", "Encore (10.2)", {"keyword": "encore", "cost": {"stock": 2}}),
     ("keyword", "Encore, a clock cost", {"keyword": "encore", "cost": {"clock": 1}}),
+    ("keyword", "Shift (10.11)", {"keyword": "shift", "level": 1}),
     (
         "keyword",
         "Encore, a hand cost",
