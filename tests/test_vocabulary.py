@@ -77,13 +77,15 @@ def test_a_word_is_defined_once_in_each_part() -> None:
 
 
 def test_the_shared_words_are_one_definition_in_every_game() -> None:
-    """``power`` and the ability's own card are the core's words in all three games, each citing its own clauses."""
+    """``power`` and until end of turn are the core's words in all three games: one meaning and one value, with
+    the clauses each game gives them, and no clause of another game."""
     for game, words in VOCABULARIES.items():
-        assert words.word("operation", "power") is vocabulary.POWER
-        assert words.word("target", "self") is vocabulary.SELF or game == "ws"
-        assert words.clauses("operation", "power") == vocabulary.POWER.clauses_in(game)
-    assert ws_words.VOCABULARY.word("target", "self") is vocabulary.SELF
-    assert vocabulary.POWER.clauses_in("vg") == ("vg:8.5.3.5",)
+        power = words.word("operation", "power")
+        assert (power.meaning, power.value) == (vocabulary.POWER.meaning, vocabulary.POWER.value)
+        assert power.clauses and power.clauses == power.clauses_in(game)
+        assert words.word("duration", "end_of_turn").meaning == vocabulary.END_OF_TURN.meaning
+    assert vocabulary.POWER.clauses == ()
+    assert vg_playing.EFFECT_WORDS.clauses("operation", "power") == ("vg:8.5.3.5",)
 
 
 @pytest.mark.parametrize(

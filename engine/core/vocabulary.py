@@ -4,10 +4,10 @@ An ability's record (``judge/site/log-format.rst``, "Card records") is made of w
 operations of its effect (``power``, ``draw``), who an operation goes to (``target``) and
 what narrows it (``with_trait``), how long a change lasts (``until``).  Each word is a
 :class:`Word`: its name, its part of an ability, what it means, the values it takes
-(:class:`Value`) and the clauses that govern it, in every game that uses it
-(``ws:8.2.1.2``, ``vg:8.5.3.5``).  A word every game uses is defined here once
-(``POWER``, ``SELF``, ``END_OF_TURN``); a game adds its own words (its zones, its keyword
-actions) in its own module and gathers what it uses into a :class:`Vocabulary`.
+(:class:`Value`) and the clauses of the game that govern it.  A word every game uses is defined here once
+(``POWER``, ``SELF``, ``END_OF_TURN``), with its meaning and its values; each game that uses
+it says which of its clauses govern it (``POWER.governed_by(...)``), adds its own words (its
+zones, its keyword actions) in its own module and gathers them into a :class:`Vocabulary`.
 
 From a game's vocabulary come the three things that must agree with one another: the
 log reader's check of a record (:meth:`Vocabulary.problem`), the JSON Schema of the
@@ -20,7 +20,7 @@ hook for each operation it plays.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
 Schema = dict[str, Any]
@@ -145,6 +145,11 @@ class Word:
     value: Value | None = None
     clauses: tuple[str, ...] = ()
 
+    def governed_by(self, *clauses: str) -> Word:
+        """This word as a game uses it: the same meaning and values, with the clauses of that game that govern it
+        (a shared word is defined here without any: the clauses are each game's to say)."""
+        return replace(self, clauses=(*self.clauses, *clauses))
+
     def clauses_in(self, game: str) -> tuple[str, ...]:
         """The clauses of ``game`` (``ws``) that govern this word."""
         return tuple(clause for clause in self.clauses if clause.startswith(f"{game}:"))
@@ -224,13 +229,11 @@ POWER: Final = Word(
     "operation",
     "The target gets +N power (a negative N lowers it), for as long as 'until' says.",
     number(),
-    ("ws:8.2.1.2", "vg:8.5.3.5", "wl:8.1.1"),
 )
 TARGET: Final = Word(
     "target",
     "qualifier",
     "Who the operation goes to.",
-    clauses=("vg:8.5.3.5", "wl:8.1.1"),
 )
 """The qualifier ``target``; its values are the game's words of the part ``target`` (``with_values``), each with
 the clauses of its own."""
@@ -238,21 +241,18 @@ UNTIL: Final = Word(
     "until",
     "qualifier",
     "How long a change lasts.",
-    clauses=("ws:8.2.1.2", "vg:8.5.3.5", "wl:8.1.1"),
 )
 """The qualifier ``until``; its values are the game's words of the part ``duration``."""
-SELF: Final = Word("self", "target", "The ability's own card.", clauses=("vg:8.5.3.5", "wl:8.1.1"))
+SELF: Final = Word("self", "target", "The ability's own card.")
 END_OF_TURN: Final = Word(
     "end_of_turn",
     "duration",
     "Until end of turn: the change ends in the turn's end phase.",
-    clauses=("ws:6.8.1.4", "vg:6.8.1.4", "wl:6.6.1.2", "wl:6.6.1.3"),
 )
 END_OF_BATTLE: Final = Word(
     "end_of_battle",
     "duration",
     "Until end of battle: the change ends when the battle does.",
-    clauses=("vg:7.7.1.2", "wl:7.1.5.3", "wl:7.1.5.4"),
 )
 
 
@@ -269,18 +269,21 @@ STRUCTURED_EFFECT: Final = ("power", "target", "until")
 
 def structured_effect_vocabulary(
     game: str,
+    governing: Sequence[str],
     targets: Sequence[Word],
     durations: Sequence[Word],
     target_value: Value | None = None,
     others: Sequence[Word] = (),
 ) -> Vocabulary:
-    """The vocabulary of the structured effect in ``game``, with its own targets and durations (the first of each
-    where none is written); ``target_value`` where a target may also be named otherwise than by one of
-    ``targets`` (a card's address); ``others``, the conditions and costs the game's engine checks and pays."""
-    target = with_values(TARGET, targets)
+    """The vocabulary of the structured effect in ``game``, whose ``governing`` clauses say how an effect is done
+    (they govern its power, target and until), with its own targets and durations (the first of each where none
+    is written); ``target_value`` where a target may also be named otherwise than by one of ``targets`` (a card's
+    address); ``others``, the conditions and costs the game's engine checks and pays."""
+    target = with_values(TARGET, targets).governed_by(*governing)
     if target_value is not None:
-        target = Word(TARGET.name, TARGET.part, target.meaning, target_value, TARGET.clauses)
-    return Vocabulary(game, (*others, POWER, target, with_values(UNTIL, durations), *targets, *durations))
+        target = Word(TARGET.name, TARGET.part, target.meaning, target_value, target.clauses)
+    until = with_values(UNTIL, durations).governed_by(*governing)
+    return Vocabulary(game, (*others, POWER.governed_by(*governing), target, until, *targets, *durations))
 
 
 def fits(vocabulary: Vocabulary, part: Part, record: Any) -> bool:

@@ -98,15 +98,16 @@ each such ability stands by once a close step or end phase (``step_triggers``)."
 DURATIONS: Final = {"end_of_turn": Duration.END_OF_TURN, "end_of_battle": Duration.END_OF_BATTLE}
 EFFECT_WORDS: Final = structured_effect_vocabulary(
     "vg",
+    ("vg:8.5.3.5",),
     (
-        SELF,
+        SELF.governed_by("vg:8.5.3.5"),
         Word("vanguard", "target", "Its master's vanguard.", clauses=("vg:4.6.1",)),
         *(
             Word(circle, "target", f"The unit on its master's {circle} circle.", clauses=("vg:4.6.1",))
             for circle in CIRCLES
         ),
     ),
-    (END_OF_TURN, END_OF_BATTLE),
+    (END_OF_TURN.governed_by("vg:6.8.1.4"), END_OF_BATTLE.governed_by("vg:7.7.1.2")),
     others=(*CONDITION_DEFINITIONS, *COST_DEFINITIONS),
 )
 """The words of the structured ability in Vanguard (``engine.core.vocabulary``): its conditions and costs, its

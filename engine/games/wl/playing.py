@@ -79,8 +79,12 @@ CONDITION_WORDS: Final = tuple(word.name for word in CONDITION_DEFINITIONS)
 (``turn``, 10.2.11, 10.2.12)."""
 EFFECT_WORDS: Final = structured_effect_vocabulary(
     "wl",
-    (Word(LEADER, "target", "Its player's Leader.", clauses=("wl:3.6",)), SELF),
-    (END_OF_TURN, END_OF_BATTLE),
+    ("wl:8.1.1",),
+    (Word(LEADER, "target", "Its player's Leader.", clauses=("wl:3.6",)), SELF.governed_by("wl:8.1.1")),
+    (
+        END_OF_TURN.governed_by("wl:6.6.1.2", "wl:6.6.1.3"),
+        END_OF_BATTLE.governed_by("wl:7.1.5.3", "wl:7.1.5.4"),
+    ),
     Value(
         f"self, {LEADER}, or the address of one of its player's Characters (AL-01, AL-01@2)",
         {"type": "string", "minLength": 1},

@@ -62,7 +62,7 @@ AREAS: Final = ("center_stage", "back_stage")
 
 OPERATION_WORDS: Final = (
     Word("draw", "operation", "Draw N cards (up to N with up_to).", number(), ("ws:4.7.3",)),
-    POWER,
+    POWER.governed_by("ws:8.2.1.2"),
     Word("soul", "operation", "The target gets +N soul, for as long as 'until' says.", number(), ("ws:8.2.1.2",)),
     Word(
         "salvage",
@@ -213,7 +213,7 @@ TARGET_WORDS: Final = (
     Word("others", "target", "All of its master's characters but the ability's card.", clauses=("ws:8.6.3",)),
 )
 DURATION_WORDS: Final = (
-    END_OF_TURN,
+    END_OF_TURN.governed_by("ws:6.8.1.4"),
     Word(
         "end_of_opponents_next_turn",
         "duration",
@@ -224,7 +224,7 @@ DURATION_WORDS: Final = (
 
 QUALIFIER_WORDS: Final = (
     with_values(TARGET, TARGET_WORDS),
-    with_values(UNTIL, DURATION_WORDS),
+    with_values(UNTIL, DURATION_WORDS).governed_by("ws:8.2.1.2"),
     Word(
         "with_trait",
         "qualifier",
