@@ -1,13 +1,14 @@
 """The card-text vocabulary: each word a card record may use, defined once, for every game.
 
-An ability's record (``judge/site/log-format.rst``, "Card records") is made of words: the
-operations of its effect (``power``, ``draw``), who an operation goes to (``target``) and
-what narrows it (``with_trait``), how long a change lasts (``until``).  Each word is a
-:class:`Word`: its name, its part of an ability, what it means, the values it takes
-(:class:`Value`) and the clauses of the game that govern it.  A word every game uses is defined here once
-(``POWER``, ``SELF``, ``END_OF_TURN``), with its meaning and its values; each game that uses
-it says which of its clauses govern it (``POWER.governed_by(...)``), adds its own words (its
-zones, its keyword actions) in its own module and gathers them into a :class:`Vocabulary`.
+An ability's record (``judge/site/log-format.rst``, "Card records") is made of words: its
+timing, condition and cost, the operations of its effect (``power``, ``draw``), who an
+operation goes to (``target``) and what narrows it (``with_trait``), how long a change lasts
+(``until``).  Each word is a :class:`Word`: its name, its part of an ability, what it means,
+the values it takes (:class:`Value`) and the clauses of the game that govern it.  A word
+every game uses is defined here once (``POWER``, ``SELF``, ``END_OF_TURN``), with its meaning
+and its values; each game that uses it says which of its clauses govern it
+(``POWER.governed_by(...)``), adds its own words (its zones, its keyword actions) in its own
+module and gathers them into a :class:`Vocabulary`.
 
 From a game's vocabulary come the three things that must agree with one another: the
 log reader's check of a record (:meth:`Vocabulary.problem`), the JSON Schema of the
@@ -193,19 +194,13 @@ class Vocabulary:
             return f"{name} is {value!r}, not true"
         return f"{name} {value!r} is not {word.value.expected}"
 
-    def values(self, part: Part) -> Value:
-        """The value of a word whose values are the words of ``part``: ``target`` takes one of the targets."""
-        return one_of(self._by_part[part])
-
-    def properties(self, part: Part, *, only: Sequence[str] | None = None) -> dict[str, Schema]:
-        """The JSON Schema of each word of ``part`` (of those in ``only``, where given), by name."""
-        words = self._by_part[part]
-        chosen = words if only is None else {name: words[name] for name in only}
-        return {name: word.schema() for name, word in chosen.items()}
+    def properties(self, part: Part) -> dict[str, Schema]:
+        """The JSON Schema of each word of ``part``, by name."""
+        return {name: word.schema() for name, word in self._by_part[part].items()}
 
     def value_descriptions(self, part: Part) -> str:
         """The words of ``part`` and their meanings in one sentence, for the description of the key they are the
-        values of: ``self (the ability's card), choose (...)``."""
+        values of: ``self: The ability's own card; choose: ...``."""
         return "; ".join(f"{word.name}: {word.meaning.rstrip('.')}" for word in self._by_part[part].values())
 
     def clauses(self, part: Part, name: str) -> tuple[str, ...]:
@@ -256,10 +251,10 @@ END_OF_BATTLE: Final = Word(
 )
 
 
-def with_values(word: Word, values: Sequence[Word], default: str | None = None) -> Word:
-    """``word`` (``target``, ``until``) taking one of ``values`` (the game's targets, its durations), ``default``
-    (the first of them unless said) where none is written."""
-    meaning = f"{word.meaning.rstrip('.')} ({default or values[0].name} where none is written)."
+def with_values(word: Word, values: Sequence[Word]) -> Word:
+    """``word`` (``target``, ``until``) taking one of ``values`` (the game's targets, its durations), the first of
+    them where none is written."""
+    meaning = f"{word.meaning.rstrip('.')} ({values[0].name} where none is written)."
     return Word(word.name, word.part, meaning, one_of(value.name for value in values), word.clauses)
 
 
