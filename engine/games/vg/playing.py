@@ -65,7 +65,6 @@ CONDITION_DEFINITIONS: Final = (
         ("vg:10.2.11",),
     ),
 )
-CONDITION_WORDS: Final = tuple(word.name for word in CONDITION_DEFINITIONS)
 """The conditions an ability record may structure: Limit Break (10.2.5) and Generation Break (10.2.11)."""
 GATES: Final = {"limit_break": "vg:10.2.5.1", "generation_break": "vg:10.2.11.1"}
 """The keywords that gate a card's abilities (Limit Break, Generation Break), with the clause that says so."""

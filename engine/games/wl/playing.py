@@ -74,7 +74,6 @@ CONDITION_DEFINITIONS: Final = (
         ("wl:10.2.11", "wl:10.2.12"),
     ),
 )
-CONDITION_WORDS: Final = tuple(word.name for word in CONDITION_DEFINITIONS)
 """The conditions the engine checks itself: [ENERGIO!! xX] (``energio``, 10.2.9) and [Your Turn] / [Opponent's Turn]
 (``turn``, 10.2.11, 10.2.12)."""
 EFFECT_WORDS: Final = structured_effect_vocabulary(
