@@ -1364,3 +1364,26 @@ def test_an_ability_gained_from_an_effect_or_a_continuous_ability_is_played(
     attacks, ..."" and "All of your other characters get the following ability. "【CONT】 This card cannot side
     attack."": the character chosen has the automatic ability, the others the restriction."""
     assert_judged(judged("gained-abilities.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry", "said"),
+    [
+        ("", "", None, None),
+        ("cards: [TST/A-001], expect: {P2: {clock: [TST/A-001]}}", "cards: [TST/A-001, TST/A-001]", 2, "lists 2"),
+        ("hand: [TST/A-002]", "hand: []", 1, None),  # nothing to pay the cost with
+        (
+            "top: [TST/A-001, TST/A-001], rest: 4}\nactions:",
+            "top: [TST/A-021, TST/A-001, TST/A-001], rest: 4}\nactions:",
+            2,
+            None,  # a climax revealed cancels the damage: the clock the log expects is wrong
+        ),
+    ],
+    ids=["dealt", "too-many-cards", "unpaid", "canceled-but-clocked"],
+)
+def test_an_effect_deals_damage_through_the_damage_process(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None, said: str | None
+) -> None:
+    """ws 4.10.1, 4.11.1.2: "If you do, deal 1 damage to your opponent": paid, the effect's damage is a damage
+    process of its own, one card revealed into P2's clock, or canceled by a climax (4.10.1.2)."""
+    assert_judged(judged("damage.yaml", monkeypatch, tmp_path, old, new), entry=entry, said=said)

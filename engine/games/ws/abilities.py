@@ -35,6 +35,8 @@ structured power change, and the operations this game adds:
 * ``salvage: character`` (or ``climax``, ``event``, ``any``) — choose such a card
   in the waiting room and put it into the hand (8.6.3.1);
 * ``stock: N`` — put the top N cards of the deck into the stock;
+* ``damage: N`` — deal N damage to the opponent (4.10.1), the ability's card its
+  source (4.11.1.2);
 * ``heal: N`` — put the top N cards of the clock into the waiting room (3.8);
 * ``standby: true`` — the standby icon's effect (4.12.2.10): its master may put a
   character of the waiting room of level at most theirs plus one on a stage

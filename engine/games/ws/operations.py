@@ -86,6 +86,10 @@ class Operations:
                 f"{counted(effect['stock'], 'card')} from the deck to the stock",
                 ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3"),
             )
+        elif "damage" in effect:
+            yield from self.game.moves.deal_damage(
+                self.game.opponent(player), int(effect["damage"]), ("ws:4.11.1.2", "ws:8.6.2.4.4")
+            )
         elif "heal" in effect or "clock_to_stock" in effect:
             whose = self.game.opponent(player) if effect.get("whose") == "opponent" else player
             zone = "stock" if "clock_to_stock" in effect else "waiting"

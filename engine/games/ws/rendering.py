@@ -178,6 +178,8 @@ def _effect(effect: Record) -> str:
         return f"draw {count} {'card' if count == 1 else 'cards'}"
     if "stock" in effect:
         return "put the top card of your deck into your stock"
+    if "damage" in effect:
+        return f"deal {effect['damage']} damage to your opponent"
     if "clock_to_stock" in effect:
         return "put the top card of your clock into your stock"
     if "heal" in effect:

@@ -283,6 +283,9 @@ class EffectBuild:
     def deck_top(self, _: list[Any]) -> str:
         return "deck_top"
 
+    def damage(self, children: list[Any]) -> Record:
+        return {"damage": int(children[0])}
+
     def heal_opponent(self, _: list[Any]) -> Record:
         return {"heal": 1, "whose": "opponent"}
 

@@ -218,6 +218,11 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ),
     ("operation", "draw", {"type": "auto", "timing": "on_play", "effect": [{"draw": 2}]}),
     ("operation", "stock", {"type": "auto", "timing": "on_play", "effect": [{"stock": 1}]}),
+    (
+        "operation",
+        "damage to the opponent",
+        {"type": "auto", "timing": "when_opponent_reversed", "cost": {"stock": 2}, "effect": [{"damage": 1}]},
+    ),
     ("operation", "heal", {"type": "auto", "timing": "on_play", "effect": [{"heal": 1}]}),
     (
         "operation",

@@ -72,6 +72,14 @@ OPERATION_WORDS: Final = (
         ("ws:8.6.3.1", "ws:3.4"),
     ),
     Word("stock", "operation", "Put the top N cards of the deck into the stock.", number(), ("ws:3.10",)),
+    Word(
+        "damage",
+        "operation",
+        "Deal N damage to its master's opponent: the damage process, which a climax revealed cancels; the "
+        "ability's card is the source of the damage.",
+        number(1),
+        ("ws:4.10.1", "ws:4.11.1.2"),
+    ),
     Word("heal", "operation", "Put the top N cards of the clock into the waiting room.", number(), ("ws:3.8",)),
     Word("standby", "operation", "The standby icon's effect.", true(), ("ws:4.12.2.10",)),
     Word("extra_turn", "operation", "Its master takes an additional turn.", true(), ("ws:11.2.1",)),
