@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pytest
 from click.testing import CliRunner
@@ -1387,3 +1387,28 @@ def test_an_effect_deals_damage_through_the_damage_process(
     """ws 4.10.1, 4.11.1.2: "If you do, deal 1 damage to your opponent": paid, the effect's damage is a damage
     process of its own, one card revealed into P2's clock, or canceled by a climax (4.10.1.2)."""
     assert_judged(judged("damage.yaml", monkeypatch, tmp_path, old, new), entry=entry, said=said)
+
+
+NOT_CANCELED: Final = (
+    ("top: [TST/A-021, TST/A-001], rest: 4}", "top: [TST/A-001, TST/A-001], rest: 4}"),
+    ("cards: [TST/A-021], expect: {P2: {clock: 0, waiting: [TST/A-021]}}", "cards: [TST/A-001, TST/A-001]"),
+)
+"""Second Wind's damage as a log writes it where P2's first two cards are no climax."""
+
+
+@pytest.mark.parametrize(
+    ("changes", "entry"),
+    [((), None), (NOT_CANCELED, 3), ((("stock: [TST/A-001, TST/A-101]", "stock: [TST/A-001]"),), 3)],
+    ids=["canceled", "not-canceled", "ignored"],
+)
+def test_an_ability_triggers_when_the_damage_its_card_dealt_is_canceled(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, changes: tuple[tuple[str, str], ...], entry: int | None
+) -> None:
+    """ws 4.10.1.2.1, 4.11.1.1: "When damage dealt by this card is canceled, you may put this card into your
+    stock": the attacker's damage canceled by a climax triggers it; damage that is not canceled does not, and the
+    log's resolve has nothing to resolve."""
+    text = (LOGS / "damage-canceled.yaml").read_text(encoding="utf-8")
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new)
+    assert_judged(verdict_of("damage-canceled.yaml", monkeypatch, text, tmp_path), entry=entry)

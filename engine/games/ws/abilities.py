@@ -118,6 +118,7 @@ GRANTABLE_TIMINGS: Final = (
     "when_climax_placed",
     "at_beginning",
     "when_act_used",
+    "when_damage_canceled",
 )
 """The timings of an automatic ability an effect may give a character on the stage (``grant``): those that
 trigger while it is there, not on its being played nor once it has left the stage."""

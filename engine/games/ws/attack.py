@@ -434,7 +434,7 @@ class AttackPhase:
             else:
                 side = ("ws:7.2.1.4.2",) if attack.kind == "side" else ()  # its soul less the facing level
                 canceled = yield from self.game.moves.deal_damage(
-                    self.game.non_turn_player, soul, ("ws:7.5.1.2", *side)
+                    self.game.non_turn_player, soul, ("ws:7.5.1.2", *side), attack.attacker
                 )
                 if canceled and self.shot_armed.pop(attack.attacker.instance, False):
                     self.trigger_shot(player, attack.attacker)
@@ -444,7 +444,9 @@ class AttackPhase:
 
     def trigger_shot(self, player: str, source: Card) -> None:
         def resolve(ability: StandbyAbility) -> Procedure:
-            yield from self.game.moves.deal_damage(self.game.opponent(ability.master), 1, ("ws:4.12.2.7",))
+            yield from self.game.moves.deal_damage(
+                self.game.opponent(ability.master), 1, ("ws:4.12.2.7",), ability.source
+            )
 
         self.game.trigger(
             StandbyAbility(player, "shot", source, source.instance, resolve, ("ws:4.12.2.7",)),

@@ -74,8 +74,10 @@ class CardMoves:
             )
         yield Checkpoint(reveal)
 
-    def deal_damage(self, player: str, amount: int, clauses: tuple[str, ...]) -> Procedure:
-        """ws 4.10.1: reveal cards one at a time; a climax cancels; otherwise all go to the clock."""
+    def deal_damage(self, player: str, amount: int, clauses: tuple[str, ...], source: Card | None = None) -> Procedure:
+        """ws 4.10.1: reveal cards one at a time; a climax cancels; otherwise all go to the clock.  A canceled
+        damage triggers its ``source``'s abilities of that timing, "when damage dealt by this card is canceled"
+        (4.10.1.2.1, 4.11.1), where the source is still on the stage."""
         reveal = Reveal(player, "damage", amount, ("ws:4.10.1",) + clauses)
         answer = yield reveal
         me = self.states[player]
@@ -115,6 +117,10 @@ class CardMoves:
                         f"the damage was canceled by {moved[-1].identity} (card {len(moved)}), "
                         f"but the log lists {counted(len(answer) - len(moved), 'more card')}",
                     )
+                )
+            if source is not None and self.states[source.owner].position_of(source) is not None:
+                self.game.playing.trigger_card(
+                    source.owner, source, "when_damage_canceled", "saw the damage it dealt canceled"
                 )
         else:
             for card in moved:

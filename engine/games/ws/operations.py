@@ -88,7 +88,7 @@ class Operations:
             )
         elif "damage" in effect:
             yield from self.game.moves.deal_damage(
-                self.game.opponent(player), int(effect["damage"]), ("ws:4.11.1.2", "ws:8.6.2.4.4")
+                self.game.opponent(player), int(effect["damage"]), ("ws:4.11.1.2", "ws:8.6.2.4.4"), card
             )
         elif "heal" in effect or "clock_to_stock" in effect:
             whose = self.game.opponent(player) if effect.get("whose") == "opponent" else player

@@ -38,6 +38,7 @@ def render(record: Record) -> str:
                 ("on_play", "climax"): "When this card is placed on your climax area from your hand",
                 ("when_attacking", None): "When this card attacks",
                 ("when_act_used", None): "When you use an 【ACT】",
+                ("when_damage_canceled", None): "When damage dealt by this card is canceled",
                 ("when_put_into_waiting_room", None): "When this card is put into your waiting room from the stage",
             }[(record["timing"], record.get("zone"))]
         cost = record.get("cost")

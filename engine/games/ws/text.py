@@ -359,6 +359,9 @@ class _Build(EffectBuild):
     def opponent_reversed(self, _: list[Any]) -> tuple[str, dict[str, str]]:
         return "when_opponent_reversed", {}
 
+    def damage_canceled(self, _: list[Any]) -> tuple[str, dict[str, str]]:
+        return "when_damage_canceled", {}
+
     def opponent_level_at_most(self, children: list[Any]) -> Record:
         return {"battle_opponent": {"level_at_most": int(children[0])}}
 

@@ -219,6 +219,11 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ("operation", "draw", {"type": "auto", "timing": "on_play", "effect": [{"draw": 2}]}),
     ("operation", "stock", {"type": "auto", "timing": "on_play", "effect": [{"stock": 1}]}),
     (
+        "timing",
+        "when the damage this card dealt is canceled",
+        {"type": "auto", "timing": "when_damage_canceled", "optional": True, "effect": [{"self_to": "stock"}]},
+    ),
+    (
         "operation",
         "damage to the opponent",
         {"type": "auto", "timing": "when_opponent_reversed", "cost": {"stock": 2}, "effect": [{"damage": 1}]},

@@ -389,6 +389,12 @@ TIMING_WORDS: Final = (
         "When its card is put from the stage into the waiting room; it triggers from there, as Encore does.",
         clauses=("ws:3.4.1", "ws:3.1.4"),
     ),
+    Word(
+        "when_damage_canceled",
+        "timing",
+        "When damage its card dealt is canceled: the attack's damage, or an effect's of its abilities.",
+        clauses=("ws:4.10.1.2.1", "ws:4.11.1"),
+    ),
     Word("when_act_used", "timing", "When its master uses an 【ACT】 (a Backup among them).", clauses=("ws:8.1.1.1",)),
 )
 """When the automatic abilities the engine plays trigger (8.1.1.2)."""
