@@ -1412,3 +1412,25 @@ def test_an_ability_triggers_when_the_damage_its_card_dealt_is_canceled(
         assert old in text
         text = text.replace(old, new)
     assert_judged(verdict_of("damage-canceled.yaml", monkeypatch, text, tmp_path), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("", "", None),
+        ("rest: [1, 2]", "rest: [2, 3]", "the characters on 2, 3 cannot pay this cost"),  # Plain Runner is 《Sports》
+        ("stage: {1: TST/A-001,", "stage: {1: {card: TST/A-001, state: rest},", "has fewer standing"),
+    ],
+    ids=["rested", "not-music", "already-rested"],
+)
+def test_a_cost_that_rests_characters_names_their_positions(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, said: str | None
+) -> None:
+    """ws 8.4.2, 8.4.2.2, 4.6.1.2: "[【REST】 two of your 《Music》 characters]": the act entry names the standing
+    《Music》 characters its cost rests (rest: [positions]), the ability's own card among those it may; a
+    《Sports》 character cannot pay it, nor can one already rested."""
+    assert_judged(
+        judged("rest-characters-cost.yaml", monkeypatch, tmp_path, old, new),
+        entry=None if said is None else 0,
+        said=said,
+    )

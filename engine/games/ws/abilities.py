@@ -180,6 +180,11 @@ class CardAbility:
     """The zone its cost puts its own card into from the stage (None: none)."""
     once_per_turn: bool
     """An automatic ability that "activates up to 1 time per turn": it triggers once a turn at most."""
+    rest_characters: int
+    """Standing characters of its master's its cost rests (8.4.2): ``rest_traits`` narrow them, ``rest_other``
+    leaves its own card out."""
+    rest_traits: tuple[str, ...]
+    rest_other: bool
 
     def __init__(
         self,
@@ -203,6 +208,9 @@ class CardAbility:
         clock: int = 0,
         self_cost: str | None = None,
         once_per_turn: bool = False,
+        rest_characters: int = 0,
+        rest_traits: tuple[str, ...] = (),
+        rest_other: bool = False,
     ) -> None:
         self.index = index
         self.kind = kind
@@ -224,6 +232,9 @@ class CardAbility:
         self.clock = clock
         self.self_cost = self_cost
         self.once_per_turn = once_per_turn
+        self.rest_characters = rest_characters
+        self.rest_traits = rest_traits
+        self.rest_other = rest_other
 
     @property
     def name(self) -> str:
@@ -252,11 +263,21 @@ class CardAbility:
             clock=self.clock,
             self_cost=self.self_cost,
             once_per_turn=self.once_per_turn,
+            rest_characters=self.rest_characters,
+            rest_traits=self.rest_traits,
+            rest_other=self.rest_other,
         )
 
     @property
     def has_cost(self) -> bool:
-        return self.stock > 0 or self.rest or self.discard > 0 or self.clock > 0 or self.self_cost is not None
+        return (
+            self.stock > 0
+            or self.rest
+            or self.discard > 0
+            or self.clock > 0
+            or self.self_cost is not None
+            or self.rest_characters > 0
+        )
 
 
 def parse_ability(index: int, record: dict[str, Any]) -> CardAbility | None:
@@ -414,6 +435,9 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
         clock=clock,
         self_cost=self_cost,
         once_per_turn=record.get("once_per_turn") is True and kind == "auto",
+        rest_characters=int(cost.get("rest_characters", 0)),
+        rest_traits=_trait_names(index, cost.get("rest_traits", []), "rest_traits"),
+        rest_other=bool(cost.get("rest_other", False)),
     )
 
 

@@ -3,7 +3,8 @@
 Each is a ``Choice`` with named, typed fields: exchanging two stage positions
 (6.5.1.2.4), declaring an attack of a type (7.2.1.4), playing an activated
 ability (6.5.1.2.3), paying a cost of so much stock (8.4, 10.2) and putting a
-reversed character into the waiting room with its Encore paid or not (7.7, 10.2).
+reversed character into the waiting room with its Encore paid or not (7.7, 10.2), the characters a cost
+rests (8.4.2).
 """
 
 from __future__ import annotations
@@ -102,6 +103,23 @@ class PutReversed(Choice):
 
     def details(self) -> tuple[object, ...]:
         return (self.cost,)
+
+
+class RestCharacters(Choice):
+    """The characters a cost rests (8.4.2, "【REST】 2 of your characters"): their stage ``positions``, in order."""
+
+    __slots__ = ("positions",)
+
+    def __init__(self, positions: tuple[int, ...]) -> None:
+        self.verb = "rest_cost"
+        self.card = None
+        self.pos = None
+        self.cards = ()
+        self.flag = None
+        self.positions = positions
+
+    def details(self) -> tuple[object, ...]:
+        return (self.positions,)
 
 
 class PutTo(Choice):

@@ -7,13 +7,14 @@ part whether a cost can be paid in full (8.4.2.2) and to pay it.
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from engine.core.cards import Card, first_unheld
 from engine.core.game import Procedure
 from engine.core.protocol import Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
 from engine.games.ws.abilities import CardAbility
+from engine.games.ws.choices import RestCharacters
 
 if TYPE_CHECKING:
     from engine.games.ws.game import WeissSchwarz
@@ -73,6 +74,12 @@ class Costs:
             return Refusal(
                 ("ws:8.4.2.2",), f"the cost puts the top card of the deck into the clock; {player}'s is empty"
             )
+        if ability.rest_characters and len(self.rest_candidates(player, card, ability)) < ability.rest_characters:
+            return Refusal(
+                ("ws:8.4.2.2",),
+                f"the cost rests {ability.rest_characters} of {player}'s {self.rest_kind(ability)}; "
+                f"{player} has fewer standing",
+            )
         if ability.self_cost is not None and me.position_of(card) is None:
             return Refusal(("ws:8.4.2.2",), f"the cost puts {card.identity} from the stage, and it is not there")
         if ability.discard and not self.discard_options(
@@ -88,6 +95,78 @@ class Costs:
                 ("ws:8.4.2.2",), f"the cost puts a {kind} from the hand into the waiting room; {player} has none"
             )
         return None
+
+    def rest_candidates(self, player: str, card: Card, ability: CardAbility) -> list[int]:
+        """The positions of ``player``'s standing characters the cost of ``ability`` may rest (8.4.2): of its
+        ``rest_traits`` where it names some, not ``card`` itself where it says other."""
+        candidates = []
+        for position, character in self.states[player].characters():
+            if character.orientation != "stand" or (ability.rest_other and character is card):
+                continue
+            if ability.rest_traits and not self.game.characteristics.traits(character).intersection(
+                ability.rest_traits
+            ):
+                continue
+            candidates.append(position)
+        return candidates
+
+    @staticmethod
+    def rest_kind(ability: CardAbility) -> str:
+        """The characters the cost of ``ability`` rests, as its text names them."""
+        traits = " or ".join(f"《{trait}》" for trait in ability.rest_traits)
+        return " ".join(part for part in ("other" if ability.rest_other else "", traits, "characters") if part)
+
+    def pay_rest_characters(self, player: str, card: Card, ability: CardAbility) -> Procedure:
+        """The part of a cost that rests characters ("【REST】 2 of your characters", 8.4.2): which ones is its
+        master's choice, stated by the entry that pays (``rest: [positions]``) or the next ``resolve`` entry.
+
+        Returns the decision, for the caller's checkpoint once the ability has resolved."""
+        options: list[Choice] = [
+            RestCharacters(positions)
+            for positions in combinations(self.rest_candidates(player, card, ability), ability.rest_characters)
+        ]
+        decision = Decision(
+            player,
+            "rest_cost",
+            options,
+            ("ws:8.4.2", "ws:8.4.2.1", "ws:4.6.1.2"),
+            frozenset({"resolve"}),
+            prompt=f"choose the {ability.rest_characters} {self.rest_kind(ability)} the cost of ability "
+            f"{ability.name} rests",
+            default=options[0],
+            source=card.identity,
+            ability=ability.name,
+        )
+        choice = yield decision
+        positions = choice.positions if isinstance(choice, RestCharacters) else ()
+        me = self.states[player]
+        for position in positions:
+            self.game.moves.rest(
+                me.character_on(position), "it rested to pay the cost of ability {} (ws:8.4.2)", ability.name
+            )
+        self.game.record(
+            RecordKind.CHOICE,
+            player,
+            f"{player} rests the characters on {', '.join(map(str, positions))} as the cost",
+            ("ws:8.4.2", "ws:8.4.2.1", "ws:4.6.1.2"),
+        )
+        return decision
+
+    def pay_chosen_parts(self, player: str, card: Card, ability: CardAbility) -> Procedure:
+        """The parts of the cost of ``ability`` its master chooses how to pay: the cards put from the hand, the
+        characters rested.  Returns their decisions, for the caller's checkpoints once the ability has resolved."""
+        decisions: list[Decision] = []
+        if ability.discard:
+            decisions.append(
+                (
+                    yield from self.pay_discard(
+                        player, card, ability.name, ability.discard_type, ability.discard_traits, ability.discard
+                    )
+                )
+            )
+        if ability.rest_characters:
+            decisions.append((yield from self.pay_rest_characters(player, card, ability)))
+        return decisions
 
     def discard_options(
         self, player: str, discard_type: str | None, traits: tuple[str, ...] = (), count: int = 1

@@ -39,7 +39,7 @@ from engine.games.ws.abilities import CardAbility, card_abilities, grant_key, gr
 from engine.games.ws.attack import AttackPhase
 from engine.games.ws.cards import WsCardDefinition, stock_cost
 from engine.games.ws.characteristics import Characteristics
-from engine.games.ws.choices import ATTACK_TYPES, DeclareAttack, Move, PayCost, PutReversed
+from engine.games.ws.choices import ATTACK_TYPES, DeclareAttack, Move, PayCost, PutReversed, RestCharacters
 from engine.games.ws.costs import Costs
 from engine.games.ws.deck_operations import DeckOperations
 from engine.games.ws.keywords import Keywords
@@ -465,6 +465,20 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
     def explain(self, decision: Decision, choice: Choice) -> Refusal:
         """Why ``choice`` is not legal at ``decision``: the clause of the part of the rules it breaks."""
         player = decision.player
+        if decision.kind == "rest_cost" and isinstance(choice, RestCharacters):
+            offered = sorted(
+                {
+                    position
+                    for option in decision.options
+                    if isinstance(option, RestCharacters)
+                    for position in option.positions
+                }
+            )
+            return Refusal(
+                decision.clauses,
+                f"the characters on {', '.join(map(str, choice.positions)) or 'no position'} cannot pay this cost: "
+                f"{decision.prompt}, among those on {', '.join(map(str, offered)) or 'no position'}",
+            )
         if decision.kind in ("discard_cost", "hand_pick") and choice.verb == decision.kind:
             unheld = self._check_cards_in_hand(player, choice.cards, decision.clauses)
             return unheld or Refusal(

@@ -273,11 +273,8 @@ class Phases:
         if verb == "act" and isinstance(choice, Activate):
             card = self.states[player].character_on(choice.pos)
             ability = next(a for a in game.abilities_of(card) if a.index == choice.ability)
-            paid = None
-            if ability.discard:  # the card the cost puts from the hand: the act entry names it (cards)
-                paid = yield from game.costs.pay_discard(
-                    player, card, ability.name, ability.discard_type, ability.discard_traits, ability.discard
-                )
+            # the cards the cost puts from the hand and the characters it rests: the act entry names them
+            paid = yield from game.costs.pay_chosen_parts(player, card, ability)
             yield from game.costs.pay_ability(player, card, ability)
             game.record(
                 RecordKind.CHOICE,
@@ -290,8 +287,8 @@ class Phases:
             game.playing.trigger_act_used(player, card)
             yield from game.rule_actions.interrupts()
             yield from game.operations.resolve_effects(player, card, ability)
-            if paid is not None:
-                yield Checkpoint(paid)
+            for decision in paid:
+                yield Checkpoint(decision)
             return
         definition = game.definitions[choice.card_id]
         card = yield from game.playing.play_from_hand(

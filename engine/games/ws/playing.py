@@ -296,7 +296,7 @@ class Playing:
             )
             return
         decision: Decision | None = None
-        paid: Decision | None = None
+        paid: list[Decision] = []
         if ability.has_cost:
             refusal = self.game.costs.refusal(player, card, ability)
             options: list[Choice] = [PayCost(card.identity, False)]
@@ -323,10 +323,7 @@ class Playing:
                 )
                 yield Checkpoint(decision)
                 return
-            if ability.discard:
-                paid = yield from self.game.costs.pay_discard(
-                    player, card, ability.name, ability.discard_type, ability.discard_traits, ability.discard
-                )
+            paid = yield from self.game.costs.pay_chosen_parts(player, card, ability)
             yield from self.game.costs.pay_ability(player, card, ability)
         elif ability.optional:
             decision = self.use_decision(
@@ -346,8 +343,8 @@ class Playing:
                 yield Checkpoint(decision)
                 return
         yield from self.game.operations.resolve_effects(player, card, ability, battle_opponent)
-        if paid is not None:
-            yield Checkpoint(paid)
+        for part in paid:
+            yield Checkpoint(part)
         if decision is not None:
             yield Checkpoint(decision)
 

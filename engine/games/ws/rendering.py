@@ -152,6 +152,18 @@ def _ability_cost(cost: Record) -> str:
             parts.append(f"Put this card into your {_zone_words(cost['self_to'])}")
         elif name == "rest" and cost["rest"]:
             parts.append("【REST】 this card")
+        elif name == "rest_characters":
+            count = cost["rest_characters"]
+            kind = " ".join(
+                part
+                for part in (
+                    "other" if cost.get("rest_other") else "",
+                    _traits(cost.get("rest_traits", ())),
+                    "characters",
+                )
+                if part
+            )
+            parts.append(f"【REST】 {count} of your {kind}")
     written = " & ".join(parts)
     stock = cost.get("stock", 0)
     return f"({stock}) {written}".strip() if stock or not parts else written

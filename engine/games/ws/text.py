@@ -44,6 +44,9 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ("in the middle position of the center stage", "in the middle position of your center stage"),
     ("climax area from hand", "climax area from your hand"),
     ("Put a card from your hand", "Put 1 card from your hand"),
+    (re.compile(r"【REST】 (?:one|1) of your (?:【STAND】 )?"), "【REST】 1 of your "),
+    (re.compile(r"【REST】 (?:two|2) of your (?:【STAND】 )?"), "【REST】 2 of your "),
+    (re.compile(r"【REST】 (\d) of your (other )?【STAND】 "), r"【REST】 \1 of your \2"),
     ("Put a character from your hand", "Put 1 character from your hand"),
     ("Put a climax from your hand", "Put 1 climax from your hand"),
     ("Put a 《", "Put 1 《"),
@@ -280,6 +283,15 @@ class _Build(EffectBuild):
 
     def rest_cost(self, _: list[Any]) -> Record:
         return {"rest": True}
+
+    def rest_characters_cost(self, children: list[Any]) -> Record:
+        cost: Record = {"rest_characters": int(children[1])}  # "1 of your characters", printed in the plural
+        traits = [child for child in children if isinstance(child, list)]
+        if traits:
+            cost["rest_traits"] = traits[0]
+        if any(isinstance(child, Token) and child.type == "OTHER" for child in children):
+            cost["rest_other"] = True
+        return cost
 
     def played(self, _: list[Any]) -> tuple[str, dict[str, str]]:
         return "on_play", {}

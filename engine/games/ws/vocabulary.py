@@ -208,6 +208,15 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ),
     (
         "cost",
+        "characters of a trait rested",
+        {
+            "type": "act",
+            "cost": {"stock": 1, "rest_characters": 2, "rest_traits": ["Music"]},
+            "effect": [{"power": 2000, "target": "self"}],
+        },
+    ),
+    (
+        "cost",
         "an activated ability's stock and rest cost",
         {"type": "act", "cost": {"stock": 1, "rest": True}, "effect": [{"power": 1500, "target": "choose"}]},
     ),

@@ -414,6 +414,18 @@ COST_WORDS: Final = (
     Word("discard_type", "cost", "The card type of the cards discard puts.", one_of(DISCARD_TYPES), ("ws:8.4.2",)),
     Word("discard_traits", "cost", "The cards discard puts have one of these traits.", names_or_name("trait")),
     Word(
+        "rest_characters",
+        "cost",
+        "Rest N of its master's standing characters, its own card among them unless rest_other says (the paying "
+        "entry names their positions: rest).",
+        number(1),
+        ("ws:8.4.2", "ws:4.6.1.2"),
+    ),
+    Word(
+        "rest_traits", "cost", "The characters rest_characters rests have one of these traits.", names_or_name("trait")
+    ),
+    Word("rest_other", "cost", "The characters rest_characters rests are others than its card.", flag()),
+    Word(
         "clock",
         "cost",
         "Put the top card of the deck into the clock (the paying entry names it, revealed).",

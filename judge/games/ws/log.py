@@ -18,7 +18,7 @@ from engine.core.protocol import Choice, Decision, Refusal, ResolveFirst, Reveal
 from engine.core.wording import counted
 from engine.games.ws.attack import ATTACK_STEPS, Attack
 from engine.games.ws.cards import CardRecordError, WsCardDefinition, definition_from_record
-from engine.games.ws.choices import Activate, DeclareAttack, Move, PayCost, PutReversed, PutTo
+from engine.games.ws.choices import Activate, DeclareAttack, Move, PayCost, PutReversed, PutTo, RestCharacters
 from engine.games.ws.game import WeissSchwarz
 from engine.games.ws.keywords import CLOCK_COST, HAND_COST
 from engine.games.ws.playing import TextOperation
@@ -156,6 +156,14 @@ def _ints(value: Any, name: str = "pos") -> int | None:
     raise EntryError(f"{name} {reading.short(value)} is not {what}")
 
 
+def _positions(value: Any) -> tuple[int, ...]:
+    """Stage positions, written as a list or as one (``rest: [1, 3]``), in order; ``EntryError`` for another
+    value."""
+    written = value if isinstance(value, list) else [] if value in (None, False) else [value]
+    positions = [_ints(position, "rest") for position in written]
+    return tuple(sorted(position for position in positions if position is not None))
+
+
 def _signed(value: Any) -> int | None:
     """A whole number, written as one or as text with an optional sign ("-500", "+1000")."""
     if isinstance(value, bool):
@@ -259,6 +267,8 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
             return field_choice(decision, {"target": data.get("target")}) or Choice("pass")
         if decision.kind == "discard_cost":
             return Choice("discard_cost", cards=tuple(sorted(reading.ids(data.get("cards")))))
+        if decision.kind == "rest_cost":
+            return RestCharacters(_positions(data.get("rest")))
         if decision.kind in ("search", "look_take", "hand_pick"):
             return field_choice(decision, {"cards": data.get("cards")}) or Choice("pass")
         if decision.kind in ("move_to", "put_to"):
@@ -288,6 +298,7 @@ CHOICE_FIELDS: Final = {
     "target": "target",
     "salvage": "target",
     "discard_cost": "cards",
+    "rest_cost": "rest",
     "search": "cards",
     "look_take": "cards",
     "hand_pick": "cards",
@@ -357,6 +368,8 @@ def field_choice(decision: Decision, data: dict[str, Any]) -> Choice | None:
         return Choice("salvage", card=str(value))
     if name == "discard_cost":
         return Choice("discard_cost", cards=tuple(sorted(reading.ids(value))))
+    if name == "rest_cost":
+        return RestCharacters(_positions(value))
     if name == "move_to":
         return Choice("move_to", pos=_ints(value, "to"))
     if name == "put_to":
@@ -630,6 +643,9 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
     elif verb == "discard_cost":
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
         entry["cards"] = list(choice.cards)
+    elif verb == "rest_cost":
+        entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
+        entry["rest"] = list(choice.positions) if isinstance(choice, RestCharacters) else []
     elif decision.kind == "standby" and "resolve" in decision.verbs:  # an ability's standby effect
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
         entry["standby"] = {"card": choice.card, "pos": choice.pos} if verb == "standby" else False

@@ -463,6 +463,10 @@ def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
         "description": "What the effect chooses: a stage position or a card id.",
         "anyOf": [pos, card, passed],
     }
+    rested = {
+        "description": "The stage positions of the characters a cost rests ('【REST】 2 of your characters', 8.4.2).",
+        "anyOf": [pos, {"type": "array", "items": pos, "uniqueItems": True}],
+    }
     ability = {
         "description": "The ability: its index in the card record's 'abilities', or a keyword ability's name.",
         "type": ["integer", "string"],
@@ -537,6 +541,7 @@ def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
                 "target": chosen,
                 "revealed": {**cards, "description": "The cards the ability flips over from the deck, top first."},
                 "cards": {**cards, "description": "Cards the ability chooses from a zone."},
+                "rest": rested,
             },
             ["pos"],
         ),
@@ -606,6 +611,7 @@ def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
                     "type": "boolean",
                 },
                 "target": chosen,
+                "rest": rested,
                 "cards": {
                     **cards,
                     "description": "Cards chosen from a zone: those a cost puts from the hand, the card a search "
