@@ -1434,3 +1434,31 @@ def test_a_cost_that_rests_characters_names_their_positions(
         entry=None if said is None else 0,
         said=said,
     )
+
+
+NO_CLIMAX_MILLED: Final = (
+    ("top: [TST/A-001, TST/A-021]", "top: [TST/A-001, TST/A-001]"),
+    ("revealed: [TST/A-001, TST/A-021]", "revealed: [TST/A-001, TST/A-001]"),
+    ("waiting: [TST/A-001, TST/A-021]", "waiting: [TST/A-001, TST/A-001]"),
+)
+"""Lucky Draw's log where the two cards it puts into the waiting room are characters."""
+
+
+@pytest.mark.parametrize(
+    ("changes", "said"),
+    [((), None), (NO_CLIMAX_MILLED, "power is 1000, not 3000")],
+    ids=["climax-among", "no-climax"],
+)
+def test_a_mill_does_more_if_a_card_of_a_kind_is_among_those_put(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, changes: tuple[tuple[str, str], ...], said: str | None
+) -> None:
+    """ws 3.4.1, 8.6.2.4.4: "put the top 2 cards of your deck into your waiting room. If there is a climax among
+    those cards, this card gets +2000 power": the resolve entry names the cards; with a climax among them the power
+    is gained, with none it is not."""
+    text = (LOGS / "mill-among.yaml").read_text(encoding="utf-8")
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new)
+    assert_judged(
+        verdict_of("mill-among.yaml", monkeypatch, text, tmp_path), entry=None if said is None else 1, said=said
+    )

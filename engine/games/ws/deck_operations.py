@@ -48,10 +48,37 @@ class DeckOperations:
         reveal.used = len(moved)
         return moved
 
-    def mill(self, player: str, card: Card, count: int) -> Procedure:
-        """Put the top ``count`` cards of the deck into the waiting room, one at a time (a refresh between them
-        where the deck runs out, 3.2.3.1); the entry being applied may name them, top first (``revealed``)."""
-        reveal = Reveal(player, "text", count, ("ws:8.6.2.4.4", "ws:3.4.1"))
+    def mill(
+        self,
+        player: str,
+        card: Card,
+        ability: CardAbility,
+        effect: dict[str, Any],
+        battle_opponent: Card | None = None,
+    ) -> Procedure:
+        """Put the top ``effect["mill"]`` cards of the deck into the waiting room, one at a time (a refresh between
+        them where the deck runs out, 3.2.3.1); the entry being applied may name them, top first (``revealed``).
+        With ``among`` ("If there is a climax among those cards, ..."), its ``then`` is done if one of them is
+        such a card; a resolve entry of its own names them where nothing else is asked before."""
+        asked: Decision | None = None
+        use: Choice | None = None
+        among = "among" in effect
+        if among and self.names_its_card_later(ability):
+            asked = self.game.playing.use_decision(player, card, ability, ("ws:8.6.2.4.4",), self._may_prompt(effect))
+            if not effect.get("may"):
+                asked = Decision(
+                    player,
+                    "reveal_from",
+                    [Choice("reveal_from", card=card.identity)],
+                    ("ws:3.4.1", "ws:8.6.2.4.4"),
+                    frozenset({"resolve"}),
+                    prompt="put the top cards of the deck into the waiting room",
+                    default=Choice("reveal_from", card=card.identity),
+                    source=card.identity,
+                    ability=ability.name,
+                )
+            use = yield asked
+        reveal = Reveal(player, "text", int(effect["mill"]), ("ws:8.6.2.4.4", "ws:3.4.1"))
         answer = yield reveal
         cards = yield from self.from_the_top(player, reveal, answer, "waiting")
         moved = [top.identity or "?" for top in cards]
@@ -64,6 +91,26 @@ class DeckOperations:
             cards=moved,
         )
         yield Checkpoint(reveal)
+        if asked is not None:
+            yield Checkpoint(asked)
+        if not among:
+            return
+        definitions = [self.game.definition(top) for top in cards]
+        if any(definition is None for definition in definitions):
+            self.game.moves.assume(
+                f"a card {card.identity} puts from the top of the deck into the waiting room is not named in the log "
+                "(revealed): taken as none its text asks for",
+                ("ws:3.4.1",),
+            )
+        fits = any(definition is not None and chosen_card_fits(effect, definition) for definition in definitions)
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"{'a' if fits else 'no'} {chosen_card_words(effect)} among them",
+            ("ws:8.6.2.4.4",),
+        )
+        if fits:
+            yield from self.then(player, card, ability, effect, battle_opponent, use)
 
     def look_top(self, player: str, card: Card, ability: CardAbility, places: tuple[str, ...]) -> Procedure:
         """Look at the top card of the deck (4.8: its master alone sees it) and put it in one of ``places``, its
@@ -287,8 +334,23 @@ class DeckOperations:
         yield Checkpoint(reveal)
         if asked is not None:
             yield Checkpoint(asked)
-        if not fits:
-            return
+        if fits:
+            yield from self.then(player, card, ability, effect, battle_opponent, use, top)
+
+    def then(
+        self,
+        player: str,
+        card: Card,
+        ability: CardAbility,
+        effect: dict[str, Any],
+        battle_opponent: Card | None,
+        use: Choice | None,
+        top: Card | None = None,
+    ) -> Procedure:
+        """What a reveal or a mill does when the card it asks for is there (its ``then``), where it says "you may"
+        if its master does (``use``, asked here where not yet): ``put_revealed`` puts the card revealed (``top``)
+        into a zone; any other operation is done as an ability's."""
+        me = self.states[player]
         decision: Decision | None = None
         if effect.get("may"):
             if use is None:
@@ -301,7 +363,7 @@ class DeckOperations:
                     yield Checkpoint(decision)
                 return
         for part in effect["then"]:
-            if "put_revealed" in part:
+            if "put_revealed" in part and top is not None:
                 zone = str(part["put_revealed"])
                 if me.deck and me.deck[0] is top:
                     self.game.moves.put(player, zone, me.deck.pop(0))
@@ -319,6 +381,10 @@ class DeckOperations:
 
     @staticmethod
     def _may_prompt(effect: dict[str, Any]) -> str:
+        if "among" in effect:
+            return (
+                f"if there is a {chosen_card_words(effect)} among the cards put into the waiting room, you may: do it?"
+            )
         return f"if the card revealed is a {chosen_card_words(effect)}, you may: do it?"
 
     @staticmethod

@@ -198,7 +198,7 @@ def chosen_character_words(effect: dict[str, Any]) -> str:
     return f"one of {whose} {kind}characters{where}"
 
 
-CHOOSING: Final = ("salvage", "search", "take", "reveal")
+CHOOSING: Final = ("salvage", "search", "take", "reveal", "among")
 """The operations that choose a card by its characteristics: from the waiting room, the deck, the cards looked
 at (``look`` with ``take``); and ``reveal``, which asks it of the top card of the deck revealed."""
 CARD_FILTERS: Final = ("color", "level_at_most", "level_at_least")
@@ -215,14 +215,18 @@ def _check_salvage(index: int, effect: dict[str, Any]) -> None:
         allowed |= {"to", "up_to"}
     if "draw" in effect:
         allowed |= {"up_to"}
-    if "reveal" in effect:
+    if "among" in effect and "mill" not in effect:
+        raise AbilityRecordError(f"ability {index}: among asks of the cards a mill puts into the waiting room")
+    if "reveal" in effect or "among" in effect:
         then = effect.get("then")
         if then is None:
-            raise AbilityRecordError(f"ability {index}: reveal says what is done with a card that fits it: then")
+            raise AbilityRecordError(
+                f"ability {index}: {'reveal' if 'reveal' in effect else 'among'} says what is done with a card that fits it: then"
+            )
         for part in then:
-            check_operation(index, part, revealed=True)
+            check_operation(index, part, revealed="reveal" in effect)
     elif "then" in effect or "may" in effect:
-        raise AbilityRecordError(f"ability {index}: then and may belong to a reveal")
+        raise AbilityRecordError(f"ability {index}: then and may belong to a reveal, or a mill that says among")
     if "look" in effect:
         allowed |= {"shown"}
         if effect.get("take") not in SALVAGE_TYPES:

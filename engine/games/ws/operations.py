@@ -130,7 +130,7 @@ class Operations:
         elif "search" in effect:
             yield from self.game.deck_operations.search_deck(player, card, ability, effect)
         elif "mill" in effect:
-            yield from self.game.deck_operations.mill(player, card, int(effect["mill"]))
+            yield from self.game.deck_operations.mill(player, card, ability, effect, battle_opponent)
         elif "look" in effect:
             yield from self.game.deck_operations.look_and_take(player, card, ability, effect)
         elif "brainstorm" in effect:

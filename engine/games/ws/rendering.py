@@ -206,7 +206,13 @@ def _effect(effect: Record) -> str:
     if "mill" in effect:
         count = effect["mill"]
         top = "top card" if count == 1 else f"top {count} cards"
-        return f"put the {top} of your deck into your waiting room"
+        milled = f"put the {top} of your deck into your waiting room"
+        if "among" not in effect:
+            return milled
+        kind = chosen_card_words(effect)
+        asked = f"If that card is a {kind}" if count == 1 else f"If there is a {kind} among those cards"
+        may = "you may " if effect.get("may") else ""
+        return f"{milled}. {asked}, {may}{', '.join(_effect(part) for part in effect['then'])}"
     if "look_top" in effect:
         if "waiting" in effect["look_top"]:
             return "look at the top card of your deck, and put it on the top of your deck or into your waiting room"

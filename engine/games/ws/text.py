@@ -44,6 +44,7 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ("in the middle position of the center stage", "in the middle position of your center stage"),
     ("climax area from hand", "climax area from your hand"),
     ("Put a card from your hand", "Put 1 card from your hand"),
+    (re.compile(r"If there is (an? [^,]*?) revealed among those cards"), r"If there is \1 among those cards"),
     (re.compile(r"【REST】 (?:one|1) of your (?:【STAND】 )?"), "【REST】 1 of your "),
     (re.compile(r"【REST】 (?:two|2) of your (?:【STAND】 )?"), "【REST】 2 of your "),
     (re.compile(r"【REST】 (\d) of your (other )?【STAND】 "), r"【REST】 \1 of your \2"),

@@ -253,6 +253,24 @@ class EffectBuild:
             raise ValueError("the top card, or the top N cards")
         return {"mill": count}
 
+    def mill_among(self, children: list[Any]) -> Record:
+        milled = self.mill(children[:-1])
+        return {**milled, **children[-1]}
+
+    def among_then(self, children: list[Any]) -> Record:
+        wanted, rest = children[0], children[1:]
+        record: Record = {"among": wanted.pop("_kind"), **wanted}
+        if rest and isinstance(rest[0], Token) and rest[0].type == "MAY":
+            record["may"] = True
+            rest = rest[1:]
+        record["then"] = list(rest)
+        return record
+
+    def milled_level_at_least(self, children: list[Any]) -> Record:
+        if str(children[1]) != "card":
+            raise ValueError("a card of a level among those put into the waiting room")
+        return {"_kind": "any", "level_at_least": int(children[0])}
+
     def look_top_or_waiting(self, _: list[Any]) -> Record:
         return {"look_top": ["deck_top", "waiting"]}
 

@@ -234,6 +234,15 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ),
     (
         "operation",
+        "the top cards of the deck into the waiting room, and more if a climax is among them",
+        {
+            "type": "auto",
+            "timing": "on_play",
+            "effect": [{"mill": 2, "among": "climax", "then": [{"power": 1500, "target": "choose"}]}],
+        },
+    ),
+    (
+        "operation",
         "damage to the opponent",
         {"type": "auto", "timing": "when_opponent_reversed", "cost": {"stock": 2}, "effect": [{"damage": 1}]},
     ),

@@ -326,10 +326,18 @@ QUALIFIER_WORDS: Final = (
     Word(
         "then",
         "qualifier",
-        "For reveal: the operations done if the card revealed fits.",
+        "For reveal: the operations done if the card revealed fits; for a mill with among, if one of the cards fits.",
         operations_list(),
     ),
-    Word("may", "qualifier", "For reveal: its master may decline what 'then' does.", flag()),
+    Word("may", "qualifier", "For reveal and among: its master may decline what 'then' does.", flag()),
+    Word(
+        "among",
+        "qualifier",
+        "For mill: the kind of card (with the card filters) one of those put into the waiting room must be for "
+        "'then' to be done.",
+        one_of(SALVAGE_TYPES),
+        ("ws:8.6.2.4.4",),
+    ),
     Word(
         "per_climax",
         "qualifier",
