@@ -1462,3 +1462,26 @@ def test_a_mill_does_more_if_a_card_of_a_kind_is_among_those_put(
     assert_judged(
         verdict_of("mill-among.yaml", monkeypatch, text, tmp_path), entry=None if said is None else 1, said=said
     )
+
+
+NO_CLIMAX_REVEALED: Final = (
+    ("top: [TST/A-021]", "top: [TST/A-001]"),
+    ("do: trigger, card: TST/A-021}", "do: trigger, card: TST/A-001}"),
+)
+"""The trigger check of Plain Singer's attack revealing a character."""
+
+
+@pytest.mark.parametrize(
+    ("changes", "entry"), [((), None), (NO_CLIMAX_REVEALED, 2)], ids=["climax-revealed", "character-revealed"]
+)
+def test_an_ability_triggers_when_a_trigger_check_reveals_a_climax(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, changes: tuple[tuple[str, str], ...], entry: int | None
+) -> None:
+    """ws 7.3.1.2, 4.12.1: "When your character's trigger check reveals a climax, choose 1 of your characters, and
+    that character gets +2000 power": Cheerleader's ability triggers on the climax another character's trigger
+    check reveals, and not on a character."""
+    text = (LOGS / "trigger-reveals.yaml").read_text(encoding="utf-8")
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new)
+    assert_judged(verdict_of("trigger-reveals.yaml", monkeypatch, text, tmp_path), entry=entry)

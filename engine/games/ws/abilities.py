@@ -119,6 +119,7 @@ GRANTABLE_TIMINGS: Final = (
     "at_beginning",
     "when_act_used",
     "when_damage_canceled",
+    "when_trigger_reveals",
 )
 """The timings of an automatic ability an effect may give a character on the stage (``grant``): those that
 trigger while it is there, not on its being played nor once it has left the stage."""
@@ -185,6 +186,12 @@ class CardAbility:
     leaves its own card out."""
     rest_traits: tuple[str, ...]
     rest_other: bool
+    trigger_card: str | None
+    """For ``when_trigger_reveals``: the card the trigger check reveals, ``climax`` or ``any`` (a card)."""
+    trigger_icon: str | None
+    """For ``when_trigger_reveals``: the trigger icon that card has (None: any)."""
+    by_this_card: bool
+    """For ``when_trigger_reveals``: only the trigger check of its own card's attack ("this card's")."""
 
     def __init__(
         self,
@@ -211,6 +218,9 @@ class CardAbility:
         rest_characters: int = 0,
         rest_traits: tuple[str, ...] = (),
         rest_other: bool = False,
+        trigger_card: str | None = None,
+        trigger_icon: str | None = None,
+        by_this_card: bool = False,
     ) -> None:
         self.index = index
         self.kind = kind
@@ -235,6 +245,9 @@ class CardAbility:
         self.rest_characters = rest_characters
         self.rest_traits = rest_traits
         self.rest_other = rest_other
+        self.trigger_card = trigger_card
+        self.trigger_icon = trigger_icon
+        self.by_this_card = by_this_card
 
     @property
     def name(self) -> str:
@@ -266,6 +279,9 @@ class CardAbility:
             rest_characters=self.rest_characters,
             rest_traits=self.rest_traits,
             rest_other=self.rest_other,
+            trigger_card=self.trigger_card,
+            trigger_icon=self.trigger_icon,
+            by_this_card=self.by_this_card,
         )
 
     @property
@@ -438,7 +454,26 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
         rest_characters=int(cost.get("rest_characters", 0)),
         rest_traits=_trait_names(index, cost.get("rest_traits", []), "rest_traits"),
         rest_other=bool(cost.get("rest_other", False)),
+        **_revealed_by_trigger(index, when, record),
     )
+
+
+def _revealed_by_trigger(index: int, when: str | None, record: dict[str, Any]) -> dict[str, Any]:
+    """A ``when_trigger_reveals`` ability's card revealed (``trigger_card``: climax or any), its icon
+    (``trigger_icon``) and ``by_this_card``; none of them for another timing."""
+    named = {key: record[key] for key in ("trigger_card", "trigger_icon", "by_this_card") if key in record}
+    if when != "when_trigger_reveals":
+        if named:
+            raise AbilityRecordError(f"ability {index}: {sorted(named)[0]} belongs to a when_trigger_reveals ability")
+        return {}
+    kind, icon = record.get("trigger_card", "climax"), record.get("trigger_icon")
+    if kind not in ("climax", "any"):
+        raise AbilityRecordError(f"ability {index}: trigger_card {kind!r} is climax or any")
+    if icon is not None and icon not in words.TRIGGER_ICONS:
+        raise AbilityRecordError(
+            f"ability {index}: trigger_icon {icon!r} is not one of {', '.join(words.TRIGGER_ICONS)}"
+        )
+    return {"trigger_card": kind, "trigger_icon": icon, "by_this_card": record.get("by_this_card") is True}
 
 
 def _climax_name(index: int, when: str | None, record: dict[str, Any]) -> str | None:

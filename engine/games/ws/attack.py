@@ -208,6 +208,8 @@ class AttackPhase:
                 "the trigger check's card is not revealed in the log; no icon is assumed", ("ws:7.3.1.2",)
             )
         yield from self.game.rule_actions.interrupts()
+        if definition is not None:
+            self.game.playing.trigger_revealed(player, attack.attacker, definition)
         for icon in icons:
             yield from self.trigger_icon(player, icon, card, attack)
         if card in me.resolution:

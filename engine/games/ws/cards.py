@@ -16,13 +16,14 @@ from typing import Any, Final
 
 from engine.core.card_records import CardRecordError, whole_number
 from engine.core.cards import CardDefinition
+from engine.games.ws import words
 from engine.games.ws.abilities import card_abilities
 from engine.games.ws.operation_records import AbilityRecordError
 from engine.games.ws.text import ability_record, card_text_abilities, is_printed_text
 
 CARD_TYPES: Final = ("character", "event", "climax")
 """ws 2.3.2."""
-TRIGGER_ICONS: Final = ("soul", "return", "pool", "comeback", "draw", "shot", "treasure", "standby", "gate", "choice")
+TRIGGER_ICONS: Final = words.TRIGGER_ICONS
 """ws 4.12.2 (gate and choice are printed on later cards; the engine reports them as unmodelled)."""
 MODELLED_TRIGGERS: Final = frozenset(TRIGGER_ICONS) - {"gate", "choice"}
 KEYWORDS: Final = ("encore", "backup", "assist", "bond", "great_performance", "shift")

@@ -207,6 +207,22 @@ class Playing:
                 card,
             )
 
+    def trigger_revealed(self, player: str, attacker: Card, revealed: WsCardDefinition) -> None:
+        """The trigger check of ``attacker``'s attack revealed ``revealed`` (7.3.1.2): the abilities "When your
+        character's trigger check reveals a climax (with [GATE] in its trigger icon)" of ``player``'s characters
+        that ask for such a card enter standby, "this card's" only for the attacker's own."""
+        for _, card in self.states[player].characters():
+            for ability in self.game.abilities_of(card):
+                if ability.kind != "auto" or ability.when != "when_trigger_reveals":
+                    continue
+                if ability.by_this_card and card is not attacker:
+                    continue
+                if ability.trigger_card == "climax" and revealed.type != "climax":
+                    continue
+                if ability.trigger_icon is not None and ability.trigger_icon not in revealed.triggers:
+                    continue
+                self.stand_by(player, card, ability, (), f"saw the trigger check reveal {revealed.id}")
+
     def trigger_act_used(self, player: str, source: Card) -> None:
         """``player`` played an 【ACT】 of ``source`` (8.1.1.1; a Backup is one): the automatic abilities "When you
         use an 【ACT】" of ``player``'s characters enter standby (8.7.2)."""

@@ -24,6 +24,13 @@ def render(record: Record) -> str:
             trigger = f"When your other {_traits(record['attacker_traits'])} character attacks"
         elif record["timing"] == "when_climax_placed" and record.get("climax_name"):
             trigger = f'When "{record["climax_name"]}" is placed on your climax area'
+        elif record["timing"] == "when_trigger_reveals":
+            whose = "this card's" if record.get("by_this_card") else "your character's"
+            kind = "a climax" if record.get("trigger_card", "climax") == "climax" else "a card"
+            icon = (
+                f" with {icon_words(record['trigger_icon'])} in its trigger icon" if record.get("trigger_icon") else ""
+            )
+            trigger = f"When {whose} trigger check reveals {kind}{icon}"
         elif record["timing"] == "at_beginning":
             whose = {"own": "your", "opponent": "your opponent's"}.get(record.get("whose", ""), "the")
             trigger = f"At the beginning of {whose} {record['phase'].replace('_', ' ')}"
@@ -333,6 +340,12 @@ def _duration(effect: Record) -> str:
 
 def _zone_words(zone: str) -> str:
     return "waiting room" if zone == "waiting" else zone
+
+
+def icon_words(icon: str) -> str:
+    """A trigger icon as printed text names it, normalised: ``【GATE】``, and ``[ICON:RETURN]`` for return, comeback
+    and draw."""
+    return f"[ICON:{icon.upper()}]" if icon in ("return", "comeback", "draw") else f"【{icon.upper()}】"
 
 
 def _revealed_kind(effect: Record) -> str:

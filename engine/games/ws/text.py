@@ -25,8 +25,9 @@ from lark import Token, Tree
 
 from engine.core.printed_text import Reading, Record, TextReader, text_lines
 from engine.games.ws.abilities import grantable
-from engine.games.ws.rendering import render
+from engine.games.ws.rendering import icon_words, render
 from engine.games.ws.text_effects import FOLLOWING, EffectBuild, bonus, one_or_list, own_zone, stage_part
+from engine.games.ws.words import TRIGGER_ICONS
 
 SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ("［", "["),
@@ -375,6 +376,21 @@ class _Build(EffectBuild):
     def damage_canceled(self, _: list[Any]) -> tuple[str, dict[str, str]]:
         return "when_damage_canceled", {}
 
+    def trigger_reveals(self, children: list[Any]) -> tuple[str, dict[str, Any]]:
+        return "when_trigger_reveals", dict(children[0])
+
+    def own_trigger_reveals(self, children: list[Any]) -> tuple[str, dict[str, Any]]:
+        return "when_trigger_reveals", {**children[0], "by_this_card": True}
+
+    def revealed_climax(self, _: list[Any]) -> Record:
+        return {"trigger_card": "climax"}
+
+    def revealed_climax_icon(self, children: list[Any]) -> Record:
+        return {"trigger_card": "climax", "trigger_icon": _icon(children[0])}
+
+    def revealed_card_icon(self, children: list[Any]) -> Record:
+        return {"trigger_card": "any", "trigger_icon": _icon(children[0])}
+
     def opponent_level_at_most(self, children: list[Any]) -> Record:
         return {"battle_opponent": {"level_at_most": int(children[0])}}
 
@@ -599,6 +615,14 @@ def _given(record: Record, granted: Record | None) -> Record:
 
 
 PLURALS: Final = {"cards": "card", "characters": "character", "climaxes": "climax"}
+
+
+def _icon(token: Any) -> str:
+    """A trigger icon as printed text names it (``【GATE】``, ``[ICON:RETURN]``), as a card record does."""
+    icon = str(token)[1:-1].removeprefix("ICON:").lower()
+    if icon not in TRIGGER_ICONS or icon_words(icon) != str(token):
+        raise ValueError(f"{token} is no trigger icon, as printed text names it")
+    return icon
 
 
 def _counted_kind(count: Any, kind: Any) -> tuple[int, str]:

@@ -242,6 +242,30 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         },
     ),
     (
+        "timing",
+        "when a trigger check reveals a climax with an icon",
+        {
+            "type": "auto",
+            "timing": "when_trigger_reveals",
+            "trigger_card": "climax",
+            "trigger_icon": "gate",
+            "cost": {"stock": 0, "discard": 1},
+            "effect": [{"draw": 1}],
+        },
+    ),
+    (
+        "timing",
+        "when this card's trigger check reveals a card with an icon",
+        {
+            "type": "auto",
+            "timing": "when_trigger_reveals",
+            "trigger_card": "any",
+            "trigger_icon": "soul",
+            "by_this_card": True,
+            "effect": [{"power": 2000, "target": "self"}],
+        },
+    ),
+    (
         "operation",
         "damage to the opponent",
         {"type": "auto", "timing": "when_opponent_reversed", "cost": {"stock": 2}, "effect": [{"damage": 1}]},

@@ -37,6 +37,8 @@ from engine.core.vocabulary import (
     with_values,
 )
 
+TRIGGER_ICONS: Final = ("soul", "return", "pool", "comeback", "draw", "shot", "treasure", "standby", "gate", "choice")
+"""The trigger icons a card may have (ws 2.11, 4.12.2), as a timing that waits for one names them."""
 SALVAGE_TYPES: Final = ("character", "climax", "event", "any")
 """The kinds of card an operation that chooses one by its card type takes (``any``: a card of any type)."""
 CHOSEN_FATES: Final = ("hand", "waiting", "stock", "memory", "clock", "deck_bottom", "deck_top")
@@ -402,6 +404,13 @@ TIMING_WORDS: Final = (
         "timing",
         "When damage its card dealt is canceled: the attack's damage, or an effect's of its abilities.",
         clauses=("ws:4.10.1.2.1", "ws:4.11.1"),
+    ),
+    Word(
+        "when_trigger_reveals",
+        "timing",
+        "When the trigger check of one of its master's attacks (of its card's, with by_this_card) reveals a "
+        "climax, or a card (trigger_card: any), with the trigger icon trigger_icon where said.",
+        clauses=("ws:7.3.1.2", "ws:4.12.1"),
     ),
     Word("when_act_used", "timing", "When its master uses an 【ACT】 (a Backup among them).", clauses=("ws:8.1.1.1",)),
 )

@@ -214,6 +214,20 @@ def _ws_card_defs() -> dict[str, Schema]:
                     "description": "For timing when_climax_placed: the name of the climax whose placing triggers it.",
                     "type": "string",
                 },
+                "trigger_card": {
+                    "description": "For timing when_trigger_reveals: the card the trigger check reveals, a climax "
+                    "(the default) or any card.",
+                    "enum": ["climax", "any"],
+                },
+                "trigger_icon": {
+                    "description": "For timing when_trigger_reveals: the trigger icon the card revealed has.",
+                    "enum": list(ws_words.TRIGGER_ICONS),
+                },
+                "by_this_card": {
+                    "description": "For timing when_trigger_reveals: only the trigger check of its own card's "
+                    "attack ('this card's trigger check').",
+                    "type": "boolean",
+                },
                 "text": {"description": "The printed text.", "type": "string"},
             },
             "additionalProperties": False,
