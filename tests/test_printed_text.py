@@ -1485,3 +1485,23 @@ def test_an_ability_triggers_when_a_trigger_check_reveals_a_climax(
         assert old in text
         text = text.replace(old, new)
     assert_judged(verdict_of("trigger-reveals.yaml", monkeypatch, text, tmp_path), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        (  # P1 at level 2: Veteran's level is not higher, and it stays
+            "    stage: {2: TST/A-003}\n",
+            "    stage: {2: TST/A-003}\n    level: [TST/A-001, TST/A-001]\n",
+            3,
+        ),
+    ],
+    ids=["above", "not-above"],
+)
+def test_a_character_chosen_by_a_level_higher_than_its_masters(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 3.9.1, 10.5.2: "choose 1 of your opponent's characters with level higher than your opponent's level, and
+    put it into their waiting room": Veteran, level 2, can be chosen while P1 is level 0, and not at level 2."""
+    assert_judged(judged("above-player-level.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -34,7 +34,7 @@ CONTINUOUS_ONLY: Final = ("trait", "cannot", "level", "any_copies")
 """What only a ``cont`` ability's operations may say."""
 CHOSEN_ONLY: Final = ("send", "rest", "stand")
 """The operations done to a character chosen (``target: choose``) alone: ``send`` it to a zone, rest or stand it."""
-CHARACTER_FILTERS: Final = ("level_at_most", "level_at_least", "cost_at_most")
+CHARACTER_FILTERS: Final = ("level_at_most", "level_at_least", "cost_at_most", "above_player_level")
 """What narrows a character chosen by its level or cost (``target: choose``)."""
 GAINS: Final = ("power", "soul")
 """The operations one change may carry together: ``{power: 2000, soul: 1, target: choose}`` is one choice."""
@@ -193,6 +193,8 @@ def chosen_character_words(effect: dict[str, Any]) -> str:
     )
     whose = "your opponent's" if effect.get("whose") == "opponent" else "your"
     where = " in battle" if effect.get("in_battle") else ""
+    if effect.get("above_player_level"):
+        where += " with level higher than their master's level"
     if "area" in effect:
         where += f" in the {str(effect['area']).replace('_', ' ')}"
     return f"one of {whose} {kind}characters{where}"

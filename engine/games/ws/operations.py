@@ -292,6 +292,8 @@ class Operations:
             return False
         if "level_at_least" in effect and level < int(effect["level_at_least"]):
             return False
+        if effect.get("above_player_level") and level <= self.states[character.owner].level_count:
+            return False
         definition = self.game.definition(character)
         return "cost_at_most" not in effect or (definition is not None and definition.cost <= effect["cost_at_most"])
 

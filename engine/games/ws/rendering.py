@@ -299,6 +299,8 @@ def _chosen(effect: Record) -> str:
     else:
         whose = "your opponent's" if opponent else "your"
         among = f"of {whose} {kind + ' ' if kind else ''}characters" + (" in battle" if effect.get("in_battle") else "")
+        if effect.get("above_player_level"):
+            among += " with level higher than your opponent's level"
         if area:
             among += f" in your {area}"
     owner = "their" if opponent else "your"

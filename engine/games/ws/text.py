@@ -74,6 +74,8 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ("if you have an 《", "if you have a 《"),
     ("If that card is an 《", "If that card is a 《"),
     ("clock into his or her waiting room", "clock into their waiting room"),
+    ("and put it into his or her ", "and put it into their "),
+    ("and return it to his or her hand", "and return it to their hand"),
     ("on the bottom of your opponent's deck", "at the bottom of your opponent's deck"),
     ("in your waiting room, return it to your hand", "in your waiting room, and return it to your hand"),
     ("in your waiting room, put it into your stock", "in your waiting room, and put it into your stock"),

@@ -42,6 +42,8 @@ class EffectBuild:
         owner = action.pop("_owner", None)
         if owner is not None and owner != ("their" if among.get("whose") == "opponent" else "your"):
             raise ValueError("the character chosen goes to its master's zone")
+        if among.get("above_player_level") and among.get("whose") != "opponent":
+            raise ValueError("a level higher than your opponent's is asked of your opponent's characters")
         return {**action, "target": "choose", **among, **({"up_to": True} if up_to else {})}
 
     def own_characters(self, children: list[Any]) -> Record:
@@ -67,6 +69,9 @@ class EffectBuild:
 
     def place_in_battle(self, _: list[Any]) -> Record:
         return {"in_battle": True}
+
+    def place_above_level(self, _: list[Any]) -> Record:
+        return {"above_player_level": True}
 
     def place_stage_part(self, children: list[Any]) -> Record:
         return {"area": stage_part(children[0])}

@@ -267,6 +267,16 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ),
     (
         "operation",
+        "an opponent's character of a level higher than its master's, chosen and sent away",
+        {
+            "type": "auto",
+            "timing": "when_backup",
+            "cost": {"stock": 0, "discard": 2},
+            "effect": [{"send": "waiting", "target": "choose", "whose": "opponent", "above_player_level": True}],
+        },
+    ),
+    (
+        "operation",
         "damage to the opponent",
         {"type": "auto", "timing": "when_opponent_reversed", "cost": {"stock": 2}, "effect": [{"damage": 1}]},
     ),

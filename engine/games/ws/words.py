@@ -311,6 +311,13 @@ QUALIFIER_WORDS: Final = (
     ),
     Word("cost_at_most", "qualifier", "With target: choose, the character chosen is of this cost or lower.", number(0)),
     Word(
+        "above_player_level",
+        "qualifier",
+        "With target: choose, the character chosen is of a higher level than its master is (the cards in its level).",
+        true(),
+        ("ws:3.9.1",),
+    ),
+    Word(
         "to",
         "qualifier",
         "For salvage: where the card chosen goes (the hand unless said).",
