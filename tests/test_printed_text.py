@@ -1505,3 +1505,20 @@ def test_a_character_chosen_by_a_level_higher_than_its_masters(
     """ws 3.9.1, 10.5.2: "choose 1 of your opponent's characters with level higher than your opponent's level, and
     put it into their waiting room": Veteran, level 2, can be chosen while P1 is level 0, and not at level 2."""
     assert_judged(judged("above-player-level.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("target: 2,", "target: 1,", 1),  # Understudy has left the stage for the hand: it cannot be chosen
+        ("hand: [TST/A-106]", "hand: []", 1),  # the cost ignored
+    ],
+    ids=["paid", "chooses-itself", "cost-ignored"],
+)
+def test_a_cost_that_returns_its_card_to_the_hand(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.4.2, 3.1.4: "[Return this card to your hand] When a climax is placed ...": paying the cost puts Understudy
+    from the stage into the hand before its effect, which then cannot choose it."""
+    assert_judged(judged("return-self-cost.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -155,6 +155,8 @@ def _ability_cost(cost: Record) -> str:
             parts.append(_hand_cost(cost))
         elif name == "clock" and cost["clock"]:
             parts.append("Put the top card of your deck into your clock")
+        elif name == "self_to" and cost["self_to"] == "hand":
+            parts.append("Return this card to your hand")
         elif name == "self_to":
             parts.append(f"Put this card into your {_zone_words(cost['self_to'])}")
         elif name == "rest" and cost["rest"]:

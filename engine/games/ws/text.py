@@ -285,6 +285,9 @@ class _Build(EffectBuild):
     def self_cost(self, children: list[Any]) -> Record:
         return {"self_to": own_zone(children[0])}
 
+    def self_to_hand_cost(self, _: list[Any]) -> Record:
+        return {"self_to": "hand"}
+
     def rest_cost(self, _: list[Any]) -> Record:
         return {"rest": True}
 

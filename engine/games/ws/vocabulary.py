@@ -208,6 +208,16 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ),
     (
         "cost",
+        "the ability's card returned to the hand",
+        {
+            "type": "auto",
+            "timing": "when_climax_placed",
+            "cost": {"stock": 0, "self_to": "hand"},
+            "effect": [{"power": 2000, "target": "choose"}],
+        },
+    ),
+    (
+        "cost",
         "characters of a trait rested",
         {
             "type": "act",
