@@ -1522,3 +1522,27 @@ def test_a_cost_that_returns_its_card_to_the_hand(
     """ws 8.4.2, 3.1.4: "[Return this card to your hand] When a climax is placed ...": paying the cost puts Understudy
     from the stage into the hand before its effect, which then cannot choose it."""
     assert_judged(judged("return-self-cost.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+ON_THE_STAGE_BEFORE: Final = (
+    ("phase: main", "phase: attack"),
+    ("    hand: [TST/A-107]\n", "    stage: {2: TST/A-107}\n"),
+    ("  - {p: P1, do: play, card: TST/A-107, pos: 2}\n  - {p: P1, do: pass}\n", ""),
+)
+"""Opening Act's log where it was on the stage before the turn: not placed from the hand in it."""
+
+
+@pytest.mark.parametrize(
+    ("changes", "entry"), [((), None), (ON_THE_STAGE_BEFORE, 1)], ids=["placed-this-turn", "placed-before"]
+)
+def test_an_ability_of_the_turn_its_card_is_placed_from_the_hand(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, changes: tuple[tuple[str, str], ...], entry: int | None
+) -> None:
+    """ws 8.6.2.4.1, 8.1.1.2: "During the turn that this card is placed on the stage from your hand, when this card
+    attacks, this card gets +2000 power": played this turn, Opening Act gains it when it attacks; on the stage
+    since an earlier turn, it does not."""
+    text = (LOGS / "placed-this-turn.yaml").read_text(encoding="utf-8")
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new)
+    assert_judged(verdict_of("placed-this-turn.yaml", monkeypatch, text, tmp_path), entry=entry)

@@ -221,7 +221,7 @@ class Characteristics:
     def holds_for(self, player: str, condition: dict[str, Any]) -> bool:
         """Whether ``condition`` holds for ``player`` with no card on the stage to ask about: an ability working
         from the hand (what it asks of its card's place, or of the character facing it, cannot hold)."""
-        if any(name in condition for name in ("facing", "position", "battle_opponent")):
+        if any(name in condition for name in ("facing", "position", "battle_opponent", "placed_this_turn")):
             return False
         return self.holds(condition, None, player=player)
 
@@ -244,6 +244,10 @@ class Characteristics:
             return False
         turn = condition.get("turn")
         if turn is not None and (self.game.turn_player == player) != (turn == "own"):
+            return False
+        if condition.get("placed_this_turn") and (
+            source is None or self.game.placed_from_hand.get(source.instance) != self.game.turn
+        ):
             return False
         if "characters" in condition:
             wanted = condition["characters"]

@@ -200,6 +200,9 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         self.in_damage: str | None = None
         """The player in the middle of a damage process, whose deck may run out in it (9.2.2.1)."""
         self.why_rested: dict[int, Because] = {}
+        self.placed_from_hand: dict[int, int] = {}
+        """A character's instance -> the turn it was placed on the stage from the hand (a text asks "During the
+        turn that this card is placed on the stage from your hand")."""
         """Card instance -> what rested it, to say why it cannot do what only a standing character does."""
         self.why_empty: dict[tuple[str, int], Because] = {}
         """(player, stage position) -> what emptied it, to say why no character is there."""

@@ -297,6 +297,7 @@ class Phases:
         if definition.type == "character":
             game.moves.put_on_stage(player, card, choice.position)
             game.keywords.trigger_bond(player, card)
+            game.placed_from_hand[card.instance] = game.turn
             game.playing.trigger_card(player, card, "on_play", "was played")
             if not game.unrecorded():
                 game.record(

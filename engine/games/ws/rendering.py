@@ -49,6 +49,10 @@ def render(record: Record) -> str:
                 ("when_put_into_waiting_room", None): "When this card is put into your waiting room from the stage",
             }[(record["timing"], record.get("zone"))]
         cost = record.get("cost")
+        asked = dict(record.get("condition") or {})
+        during = _trigger_turn(asked)
+        if during:
+            trigger = f"{during}, {trigger[0].lower()}{trigger[1:]}"
         if record.get("once_per_turn"):
             trigger = "This ability activates up to 1 time per turn. " + trigger
         counted = [effect for effect in effects if "per" in effect]
@@ -61,11 +65,11 @@ def render(record: Record) -> str:
             x_sentence = f" X is equal to the number of {kind} characters you have ×{counted[0]['power']}."
         if not cost:
             may = "you may " if record.get("optional") else ""
-            condition = _condition(record["condition"]) if record.get("condition") else ""
+            condition = _condition(asked) if asked else ""
             return f"【AUTO】 {combo}{trigger}, {condition[0].lower() + condition[1:] if condition else ''}{may}" + (
                 f"{_effects(effects, False)}.{x_sentence}{_granted(record)}"
             )
-        condition = _condition(record["condition"]) if record.get("condition") else ""
+        condition = _condition(asked) if asked else ""
         condition = condition[0].lower() + condition[1:] if condition else ""
         return (
             f"【AUTO】 {combo}[{_ability_cost(cost)}] {trigger}, {condition}you may pay the cost. If you do, "
@@ -381,6 +385,14 @@ def _deck_search(effect: Record) -> str:
         f"search your deck for up to 1 {chosen_card_words(effect)}, reveal it to your opponent, put it into your "
         "hand, and shuffle your deck"
     )
+
+
+def _trigger_turn(condition: Record) -> str:
+    """The turn an automatic ability's text writes before its trigger, taken out of ``condition``: "During your
+    turn", "During the turn that this card is placed on the stage from your hand"; "" for none."""
+    if condition.pop("placed_this_turn", False):
+        return "During the turn that this card is placed on the stage from your hand"
+    return {"own": "During your turn", "opponent": "During your opponent's turn"}.get(condition.pop("turn", ""), "")
 
 
 def _condition(condition: Record) -> str:

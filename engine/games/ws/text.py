@@ -184,15 +184,18 @@ class _Build(EffectBuild):
 
     def _auto(self, children: list[Any]) -> Record:
         combo, children = _combo_marked(children)
+        turn, children = _turn_marked(children)
         per = None
         if isinstance(children[-1], dict) and "x_count" in children[-1]:  # what the X of "+X power" counts
             per = children[-1]["x_count"]
             children = children[:-1]
         (timing, zone), middle, effects = children[0], children[1:-1], children[-1]
         record: Record = {"type": "auto", **combo, "timing": timing, **zone}
+        if turn:
+            record["condition"] = turn
         for part in middle:
             if isinstance(part, dict):
-                record["condition"] = part
+                record["condition"] = {**turn, **part}
             else:
                 record["optional"] = True
         if per is not None:
@@ -235,10 +238,11 @@ class _Build(EffectBuild):
     def auto_with_cost(self, children: list[Any]) -> Record:
         granted, children = _granted_part(children)
         combo, children = _combo_marked(children)
+        turn, children = _turn_marked(children)
         cost, (timing, zone), condition, effects = children[0], children[1], children[2:-1], children[-1]
         record: Record = {"type": "auto", **combo, "timing": timing, **zone, "cost": cost, "effect": effects}
-        if condition and condition[0]:
-            record["condition"] = condition[0]
+        if turn or (condition and condition[0]):
+            record["condition"] = {**turn, **(condition[0] if condition and condition[0] else {})}
         return _given(record, granted)
 
     def granted(self, children: list[Any]) -> Record:
@@ -377,6 +381,15 @@ class _Build(EffectBuild):
 
     def opponent_reversed(self, _: list[Any]) -> tuple[str, dict[str, str]]:
         return "when_opponent_reversed", {}
+
+    def during_own_turn(self, _: list[Any]) -> Record:
+        return {"_turn": {"turn": "own"}}
+
+    def during_opponent_turn(self, _: list[Any]) -> Record:
+        return {"_turn": {"turn": "opponent"}}
+
+    def during_placed_turn(self, _: list[Any]) -> Record:
+        return {"_turn": {"placed_this_turn": True}}
 
     def damage_canceled(self, _: list[Any]) -> tuple[str, dict[str, str]]:
         return "when_damage_canceled", {}
@@ -572,6 +585,19 @@ class _Build(EffectBuild):
         if len(sentences) > 1:
             record["sentences"] = [len(ops) for ops in sentences]
         return record
+
+
+def _turn_marked(children: list[Any]) -> tuple[Record, list[Any]]:
+    """An automatic ability's children without the turn written before its trigger ("During your turn, when
+    ..."), and that turn as the facts of its condition."""
+    turn: Record = {}
+    kept = []
+    for child in children:
+        if isinstance(child, dict) and "_turn" in child:
+            turn.update(child["_turn"])
+        else:
+            kept.append(child)
+    return turn, kept
 
 
 def _combo_marked(children: list[Any]) -> tuple[Record, list[Any]]:

@@ -517,6 +517,29 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ),
     (
         "condition",
+        "the turn its card was placed on the stage from the hand, written before the trigger",
+        {
+            "type": "auto",
+            "timing": "at_beginning",
+            "phase": "encore_step",
+            "condition": {"placed_this_turn": True},
+            "optional": True,
+            "effect": [{"heal": 1}],
+        },
+    ),
+    (
+        "condition",
+        "during the turn of its master, written before the trigger",
+        {
+            "type": "auto",
+            "timing": "when_opponent_reversed",
+            "cost": {"stock": 1},
+            "condition": {"turn": "own"},
+            "effect": [{"damage": 1}],
+        },
+    ),
+    (
+        "condition",
         "a card of a name in the clock, for a level in the hand",
         {
             "type": "cont",

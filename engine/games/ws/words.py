@@ -469,6 +469,13 @@ COST_WORDS: Final = (
 CONDITION_WORDS: Final = (
     Word("turn", "condition", "During whose turn: own or opponent.", one_of(("own", "opponent")), ("ws:8.1.1.3",)),
     Word(
+        "placed_this_turn",
+        "condition",
+        "Its card was placed on the stage from the hand this turn, and is still there.",
+        true(),
+        ("ws:8.6.2.4.1", "ws:3.1.4"),
+    ),
+    Word(
         "characters",
         "condition",
         "Its master has N or more (or at most N) such characters: {at_least: N, traits: [..], other: true, ...}.",
