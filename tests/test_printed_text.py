@@ -1546,3 +1546,16 @@ def test_an_ability_of_the_turn_its_card_is_placed_from_the_hand(
         assert old in text
         text = text.replace(old, new)
     assert_judged(verdict_of("placed-this-turn.yaml", monkeypatch, text, tmp_path), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [("", "", None), ("level: [TST/A-003, TST/A-027]", "level: [TST/A-003, TST/A-001]", 0)],
+    ids=["total-3", "total-2"],
+)
+def test_a_condition_on_the_total_level_of_the_cards_in_the_level(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 10.10.1, 3.9.1, 2.6: "Experience If the total level of the cards in your level is 3 or higher, this card
+    gets +1000 power": a level 2 and a level 1 card make 3; a level 2 and a level 0 card do not."""
+    assert_judged(judged("level-total.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -273,6 +273,10 @@ class Characteristics:
             self.named(card, condition["climax_named"]) for card in me.climax
         ):  # 2.3.2.3.2: "a climax" is one in the climax area
             return False
+        if "level_total" in condition and sum(
+            definition.level if (definition := self.game.definition(card)) is not None else 0 for card in me.level
+        ) < int(condition["level_total"].get("at_least", 0)):
+            return False
         if "clock_named" in condition and not any(self.named(card, condition["clock_named"]) for card in me.clock):
             return False
         for zone, cards in (("stock", me.stock), ("hand", me.hand)):

@@ -18,7 +18,9 @@ def render(record: Record) -> str:
         return _render_keyword(record)
     kind = record.get("type")
     effects = list(record.get("effect") or ())
-    combo = "【CXCOMBO】 " if record.get("cxcombo") else ""
+    combo = ("【CXCOMBO】 " if record.get("cxcombo") else "") + (
+        f"{str(record['label']).capitalize()} " if record.get("label") else ""
+    )
     if kind == "auto":
         if record["timing"] == "when_other_attacks":
             trigger = f"When your other {_traits(record['attacker_traits'])} character attacks"
@@ -411,6 +413,8 @@ def _fact(name: str, wanted: Record | str) -> str:
         return f'"{wanted}" is in your climax area'
     if name == "clock_named":
         return f'"{wanted}" is in your clock'
+    if name == "level_total" and isinstance(wanted, dict):
+        return f"the total level of the cards in your level is {wanted['at_least']} or higher"
     if name == "position":
         if wanted != "middle":
             return f"this card is in your {str(wanted).replace('_', ' ')}"

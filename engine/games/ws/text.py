@@ -45,6 +45,7 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ("in the middle position of the center stage", "in the middle position of your center stage"),
     ("climax area from hand", "climax area from your hand"),
     ("Put a card from your hand", "Put 1 card from your hand"),
+    ("the total level of cards in your level", "the total level of the cards in your level"),
     (re.compile(r"If there is (an? [^,]*?) revealed among those cards"), r"If there is \1 among those cards"),
     (re.compile(r"【REST】 (?:one|1) of your (?:【STAND】 )?"), "【REST】 1 of your "),
     (re.compile(r"【REST】 (?:two|2) of your (?:【STAND】 )?"), "【REST】 2 of your "),
@@ -346,6 +347,9 @@ class _Build(EffectBuild):
     def climax_named(self, children: list[Any]) -> Record:
         return {"climax_named": str(children[0])[1:-1]}
 
+    def level_total_at_least(self, children: list[Any]) -> Record:
+        return {"level_total": {"at_least": int(children[0])}}
+
     def clock_named(self, children: list[Any]) -> Record:
         return {"clock_named": str(children[0])[1:-1]}
 
@@ -601,8 +605,9 @@ def _turn_marked(children: list[Any]) -> tuple[Record, list[Any]]:
 
 
 def _combo_marked(children: list[Any]) -> tuple[Record, list[Any]]:
-    """An ability's children without its 【CXCOMBO】 mark (ws 8.12.1) and its "up to 1 time per turn", and
-    ``{cxcombo: true}``, ``{once_per_turn: true}`` where it had them."""
+    """An ability's children without its 【CXCOMBO】 mark (ws 8.12.1), its "up to 1 time per turn" and its keyword
+    label (Experience, Memory: 10.9.1, 10.10.1), and ``{cxcombo: true}``, ``{once_per_turn: true}``, ``{label:
+    experience}`` where it had them."""
     marks: Record = {}
     kept = []
     for child in children:
@@ -610,6 +615,8 @@ def _combo_marked(children: list[Any]) -> tuple[Record, list[Any]]:
             marks["cxcombo"] = True
         elif isinstance(child, Token) and child.type == "PER_TURN":
             marks["once_per_turn"] = True
+        elif isinstance(child, Token) and child.type == "LABEL":
+            marks["label"] = str(child).lower()
         else:
             kept.append(child)
     return marks, kept

@@ -22,6 +22,8 @@ KEYWORD_CLAUSES: Final = {
     "encore": ("ws:10.2",),
     "shift": ("ws:10.11",),
 }
+LABEL_CLAUSES: Final = {"experience": "ws:10.10.1", "memory": "ws:10.9.1"}
+"""The keywords that label an ability and have no meaning in terms of its effects (ws 10.9.1, 10.10.1)."""
 KIND_CLAUSES: Final = {
     "auto": ("ws:8.1.1.2", "ws:8.1.1.2.1"),
     "act": ("ws:8.1.1.1",),
@@ -47,6 +49,8 @@ def clauses_of(record: Record) -> tuple[str, ...]:
     found.extend(WORDS.clauses("timing", str(record.get("timing"))))
     if record.get("cxcombo"):
         found.append("ws:8.12.1")
+    if record.get("label") in LABEL_CLAUSES:
+        found.append(LABEL_CLAUSES[str(record["label"])])
     for key in record.get("condition") or {}:
         found.extend(WORDS.clauses("condition", str(key)))
     if cost:
@@ -536,6 +540,16 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
             "cost": {"stock": 1},
             "condition": {"turn": "own"},
             "effect": [{"damage": 1}],
+        },
+    ),
+    (
+        "condition",
+        "the total level of the cards in the level, with the Experience label",
+        {
+            "type": "cont",
+            "label": "experience",
+            "condition": {"level_total": {"at_least": 2}},
+            "effect": [{"power": 2000, "target": "self"}],
         },
     ),
     (

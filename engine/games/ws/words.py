@@ -540,6 +540,13 @@ CONDITION_WORDS: Final = (
         name("card"),
         ("ws:2.3.2.3.2",),
     ),
+    Word(
+        "level_total",
+        "condition",
+        "The levels of the cards in its master's level add up to N or more: {at_least: N} (a climax is level 0).",
+        mapping("a count"),
+        ("ws:3.9.1", "ws:2.6"),
+    ),
     Word("clock_named", "condition", "A card of this card name is in its master's clock.", name("card"), ("ws:3.8",)),
 )
 """What an ability's ``condition`` may ask, all of it at once (8.1.1.3)."""

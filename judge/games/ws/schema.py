@@ -210,6 +210,11 @@ def _ws_card_defs() -> dict[str, Schema]:
                     "the rules.",
                     "type": "boolean",
                 },
+                "label": {
+                    "description": "A keyword that labels the ability and has no meaning in terms of its effects: "
+                    "experience (10.10.1) or memory (10.9.1).",
+                    "enum": ["experience", "memory"],
+                },
                 "climax_name": {
                     "description": "For timing when_climax_placed: the name of the climax whose placing triggers it.",
                     "type": "string",
