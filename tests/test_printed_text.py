@@ -1559,3 +1559,21 @@ def test_a_condition_on_the_total_level_of_the_cards_in_the_level(
     """ws 10.10.1, 3.9.1, 2.6: "Experience If the total level of the cards in your level is 3 or higher, this card
     gets +1000 power": a level 2 and a level 1 card make 3; a level 2 and a level 0 card do not."""
     assert_judged(judged("level-total.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("  - {p: P2, do: pass,", "  - {p: P2, do: damage, cards: [TST/A-001]}\n  - {p: P2, do: pass,", 2),
+        # on position 1, Heckler faces P1's position 3: the attacker facing Plain Singer keeps its soul
+        ("stage: {2: TST/A-109}", "stage: {1: TST/A-109, 2: TST/A-001}", 0),
+    ],
+    ids=["no-damage", "damage-written", "not-facing"],
+)
+def test_a_continuous_ability_changes_the_character_facing_its_card(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 3.6.5, 8.1.1.3, 7.5.1.2.1: "The character facing this card gets -1 soul": Plain Singer attacks Heckler
+    with 0 soul and deals no damage; a character that does not face Heckler keeps its soul."""
+    assert_judged(judged("facing-soul.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -417,6 +417,8 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
                 f"{', '.join(GRANTABLE_TIMINGS)}, an activated or a continuous one the engine plays"
             )
         if kind != "cont":
+            if effect.get("target") == "facing":
+                raise AbilityRecordError(f"ability {index}: target facing belongs to a cont ability")
             for name in CONTINUOUS_ONLY:
                 if name in effect:
                     raise AbilityRecordError(f"ability {index}: {name} belongs to a cont ability, not {kind}")

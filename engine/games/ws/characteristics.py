@@ -161,6 +161,39 @@ class Characteristics:
                                     requires=requires,
                                 )
                             )
+        if self.game.facing_conts and not traits_only:
+            found.extend(self.effects_of_facing(card))
+        return found
+
+    def effects_of_facing(self, card: Card) -> list[ContinuousEffect]:
+        """The changes the continuous abilities of the opponent's character facing ``card`` make to it ("The
+        character facing this card gets -1 soul", 3.6.5, 8.1.1.3), while their conditions hold."""
+        position = self.states[card.owner].position_of(card)
+        if position not in FACING:
+            return []
+        opponent = self.states[self.game.opponent(card.owner)]
+        source = opponent.character_at(FACING[position])
+        if source is None or source.identity not in self.game.facing_conts:
+            return []
+        found = []
+        for ability in self.game.abilities_of(source):
+            if ability.kind != "cont" or not self.holds(ability.condition, source):
+                continue
+            for effect in ability.effects:
+                if effect.get("target") != "facing":
+                    continue
+                for attribute in ("power", "soul"):
+                    if attribute in effect:
+                        found.append(
+                            ContinuousEffect(
+                                card.instance,
+                                attribute,
+                                delta=int(effect[attribute]),
+                                timestamp=opponent.placed_at.get(source.instance, 0),
+                                source=f"ability {ability.index} of {source.identity}",
+                                clauses=(*VALUE_CHANGE, "ws:3.6.5"),
+                            )
+                        )
         return found
 
     def granted(self, card: Card) -> list[CardAbility]:

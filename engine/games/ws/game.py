@@ -225,6 +225,15 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         )
         """The cards with a continuous ability that gives an ability ("All of your other characters get the
         following ability")."""
+        self.facing_conts = frozenset(
+            card_id
+            for card_id, abilities in self.modelled.items()
+            if any(
+                ability.kind == "cont" and any(e.get("target") == "facing" for e in ability.effects)
+                for ability in abilities
+            )
+        )
+        """The cards with a continuous ability that changes the opponent's character facing them."""
         self.static_lowering = any(
             int(effect.get("power", 0)) < 0
             for abilities in self.modelled.values()
@@ -255,7 +264,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             return
 
     def unchanging(self) -> tuple[object, ...]:
-        return (self.definitions, self.modelled, self.grants, self.granting_conts)
+        return (self.definitions, self.modelled, self.grants, self.granting_conts, self.facing_conts)
 
     def abilities_of(self, card: Card) -> tuple[CardAbility, ...]:
         """The modelled abilities ``card`` has now: its record's, then those it has gained (8.1.1), numbered after

@@ -491,6 +491,8 @@ def _continuous(effect: Record) -> str:
         return f"This card gets {gains} for each of your other {_traits(per['traits'])} characters"
     if effect.get("position") == "middle":
         return f"Your other character in the middle position of your center stage gets {gains}"
+    if effect.get("target") == "facing":
+        return f"The character facing this card gets {gains}"
     traits = effect.get("with_trait")
     named = effect.get("with_name")
     written = _traits([traits] if isinstance(traits, str) else traits) if traits else ""

@@ -509,6 +509,9 @@ class _Build(EffectBuild):
     def hand_at_most(self, children: list[Any]) -> Record:
         return {"hand": {"at_most": int(children[0])}}
 
+    def cont_facing(self, children: list[Any]) -> Record:
+        return {**children[0], "target": "facing"}
+
     def cont_other_middle(self, children: list[Any]) -> Record:
         return {**children[0], "target": "others", "position": "middle"}
 

@@ -552,6 +552,7 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
             "effect": [{"power": 2000, "target": "self"}],
         },
     ),
+    ("target", "the character facing this card", {"type": "cont", "effect": [{"soul": -1, "target": "facing"}]}),
     (
         "condition",
         "a card of a name in the clock, for a level in the hand",

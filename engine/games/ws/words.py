@@ -221,6 +221,12 @@ TARGET_WORDS: Final = (
     ),
     Word("all", "target", "All of its master's characters.", clauses=("ws:8.6.3",)),
     Word("others", "target", "All of its master's characters but the ability's card.", clauses=("ws:8.6.3",)),
+    Word(
+        "facing",
+        "target",
+        "For a cont ability: the opponent's character facing the ability's card.",
+        clauses=("ws:3.6.5", "ws:8.1.1.3"),
+    ),
 )
 DURATION_WORDS: Final = (
     END_OF_TURN.governed_by("ws:6.8.1.4"),
