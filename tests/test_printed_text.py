@@ -1577,3 +1577,21 @@ def test_a_continuous_ability_changes_the_character_facing_its_card(
     """ws 3.6.5, 8.1.1.3, 7.5.1.2.1: "The character facing this card gets -1 soul": Plain Singer attacks Heckler
     with 0 soul and deals no damage; a character that does not face Heckler keeps its soul."""
     assert_judged(judged("facing-soul.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("    clock: [TST/A-002]\n", "", 4),  # P1's clock is empty: nothing is put, so the attacker stays
+        ("use: true,", "use: false,", 4),  # declined: neither is done
+    ],
+    ids=["done", "nothing-to-put", "declined"],
+)
+def test_what_a_text_does_if_you_do_waits_for_the_effect_before_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.6.2.4.4, 7.2.1.5.1: "you may put the top card of your opponent's clock into their waiting room. If you
+    do, put that character into your opponent's clock": the battle opponent goes to the clock only if a card left
+    it first."""
+    assert_judged(judged("if-you-do.yaml", monkeypatch, tmp_path, old, new), entry=entry)

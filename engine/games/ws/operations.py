@@ -45,14 +45,31 @@ class Operations:
         yield from held
 
     def each_effect(self, player: str, card: Card, ability: CardAbility, battle_opponent: Card | None) -> Procedure:
+        """The operations in order; those that say ``if_done`` ("If you do, ...") only if the operation before the
+        first of them was done (an operation returns False where it could do nothing)."""
+        done = True
+        asked: bool | None = None
         for effect in ability.effects:
             self.game.spend()
-            yield from self.one_effect(player, card, ability, effect, battle_opponent)
+            if effect.get("if_done"):
+                if asked is None:
+                    asked = done
+                if not asked:
+                    self.game.record(
+                        RecordKind.ABILITY,
+                        player,
+                        f"ability {ability.index} of {card.identity}: what it did before 'If you do' was not done: "
+                        "nothing more is done",
+                        ("ws:8.6.2.4.4",),
+                    )
+                    return
+            done = (yield from self.one_effect(player, card, ability, effect, battle_opponent)) is not False
 
     def one_effect(
         self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any], battle_opponent: Card | None
     ) -> Procedure:
-        """Carry out one operation of an ability's effect."""
+        """Carry out one operation of an ability's effect; returns False where it could do nothing (a clock with
+        no card to take), which an operation after it that says "If you do" asks."""
         me = self.states[player]
         if "draw" in effect and effect.get("up_to"):
             decision = self.game.playing.use_decision(
@@ -111,6 +128,7 @@ class Operations:
             )
             if zone == "stock":
                 yield from self.game.rule_actions.interrupts()
+            return bool(healed)
         elif "hand_to_stock" in effect:
             yield from self.hand_to(player, card, ability, "stock")
         elif "hand_to_waiting" in effect:

@@ -194,6 +194,11 @@ def _hand_cost(cost: Record) -> str:
 
 
 def _effects(effects: list[Record], capital: bool) -> str:
+    """Effects in order, joined by commas; those done only if the ones before were (``if_done``) in a sentence of
+    their own, "If you do, ...", after them."""
+    first = next((at for at, effect in enumerate(effects) if effect.get("if_done")), 0)
+    if first:
+        return f"{_effects(effects[:first], capital)}. If you do, {_effects(effects[first:], False)}"
     written = [_effect(effect) for effect in effects]
     if capital and written:
         written[0] = written[0][0].upper() + written[0][1:]

@@ -190,7 +190,11 @@ class _Build(EffectBuild):
         if isinstance(children[-1], dict) and "x_count" in children[-1]:  # what the X of "+X power" counts
             per = children[-1]["x_count"]
             children = children[:-1]
-        (timing, zone), middle, effects = children[0], children[1:-1], children[-1]
+        if_done: list[Record] = []
+        if isinstance(children[-1], dict) and "_if_done" in children[-1]:
+            if_done = [{**effect, "if_done": True} for effect in children[-1]["_if_done"]]
+            children = children[:-1]
+        (timing, zone), middle, effects = children[0], children[1:-1], [*children[-1], *if_done]
         record: Record = {"type": "auto", **combo, "timing": timing, **zone}
         if turn:
             record["condition"] = turn
@@ -209,6 +213,9 @@ class _Build(EffectBuild):
             raise ValueError("+X power with no X defined")
         record["effect"] = effects
         return record
+
+    def if_you_do(self, children: list[Any]) -> Record:
+        return {"_if_done": children[0]}
 
     def x_count(self, children: list[Any]) -> Record:
         counted: Record = {}

@@ -290,6 +290,16 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         },
     ),
     (
+        "choice",
+        "if you do",
+        {
+            "type": "auto",
+            "timing": "when_reversed",
+            "optional": True,
+            "effect": [{"heal": 1, "whose": "opponent"}, {"battle_opponent": "clock", "if_done": True}],
+        },
+    ),
+    (
         "operation",
         "damage to the opponent",
         {"type": "auto", "timing": "when_opponent_reversed", "cost": {"stock": 2}, "effect": [{"damage": 1}]},

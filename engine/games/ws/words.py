@@ -344,6 +344,13 @@ QUALIFIER_WORDS: Final = (
         "For reveal: the operations done if the card revealed fits; for a mill with among, if one of the cards fits.",
         operations_list(),
     ),
+    Word(
+        "if_done",
+        "qualifier",
+        "'If you do': the operation is done only if the operations before the first that says it were done.",
+        flag(),
+        ("ws:8.6.2.4.4",),
+    ),
     Word("may", "qualifier", "For reveal and among: its master may decline what 'then' does.", flag()),
     Word(
         "among",
