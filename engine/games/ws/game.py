@@ -119,7 +119,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             Playing,
             calls=("moves", "costs", "operations", "attack_phase", "characteristics", "rule_actions"),
         ),
-        Part("costs", Costs, calls=("moves",)),
+        Part("costs", Costs, calls=("moves", "characteristics")),
         Part(
             "operations",
             Operations,
