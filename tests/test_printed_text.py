@@ -1595,3 +1595,32 @@ def test_what_a_text_does_if_you_do_waits_for_the_effect_before_it(
     do, put that character into your opponent's clock": the battle opponent goes to the clock only if a card left
     it first."""
     assert_judged(judged("if-you-do.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+OPPONENTS_TURN: Final = (
+    ("turn: 3", "turn: 4"),
+    ("active: P1", "active: P2"),
+    ("{p: P1, do: pass, expect", "{p: P2, do: pass, expect"),
+)
+"""Stage Mom's log in P2's turn."""
+
+
+@pytest.mark.parametrize(
+    ("changes", "entry"),
+    [
+        ((), None),
+        (OPPONENTS_TURN, 0),
+        ((("1: {power: 3000}, 2: {power: 7000}", "1: {power: 3000}, 2: {power: 8000}"),), 0),
+    ],
+    ids=["own-turn", "opponents-turn", "level-2-in-front"],
+)
+def test_an_assist_of_a_level_and_a_turn(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, changes: tuple[tuple[str, str], ...], entry: int | None
+) -> None:
+    """ws 10.3, 3.6.4: "Assist During your turn, all of your level 0 or lower characters in front of this card get
+    +1000 power": in P1's turn Plain Singer (level 0) gets it and Veteran (level 2) does not; in P2's, neither."""
+    text = (LOGS / "assist-level-turn.yaml").read_text(encoding="utf-8")
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new)
+    assert_judged(verdict_of("assist-level-turn.yaml", monkeypatch, text, tmp_path), entry=entry)

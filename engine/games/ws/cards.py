@@ -140,7 +140,7 @@ def definition_from_record(card_id: str, fields: dict[str, Any]) -> WsCardDefini
 
 KEYWORD_NUMBERS: Final = {
     "backup": ("power", "level"),
-    "assist": ("power", "min_level"),
+    "assist": ("power", "min_level", "max_level"),
     "shift": ("level",),
     "encore": (),
     "bond": (),
@@ -166,6 +166,8 @@ def _check_keyword(card_id: str, keyword: str, ability: dict[str, Any]) -> None:
         )
     if not isinstance(ability.get("per_level", False), bool):
         raise CardRecordError(f"card {card_id!r}: {keyword} per_level is {ability['per_level']!r}, not true or false")
+    if "turn" in ability and (keyword != "assist" or ability["turn"] not in ("own", "opponent")):
+        raise CardRecordError(f"card {card_id!r}: {keyword} turn {ability['turn']!r}: Assist's turn is own or opponent")
     traits = ability.get("traits", [])
     if keyword != "assist" and "traits" in ability:
         raise CardRecordError(f"card {card_id!r}: {keyword} takes no traits; Assist does")

@@ -360,7 +360,8 @@ class Keywords:
     def assist_effects(self, card: Card) -> list[ContinuousEffect]:
         """ws 10.3: Assist of back-stage characters behind ``card``'s position: ``power``, times ``card``'s level
         with ``per_level`` ("X is equal to that character's level ×500"), for a character of level ``min_level`` or
-        higher, or with one of ``traits``, where it says."""
+        higher, or ``max_level`` or lower, or with one of ``traits``, in its master's turn or the opponent's
+        (``turn``), where it says."""
         me = self.states[card.owner]
         position = me.position_of(card)
         if position not in CENTER:
@@ -372,7 +373,10 @@ class Keywords:
             assist = definition.keyword("assist") if definition is not None else None
             if helper is not None and definition is not None and assist is not None:
                 level = self.game.characteristics.level_of(card)
-                if level < int(assist.get("min_level", 0)):
+                if level < int(assist.get("min_level", 0)) or level > int(assist.get("max_level", level)):
+                    continue
+                turn = assist.get("turn")
+                if turn is not None and (self.game.turn_player == card.owner) != (turn == "own"):
                     continue
                 power = int(assist.get("power", 0))
                 traits = tuple(str(trait) for trait in assist.get("traits") or ())

@@ -123,18 +123,23 @@ def _render_keyword(record: Record) -> str:
             f"[{cost}Put this card from your hand into your waiting room]"
         )
     if keyword == "assist":
-        who = f"All of your {_traits(record.get('traits', ())) + ' ' if record.get('traits') else ''}characters"
+        during = {"own": "During your turn, ", "opponent": "During your opponent's turn, "}.get(
+            record.get("turn", ""), ""
+        )
+        all_of = "all of your" if during else "All of your"
+        who = f"{all_of} {_traits(record.get('traits', ())) + ' ' if record.get('traits') else ''}characters"
         if record.get("per_level"):
             return (
-                f"【CONT】 Assist {who} in front of this card get +X power. "
+                f"【CONT】 Assist {during}{who} in front of this card get +X power. "
                 f"X is equal to that character's level ×{record['power']}."
             )
-        if "min_level" in record:
-            return (
-                f"【CONT】 Assist All of your level {record['min_level']} or higher characters in front of this card "
-                f"get +{record['power']} power."
-            )
-        return f"【CONT】 Assist {who} in front of this card get +{record['power']} power."
+        for bound, words in (("min_level", "higher"), ("max_level", "lower")):
+            if bound in record:
+                return (
+                    f"【CONT】 Assist {during}{all_of} level {record[bound]} or {words} characters in front of this "
+                    f"card get +{record['power']} power."
+                )
+        return f"【CONT】 Assist {during}{who} in front of this card get +{record['power']} power."
     if keyword == "bond":
         return f'【AUTO】 Bond/"{record["name"]}" [{_keyword_cost(record)}]'
     if keyword == "encore":

@@ -45,6 +45,8 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ("in the middle position of the center stage", "in the middle position of your center stage"),
     ("climax area from hand", "climax area from your hand"),
     ("Put a card from your hand", "Put 1 card from your hand"),
+    ("characters in front of this card gets ", "characters in front of this card get "),
+    (re.compile(r"X is equal to the level of that character ×(\d+)"), r"X is equal to that character's level ×\1"),
     ("the total level of cards in your level", "the total level of the cards in your level"),
     (re.compile(r"If there is (an? [^,]*?) revealed among those cards"), r"If there is \1 among those cards"),
     (re.compile(r"【REST】 (?:one|1) of your (?:【STAND】 )?"), "【REST】 1 of your "),
@@ -135,16 +137,28 @@ class _Build(EffectBuild):
         return {"keyword": "backup", "power": int(power), "level": int(level), "cost": {"stock": _stock(cost)}}
 
     def assist(self, children: list[Any]) -> Record:
+        turn, children = _assist_turn(children)
         traits, power = children[:-1], children[-1]  # no starred target: a compiled build
-        return {"keyword": "assist", "power": bonus(power), **_assist_traits(traits)}
+        return {"keyword": "assist", **turn, "power": bonus(power), **_assist_traits(traits)}
 
     def assist_per_level(self, children: list[Any]) -> Record:
+        turn, children = _assist_turn(children)
         traits, power = children[:-1], children[-1]
-        return {"keyword": "assist", "power": int(power), "per_level": True, **_assist_traits(traits)}
+        return {"keyword": "assist", **turn, "power": int(power), "per_level": True, **_assist_traits(traits)}
 
     def assist_from_level(self, children: list[Any]) -> Record:
-        level, power = children
-        return {"keyword": "assist", "power": bonus(power), "min_level": int(level)}
+        turn, (level, power) = _assist_turn(children)
+        return {"keyword": "assist", **turn, "power": bonus(power), "min_level": int(level)}
+
+    def assist_to_level(self, children: list[Any]) -> Record:
+        turn, (level, power) = _assist_turn(children)
+        return {"keyword": "assist", **turn, "power": bonus(power), "max_level": int(level)}
+
+    def assist_own_turn(self, _: list[Any]) -> Record:
+        return {"turn": "own"}
+
+    def assist_opponent_turn(self, _: list[Any]) -> Record:
+        return {"turn": "opponent"}
 
     def bond(self, children: list[Any]) -> Record:
         name, cost = children
@@ -679,6 +693,18 @@ def _counted_kind(count: Any, kind: Any) -> tuple[int, str]:
     if number < 1 or (number == 1) != (word not in PLURALS):
         raise ValueError("one card, or several cards")
     return number, PLURALS.get(word, word)
+
+
+def _assist_turn(children: list[Any]) -> tuple[Record, list[Any]]:
+    """An Assist's children without "All of your" and the turn it works in, and that turn (``{turn: own}``)."""
+    turn: Record = {}
+    kept = []
+    for child in children:
+        if isinstance(child, dict) and "turn" in child:
+            turn = child
+        elif not (isinstance(child, Token) and child.type == "ALL_OF_YOUR"):
+            kept.append(child)
+    return turn, kept
 
 
 def _assist_traits(traits: list[Any]) -> Record:

@@ -86,6 +86,8 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ("keyword", "Assist (10.3)", {"keyword": "assist", "power": 500}),
     ("keyword", "Assist, per level", {"keyword": "assist", "power": 500, "per_level": True}),
     ("keyword", "Assist, from a level", {"keyword": "assist", "power": 1000, "min_level": 1}),
+    ("keyword", "Assist, up to a level", {"keyword": "assist", "power": 1000, "max_level": 0}),
+    ("keyword", "Assist, during its master's turn", {"keyword": "assist", "turn": "own", "power": 1000}),
     ("keyword", "Bond (10.4)", {"keyword": "bond", "name": "Night Reader", "cost": {"stock": 1}}),
     ("keyword", "Bond, a hand cost", {"keyword": "bond", "name": "Night Reader", "cost": {"discard": 1}}),
     ("keyword", "Encore (10.2)", {"keyword": "encore", "cost": {"stock": 2}}),

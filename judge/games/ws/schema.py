@@ -83,6 +83,10 @@ def _ws_card_defs() -> dict[str, Schema]:
                 "type": "array",
                 "items": {"type": "string", "minLength": 1},
             }
+            then["properties"]["turn"] = {
+                "description": "It works only during its master's turn (own) or the opponent's.",
+                "enum": ["own", "opponent"],
+            }
         if then["properties"]:
             keyword_rules.append(when("keyword", keyword, then))
         for name in then["properties"]:
