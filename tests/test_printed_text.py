@@ -1624,3 +1624,39 @@ def test_an_assist_of_a_level_and_a_turn(
         assert old in text
         text = text.replace(old, new)
     assert_judged(verdict_of("assist-level-turn.yaml", monkeypatch, text, tmp_path), entry=entry)
+
+
+LEVEL_LOWERED_ON_THE_STAGE: Final = (
+    ("TST/A-111: 4}}", "TST/A-111: 4, TST/A-112: 4}}"),
+    ("stage: {1: TST/A-001,", "stage: {1: TST/A-112,"),
+    ("1: {power: 3000}", "1: {power: 5000}"),
+)
+"""Stage Mom's log with Little Helper, printed level 1, in front of it."""
+
+
+@pytest.mark.parametrize(
+    ("changes", "entry"),
+    [
+        (LEVEL_LOWERED_ON_THE_STAGE, None),
+        (  # Prompter, power 3000, would be 4000 with the Assist
+            LEVEL_LOWERED_ON_THE_STAGE
+            + (
+                ("TST/A-112: 4}}", "TST/A-027: 4}}"),
+                ("1: TST/A-112", "1: TST/A-027"),
+                ("{power: 5000}", "{power: 4000}"),
+            ),
+            0,
+        ),
+    ],
+    ids=["level-0-on-the-stage", "another-level-1"],
+)
+def test_a_card_whose_text_lowers_its_level_on_the_stage(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, changes: tuple[tuple[str, str], ...], entry: int | None
+) -> None:
+    """ws 2.6, 8.1.1.3, 10.3: "This card gets -1 level while on the stage": Little Helper, printed level 1, is level
+    0 on the stage, and gets the Assist of level 0 or lower characters; Prompter, level 1, does not."""
+    text = (LOGS / "assist-level-turn.yaml").read_text(encoding="utf-8")
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new)
+    assert_judged(verdict_of("assist-level-turn.yaml", monkeypatch, text, tmp_path), entry=entry)

@@ -503,8 +503,10 @@ def _zone(index: int, kind: str, record: dict[str, Any]) -> str | None:
         )
     if zone != "hand" and any(isinstance(e, dict) and e.get("cannot") == "play" for e in effects):
         raise AbilityRecordError(f"ability {index}: cannot: play works from the hand (zone: hand)")
-    if changes_level and zone != "hand":
-        raise AbilityRecordError(f"ability {index}: a level change works from the hand (zone: hand)")
+    if changes_level and (
+        kind != "cont" or not all(isinstance(e, dict) and e.get("target", "self") == "self" for e in effects)
+    ):
+        raise AbilityRecordError(f"ability {index}: a level change is a cont ability's, to its own card")
     return str(zone) if zone is not None else None
 
 

@@ -408,8 +408,18 @@ class Characteristics:
         return definition is not None and definition.name == name
 
     def level_of(self, card: Card | None) -> int:
+        """A card's level: printed (2.6), and on the stage changed by its own continuous abilities ("This card
+        gets -1 level while on the stage", 8.1.1.3) while their conditions hold; never below 0."""
         definition = self.game.definition(card) if card else None
-        return definition.level if definition else 0
+        if definition is None or card is None:
+            return 0
+        if definition.id not in self.game.stage_levels or self.states[card.owner].position_of(card) is None:
+            return definition.level
+        level = definition.level
+        for ability in self.game.modelled.get(definition.id, ()):
+            if ability.kind == "cont" and ability.zone is None and self.holds(ability.condition, card):
+                level += sum(int(effect.get("level", 0)) for effect in ability.effects)
+        return max(level, 0)
 
 
 def required_traits(effect: dict[str, Any]) -> tuple[str, ...] | None:

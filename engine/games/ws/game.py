@@ -225,6 +225,15 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         )
         """The cards with a continuous ability that gives an ability ("All of your other characters get the
         following ability")."""
+        self.stage_levels = frozenset(
+            card_id
+            for card_id, abilities in self.modelled.items()
+            if any(
+                ability.kind == "cont" and ability.zone is None and any("level" in e for e in ability.effects)
+                for ability in abilities
+            )
+        )
+        """The cards whose continuous abilities change their own level on the stage."""
         self.facing_conts = frozenset(
             card_id
             for card_id, abilities in self.modelled.items()
@@ -264,7 +273,14 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             return
 
     def unchanging(self) -> tuple[object, ...]:
-        return (self.definitions, self.modelled, self.grants, self.granting_conts, self.facing_conts)
+        return (
+            self.definitions,
+            self.modelled,
+            self.grants,
+            self.granting_conts,
+            self.facing_conts,
+            self.stage_levels,
+        )
 
     def abilities_of(self, card: Card) -> tuple[CardAbility, ...]:
         """The modelled abilities ``card`` has now: its record's, then those it has gained (8.1.1), numbered after

@@ -100,7 +100,7 @@ def render(record: Record) -> str:
         return f"If you do not have {another}{article}{kind_words}, this card cannot be played from your hand."
     if kind == "cont":
         condition = _condition(record.get("condition") or {})
-        effect = _continuous(effects[0])
+        effect = _continuous(effects[0], record.get("zone"))
         if condition:
             effect = effect[0].lower() + effect[1:]
         return f"【CONT】 {combo}{condition}{effect}.{_granted(record)}"
@@ -475,13 +475,15 @@ def _traits(traits: list[str] | tuple[str, ...]) -> str:
     return " or ".join(f"《{trait}》" for trait in traits)
 
 
-def _continuous(effect: Record) -> str:
+def _continuous(effect: Record, zone: str | None = None) -> str:
     gains = _gains(effect) if any(name in effect for name in ("power", "soul")) else ""
     target = effect.get("target", "self")
     if "grant" in effect:
         gains = "the following ability"
     if "level" in effect:
-        return f"This card gets {effect['level']} level while in your hand"
+        where = "in your hand" if zone == "hand" else "on the stage"
+        level = f"+{effect['level']}" if int(effect["level"]) > 0 else str(effect["level"])
+        return f"This card gets {level} level while {where}"
     if "cannot" in effect:
         return {
             "side_attack": "This card cannot side attack",

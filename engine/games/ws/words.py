@@ -137,9 +137,9 @@ OPERATION_WORDS: Final = (
     Word(
         "level",
         "operation",
-        "For a cont ability with zone: hand: the level its card gets while in the hand.",
+        "For a cont ability: the level its card gets while in the hand (zone: hand), or on the stage.",
         number(),
-        ("ws:8.6.2.1.2",),
+        ("ws:8.6.2.1.2", "ws:2.6"),
     ),
     Word(
         "hand_to_stock",
