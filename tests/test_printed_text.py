@@ -1660,3 +1660,25 @@ def test_a_card_whose_text_lowers_its_level_on_the_stage(
         assert old in text
         text = text.replace(old, new)
     assert_judged(verdict_of("assist-level-turn.yaml", monkeypatch, text, tmp_path), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("", "", None),
+        (  # the same red level 1 character with no text: the color requirement holds
+            "cards: {}",
+            "cards:\n  TST/A-113: {name: Red Guest, type: character, color: red, level: 1, cost: 0, power: 5000}",
+            "no card in P1's level or clock has that color",
+        ),
+    ],
+    ids=["free-of-color", "no-text"],
+)
+def test_a_card_whose_text_frees_it_of_the_color_requirement(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, said: str | None
+) -> None:
+    """ws 8.6.2.1.1, 8.1.1.3: "This card can be played from your hand without fulfilling color requirements": a red
+    level 1 card is played with only yellow cards in the level and the clock; without that text it is not."""
+    assert_judged(
+        judged("any-color.yaml", monkeypatch, tmp_path, old, new), entry=None if said is None else 0, said=said
+    )

@@ -496,13 +496,19 @@ def _zone(index: int, kind: str, record: dict[str, Any]) -> str | None:
     changes_level = any(isinstance(e, dict) and "level" in e for e in effects)
     if zone == "hand" and (
         kind != "cont"
-        or not all(isinstance(e, dict) and (set(e) <= {"level", "target"} or e == {"cannot": "play"}) for e in effects)
+        or not all(
+            isinstance(e, dict) and (set(e) <= {"level", "any_color", "target"} or e == {"cannot": "play"})
+            for e in effects
+        )
     ):
         raise AbilityRecordError(
-            f"ability {index}: an ability that works from the hand changes its level or keeps it from being played"
+            f"ability {index}: an ability that works from the hand changes its level, frees it from the color "
+            "requirement or keeps it from being played"
         )
     if zone != "hand" and any(isinstance(e, dict) and e.get("cannot") == "play" for e in effects):
         raise AbilityRecordError(f"ability {index}: cannot: play works from the hand (zone: hand)")
+    if zone != "hand" and any(isinstance(e, dict) and "any_color" in e for e in effects):
+        raise AbilityRecordError(f"ability {index}: any_color works from the hand (zone: hand)")
     if changes_level and (
         kind != "cont" or not all(isinstance(e, dict) and e.get("target", "self") == "self" for e in effects)
     ):

@@ -237,6 +237,17 @@ class Characteristics:
                 level += sum(int(effect.get("level", 0)) for effect in ability.effects)
         return max(level, 0)
 
+    def free_of_color(self, player: str, definition: WsCardDefinition) -> bool:
+        """Whether ``definition``'s own text lets ``player`` play it from the hand with no color requirement now
+        ("This card can be played from your hand without fulfilling color requirements", 8.1.1.3)."""
+        return any(
+            ability.kind == "cont"
+            and ability.zone == "hand"
+            and any("any_color" in effect for effect in ability.effects)
+            and self.holds_for(player, ability.condition)
+            for ability in self.game.modelled.get(definition.id, ())
+        )
+
     def cannot_be_played(self, player: str, definition: WsCardDefinition) -> dict[str, Any] | None:
         """The condition under which ``definition``'s own text keeps it from being played from the hand, where it
         holds for ``player`` now ("If you do not have a 《T》 character, this card cannot be played from your hand",

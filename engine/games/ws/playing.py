@@ -56,11 +56,11 @@ class Playing:
 
     def color_ok(self, player: str, definition: WsCardDefinition) -> bool:
         """ws 8.6.2.1.1: a color in the level or clock (level 0 characters and events are exempt: their level in the
-        hand, which their own text may lower)."""
+        hand, which their own text may lower; so is a card whose own text frees it of the requirement)."""
         if (
             definition.type in ("character", "event")
             and self.game.characteristics.level_in_hand(player, definition) == 0
-        ):
+        ) or self.game.characteristics.free_of_color(player, definition):
             return True
         me = self.states[player]
         available = {color for card in me.level + me.clock if (d := self.game.definition(card)) for color in d.colors}
@@ -111,7 +111,9 @@ class Playing:
         """ws 8.6.2: reveal the card, pay its cost in full; the card leaves the hand."""
         definition = self.game.definitions[identity]
         me = self.states[player]
-        if self.game.characteristics.level_in_hand(player, definition) > 0 or definition.type == "climax":
+        if (
+            self.game.characteristics.level_in_hand(player, definition) > 0 or definition.type == "climax"
+        ) and not self.game.characteristics.free_of_color(player, definition):
             known = {color for c in me.level + me.clock if (d := self.game.definition(c)) for color in d.colors}
             unseen = None if known.intersection(definition.colors) else self.unseen_color(player, definition)
             if unseen is not None:

@@ -480,6 +480,8 @@ def _continuous(effect: Record, zone: str | None = None) -> str:
     target = effect.get("target", "self")
     if "grant" in effect:
         gains = "the following ability"
+    if "any_color" in effect:
+        return "This card can be played from your hand without fulfilling color requirements"
     if "level" in effect:
         where = "in your hand" if zone == "hand" else "on the stage"
         level = f"+{effect['level']}" if int(effect["level"]) > 0 else str(effect["level"])

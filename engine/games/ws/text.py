@@ -386,6 +386,9 @@ class _Build(EffectBuild):
     def in_stage_part(self, children: list[Any]) -> Record:
         return {"position": stage_part(children[0])}
 
+    def any_color(self, _: list[Any]) -> Record:
+        return {"any_color": True, "target": "self", "_zone": "hand"}
+
     def level_on_stage(self, children: list[Any]) -> Record:
         return {"level": int(str(children[1])), "target": "self"}
 

@@ -564,6 +564,11 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
             "effect": [{"power": 2000, "target": "self"}],
         },
     ),
+    (
+        "operation",
+        "played with no color requirement",
+        {"type": "cont", "zone": "hand", "effect": [{"any_color": True, "target": "self"}]},
+    ),
     ("operation", "a level on the stage", {"type": "cont", "effect": [{"level": -1, "target": "self"}]}),
     ("target", "the character facing this card", {"type": "cont", "effect": [{"soul": -1, "target": "facing"}]}),
     (

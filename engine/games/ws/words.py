@@ -194,6 +194,13 @@ OPERATION_WORDS: Final = (
     Word("rest", "operation", "Rest the character chosen (target: choose).", true(), ("ws:4.6.1.2",)),
     Word("stand", "operation", "Stand the character chosen (target: choose).", true(), ("ws:4.6.1.1",)),
     Word(
+        "any_color",
+        "operation",
+        "For a cont ability with zone: hand: its card is played from the hand with no color requirement.",
+        true(),
+        ("ws:8.6.2.1.1", "ws:8.1.1.3"),
+    ),
+    Word(
         "any_copies",
         "operation",
         "For a cont ability: its master's deck may hold any number of cards of its card's name, in place of the "
