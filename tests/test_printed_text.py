@@ -1682,3 +1682,22 @@ def test_a_card_whose_text_frees_it_of_the_color_requirement(
     assert_judged(
         judged("any-color.yaml", monkeypatch, tmp_path, old, new), entry=None if said is None else 0, said=said
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("do: trigger, card: TST/A-021}", "do: trigger, card: TST/A-001}", 4),  # not the top card it named
+        ("  - {p: P1, do: resolve, source: TST/A-115, revealed: [TST/A-021, TST/A-001]}\n", "", None),  # order unsaid
+        ("revealed: [TST/A-021, TST/A-001]", "revealed: [TST/A-021, TST/A-021]", 1),  # one Encore Night was there
+    ],
+    ids=["order-named", "another-top", "order-not-named", "not-among-them"],
+)
+def test_cards_looked_at_are_put_back_on_the_top_in_any_order(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 4.8: "look at up to 2 cards from the top of your deck, and put them on the top of your deck in any order":
+    the resolve entry may name the new order (revealed, top first), which the trigger check then follows; without
+    it either order stands; a card that was not among them cannot be named."""
+    assert_judged(judged("reorder-top.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core.cards import Card
+from engine.core.cards import Card, IdentityPool
 from engine.core.game import Procedure
 from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
 from engine.core.wording import counted
@@ -111,6 +111,57 @@ class DeckOperations:
         )
         if fits:
             yield from self.then(player, card, ability, effect, battle_opponent, use)
+
+    def reorder_top(self, player: str, card: Card, ability: CardAbility, count: int) -> Procedure:
+        """Look at up to ``count`` cards from the top of the deck and put them back on the top in any order (4.8):
+        those places hold one hidden pool of the cards that were there; the entry being applied, or a resolve
+        entry of its own where nothing was asked before, may name the new order, top first (``revealed``), each
+        card one of them."""
+        asked: Decision | None = None
+        if self.names_its_card_later(ability):
+            asked = Decision(
+                player,
+                "reveal_from",
+                [Choice("reveal_from", card=card.identity)],
+                ("ws:4.8", "ws:8.6.2.4.4"),
+                frozenset({"resolve"}),
+                prompt="put the cards looked at back on the top of the deck, in any order",
+                default=Choice("reveal_from", card=card.identity),
+                source=card.identity,
+                ability=ability.name,
+            )
+            yield asked
+        deck = self.states[player].deck
+        top = deck[:count]
+        reveal = Reveal(player, "text", len(top), ("ws:4.8", "ws:8.6.2.4.4"))
+        answer = yield reveal  # asked before the cards are hidden: a driver that knows them may keep their order
+        known: dict[str, int] = {}
+        unknown_from: list[IdentityPool] = []
+        for looked in top:
+            if looked.identity is not None:
+                known[looked.identity] = known.get(looked.identity, 0) + 1
+            else:
+                unknown_from.append(
+                    looked.pool or IdentityPool(f"deck list of {player}", dict(self.states[player].deck_list))
+                )
+        pool = IdentityPool(
+            f"the top {len(top)} cards of {player}'s deck in the order {player} chose", known, unknown_from
+        )
+        deck[: len(top)] = [Card(player, pool=pool) for _ in top]
+        self.game.version += 1
+        for index, put_back in enumerate(deck[: min(len(top), len(answer or ()))]):
+            self.game.moves.bind(put_back, answer, index, reveal)
+        reveal.used = min(len(top), len(answer or ()))
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"ability of {card.identity}: {player} looks at the top {counted(len(top), 'card')} of the deck and puts "
+            "them back in an order of its choice",
+            ("ws:4.8", "ws:8.6.2.4.4"),
+        )
+        yield Checkpoint(reveal)
+        if asked is not None:
+            yield Checkpoint(asked)
 
     def look_top(self, player: str, card: Card, ability: CardAbility, places: tuple[str, ...]) -> Procedure:
         """Look at the top card of the deck (4.8: its master alone sees it) and put it in one of ``places``, its

@@ -153,6 +153,8 @@ class Operations:
             yield from self.game.deck_operations.look_and_take(player, card, ability, effect)
         elif "brainstorm" in effect:
             yield from self.game.deck_operations.brainstorm(player, card, ability, effect, battle_opponent)
+        elif "reorder_top" in effect:
+            yield from self.game.deck_operations.reorder_top(player, card, ability, int(effect["reorder_top"]))
         elif "look_top" in effect:
             yield from self.game.deck_operations.look_top(player, card, ability, tuple(effect["look_top"]))
         elif "battle_opponent" in effect:

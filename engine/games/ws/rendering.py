@@ -238,6 +238,11 @@ def _effect(effect: Record) -> str:
         asked = f"If that card is a {kind}" if count == 1 else f"If there is a {kind} among those cards"
         may = "you may " if effect.get("may") else ""
         return f"{milled}. {asked}, {may}{', '.join(_effect(part) for part in effect['then'])}"
+    if "reorder_top" in effect:
+        return (
+            f"look at up to {effect['reorder_top']} cards from the top of your deck, and put them on the top of your "
+            "deck in any order"
+        )
     if "look_top" in effect:
         if "waiting" in effect["look_top"]:
             return "look at the top card of your deck, and put it on the top of your deck or into your waiting room"

@@ -276,6 +276,12 @@ class EffectBuild:
             raise ValueError("a card of a level among those put into the waiting room")
         return {"_kind": "any", "level_at_least": int(children[0])}
 
+    def reorder_top(self, children: list[Any]) -> Record:
+        count = int(children[1])
+        if count < 2 or str(children[2]) != "cards":
+            raise ValueError("several cards are put back in any order")
+        return {"reorder_top": count}
+
     def look_top_or_waiting(self, _: list[Any]) -> Record:
         return {"look_top": ["deck_top", "waiting"]}
 

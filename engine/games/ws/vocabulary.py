@@ -569,6 +569,11 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         "played with no color requirement",
         {"type": "cont", "zone": "hand", "effect": [{"any_color": True, "target": "self"}]},
     ),
+    (
+        "operation",
+        "cards looked at and put back on the top in any order",
+        {"type": "auto", "timing": "on_play", "effect": [{"reorder_top": 2}]},
+    ),
     ("operation", "a level on the stage", {"type": "cont", "effect": [{"level": -1, "target": "self"}]}),
     ("target", "the character facing this card", {"type": "cont", "effect": [{"soul": -1, "target": "facing"}]}),
     (

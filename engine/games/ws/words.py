@@ -119,6 +119,14 @@ OPERATION_WORDS: Final = (
         ("ws:4.8",),
     ),
     Word(
+        "reorder_top",
+        "operation",
+        "Look at up to N cards from the top of the deck and put them back on the top in any order: their order is "
+        "known after only where the entry names it (revealed, top first).",
+        number(2),
+        ("ws:4.8", "ws:3.2.2"),
+    ),
+    Word(
         "look",
         "operation",
         "Look at up to N cards from the top of the deck, take up to one of them, of the kind 'take' names, into "
