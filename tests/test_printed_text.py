@@ -207,6 +207,26 @@ READ_AS: list[tuple[str, dict[str, Any]]] = [
         {"keyword": "shift", "level": 1},
     ),
     (
+        "【CONT】 If the number of your other 《Music》 characters is three or more, this card gets +1000 power.",
+        {
+            "type": "cont",
+            "condition": {"characters": {"at_least": 3, "other": True, "traits": ["Music"]}},
+            "effect": [{"power": 1000, "target": "self"}],
+        },
+    ),
+    (
+        "【CONT】 Assist All of your level 0 or lower characters in front of this card gets +1000 power.",
+        {"keyword": "assist", "power": 1000, "max_level": 0},
+    ),
+    (
+        "【ACT】 [【REST】 one of your 【STAND】 《Music》 characters] This card gets +1000 power until end of turn.",
+        {
+            "type": "act",
+            "cost": {"stock": 0, "rest_characters": 1, "rest_traits": ["Music"]},
+            "effect": [{"power": 1000, "target": "self"}],
+        },
+    ),
+    (
         "【CONT】 Your other character in the middle position of the center stage gets +500 power.",
         {"type": "cont", "effect": [{"power": 500, "target": "others", "position": "middle"}]},
     ),

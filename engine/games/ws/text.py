@@ -100,6 +100,10 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
         r"\1f you have \4 or more \2\3 characters",
     ),
     (
+        re.compile(r"\b([Ii])f the number of your (other )?((?:《[^》]+》(?: or )?)+) characters is (\d+) or more"),
+        r"\1f you have \4 or more \2\3 characters",
+    ),
+    (
         re.compile(r"\b([Ii])f the number of cards in your (stock|hand) is (\d+) or (less|more)"),
         r"\1f your \2 has \3 or \4 cards",
     ),
