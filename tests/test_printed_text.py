@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from engine.core.printed_text import normalise, pattern_of, without_reminders
@@ -19,6 +20,7 @@ from engine.games.ws import text as ws_text
 from engine.games.ws.cards import definition_from_record
 from engine.games.ws.vocabulary import VOCABULARY, clauses_of
 from judge.cards.catalog import CATALOGS_VARIABLE
+from judge.cards.reading import read_card
 from judge.cli import main
 from judge.logfile import load_log
 from judge.replay import verify_log
@@ -1721,3 +1723,23 @@ def test_cards_looked_at_are_put_back_on_the_top_in_any_order(
     the resolve entry may name the new order (revealed, top first), which the trigger check then follows; without
     it either order stands; a card that was not among them cannot be named."""
     assert_judged(judged("reorder-top.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [("", "", None), ("stage: {2: TST/A-001}", "stage: {2: TST/A-002}", "own text keeps it from being played")],
+    ids=["music-on-stage", "no-music"],
+)
+def test_an_events_own_rule_of_the_hand_is_read_and_played(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, said: str | None
+) -> None:
+    """ws 8.1.1.3, 8.6.2.1, 8.6.2.4.2: an event's "If you do not have a 《Music》 character, this card cannot be
+    played from your hand." is a rule of the card in the hand, read like a character's (the catalog's reading says
+    so), not event text with a category of its own: Curtain Call is played with a 《Music》 character only."""
+    record = yaml.safe_load(ABILITIES.read_text(encoding="utf-8"))["TST/A-116"]
+    assert all(reading.read for reading in read_card("ws", record))
+    assert_judged(
+        judged("event-play-restriction.yaml", monkeypatch, tmp_path, old, new),
+        entry=None if said is None else 0,
+        said=said,
+    )

@@ -24,7 +24,8 @@ def read_card_abilities(record: dict[str, Any]) -> list[AbilityReading]:
     if not written and isinstance(record.get("text"), str):
         written = text_lines(record["text"])
     readings = [_reading(ability) for ability in written]
-    if record.get("type") == "event":  # an event's text is done as it resolves (8.6.2.4.2): no category of its own
+    if record.get("type") == "event":  # an event's text is done as it resolves (8.6.2.4.2): no category of its own,
+        # but for the rules of the card in the hand, which work there as a character's do (8.1.1.3)
         readings = [
             AbilityReading(
                 reading.written,
@@ -32,7 +33,10 @@ def read_card_abilities(record: dict[str, Any]) -> list[AbilityReading]:
                 problem="an event card's text with a category mark is not played",
                 pattern=pattern_of(reading.written),
             )
-            if reading.read and reading.record is not None and reading.record.get("type") in ("auto", "act", "cont")
+            if reading.read
+            and reading.record is not None
+            and reading.record.get("type") in ("auto", "act", "cont")
+            and reading.record.get("zone") != "hand"
             else reading
             for reading in readings
         ]
