@@ -1743,3 +1743,16 @@ def test_an_events_own_rule_of_the_hand_is_read_and_played(
         entry=None if said is None else 0,
         said=said,
     )
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [("", "", None), ("stage: {1: TST/A-001,", "stage: {1: TST/A-002,", 0)],
+    ids=["plain-singer", "plain-runner"],
+)
+def test_a_condition_on_another_character_of_a_card_name(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.1.1.3, 2.1: "If you have another "Plain Singer", this card gets +1000 power": it holds with Plain Singer
+    on the stage, not with Plain Runner."""
+    assert_judged(judged("another-named.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -380,7 +380,8 @@ class Characteristics:
 
     def count(self, wanted: dict[str, Any], source: Card | None, player: str | None = None) -> int:
         """How many of ``source``'s master's characters are as ``wanted`` says: with one of its ``traits``,
-        ``other`` than ``source``, in the back or the center stage, rested."""
+        ``other`` than ``source``, in the back or the center stage, rested, with a part of a card name
+        (``name_contains``) or a card name (``named``)."""
         traits = set(wanted.get("traits", ()))
         found = 0
         owner = source.owner if source is not None else str(player)
@@ -398,6 +399,8 @@ class Characteristics:
             if traits and not traits & self.counted_traits(character):
                 continue
             if "name_contains" in wanted and str(wanted["name_contains"]) not in self.name_of(character):
+                continue
+            if "named" in wanted and not self.named(character, str(wanted["named"])):
                 continue
             found += 1
         return found

@@ -49,9 +49,8 @@ class AbilityRecordError(ValueError):
 def is_character_filter(part: dict[str, Any], numbers: tuple[str, ...]) -> bool:
     traits = part.get("traits", [])
     return (
-        set(part) <= {*CHARACTER_FLAGS, "traits", "name_contains", *numbers}
-        and isinstance(part.get("name_contains", "-"), str)
-        and bool(part.get("name_contains", "-"))
+        set(part) <= {*CHARACTER_FLAGS, "traits", "name_contains", "named", *numbers}
+        and all(isinstance(part.get(key, "-"), str) and bool(part.get(key, "-")) for key in ("name_contains", "named"))
         and isinstance(traits, list)
         and all(isinstance(trait, str) and trait for trait in traits)
         and all(isinstance(part.get(flag, False), bool) for flag in CHARACTER_FLAGS)
@@ -65,7 +64,7 @@ center stage, those rested (4.6.1.2); ``opponent``, its master's opponent's char
 
 
 def whole_numbers(part: dict[str, Any], names: tuple[str, ...]) -> bool:
-    return set(part) - {"traits", "name_contains", *CHARACTER_FLAGS} <= set(names) and all(
+    return set(part) - {"traits", "name_contains", "named", *CHARACTER_FLAGS} <= set(names) and all(
         isinstance(part[name], int) and not isinstance(part[name], bool) and part[name] >= 0
         for name in names
         if name in part

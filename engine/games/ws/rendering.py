@@ -439,6 +439,8 @@ def _fact(name: str, wanted: Record | str) -> str:
         traits = _traits(wanted.get("traits", ()))
         if wanted.get("rested"):
             return "you do not have another 【REST】 character in your center stage"
+        if wanted.get("at_least") == 1 and wanted.get("other") and "named" in wanted:
+            return f'you have another "{wanted["named"]}"'
         if wanted.get("at_least") == 1 and wanted.get("other") and "name_contains" in wanted:
             return f'you have another character with "{wanted["name_contains"]}" in its card name'
         if wanted.get("at_least") == 1 and wanted.get("other") and traits:

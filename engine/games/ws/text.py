@@ -612,6 +612,9 @@ class _Build(EffectBuild):
             raise ValueError("a character of a trait")
         return {"traits": traits}
 
+    def have_another_of_name(self, children: list[Any]) -> Record:
+        return {"characters": {"at_least": 1, "other": True, "named": str(children[0])[1:-1]}}
+
     def have_another_named(self, children: list[Any]) -> Record:
         return {"characters": {"at_least": 1, "other": True, "name_contains": str(children[0])[1:-1]}}
 

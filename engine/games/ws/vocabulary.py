@@ -578,6 +578,15 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ("target", "the character facing this card", {"type": "cont", "effect": [{"soul": -1, "target": "facing"}]}),
     (
         "condition",
+        "another character of a card name",
+        {
+            "type": "cont",
+            "condition": {"characters": {"at_least": 1, "other": True, "named": "Plain Singer"}},
+            "effect": [{"power": 1000, "target": "self"}],
+        },
+    ),
+    (
+        "condition",
         "a card of a name in the clock, for a level in the hand",
         {
             "type": "cont",

@@ -506,7 +506,8 @@ CONDITION_WORDS: Final = (
     Word(
         "characters",
         "condition",
-        "Its master has N or more (or at most N) such characters: {at_least: N, traits: [..], other: true, ...}.",
+        "Its master has N or more (or at most N) such characters: {at_least: N, traits: [..], other: true, "
+        "named: a card name, name_contains: a part of one, ...}.",
         mapping("a count of characters"),
         ("ws:3.6",),
     ),
