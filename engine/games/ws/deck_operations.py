@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core.cards import Card, IdentityPool
+from engine.core.cards import Card
 from engine.core.game import Procedure
 from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Refusal, Reveal
 from engine.core.wording import counted
@@ -60,23 +60,21 @@ class DeckOperations:
         them where the deck runs out, 3.2.3.1); the entry being applied may name them, top first (``revealed``).
         With ``among`` ("If there is a climax among those cards, ..."), its ``then`` is done if one of them is
         such a card; a resolve entry of its own names them where nothing else is asked before."""
-        asked: Decision | None = None
         use: Choice | None = None
         among = "among" in effect
-        if among and self.names_its_card_later(ability):
-            asked = self.game.playing.use_decision(player, card, ability, ("ws:8.6.2.4.4",), self._may_prompt(effect))
-            if not effect.get("may"):
-                asked = Decision(
-                    player,
-                    "reveal_from",
-                    [Choice("reveal_from", card=card.identity)],
-                    ("ws:3.4.1", "ws:8.6.2.4.4"),
-                    frozenset({"resolve"}),
-                    prompt="put the top cards of the deck into the waiting room",
-                    default=Choice("reveal_from", card=card.identity),
-                    source=card.identity,
-                    ability=ability.name,
-                )
+        asked = (
+            self.entry_naming_cards(
+                player,
+                card,
+                ability,
+                effect,
+                ("ws:3.4.1", "ws:8.6.2.4.4"),
+                "put the top cards of the deck into the waiting room",
+            )
+            if among
+            else None
+        )
+        if asked is not None:
             use = yield asked
         reveal = Reveal(player, "text", int(effect["mill"]), ("ws:8.6.2.4.4", "ws:3.4.1"))
         answer = yield reveal
@@ -117,37 +115,17 @@ class DeckOperations:
         those places hold one hidden pool of the cards that were there; the entry being applied, or a resolve
         entry of its own where nothing was asked before, may name the new order, top first (``revealed``), each
         card one of them."""
-        asked: Decision | None = None
-        if self.names_its_card_later(ability):
-            asked = Decision(
-                player,
-                "reveal_from",
-                [Choice("reveal_from", card=card.identity)],
-                ("ws:4.8", "ws:8.6.2.4.4"),
-                frozenset({"resolve"}),
-                prompt="put the cards looked at back on the top of the deck, in any order",
-                default=Choice("reveal_from", card=card.identity),
-                source=card.identity,
-                ability=ability.name,
-            )
+        asked = self.entry_naming_cards(
+            player, card, ability, {}, ("ws:4.8", "ws:8.6.2.4.4"), "put the cards looked at back on the top of the deck"
+        )
+        if asked is not None:
             yield asked
         deck = self.states[player].deck
         top = deck[:count]
         reveal = Reveal(player, "text", len(top), ("ws:4.8", "ws:8.6.2.4.4"))
         answer = yield reveal  # asked before the cards are hidden: a driver that knows them may keep their order
-        known: dict[str, int] = {}
-        unknown_from: list[IdentityPool] = []
-        for looked in top:
-            if looked.identity is not None:
-                known[looked.identity] = known.get(looked.identity, 0) + 1
-            else:
-                unknown_from.append(
-                    looked.pool or IdentityPool(f"deck list of {player}", dict(self.states[player].deck_list))
-                )
-        pool = IdentityPool(
-            f"the top {len(top)} cards of {player}'s deck in the order {player} chose", known, unknown_from
-        )
-        deck[: len(top)] = [Card(player, pool=pool) for _ in top]
+        self.game.moves.hide(player, top, f"the top {len(top)} cards of {player}'s deck in the order {player} chose")
+        deck[: len(top)] = top
         self.game.version += 1
         for index, put_back in enumerate(deck[: min(len(top), len(answer or ()))]):
             self.game.moves.bind(put_back, answer, index, reveal)
@@ -343,23 +321,11 @@ class DeckOperations:
         yield from self.game.moves.ensure_deck(player)
         if not me.deck:
             return
-        asked: Decision | None = None
         use: Choice | None = None
-        if self.names_its_card_later(ability):
-            # a resolve entry names the card (revealed), and answers its "you may", asked first, or what follows
-            asked = self.game.playing.use_decision(player, card, ability, ("ws:8.6.2.4.4",), self._may_prompt(effect))
-            if not effect.get("may"):
-                asked = Decision(
-                    player,
-                    "reveal_from",
-                    [Choice("reveal_from", card=card.identity)],
-                    ("ws:4.9.1", "ws:8.6.3"),
-                    frozenset({"resolve"}),
-                    prompt="reveal the top card of the deck",
-                    default=Choice("reveal_from", card=card.identity),
-                    source=card.identity,
-                    ability=ability.name,
-                )
+        asked = self.entry_naming_cards(
+            player, card, ability, effect, ("ws:4.9.1", "ws:8.6.3"), "reveal the top card of the deck"
+        )
+        if asked is not None:
             use = yield asked
         reveal = Reveal(player, "text", 1, ("ws:4.9.1", "ws:4.9.2"))
         answer = yield reveal
@@ -437,6 +403,34 @@ class DeckOperations:
                 f"if there is a {chosen_card_words(effect)} among the cards put into the waiting room, you may: do it?"
             )
         return f"if the card revealed is a {chosen_card_words(effect)}, you may: do it?"
+
+    def entry_naming_cards(
+        self,
+        player: str,
+        card: Card,
+        ability: CardAbility,
+        effect: dict[str, Any],
+        clauses: tuple[str, ...],
+        prompt: str,
+    ) -> Decision | None:
+        """The decision a resolve entry of its own answers, naming the cards an ability moves or looks at from the
+        top of the deck (``revealed``), where nothing the ability asks before would (``names_its_card_later``):
+        its "you may" where ``effect`` says one, asked first, else the entry alone; None where not needed."""
+        if not self.names_its_card_later(ability):
+            return None
+        if effect.get("may"):
+            return self.game.playing.use_decision(player, card, ability, ("ws:8.6.2.4.4",), self._may_prompt(effect))
+        return Decision(
+            player,
+            "reveal_from",
+            [Choice("reveal_from", card=card.identity)],
+            clauses,
+            frozenset({"resolve"}),
+            prompt=prompt,
+            default=Choice("reveal_from", card=card.identity),
+            source=card.identity,
+            ability=ability.name,
+        )
 
     @staticmethod
     def names_its_card_later(ability: CardAbility) -> bool:

@@ -219,23 +219,28 @@ class CardMoves:
         one pool: the identities known there, and for each card not known, one draw from the pool it came from.
         The new order is a reveal (``shuffle``) a driver that knows it may answer, top first; a log does not."""
         deck = self.states[player].deck
-        known: dict[str, int] = {}
-        unknown_from: list[IdentityPool] = []
-        for card in deck:
-            if card.identity is not None:
-                known[card.identity] = known.get(card.identity, 0) + 1
-            else:
-                unknown_from.append(
-                    card.pool or IdentityPool(f"deck list of {player}", dict(self.states[player].deck_list))
-                )
-        pool = IdentityPool(f"deck of {player} shuffled in turn {self.game.turn}", known, unknown_from)
-        deck[:] = [Card(player, pool=pool) for _ in deck]
+        self.hide(player, deck, f"deck of {player} shuffled in turn {self.game.turn}")
         self.game.version += 1
         reveal = Reveal(player, "shuffle", len(deck), clauses)
         answer = yield reveal
         if answer:
             for index, card in enumerate(deck[: len(answer)]):
                 self.bind(card, answer, index, reveal)
+
+    def hide(self, player: str, cards: list[Card], name: str) -> None:
+        """Put in place of ``cards`` (a part of ``player``'s deck, in place) as many unseen cards of one pool,
+        ``name``: the identities known there, and for each card not known, one draw from the pool it came from."""
+        known: dict[str, int] = {}
+        unknown_from: list[IdentityPool] = []
+        for card in cards:
+            if card.identity is not None:
+                known[card.identity] = known.get(card.identity, 0) + 1
+            else:
+                unknown_from.append(
+                    card.pool or IdentityPool(f"deck list of {player}", dict(self.states[player].deck_list))
+                )
+        pool = IdentityPool(name, known, unknown_from)
+        cards[:] = [Card(player, pool=pool) for _ in cards]
 
     def put_on_stage(self, player: str, card: Card, position: int) -> None:
         card.renew()

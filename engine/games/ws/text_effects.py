@@ -137,13 +137,7 @@ class EffectBuild:
         return dict(children[1])
 
     def revealed_then(self, children: list[Any]) -> Record:
-        wanted, rest = children[0], children[1:]
-        record: Record = {"reveal": wanted.pop("_kind"), **wanted}
-        if rest and isinstance(rest[0], Token) and rest[0].type == "MAY":
-            record["may"] = True
-            rest = rest[1:]
-        record["then"] = list(rest)
-        return record
+        return _asked_then("reveal", children)
 
     def revealed_level_at_least(self, children: list[Any]) -> Record:
         return {"_kind": "any", "level_at_least": int(children[0])}
@@ -263,13 +257,7 @@ class EffectBuild:
         return {**milled, **children[-1]}
 
     def among_then(self, children: list[Any]) -> Record:
-        wanted, rest = children[0], children[1:]
-        record: Record = {"among": wanted.pop("_kind"), **wanted}
-        if rest and isinstance(rest[0], Token) and rest[0].type == "MAY":
-            record["may"] = True
-            rest = rest[1:]
-        record["then"] = list(rest)
-        return record
+        return _asked_then("among", children)
 
     def milled_level_at_least(self, children: list[Any]) -> Record:
         if str(children[1]) != "card":
@@ -389,3 +377,15 @@ def _up_to(children: list[Any]) -> tuple[bool, list[Any]]:
     """Whether a choice says "up to" (8.6.3.1.1), and its other children."""
     up_to = isinstance(children[0], Token) and children[0].type == "UP_TO"
     return up_to, children[1:] if up_to else children
+
+
+def _asked_then(word: str, children: list[Any]) -> Record:
+    """What a reveal or a mill asks of its cards (``word``: the kind of card, with its filters), its "you may" and
+    what it then does."""
+    wanted, rest = dict(children[0]), children[1:]
+    record: Record = {word: wanted.pop("_kind"), **wanted}
+    if rest and isinstance(rest[0], Token) and rest[0].type == "MAY":
+        record["may"] = True
+        rest = rest[1:]
+    record["then"] = list(rest)
+    return record
