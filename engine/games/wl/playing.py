@@ -22,7 +22,7 @@ what that shape structures (``modelled``):
   ``engine.games.wl.autos``;
 * permanent effects (8.1.3.4: ``type: cont`` with no timing) that give their own
   card power while their conditions are met;
-* the one structured effect, ``{power: N, target: self|leader|<card>, until:
+* the one structured effect, ``{power: N, target: self|leader|leader_or_character|<card>, until:
   end_of_battle|end_of_turn}``.
 
 The costs are paid by ``engine.games.wl.costs``; any other card text is reported, never guessed
@@ -57,6 +57,8 @@ if TYPE_CHECKING:
 
 GIVEN_POWER: Final = 1000
 """wl 6.5.5.2."""
+LEADER_OR_CHARACTER: Final = "leader_or_character"
+"""The target "your Leader or 1 of your Characters" (8.4.4): the entry names which."""
 DURATIONS: Final = {"end_of_turn": Duration.END_OF_TURN, "end_of_battle": Duration.END_OF_BATTLE}
 CONDITION_DEFINITIONS: Final = (
     Word(
@@ -79,7 +81,17 @@ CONDITION_DEFINITIONS: Final = (
 EFFECT_WORDS: Final = structured_effect_vocabulary(
     "wl",
     ("wl:8.1.1",),
-    (Word(LEADER, "target", "Its player's Leader.", clauses=("wl:3.6",)), SELF.governed_by("wl:8.1.1")),
+    (
+        Word(LEADER, "target", "Its player's Leader.", clauses=("wl:3.6",)),
+        SELF.governed_by("wl:8.1.1"),
+        Word(
+            LEADER_OR_CHARACTER,
+            "target",
+            "Its player's Leader or one of its Characters, chosen as the effect resolves: the one the entry names, "
+            "the Leader where it names none.",
+            clauses=("wl:8.4.4",),
+        ),
+    ),
     (
         END_OF_TURN.governed_by("wl:6.6.1.2", "wl:6.6.1.3"),
         END_OF_BATTLE.governed_by("wl:7.1.5.3", "wl:7.1.5.4"),
@@ -327,6 +339,8 @@ class Playing:
         effect = ability["effect"]
         me = self.states[player]
         named = target or str(effect.get("target", LEADER))
+        if named == LEADER_OR_CHARACTER:
+            named = LEADER
         on_field = source is me.leader or source in me.characters or source in me.stage
         card = (source if on_field else None) if named == "self" else me.find(named)
         if card is None:
