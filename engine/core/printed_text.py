@@ -47,10 +47,17 @@ TRAITS = re.compile(r"《[^》]*》")
 Record = dict[str, Any]
 
 
-def normalise(text: str, same_wordings: Sequence[tuple[str | re.Pattern[str], str]] = ()) -> str:
+def normalise(
+    text: str,
+    same_wordings: Sequence[tuple[str | re.Pattern[str], str]] = (),
+    marks_in_parentheses: Sequence[str] = (),
+) -> str:
     """``text`` as a grammar reads it (the module's docstring says how); ``same_wordings`` are a game's
     ``(wording, as read)`` pairs of phrases that mean the same: a phrase, or a pattern where a number moves
-    (``N multiplied by`` for ``×N``)."""
+    (``N multiplied by`` for ``×N``); ``marks_in_parentheses`` are a game's marks printed in parentheses, which
+    are no reminder text (Vanguard's circles, ``(VC)``, ``(RC)``): each is read as a mark, ``【VC】``."""
+    for mark in marks_in_parentheses:
+        text = text.replace(f"({mark})", f"【{mark}】")
     text = ASCII_TRAIT.sub(r"《\1》", ASCII_MARKS.sub(r"【\1】", text)).translate(FULL_WIDTH)
     text = without_reminders(text)
     text = MARK_SPACING.sub("】 ", SPACES.sub(" ", text)).strip()
@@ -126,11 +133,13 @@ class TextReader:
         build: Callable[[Any], Record],
         render: Callable[[Record], str],
         same_wordings: Sequence[tuple[str | re.Pattern[str], str]] = (),
+        marks_in_parentheses: Sequence[str] = (),
     ) -> None:
         self.grammar = grammar
         self.build = build
         self.render = render
         self.same_wordings = tuple(same_wordings)
+        self.marks_in_parentheses = tuple(marks_in_parentheses)
         self._cache: dict[str, Reading] = {}
         self._parser: Any = None
 
@@ -153,7 +162,7 @@ class TextReader:
     def _read(self, text: str) -> Reading:
         from lark.exceptions import LarkError
 
-        normalised = normalise(text, self.same_wordings)
+        normalised = normalise(text, self.same_wordings, self.marks_in_parentheses)
         if not normalised:
             return Reading(text, normalised, None, "no text")
         try:
@@ -171,6 +180,16 @@ class TextReader:
 
     def read_all(self, texts: Iterable[str]) -> list[Reading]:
         return [self.read(text) for text in texts]
+
+
+def printed_text_of(ability: object) -> str | None:
+    """The printed text an ability as a card record writes it is: a string, or a mapping of its ``text`` alone;
+    None for a structured ability."""
+    if isinstance(ability, str):
+        return ability
+    if isinstance(ability, dict) and set(ability) == {"text"} and isinstance(ability["text"], str):
+        return ability["text"]
+    return None
 
 
 def abilities_of(record: Mapping[str, Any]) -> list[Record | str]:

@@ -331,3 +331,19 @@ __all__ = [
     "true",
     "with_values",
 ]
+
+
+def structured_clauses(vocabulary: Vocabulary, record: Any) -> tuple[str, ...]:
+    """The clauses of the words an ability record in the shared shape uses (``{condition, cost, effect}``): each
+    condition's and cost's, and the effect's power, target and duration, in ``vocabulary``'s game."""
+    found: list[str] = []
+    for name in record.get("condition") or {}:
+        found.extend(vocabulary.clauses("condition", name))
+    for name in record.get("cost") or {}:
+        found.extend(vocabulary.clauses("cost", name))
+    effect = record.get("effect") or {}
+    found.extend(vocabulary.clauses("operation", "power"))
+    found.extend(vocabulary.clauses("target", str(effect.get("target", "self"))))
+    if "until" in effect:
+        found.extend(vocabulary.clauses("duration", str(effect["until"])))
+    return tuple(dict.fromkeys(found))

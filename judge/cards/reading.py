@@ -9,10 +9,12 @@ names and traits left out), so that the largest gaps of the vocabulary show firs
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.card_records import ability_words
+from engine.core.printed_text import Reading, pattern_of, printed_text_of, text_lines
 from judge import games
 
 
@@ -79,6 +81,40 @@ class CatalogReading:
                 for pattern, count in self.unread.most_common(patterns)
             ],
         }
+
+
+def shared_shape_readings(
+    record: Mapping[str, Any],
+    read_text: Callable[[str], Reading],
+    plays: Callable[[dict[str, Any]], bool],
+    clauses_of: Callable[[dict[str, Any]], tuple[str, ...]],
+) -> list[AbilityReading]:
+    """The readings of a card record's abilities (its ``abilities`` list, or where it has none, its ``text`` box) in
+    a game whose abilities are all of the shared shape (Vanguard, ENERGIO!!): each printed ability as the game's grammar reads it (``read_text``), each structured one as
+    written; read where the engine ``plays`` it, with the clauses it then cites."""
+    written_abilities = list(record.get("abilities") or ())
+    if not written_abilities and isinstance(record.get("text"), str):
+        written_abilities = list(text_lines(record["text"]))
+    readings = []
+    for ability in written_abilities:
+        text = printed_text_of(ability)
+        if text is not None:
+            reading = read_text(text)
+            if reading.record is None:
+                readings.append(AbilityReading(text, False, problem=reading.problem, pattern=reading.pattern))
+                continue
+            written, shaped = text, reading.record
+        elif isinstance(ability, dict):
+            written, shaped = ability_words(ability), ability
+        else:
+            readings.append(AbilityReading(repr(ability), False, problem="not an ability", pattern="?"))
+            continue
+        if plays(shaped):
+            readings.append(AbilityReading(written, True, shaped, clauses=clauses_of(shaped)))
+        else:
+            problem = "outside the vocabulary the engine plays"
+            readings.append(AbilityReading(written, False, problem=problem, pattern=pattern_of(written)))
+    return readings
 
 
 def read_card(game: str, record: Mapping[str, Any]) -> list[AbilityReading]:

@@ -7,7 +7,8 @@ trigger, clan, nation, race, skills, keywords, abilities}``.  ``type`` is
 icons of vg 2.10 (``boost``, ``intercept``, ``twin_drive``, ``triple_drive``);
 ``keywords`` the keyword abilities of vg 10.2 the procedure needs, structured
 (``{keyword: sentinel}``, ``{keyword: limit_break, count: 4}``) or as a bare
-word (``lord``).
+word (``lord``); ``abilities`` the shared shape of card records, or printed text,
+which ``engine.games.vg.text`` reads into that shape.
 
 ``deck_problems`` checks a player's main deck and G deck against vg 5.2 and 5.3.
 """
@@ -20,7 +21,7 @@ from typing import Any, Final
 
 from engine.core.card_records import CardRecordError, name_list, whole_number
 from engine.core.cards import CardDefinition
-from engine.core.printed_text import text_lines
+from engine.core.printed_text import printed_text_of, text_lines
 from engine.core.protocol import Refusal
 
 CARD_TYPES: Final = ("normal", "trigger", "g")
@@ -166,7 +167,7 @@ def definition_from_record(card_id: str, fields: dict[str, Any]) -> VgCardDefini
     text = fields.get("text")
     if text is not None and not isinstance(text, str):
         raise CardRecordError(f"card {card_id!r}: text is {text!r}, not the card's printed text")
-    if text and not abilities:  # the text box, one ability a line: card text, reported where it acts
+    if text and not abilities:  # the text box, one ability a line, each read as printed text
         abilities = text_lines(text)
     grade = whole_number(card_id, fields, "grade")
     if grade < 0:
@@ -185,8 +186,20 @@ def definition_from_record(card_id: str, fields: dict[str, Any]) -> VgCardDefini
         race=str(fields.get("race", "")),
         skills=frozenset(skills),
         keywords=_keywords(card_id, fields),
-        abilities=tuple(a if isinstance(a, dict) else {"text": a} for a in abilities),
+        abilities=tuple(_ability(a) for a in abilities),
     )
+
+
+def _ability(written: dict[str, Any] | str) -> dict[str, Any]:
+    """An ability as the engine plays it: a structured record as written; printed text as the grammar reads it
+    (``engine.games.vg.text``), or kept as text where it is not read."""
+    text = printed_text_of(written)
+    if text is None:
+        assert isinstance(written, dict)
+        return written
+    from engine.games.vg.text import ability_record  # the grammar is compiled only for a card with printed text
+
+    return ability_record(text)
 
 
 def deck_problems(

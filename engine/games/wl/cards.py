@@ -6,7 +6,8 @@ power, cost, life, counter, trigger, keywords, abilities}``.  ``category`` is
 ``leader``, ``character``, ``event``, ``stage`` or ``energio`` (wl 2.2.2);
 ``keywords`` are the keyword effects of wl 10.1 and the timing words of 10.2
 the procedure needs (``rush``, ``blocker``, ``double_attack``, ``banish``,
-``main``, ``counter``).
+``main``, ``counter``); ``abilities`` the shared shape of card records, or printed
+text, which ``engine.games.wl.text`` reads into that shape.
 
 ``deck_problems`` checks a player's Leader, deck and ENERGIO!! deck against wl 5.1.2.
 """
@@ -19,7 +20,7 @@ from typing import Any, Final
 
 from engine.core.card_records import CardRecordError, name_list, whole_number
 from engine.core.cards import CardDefinition
-from engine.core.printed_text import text_lines
+from engine.core.printed_text import printed_text_of, text_lines
 from engine.core.protocol import Refusal
 
 CATEGORIES: Final = ("leader", "character", "event", "stage", "energio")
@@ -111,7 +112,7 @@ def definition_from_record(card_id: str, fields: dict[str, Any]) -> WlCardDefini
     text = fields.get("text")
     if text is not None and not isinstance(text, str):
         raise CardRecordError(f"card {card_id!r}: text is {text!r}, not the card's printed text")
-    if text and not abilities:  # the text box, one ability a line: card text, reported where it acts
+    if text and not abilities:  # the text box, one ability a line, each read as printed text
         abilities = text_lines(text)
     cost = whole_number(card_id, fields, "cost")
     return WlCardDefinition(
@@ -127,8 +128,20 @@ def definition_from_record(card_id: str, fields: dict[str, Any]) -> WlCardDefini
         counter=whole_number(card_id, fields, "counter"),
         trigger=bool(fields.get("trigger", False)),
         keywords=frozenset(keywords),
-        abilities=tuple(a if isinstance(a, dict) else {"text": a} for a in abilities),
+        abilities=tuple(_ability(a) for a in abilities),
     )
+
+
+def _ability(written: dict[str, Any] | str) -> dict[str, Any]:
+    """An ability as the engine plays it: a structured record as written; printed text as the grammar reads it
+    (``engine.games.wl.text``), or kept as text where it is not read."""
+    text = printed_text_of(written)
+    if text is None:
+        assert isinstance(written, dict)
+        return written
+    from engine.games.wl.text import ability_record  # the grammar is compiled only for a card with printed text
+
+    return ability_record(text)
 
 
 def deck_problems(

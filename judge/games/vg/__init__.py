@@ -18,6 +18,7 @@ from engine.core.protocol import Choice, Decision, DeclaredText, Refusal, Reveal
 from engine.core.vocabulary import Vocabulary
 from engine.games.vg import procedure as vg_procedure
 from engine.games.vg.game import Vanguard
+from judge.cards.reading import AbilityReading, shared_shape_readings
 from judge.games.support import GameSupport
 from judge.games.vg import board, log
 from judge.logfile import GameLog
@@ -95,6 +96,19 @@ class VanguardSupport(GameSupport):
         from engine.games.vg.playing import EFFECT_WORDS
 
         return EFFECT_WORDS
+
+    def read_card_abilities(self, record: dict[str, Any]) -> list[AbilityReading]:
+        from engine.games.vg import text
+        from engine.games.vg.playing import modelled
+
+        return shared_shape_readings(record, text.read_ability, modelled, text.clauses_of)
+
+    def printed_text_vocabulary(self) -> list[tuple[str, str, str, dict[str, Any], tuple[str, ...]]]:
+        from engine.games.vg import text
+
+        return [
+            (kind, what, text.render(record), record, text.clauses_of(record)) for kind, what, record in text.EXAMPLES
+        ]
 
     def self_play(self, seed: int) -> dict[str, Any]:
         from judge.games.vg.selfplay import play_game

@@ -18,6 +18,7 @@ from engine.core.protocol import Choice, Decision, DeclaredText, Refusal, Reveal
 from engine.core.vocabulary import Vocabulary
 from engine.games.wl import procedure as wl_procedure
 from engine.games.wl.game import Energio
+from judge.cards.reading import AbilityReading, shared_shape_readings
 from judge.games.support import GameSupport
 from judge.games.wl import board, log
 from judge.logfile import GameLog
@@ -92,6 +93,19 @@ class EnergioSupport(GameSupport):
         from engine.games.wl.playing import EFFECT_WORDS
 
         return EFFECT_WORDS
+
+    def read_card_abilities(self, record: dict[str, Any]) -> list[AbilityReading]:
+        from engine.games.wl import text
+        from engine.games.wl.playing import modelled
+
+        return shared_shape_readings(record, text.read_ability, modelled, text.clauses_of)
+
+    def printed_text_vocabulary(self) -> list[tuple[str, str, str, dict[str, Any], tuple[str, ...]]]:
+        from engine.games.wl import text
+
+        return [
+            (kind, what, text.render(record), record, text.clauses_of(record)) for kind, what, record in text.EXAMPLES
+        ]
 
     def self_play(self, seed: int) -> dict[str, Any]:
         from judge.games.wl.selfplay import play_game
