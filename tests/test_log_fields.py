@@ -373,12 +373,32 @@ def is_a_log(path: Path) -> bool:
 
 
 @pytest.mark.parametrize("path", [path for path in LOGS if is_a_log(path)], ids=lambda p: str(p.relative_to(REPO)))
-def test_every_bundled_log_loads(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_bundled_log_loads(
+    path: Path, monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     """Scenarios, examples and the test data use only keys the format knows, each of its kind (the logs of
-    catalog cards with the test catalogs)."""
+    catalog cards with the test catalogs, the logs of real cards with the installed weiss-sim's catalog)."""
     catalogs = sorted(str(catalog) for catalog in (REPO / "tests" / "data" / "catalogs").glob("*.yaml"))
+    if REAL_CARD_LOGS in path.parents:
+        catalogs.append(str(weiss_sim_catalog(tmp_path_factory)))
     monkeypatch.setenv(CATALOGS_VARIABLE, os.pathsep.join(catalogs))
     load_log(path)
+
+
+REAL_CARD_LOGS = REPO / "tests" / "data" / "real-cards"
+_weiss_sim_catalog: list[Path] = []
+
+
+def weiss_sim_catalog(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The installed weiss-sim's whole catalog, as ``judge cards import weiss-sim`` writes it, written once."""
+    if not _weiss_sim_catalog:
+        from judge.cards import weiss_sim
+
+        path = tmp_path_factory.mktemp("weiss-sim") / "cards.jsonl"
+        lines = (json.dumps(weiss_sim.catalog_record(card), ensure_ascii=False) for card in weiss_sim.read_cards())
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        _weiss_sim_catalog.append(path)
+    return _weiss_sim_catalog[0]
 
 
 @pytest.fixture
