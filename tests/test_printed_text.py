@@ -1756,3 +1756,20 @@ def test_a_condition_on_another_character_of_a_card_name(
     """ws 8.1.1.3, 2.1: "If you have another "Plain Singer", this card gets +1000 power": it holds with Plain Singer
     on the stage, not with Plain Runner."""
     assert_judged(judged("another-named.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("pay: true, expect: {P1: {stock: 0}}", "pay: false", 3),  # unpaid: one trigger check, and the second is not
+        ("stock: [TST/A-001]", "stock: []", 1),  # nothing to pay the cost with
+    ],
+    ids=["two-checks", "unpaid", "no-stock"],
+)
+def test_an_effect_makes_the_trigger_step_perform_two_trigger_checks(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 7.3.1.2, 8.6.2.4.4: "If you do, during that attack, perform a trigger check 2 times on the trigger step":
+    paid when the card attacks, its trigger step reveals two cards, one after another, each into the stock."""
+    assert_judged(judged("trigger-checks.yaml", monkeypatch, tmp_path, old, new), entry=entry)

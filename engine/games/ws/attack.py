@@ -43,6 +43,8 @@ class Attack:
     defender_position: int | None
     step: str
     """The step the attack has reached: ``declaration``, ``trigger``, ``counter``, ``damage``, ``battle``."""
+    trigger_checks: int
+    """How many trigger checks its trigger step performs (7.3.1.2; more where an effect says so)."""
 
     def __init__(
         self, attacker: Card, position: int, kind: str, defender: Card | None, defender_position: int | None
@@ -53,6 +55,7 @@ class Attack:
         self.defender = defender
         self.defender_position = defender_position
         self.step = "declaration"
+        self.trigger_checks = 1
 
 
 class AttackPhase:
@@ -180,10 +183,37 @@ class AttackPhase:
         yield from self.game.check_timing("after the attack declaration", ("ws:7.2.1.6",))
         return attack
 
+    def more_trigger_checks(self, player: str, card: Card, checks: int) -> None:
+        """An effect of ``card``'s: "during that attack, perform a trigger check N times on the trigger step"
+        (7.3.1.2, 8.6.2.4.4), for the attack ``card`` is making; nothing where it makes none."""
+        attack = self.attack
+        if attack is None or attack.attacker is not card or attack.step != "declaration":
+            self.game.record(
+                RecordKind.ABILITY,
+                player,
+                f"{card.identity} is not declaring an attack: its trigger checks are not changed",
+                ("ws:8.6.2.4.4",),
+            )
+            return
+        attack.trigger_checks = max(attack.trigger_checks, checks)
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"the trigger step of {card.identity}'s attack performs {checks} trigger checks",
+            ("ws:7.3.1.2", "ws:8.6.2.4.4"),
+        )
+
     def trigger_step(self, player: str, attack: Attack) -> Procedure:
         attack.step = "trigger"
         self.game.phases.begin("trigger step begins", ("ws:7.3.1", "ws:7.3.1.1"))
         yield from self.game.check_timing("beginning of the trigger step", ("ws:7.3.1.1",))
+        for _ in range(attack.trigger_checks):
+            yield from self.trigger_check(player, attack)
+        yield from self.game.check_timing("end of the trigger step", ("ws:7.3.1.3",))
+
+    def trigger_check(self, player: str, attack: Attack) -> Procedure:
+        """One trigger check (7.3.1.2): the top card of the deck to the resolution zone, its icons' actions, then
+        the card to the stock."""
         me = self.states[player]
         reveal = Reveal(player, "trigger", 1, ("ws:7.3.1.2",))
         answer = yield reveal
@@ -222,7 +252,6 @@ class AttackPhase:
                     ("ws:7.3.1.2", "ws:3.13.1.2"),
                 )
         yield Checkpoint(reveal)
-        yield from self.game.check_timing("end of the trigger step", ("ws:7.3.1.3",))
 
     def trigger_icon(self, player: str, icon: str, card: Card, attack: Attack) -> Procedure:
         """ws 4.12.2: the action of one trigger icon, performed by the turn player."""

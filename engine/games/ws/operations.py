@@ -107,6 +107,8 @@ class Operations:
             yield from self.game.moves.deal_damage(
                 self.game.opponent(player), int(effect["damage"]), ("ws:4.11.1.2", "ws:8.6.2.4.4"), card
             )
+        elif "trigger_checks" in effect:
+            self.game.attack_phase.more_trigger_checks(player, card, int(effect["trigger_checks"]))
         elif "heal" in effect or "clock_to_stock" in effect:
             whose = self.game.opponent(player) if effect.get("whose") == "opponent" else player
             zone = "stock" if "clock_to_stock" in effect else "waiting"

@@ -218,6 +218,8 @@ def _effect(effect: Record) -> str:
         return "put the top card of your deck into your stock"
     if "damage" in effect:
         return f"deal {effect['damage']} damage to your opponent"
+    if "trigger_checks" in effect:
+        return f"during that attack, perform a trigger check {effect['trigger_checks']} times on the trigger step"
     if "clock_to_stock" in effect:
         return "put the top card of your clock into your stock"
     if "heal" in effect:

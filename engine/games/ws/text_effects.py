@@ -303,6 +303,9 @@ class EffectBuild:
     def damage(self, children: list[Any]) -> Record:
         return {"damage": int(children[0])}
 
+    def trigger_checks(self, children: list[Any]) -> Record:
+        return {"trigger_checks": int(children[0])}
+
     def heal_opponent(self, _: list[Any]) -> Record:
         return {"heal": 1, "whose": "opponent"}
 

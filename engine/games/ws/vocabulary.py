@@ -544,6 +544,11 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         },
     ),
     (
+        "operation",
+        "more trigger checks in the attack of the ability's card (7.3.1.2)",
+        {"type": "auto", "timing": "when_attacking", "cost": {"stock": 1}, "effect": [{"trigger_checks": 2}]},
+    ),
+    (
         "condition",
         "during the turn of its master, written before the trigger",
         {

@@ -83,6 +83,13 @@ OPERATION_WORDS: Final = (
         ("ws:4.10.1", "ws:4.11.1.2"),
     ),
     Word("heal", "operation", "Put the top N cards of the clock into the waiting room.", number(), ("ws:3.8",)),
+    Word(
+        "trigger_checks",
+        "operation",
+        "During the attack of the ability's card, its trigger step performs N trigger checks, one after another.",
+        number(2),
+        ("ws:7.3.1.2",),
+    ),
     Word("standby", "operation", "The standby icon's effect.", true(), ("ws:4.12.2.10",)),
     Word("extra_turn", "operation", "Its master takes an additional turn.", true(), ("ws:11.2.1",)),
     Word("trait", "operation", "For a cont ability: the target gains this trait.", name("trait"), ("ws:8.9.1.2",)),
