@@ -1773,3 +1773,21 @@ def test_an_effect_makes_the_trigger_step_perform_two_trigger_checks(
     """ws 7.3.1.2, 8.6.2.4.4: "If you do, during that attack, perform a trigger check 2 times on the trigger step":
     paid when the card attacks, its trigger step reveals two cards, one after another, each into the stock."""
     assert_judged(judged("trigger-checks.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("target: TST/A-002, to: 4,", "target: TST/A-002, to: 2,", 1),  # the expected stage does not hold
+        ("target: TST/A-002,", "target: TST/A-001,", 1),  # not in the waiting room
+    ],
+    ids=["onto-a-character", "open-position", "not-in-the-waiting-room"],
+)
+def test_a_character_of_the_waiting_room_is_put_on_a_position_of_the_stage(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.6.3.1, 3.6.1, 9.6.1: "choose 1 character in your waiting room, and put it in any position of your
+    stage": the resolve entry names the card and the position (``to``); a character already there goes to the
+    waiting room."""
+    assert_judged(judged("waiting-room-to-stage.yaml", monkeypatch, tmp_path, old, new), entry=entry)

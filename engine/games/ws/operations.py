@@ -443,6 +443,10 @@ class Operations:
             yield from self.into_marker_area(player, card, str(choice.card))
             yield Checkpoint(decision)
             return
+        if to == "stage":
+            yield Checkpoint(decision)
+            yield from self.onto_stage_from_waiting_room(player, card, ability, str(choice.card))
+            return
         taken = self.game.moves.take_unseen_as(player, "waiting", choice.card, "the effect chooses it")
         self.game.moves.put(player, to, taken)
         into = "the stock" if to == "stock" else "hand"
@@ -504,6 +508,37 @@ class Operations:
             f"{card.identity} goes from the stage to {into}",
             ("ws:8.6.2.4.4", "ws:3.1.4", ZONE_CLAUSES.get(zone, "ws:3.1.4")),
         )
+        yield from self.game.rule_actions.interrupts()
+
+    def onto_stage_from_waiting_room(self, player: str, card: Card, ability: CardAbility, identity: str) -> Procedure:
+        """Put the character ``identity`` of the waiting room on a position of its master's stage the resolve entry
+        names (``to``), standing (8.6.3.1, 3.6); a character already there goes to the waiting room by rule action
+        (9.6.1).  A card that is not a character stays in the waiting room: only characters are on the stage
+        (3.6.1)."""
+        definition = self.game.definitions.get(identity)
+        if definition is None or definition.type != "character":
+            self.game.record(
+                RecordKind.ABILITY,
+                player,
+                f"{identity} is not a character: it stays in the waiting room",
+                ("ws:8.6.2.4.4", "ws:3.6.1"),
+            )
+            return
+        options = [Choice("move_to", pos=pos) for pos in CENTER + BACK]
+        decision = self.target_decision(
+            player, card, ability, "move_to", options, f"choose the position of the stage {identity} is put on"
+        )
+        choice = yield decision
+        taken = self.game.moves.take_unseen_as(player, "waiting", identity, "the effect chooses it")
+        assert choice.pos is not None  # every option names a position
+        self.game.moves.put_on_stage(player, taken, choice.pos)
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"{identity} is put from the waiting room on position {choice.pos} of the stage",
+            ("ws:8.6.3.1", "ws:8.6.2.4.4", "ws:3.6.1", "ws:9.6.1"),
+        )
+        yield Checkpoint(decision)
         yield from self.game.rule_actions.interrupts()
 
     def into_marker_area(self, player: str, card: Card, identity: str) -> Procedure:

@@ -394,6 +394,7 @@ def _waiting_room_choice(effect: Record) -> str:
     destination = {
         "stock": "put it into your stock",
         "marker": "put it face up underneath this card as a marker",
+        "stage": "put it on any position of your stage",
     }.get(str(effect.get("to")), "return it to your hand")
     up_to = "up to " if effect.get("up_to") else ""
     return f"choose {up_to}1 {chosen_card_words(effect)} in your waiting room, and {destination}"

@@ -82,6 +82,11 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ("on the bottom of your opponent's deck", "at the bottom of your opponent's deck"),
     ("in your waiting room, return it to your hand", "in your waiting room, and return it to your hand"),
     ("in your waiting room, put it into your stock", "in your waiting room, and put it into your stock"),
+    ("put it in any position of your stage", "put it on any position of your stage"),
+    (
+        "in your waiting room, put it on any position of your stage",
+        "in your waiting room, and put it on any position of your stage",
+    ),
     (", and all of your characters get", ", all of your characters get"),
     (", and put the top card of your deck into your stock", ", put the top card of your deck into your stock"),
     (re.compile(r'\ba card named ("[^"]+") is (in|placed on) your climax area'), r"\1 is \2 your climax area"),

@@ -236,6 +236,9 @@ class EffectBuild:
     def to_marker(self, _: list[Any]) -> Record:
         return {"to": "marker"}
 
+    def to_stage(self, _: list[Any]) -> Record:
+        return {"to": "stage"}
+
     def power(self, children: list[Any]) -> Record:
         return {"power": bonus(children[0])}
 

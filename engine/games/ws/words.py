@@ -53,8 +53,9 @@ from the hand while the condition holds (8.6.2.1)."""
 OWN_ZONES: Final = ("hand", "stock", "clock", "memory", "waiting")
 """The zones of its master's an effect puts a card into: the card revealed (``put_revealed``), its own card
 (``self_to``, which may also say ``deck_bottom``)."""
-SALVAGE_DESTINATIONS: Final = ("hand", "stock", "marker")
-"""Where a ``salvage`` puts the card it chooses from the waiting room (``to``; the hand unless said)."""
+SALVAGE_DESTINATIONS: Final = ("hand", "stock", "marker", "stage")
+"""Where a ``salvage`` puts the card it chooses from the waiting room (``to``; the hand unless said; ``stage``: a
+position of its master's stage the resolve entry names with ``to``)."""
 LOOK_TOP_PLACES: Final = ("deck_top", "deck_bottom", "waiting")
 """Where ``look_top`` may put the top card looked at: back on top, at the bottom, into the waiting room."""
 OPEN_POSITIONS: Final = ("open_center", "open_middle")
