@@ -1781,13 +1781,64 @@ def test_an_effect_makes_the_trigger_step_perform_two_trigger_checks(
         ("", "", None),
         ("target: TST/A-002, to: 4,", "target: TST/A-002, to: 2,", 1),  # the expected stage does not hold
         ("target: TST/A-002,", "target: TST/A-001,", 1),  # not in the waiting room
+        ("target: TST/A-002,", "target: TST/A-003,", 1),  # cost 1
     ],
-    ids=["onto-a-character", "open-position", "not-in-the-waiting-room"],
+    ids=["onto-a-character", "open-position", "not-in-the-waiting-room", "cost-1"],
 )
 def test_a_character_of_the_waiting_room_is_put_on_a_position_of_the_stage(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
 ) -> None:
-    """ws 8.6.3.1, 3.6.1, 9.6.1: "choose 1 character in your waiting room, and put it in any position of your
-    stage": the resolve entry names the card and the position (``to``); a character already there goes to the
-    waiting room."""
+    """ws 8.6.3.1, 3.6.1, 9.6.1, 2.7: "choose 1 cost 0 or lower character in your waiting room, and put it in any
+    position of your stage": the resolve entry names the card and the position (``to``); a character already there
+    goes to the waiting room."""
     assert_judged(judged("waiting-room-to-stage.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("stage: {2: TST/A-001, 4: TST/A-003}", "stage: {2: TST/A-003, 4: TST/A-001}", 1),  # cost 1
+        ("stage: {2: TST/A-001, 4: TST/A-003}", "stage: {1: TST/A-001, 2: TST/A-001}", 1),  # 2 in the center
+        ("use: true, target: 2", "use: true, target: 4", 1),  # in the back stage
+    ],
+    ids=["cost-0-alone", "cost-1", "two-in-the-center", "back-stage"],
+)
+def test_a_cost_filter_and_a_count_of_the_opponents_center_stage(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.6.3, 3.6.3, 2.7: "if your opponent has 1 or less characters in their center stage, you may choose a cost
+    0 or lower character on your opponent's center stage": only a cost 0 character of the center stage is chosen,
+    and only while the center stage holds one character at most."""
+    assert_judged(judged("opponent-center-cost.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [("", "", None), ("memory: [TST/A-001, TST/A-001]", "memory: [TST/A-001]", 0)],
+    ids=["two-in-memory", "one-in-memory"],
+)
+def test_a_condition_on_the_cards_in_the_memory(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.1.1.3, 3.12.1: "If you have 2 or more cards in your memory, this card gets +1500 power": it holds with
+    two cards in the memory, not with one."""
+    assert_judged(judged("memory-count.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("revealed: [TST/A-001, TST/A-002]", "revealed: [TST/A-001, TST/A-001]", 1),  # two: 3000 power
+        ("revealed: [TST/A-001, TST/A-002]", "revealed: [TST/A-002, TST/A-002]", 1),  # none: 1000 power
+    ],
+    ids=["one-music", "two-music", "no-music"],
+)
+def test_x_counts_the_characters_among_the_cards_put_into_the_waiting_room(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 3.4.1, 8.2.1.2, 8.6.2.4.4: "put the top 2 cards of your deck into your waiting room, and this card gets +X
+    power until end of turn. X is equal to the number of 《Music》 characters among those cards ×1000": X counts the
+    cards that mill moved, as the resolve entry names them."""
+    assert_judged(judged("milled-count.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -358,7 +358,7 @@ def _is_condition(condition: object) -> bool:
     if any(words.VOCABULARY.problem("condition", key, value) is not None for key, value in condition.items()):
         return False
     counted = [condition.get(name, {}) for name in ("characters", "all_characters")]
-    amounts = [condition.get(name, {}) for name in ("stock", "hand", "waiting_climaxes", "markers")]
+    amounts = [condition.get(name, {}) for name in ("stock", "hand", "memory", "waiting_climaxes", "markers")]
     return (
         turn in ("own", "opponent")
         and all(isinstance(part, dict) and is_character_filter(part, ("at_least", "at_most")) for part in counted)

@@ -323,7 +323,7 @@ class Characteristics:
             return False
         if "clock_named" in condition and not any(self.named(card, condition["clock_named"]) for card in me.clock):
             return False
-        for zone, cards in (("stock", me.stock), ("hand", me.hand)):
+        for zone, cards in (("stock", me.stock), ("hand", me.hand), ("memory", me.memory)):
             if zone in condition:
                 bounds = condition[zone]
                 if len(cards) < int(bounds.get("at_least", 0)) or len(cards) > int(bounds.get("at_most", len(cards))):

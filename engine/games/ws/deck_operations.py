@@ -62,6 +62,7 @@ class DeckOperations:
         such a card; a resolve entry of its own names them where nothing else is asked before."""
         use: Choice | None = None
         among = "among" in effect
+        counted_after = any("milled" in (later.get("per") or {}) for later in ability.effects)
         asked = (
             self.entry_naming_cards(
                 player,
@@ -71,7 +72,7 @@ class DeckOperations:
                 ("ws:3.4.1", "ws:8.6.2.4.4"),
                 "put the top cards of the deck into the waiting room",
             )
-            if among
+            if among or counted_after
             else None
         )
         if asked is not None:
@@ -91,9 +92,16 @@ class DeckOperations:
         yield Checkpoint(reveal)
         if asked is not None:
             yield Checkpoint(asked)
+        self.game.operations.those_cards = list(cards)
+        definitions = [self.game.definition(top) for top in cards]
+        if counted_after and any(definition is None for definition in definitions):
+            self.game.moves.assume(
+                f"a card {card.identity} puts from the top of the deck into the waiting room is not named in the log "
+                "(revealed): taken as none the X of its text counts",
+                ("ws:3.4.1",),
+            )
         if not among:
             return
-        definitions = [self.game.definition(top) for top in cards]
         if any(definition is None for definition in definitions):
             self.game.moves.assume(
                 f"a card {card.identity} puts from the top of the deck into the waiting room is not named in the log "

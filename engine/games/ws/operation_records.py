@@ -93,6 +93,7 @@ def check_operation(index: int, effect: Any, revealed: bool = False) -> None:
     if (
         per is not None
         and per != {"markers": {}}
+        and not _counts_milled(per)
         and not (
             set(per) == {"characters"}
             and isinstance(per["characters"], dict)
@@ -118,8 +119,9 @@ def _check_targets(index: int, effect: dict[str, Any]) -> None:
         raise AbilityRecordError(
             f"ability {index}: whose {effect['whose']!r}: heal says whose clock, target: choose whose characters"
         )
+    chooses_card = any(name in effect for name in CHOOSING)
     for name in ("area", "cost_at_most", "other", "in_battle", *CHOSEN_ONLY):
-        if name in effect and not chooses_character:
+        if name in effect and not chooses_character and not (name == "cost_at_most" and chooses_card):
             raise AbilityRecordError(f"ability {index}: {name} narrows or acts on a character chosen: target: choose")
     if "until" in effect and not any(name in effect for name in (*GAINS, "grant")):
         raise AbilityRecordError(
@@ -127,6 +129,15 @@ def _check_targets(index: int, effect: dict[str, Any]) -> None:
         )
     if "position" in effect and target != "others":
         raise AbilityRecordError(f"ability {index}: position picks the other character in the middle: target: others")
+
+
+def _counts_milled(per: object) -> bool:
+    """Whether ``per`` counts the characters of traits among the cards a mill of the ability put into the waiting
+    room ("X is equal to the number of 《T》 characters among those cards")."""
+    if not isinstance(per, dict) or set(per) != {"milled"} or not isinstance(per["milled"], dict):
+        return False
+    traits = per["milled"].get("traits")
+    return set(per["milled"]) == {"traits"} and isinstance(traits, list) and all(isinstance(t, str) for t in traits)
 
 
 def chosen_card_fits(effect: dict[str, Any], definition: WsCardDefinition) -> bool:
@@ -144,6 +155,8 @@ def chosen_card_fits(effect: dict[str, Any], definition: WsCardDefinition) -> bo
         return False
     color = effect.get("color")
     if color is not None and color not in definition.colors:
+        return False
+    if "cost_at_most" in effect and definition.cost > int(effect["cost_at_most"]):
         return False
     level = effect.get("level_at_most")
     return level is None or definition.level <= int(level)
@@ -164,6 +177,8 @@ def chosen_card_words(effect: dict[str, Any]) -> str:
         return f"level {effect['level_at_most']} or lower {kind}"
     if "level_at_least" in effect:
         return f"level {effect['level_at_least']} or higher {kind}"
+    if "cost_at_most" in effect:
+        return f"cost {effect['cost_at_most']} or lower {kind}"
     return kind
 
 
@@ -202,7 +217,7 @@ def chosen_character_words(effect: dict[str, Any]) -> str:
 CHOOSING: Final = ("salvage", "search", "take", "reveal", "among")
 """The operations that choose a card by its characteristics: from the waiting room, the deck, the cards looked
 at (``look`` with ``take``); and ``reveal``, which asks it of the top card of the deck revealed."""
-CARD_FILTERS: Final = ("color", "level_at_most", "level_at_least")
+CARD_FILTERS: Final = ("color", "level_at_most", "level_at_least", "cost_at_most")
 
 
 def _check_salvage(index: int, effect: dict[str, Any]) -> None:

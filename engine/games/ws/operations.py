@@ -33,6 +33,8 @@ class Operations:
     def __init__(self, game: WeissSchwarz) -> None:
         self.game = game
         self.states = game.player_states
+        self.those_cards: list[Card] = []
+        """The cards the last mill of the ability resolving put into the waiting room ("among those cards")."""
 
     def resolve_effects(
         self, player: str, card: Card, ability: CardAbility, battle_opponent: Card | None = None
@@ -49,6 +51,7 @@ class Operations:
         first of them was done (an operation returns False where it could do nothing)."""
         done = True
         asked: bool | None = None
+        self.those_cards = []
         for effect in ability.effects:
             self.game.spend()
             if effect.get("if_done"):
@@ -193,10 +196,22 @@ class Operations:
             for target_card in targets:
                 self.gain(player, card, ability, effect, target_card)
 
+    def times(self, per: dict[str, Any], card: Card) -> int:
+        """How many times a change counted ``per`` something is made: the characters of traits among the cards the
+        ability's mill put into the waiting room (``milled``), else what the characteristics count."""
+        if "milled" not in per:
+            return self.game.characteristics.times(per, card)
+        wanted = {"among": "character", "with_trait": per["milled"]["traits"]}
+        return sum(
+            1
+            for milled in self.those_cards
+            if (definition := self.game.definition(milled)) is not None and chosen_card_fits(wanted, definition)
+        )
+
     def gain(self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any], target: Card) -> None:
         """The power and soul change of ``effect`` to ``target``, counted ``per`` where it says, until end of turn
         or until the end of the opponent's next turn (8.2.1.2)."""
-        times = self.game.characteristics.times(effect["per"], card) if "per" in effect else 1
+        times = self.times(effect["per"], card) if "per" in effect else 1
         gains = [(attribute, int(effect[attribute]) * times) for attribute in GAINS if attribute in effect]
         next_turn = effect.get("until") == "end_of_opponents_next_turn"
         if "grant" in effect:

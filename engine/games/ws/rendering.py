@@ -59,7 +59,10 @@ def render(record: Record) -> str:
             trigger = "This ability activates up to 1 time per turn. " + trigger
         counted = [effect for effect in effects if "per" in effect]
         x_sentence = ""
-        if counted:
+        if counted and "milled" in counted[0]["per"]:
+            traits = _traits(counted[0]["per"]["milled"]["traits"])
+            x_sentence = f" X is equal to the number of {traits} characters among those cards ×{counted[0]['power']}."
+        elif counted:
             per = counted[0]["per"]["characters"]
             kind = " ".join(
                 part for part in ("other" if per.get("other") else "", _traits(per.get("traits", ()))) if part
@@ -442,6 +445,8 @@ def _fact(name: str, wanted: Record | str) -> str:
         traits = _traits(wanted.get("traits", ()))
         if wanted.get("rested"):
             return "you do not have another 【REST】 character in your center stage"
+        if wanted.get("opponent") and wanted.get("center_stage") and "at_most" in wanted:
+            return f"your opponent's center stage has {wanted['at_most']} or less characters"
         if wanted.get("at_least") == 1 and wanted.get("other") and "named" in wanted:
             return f'you have another "{wanted["named"]}"'
         if wanted.get("at_least") == 1 and wanted.get("other") and "name_contains" in wanted:
@@ -455,7 +460,7 @@ def _fact(name: str, wanted: Record | str) -> str:
         return f"you have {count} or more {kind + ' ' if kind else ''}{'character' if count == 1 else 'characters'}"
     if name == "all_characters":
         return f"all of your characters are {_traits(wanted['traits'])}"
-    if name in ("stock", "hand"):
+    if name in ("stock", "hand", "memory"):
         bound, words = ("at_most", "less") if "at_most" in wanted else ("at_least", "more")
         return f"your {name} has {wanted[bound]} or {words} cards"
     if name == "facing":

@@ -83,11 +83,24 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ("in your waiting room, return it to your hand", "in your waiting room, and return it to your hand"),
     ("in your waiting room, put it into your stock", "in your waiting room, and put it into your stock"),
     ("put it in any position of your stage", "put it on any position of your stage"),
+    (" character on your opponent's center stage,", " character in your opponent's center stage,"),
+    (" character in their center stage,", " character in your opponent's center stage,"),
+    (
+        re.compile(r"\b([Ii])f you have (\d+) or (less|more) cards in your memory"),
+        r"\1f your memory has \2 or \3 cards",
+    ),
+    (re.compile(r"\b([Cc])hoose an? (?=level |cost |character |card |climax |《|\")"), r"\g<1>hoose 1 "),
+    (" character on your opponent's back stage,", " character in your opponent's back stage,"),
+    (
+        re.compile(r"\byour opponent has (\d+) or less characters in (?:their|his or her) center stage"),
+        r"your opponent's center stage has \1 or less characters",
+    ),
     (
         "in your waiting room, put it on any position of your stage",
         "in your waiting room, and put it on any position of your stage",
     ),
     (", and all of your characters get", ", all of your characters get"),
+    (", and this card gets +", ", this card gets +"),
     (", and put the top card of your deck into your stock", ", put the top card of your deck into your stock"),
     (re.compile(r'\ba card named ("[^"]+") is (in|placed on) your climax area'), r"\1 is \2 your climax area"),
     (
@@ -231,7 +244,9 @@ class _Build(EffectBuild):
             marked = [effect for effect in effects if effect.get("power") == "X"]
             if len(marked) != 1:
                 raise ValueError("X is defined for no change, or for more than one")
-            marked[0].update({"power": amount, "per": {"characters": counted}})
+            if "milled" in counted and not any("mill" in effect for effect in effects[: effects.index(marked[0])]):
+                raise ValueError('"among those cards" counts the cards a mill before it put into the waiting room')
+            marked[0].update({"power": amount, "per": counted})
         elif any(effect.get("power") == "X" for effect in effects):
             raise ValueError("+X power with no X defined")
         record["effect"] = effects
@@ -247,7 +262,10 @@ class _Build(EffectBuild):
                 counted["traits"] = child
             elif child.type == "OTHER":
                 counted["other"] = True
-        return {"x_count": (int(children[-1]), counted)}
+        return {"x_count": (int(children[-1]), {"characters": counted})}
+
+    def x_among(self, children: list[Any]) -> Record:
+        return {"x_count": (int(children[-1]), {"milled": {"traits": children[0]}})}
 
     def facing_at_least(self, children: list[Any]) -> Record:
         return {"facing": {"level_at_least": int(children[0])}}
@@ -544,6 +562,15 @@ class _Build(EffectBuild):
 
     def hand_at_most(self, children: list[Any]) -> Record:
         return {"hand": {"at_most": int(children[0])}}
+
+    def memory_at_most(self, children: list[Any]) -> Record:
+        return {"memory": {"at_most": int(children[0])}}
+
+    def memory_at_least(self, children: list[Any]) -> Record:
+        return {"memory": {"at_least": int(children[0])}}
+
+    def opponent_center_at_most(self, children: list[Any]) -> Record:
+        return {"characters": {"at_most": int(children[0]), "opponent": True, "center_stage": True}}
 
     def cont_facing(self, children: list[Any]) -> Record:
         return {**children[0], "target": "facing"}

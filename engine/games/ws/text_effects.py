@@ -224,6 +224,10 @@ class EffectBuild:
         level, kind = children
         return {"_kind": str(kind), "level_at_most": int(level)}
 
+    def of_cost(self, children: list[Any]) -> Record:
+        cost, kind = children
+        return {"_kind": str(kind), "cost_at_most": int(cost)}
+
     def of_name(self, children: list[Any]) -> Record:
         return {"_kind": "any", "with_name": str(children[0])[1:-1]}
 

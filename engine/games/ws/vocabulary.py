@@ -427,6 +427,11 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         "cards in the stock or the hand",
         {"type": "cont", "condition": {"stock": {"at_most": 3}}, "effect": [{"power": 1000, "target": "self"}]},
     ),
+    (
+        "condition",
+        "cards in the memory",
+        {"type": "cont", "condition": {"memory": {"at_least": 1}}, "effect": [{"power": 1500, "target": "self"}]},
+    ),
     ("restriction", "cannot side attack", {"type": "cont", "effect": [{"cannot": "side_attack"}]}),
     (
         "restriction",

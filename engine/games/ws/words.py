@@ -282,8 +282,9 @@ QUALIFIER_WORDS: Final = (
     Word(
         "per",
         "qualifier",
-        "The change is made once for each character counted ({characters: {traits, other, back_stage, ...}}) or "
-        "each marker ({markers: {}}).",
+        "The change is made once for each character counted ({characters: {traits, other, back_stage, ...}}), "
+        "each marker ({markers: {}}), or each character of these traits among the cards a mill of the ability put "
+        "into the waiting room ({milled: {traits: [..]}}).",
         mapping("a count of characters or of markers"),
     ),
     Word(
@@ -338,7 +339,12 @@ QUALIFIER_WORDS: Final = (
         "The card or the character chosen is of this level or lower.",
         number(0),
     ),
-    Word("cost_at_most", "qualifier", "With target: choose, the character chosen is of this cost or lower.", number(0)),
+    Word(
+        "cost_at_most",
+        "qualifier",
+        "The character chosen on the stage (target: choose), or the card chosen, is of this cost or lower.",
+        number(0),
+    ),
     Word(
         "above_player_level",
         "qualifier",
@@ -539,6 +545,13 @@ CONDITION_WORDS: Final = (
         "Cards in its master's hand: {at_most: N} or {at_least: N}.",
         mapping("a count"),
         ("ws:3.3",),
+    ),
+    Word(
+        "memory",
+        "condition",
+        "Cards in its master's memory: {at_most: N} or {at_least: N}.",
+        mapping("a count"),
+        ("ws:3.12.1",),
     ),
     Word(
         "facing",
