@@ -1842,3 +1842,21 @@ def test_x_counts_the_characters_among_the_cards_put_into_the_waiting_room(
     power until end of turn. X is equal to the number of 《Music》 characters among those cards ×1000": X counts the
     cards that mill moved, as the resolve entry names them."""
     assert_judged(judged("milled-count.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("use: 2,", "use: true,", None),  # true: all of them
+        ("use: 2,", "use: 1,", 1),  # one drawn: the hand is empty after the discard
+        ("use: 2,", "use: 3,", 1),  # more than the text lets
+    ],
+    ids=["two", "true", "one", "three"],
+)
+def test_draw_up_to_two_cards(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 4.7.4, 4.7.4.1, 8.6.3: "draw up to 2 cards, choose 1 card in your hand, and put it into your waiting
+    room": the resolve entry's ``use`` says how many are drawn, true for all, at most 2."""
+    assert_judged(judged("draw-up-to.yaml", monkeypatch, tmp_path, old, new), entry=entry)

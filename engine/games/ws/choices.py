@@ -122,6 +122,23 @@ class RestCharacters(Choice):
         return (self.positions,)
 
 
+class DrawUpTo(Choice):
+    """How many cards its master draws of a "draw up to N cards" (4.7.4): from none to N."""
+
+    __slots__ = ("count",)
+
+    def __init__(self, count: int) -> None:
+        self.verb = "draw_up_to"
+        self.card = None
+        self.pos = None
+        self.cards = ()
+        self.flag = None
+        self.count = count
+
+    def details(self) -> tuple[object, ...]:
+        return (self.count,)
+
+
 class PutTo(Choice):
     """Where a card a text lets its master place goes (``to``): ``deck_top``, ``deck_bottom`` or ``waiting``."""
 

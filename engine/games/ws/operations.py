@@ -20,6 +20,7 @@ from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind,
 from engine.core.wording import counted
 from engine.games.ws.abilities import CardAbility, grant_key
 from engine.games.ws.characteristics import applies_to, required_traits
+from engine.games.ws.choices import DrawUpTo
 from engine.games.ws.operation_records import GAINS, chosen_card_fits, chosen_card_words, chosen_character_words
 from engine.games.ws.state import BACK, CENTER, MIDDLE, ZONE_CLAUSES
 
@@ -74,7 +75,9 @@ class Operations:
         """Carry out one operation of an ability's effect; returns False where it could do nothing (a clock with
         no card to take), which an operation after it that says "If you do" asks."""
         me = self.states[player]
-        if "draw" in effect and effect.get("up_to"):
+        if "draw" in effect and effect.get("up_to") and int(effect["draw"]) > 1:
+            yield from self.draw_up_to(player, card, ability, int(effect["draw"]))
+        elif "draw" in effect and effect.get("up_to"):
             decision = self.game.playing.use_decision(
                 player,
                 card,
@@ -195,6 +198,28 @@ class Operations:
                 targets = [c for _, c in me.characters() if applies_to(target, card, c)]
             for target_card in targets:
                 self.gain(player, card, ability, effect, target_card)
+
+    def draw_up_to(self, player: str, card: Card, ability: CardAbility, most: int) -> Procedure:
+        """Draw up to ``most`` cards (4.7.4): its master may end the process before each draw, so draws from none
+        to ``most``; a resolve entry's ``use`` says how many (true: all of them; not said, none)."""
+        decision = Decision(
+            player,
+            "draw_up_to",
+            [DrawUpTo(count) for count in range(most + 1)],
+            ("ws:4.7.4", "ws:4.7.4.1", "ws:4.7.4.3", "ws:8.6.2.4.4"),
+            frozenset({"resolve"}),
+            prompt=f"draw up to {counted(most, 'card')}: how many?",
+            default=DrawUpTo(0),
+            source=card.identity,
+            ability=ability.name,
+        )
+        choice = yield decision
+        drawn = choice.count if isinstance(choice, DrawUpTo) else 0
+        if drawn:
+            yield from self.game.moves.draw(player, drawn, ("ws:4.7.4", "ws:4.7.4.2", "ws:8.6.2.4.4", "ws:4.3.3"))
+        else:
+            self.game.record(RecordKind.ABILITY, player, f"{player} draws no card (up to {most})", ("ws:4.7.4.1",))
+        yield Checkpoint(decision)
 
     def times(self, per: dict[str, Any], card: Card) -> int:
         """How many times a change counted ``per`` something is made: the characters of traits among the cards the

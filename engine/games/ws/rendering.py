@@ -216,7 +216,7 @@ def _effects(effects: list[Record], capital: bool) -> str:
 def _effect(effect: Record) -> str:
     if "draw" in effect:
         count = effect["draw"]
-        return f"draw {count} {'card' if count == 1 else 'cards'}"
+        return f"draw {'up to ' if effect.get('up_to') else ''}{count} {'card' if count == 1 else 'cards'}"
     if "stock" in effect:
         return "put the top card of your deck into your stock"
     if "damage" in effect:

@@ -112,6 +112,9 @@ class EffectBuild:
     def draw(self, children: list[Any]) -> Record:
         return {"draw": int(children[0])}
 
+    def draw_up_to_n(self, children: list[Any]) -> Record:
+        return {"draw": int(children[0]), "up_to": True}
+
     def stock(self, _: list[Any]) -> Record:
         return {"stock": 1}
 

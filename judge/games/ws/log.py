@@ -18,7 +18,16 @@ from engine.core.protocol import Choice, Decision, Refusal, ResolveFirst, Reveal
 from engine.core.wording import counted
 from engine.games.ws.attack import ATTACK_STEPS, Attack
 from engine.games.ws.cards import CardRecordError, WsCardDefinition, definition_from_record
-from engine.games.ws.choices import Activate, DeclareAttack, Move, PayCost, PutReversed, PutTo, RestCharacters
+from engine.games.ws.choices import (
+    Activate,
+    DeclareAttack,
+    DrawUpTo,
+    Move,
+    PayCost,
+    PutReversed,
+    PutTo,
+    RestCharacters,
+)
 from engine.games.ws.game import WeissSchwarz
 from engine.games.ws.keywords import CLOCK_COST, HAND_COST
 from engine.games.ws.playing import TextOperation
@@ -263,6 +272,8 @@ def choice_of(data: dict[str, Any], decision: Decision) -> Choice:
             return Choice("replace", card=decision.source, flag=bool(data.get("use", data.get("pay", False))))
         if decision.kind == "use":
             return Choice("use", card=decision.source, flag=bool(data.get("use", False)))
+        if decision.kind == "draw_up_to":
+            return drawn_up_to(decision, data.get("use", False))
         if decision.kind in ("target", "salvage"):
             return field_choice(decision, {"target": data.get("target")}) or Choice("pass")
         if decision.kind == "discard_cost":
@@ -343,6 +354,17 @@ def choice_claims(game: WeissSchwarz, decision: Decision, data: dict[str, Any]) 
             f"paid lists {named}; {definition.id} costs {definition.cost}, paid from the top of the stock: {shown}",
         )
     ]
+
+
+def drawn_up_to(decision: Decision, use: Any) -> Choice:
+    """How many cards a resolve entry's ``use`` draws of a "draw up to N cards" (4.7.4): true all N, false none,
+    or a number of them."""
+    if isinstance(use, bool):
+        return DrawUpTo(len(decision.options) - 1 if use else 0)
+    count = _ints(use, "use")
+    if count is None:
+        raise EntryError(f"'use' of a draw up to {len(decision.options) - 1} cards is true, false or a number")
+    return DrawUpTo(count)
 
 
 def field_choice(decision: Decision, data: dict[str, Any]) -> Choice | None:
@@ -652,6 +674,9 @@ def entry_of(choice: Choice, decision: Decision) -> dict[str, Any]:
     elif verb in ("replace", "use"):
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
         entry["use"] = bool(choice.flag)
+    elif verb == "draw_up_to":
+        entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
+        entry["use"] = choice.count if isinstance(choice, DrawUpTo) else 0
     elif verb in ("target", "salvage"):
         entry = {"p": decision.player, "do": "resolve", "source": decision.source, "ability": decision.ability}
         entry["target"] = choice.pos if verb == "target" else choice.card

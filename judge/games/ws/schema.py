@@ -630,8 +630,9 @@ def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
                 "ability": ability,
                 "pay": pay,
                 "use": {
-                    "description": "A replacement, or an ability that says 'you may': whether it is used.",
-                    "type": "boolean",
+                    "description": "A replacement, or an ability that says 'you may': whether it is used; for "
+                    "'draw up to N cards', how many are drawn (true: all N).",
+                    "anyOf": [{"type": "boolean"}, {"type": "integer", "minimum": 0}],
                 },
                 "target": chosen,
                 "rest": rested,
@@ -641,8 +642,9 @@ def _ws_verb_arguments() -> dict[str, tuple[str, Schema, list[str]]]:
                     "finds in the deck ([] for none).",
                 },
                 "to": {
-                    "description": "Where the text lets its player choose to put a card: the open stage position a "
-                    "character moves to, or where the card looked at goes (deck_top, deck_bottom, waiting).",
+                    "description": "Where the text lets its player choose to put a card: the stage position a "
+                    "character moves to or is put on, or where the card looked at goes (deck_top, deck_bottom, "
+                    "waiting).",
                     "anyOf": [pos, {"enum": ["deck_top", "deck_bottom", "waiting"]}],
                 },
                 "revealed": {
