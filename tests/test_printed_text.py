@@ -1860,3 +1860,57 @@ def test_draw_up_to_two_cards(
     """ws 4.7.4, 4.7.4.1, 8.6.3: "draw up to 2 cards, choose 1 card in your hand, and put it into your waiting
     room": the resolve entry's ``use`` says how many are drawn, true for all, at most 2."""
     assert_judged(judged("draw-up-to.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("source: TST/A-156, use: true,", "source: TST/A-156, use: false,", 3),  # declined: nothing moves
+        ("stock: [TST/A-002, TST/A-001]", "stock: [TST/A-001, TST/A-002]", 3),  # the bottom card is Plain Singer
+    ],
+    ids=["used", "declined", "other-bottom-card"],
+)
+def test_the_bottom_card_of_the_opponents_stock_into_the_waiting_room(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 7.2.1.5.1, 3.10, 8.6.2.4.4: "you may put that character into your opponent's stock. If you do, put the
+    bottom card of your opponent's stock into his or her waiting room": the battle opponent goes on top of its
+    master's stock, and the card at the bottom of that stock into the waiting room."""
+    assert_judged(judged("stock-bottom.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("pay: true, to: 5,", "pay: true, to: 2,", 1),  # a position of the center stage
+        ("stage: {2: TST/A-157}", "stage: {2: TST/A-157, 4: TST/A-001, 5: TST/A-001}", 1),  # no open position
+        ("stock: [TST/A-001]", "stock: []", 1),  # nothing to pay the cost with
+    ],
+    ids=["to-the-back-stage", "center-position", "back-stage-full", "no-stock"],
+)
+def test_a_character_moves_to_an_open_position_of_the_back_stage(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 3.6.3, 3.1.4, 8.4.3: "At the beginning of your opponent's attack phase, you may pay the cost. If you do,
+    move this card to an open position of your back stage": the resolve entry names the open position (``to``)."""
+    assert_judged(judged("back-stage-move.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("target: 3, expect:", "target: 2, expect:", 3),  # Veteran is not a 《Music》 character
+        ("target: 3, expect:", "target: 1, expect:", 3),  # Cheer Captain is: the power asserted does not hold
+    ],
+    ids=["plain-singer", "veteran", "cheer-captain"],
+)
+def test_another_characters_battle_opponent_becomes_reversed(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 7.2.1.5.1, 7.6.1.2, 8.1.1.2: "When your other character's battle opponent becomes 【REVERSE】, choose 1 of
+    your 《Music》 characters, and that character gets +500 power": it triggers when the battle opponent of another
+    character of its master's is reversed."""
+    assert_judged(judged("other-battle-opponent.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -115,6 +115,7 @@ GRANTABLE_TIMINGS: Final = (
     "when_reversed",
     "when_reversed_in_battle",
     "when_opponent_reversed",
+    "when_other_opponent_reversed",
     "when_climax_placed",
     "at_beginning",
     "when_act_used",

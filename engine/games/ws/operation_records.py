@@ -115,7 +115,7 @@ def _check_targets(index: int, effect: dict[str, Any]) -> None:
     """The qualifiers that narrow a target, each with the target it narrows."""
     target = effect.get("target", "self")
     chooses_character = target == "choose"
-    if "whose" in effect and "heal" not in effect and not chooses_character:
+    if "whose" in effect and "heal" not in effect and "stock_to_waiting" not in effect and not chooses_character:
         raise AbilityRecordError(
             f"ability {index}: whose {effect['whose']!r}: heal says whose clock, target: choose whose characters"
         )

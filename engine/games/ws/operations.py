@@ -137,6 +137,8 @@ class Operations:
             if zone == "stock":
                 yield from self.game.rule_actions.interrupts()
             return bool(healed)
+        elif "stock_to_waiting" in effect:
+            return self.stock_to_waiting(player, int(effect["stock_to_waiting"]), effect.get("whose") == "opponent")
         elif "hand_to_stock" in effect:
             yield from self.hand_to(player, card, ability, "stock")
         elif "hand_to_waiting" in effect:
@@ -198,6 +200,24 @@ class Operations:
                 targets = [c for _, c in me.characters() if applies_to(target, card, c)]
             for target_card in targets:
                 self.gain(player, card, ability, effect, target_card)
+
+    def stock_to_waiting(self, player: str, count: int, opponents: bool) -> bool:
+        """Put the bottom ``count`` cards of the stock, the opponent's where ``opponents``, into its owner's waiting
+        room (3.10: the stock is a pile; 8.6.2.4.4); False where the stock had none."""
+        whose = self.game.opponent(player) if opponents else player
+        stock = self.states[whose].stock
+        moved = []
+        for _ in range(min(count, len(stock))):
+            bottom = self.game.moves.take_card(whose, "stock", stock[0])
+            self.game.moves.put(whose, "waiting", bottom)
+            moved.append(bottom.identity or "?")
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"{', '.join(moved) or 'no card'} from the bottom of {whose}'s stock to the waiting room",
+            ("ws:8.6.2.4.4", "ws:3.10", "ws:3.4"),
+        )
+        return bool(moved)
 
     def draw_up_to(self, player: str, card: Card, ability: CardAbility, most: int) -> Procedure:
         """Draw up to ``most`` cards (4.7.4): its master may end the process before each draw, so draws from none
@@ -409,11 +429,12 @@ class Operations:
 
     def move_self(self, player: str, card: Card, ability: CardAbility, where: str) -> Procedure:
         """Move the ability's card to an open position of the center stage (``open_center``: its master chooses
-        which, a resolve entry's ``to``), or to the open middle one (``open_middle``); it keeps being the same
-        object (3.1.4).  Nothing happens where no such position is open or the card has left the stage."""
+        which, a resolve entry's ``to``), to the open middle one (``open_middle``), or to an open position of the
+        back stage (``open_back``); it keeps being the same object (3.1.4).  Nothing happens where no such position
+        is open or the card has left the stage."""
         me = self.states[player]
         position = me.position_of(card)
-        wanted = (MIDDLE,) if where == "open_middle" else CENTER
+        wanted = {"open_middle": (MIDDLE,), "open_back": BACK}.get(where, CENTER)
         open_positions = [pos for pos in wanted if me.character_at(pos) is None]
         if position is None or not open_positions:
             self.game.record(
@@ -425,7 +446,7 @@ class Operations:
             return
         options = [Choice("move_to", pos=pos) for pos in open_positions]
         decision = self.target_decision(
-            player, card, ability, "move_to", options, "choose the open position of the center stage it moves to"
+            player, card, ability, "move_to", options, "choose the open position it moves to"
         )
         choice = yield decision
         self.game.moves.swap(player, position, choice.pos, by_effect=True)

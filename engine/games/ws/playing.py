@@ -208,6 +208,15 @@ class Playing:
                 f"saw its battle opponent {card.identity} reversed",
                 card,
             )
+            for _, other in self.states[opponent.owner].characters():
+                if other is not opponent:
+                    self.trigger_card(
+                        opponent.owner,
+                        other,
+                        "when_other_opponent_reversed",
+                        f"saw {card.identity}, the battle opponent of {opponent.identity}, reversed",
+                        card,
+                    )
 
     def trigger_revealed(self, player: str, attacker: Card, revealed: WsCardDefinition) -> None:
         """The trigger check of ``attacker``'s attack revealed ``revealed`` (7.3.1.2): the abilities "When your

@@ -42,6 +42,10 @@ def render(record: Record) -> str:
                 ("when_reversed", None): "When this card becomes 【REVERSE】",
                 ("when_reversed_in_battle", None): "When this card becomes 【REVERSE】 in battle",
                 ("when_opponent_reversed", None): "When this card's battle opponent becomes 【REVERSE】",
+                (
+                    "when_other_opponent_reversed",
+                    None,
+                ): "When your other character's battle opponent becomes 【REVERSE】",
                 ("when_climax_placed", None): "When a climax is placed on your climax area",
                 ("on_play", None): "When this card is placed on the stage from your hand",
                 ("on_play", "climax"): "When this card is placed on your climax area from your hand",
@@ -229,6 +233,8 @@ def _effect(effect: Record) -> str:
         if effect.get("whose") == "opponent":
             return "put the top card of your opponent's clock into their waiting room"
         return "put the top card of your clock into your waiting room"
+    if "stock_to_waiting" in effect:
+        return "put the bottom card of your opponent's stock into their waiting room"
     if "rest_self" in effect:
         return "【REST】 this card"
     if "hand_to_stock" in effect:
@@ -255,6 +261,8 @@ def _effect(effect: Record) -> str:
     if "move_self" in effect:
         if effect["move_self"] == "open_middle":
             return "move this card to the open middle position of your center stage"
+        if effect["move_self"] == "open_back":
+            return "move this card to an open position of your back stage"
         return "move this card to an open position of your center stage"
     if "battle_opponent" in effect:
         fate = effect["battle_opponent"]

@@ -77,6 +77,7 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ("if you have an 《", "if you have a 《"),
     ("If that card is an 《", "If that card is a 《"),
     ("clock into his or her waiting room", "clock into their waiting room"),
+    ("stock into his or her waiting room", "stock into their waiting room"),
     ("and put it into his or her ", "and put it into their "),
     ("and return it to his or her hand", "and return it to their hand"),
     ("on the bottom of your opponent's deck", "at the bottom of your opponent's deck"),
@@ -439,6 +440,9 @@ class _Build(EffectBuild):
 
     def opponent_reversed(self, _: list[Any]) -> tuple[str, dict[str, str]]:
         return "when_opponent_reversed", {}
+
+    def other_opponent_reversed(self, _: list[Any]) -> tuple[str, dict[str, str]]:
+        return "when_other_opponent_reversed", {}
 
     def during_own_turn(self, _: list[Any]) -> Record:
         return {"_turn": {"turn": "own"}}

@@ -295,6 +295,9 @@ class EffectBuild:
     def move_open_middle(self, _: list[Any]) -> Record:
         return {"move_self": "open_middle"}
 
+    def move_open_back(self, _: list[Any]) -> Record:
+        return {"move_self": "open_back"}
+
     def reverse_opponent(self, _: list[Any]) -> Record:
         return {"battle_opponent": "reverse"}
 
@@ -318,6 +321,9 @@ class EffectBuild:
 
     def heal_opponent(self, _: list[Any]) -> Record:
         return {"heal": 1, "whose": "opponent"}
+
+    def opponent_stock_to_waiting(self, _: list[Any]) -> Record:
+        return {"stock_to_waiting": 1, "whose": "opponent"}
 
     def hand_to_stock(self, _: list[Any]) -> Record:
         return {"hand_to_stock": 1}

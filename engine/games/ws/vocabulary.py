@@ -512,6 +512,41 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ),
     (
         "timing",
+        "at the beginning of the opponent's attack phase, paid, moving to an open position of the back stage",
+        {
+            "type": "auto",
+            "timing": "at_beginning",
+            "phase": "attack_phase",
+            "whose": "opponent",
+            "cost": {"stock": 1},
+            "effect": [{"move_self": "open_back"}],
+        },
+    ),
+    (
+        "timing",
+        "when the battle opponent of another of its master's characters becomes reversed",
+        {
+            "type": "auto",
+            "timing": "when_other_opponent_reversed",
+            "effect": [{"power": 500, "target": "choose", "with_trait": "Music"}],
+        },
+    ),
+    (
+        "operation",
+        "the battle opponent into the opponent's stock, and the bottom card of that stock into the waiting room",
+        {
+            "type": "auto",
+            "timing": "when_reversed",
+            "condition": {"battle_opponent": {"level_at_most": 0}},
+            "optional": True,
+            "effect": [
+                {"battle_opponent": "stock"},
+                {"stock_to_waiting": 1, "whose": "opponent", "if_done": True},
+            ],
+        },
+    ),
+    (
+        "timing",
         "at the beginning of the encore step, resting this card",
         {
             "type": "auto",

@@ -58,8 +58,9 @@ SALVAGE_DESTINATIONS: Final = ("hand", "stock", "marker", "stage")
 position of its master's stage the resolve entry names with ``to``)."""
 LOOK_TOP_PLACES: Final = ("deck_top", "deck_bottom", "waiting")
 """Where ``look_top`` may put the top card looked at: back on top, at the bottom, into the waiting room."""
-OPEN_POSITIONS: Final = ("open_center", "open_middle")
-"""Where ``move_self`` moves its card: an open position of the center stage, or the middle one if open."""
+OPEN_POSITIONS: Final = ("open_center", "open_middle", "open_back")
+"""Where ``move_self`` moves its card: an open position of the center stage, the middle one if open, or an open
+position of the back stage."""
 AREAS: Final = ("center_stage", "back_stage")
 """Where on the stage the character chosen is (``area``, 3.6.1)."""
 
@@ -84,6 +85,13 @@ OPERATION_WORDS: Final = (
         ("ws:4.10.1", "ws:4.11.1.2"),
     ),
     Word("heal", "operation", "Put the top N cards of the clock into the waiting room.", number(), ("ws:3.8",)),
+    Word(
+        "stock_to_waiting",
+        "operation",
+        "Put the bottom N cards of the stock (the opponent's, with whose: opponent) into the waiting room.",
+        number(),
+        ("ws:3.10",),
+    ),
     Word(
         "trigger_checks",
         "operation",
@@ -290,8 +298,8 @@ QUALIFIER_WORDS: Final = (
     Word(
         "whose",
         "qualifier",
-        "For heal, whose clock; with target: choose, whose characters: the master's (own, the default) or the "
-        "opponent's.",
+        "For heal and stock_to_waiting, whose clock or stock; with target: choose, whose characters: the master's "
+        "(own, the default) or the opponent's.",
         one_of(("own", "opponent")),
     ),
     Word(
@@ -428,6 +436,12 @@ TIMING_WORDS: Final = (
         "when_opponent_reversed",
         "timing",
         "When its card's battle opponent becomes 【REVERSE】.",
+        clauses=("ws:7.6.1.2", "ws:7.2.1.5.1"),
+    ),
+    Word(
+        "when_other_opponent_reversed",
+        "timing",
+        "When the battle opponent of another character of its master's becomes 【REVERSE】.",
         clauses=("ws:7.6.1.2", "ws:7.2.1.5.1"),
     ),
     Word(
