@@ -1914,3 +1914,22 @@ def test_another_characters_battle_opponent_becomes_reversed(
     your 《Music》 characters, and that character gets +500 power": it triggers when the battle opponent of another
     character of its master's is reversed."""
     assert_judged(judged("other-battle-opponent.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("source: TST/A-159, cards: [TST/A-001],", "source: TST/A-159, cards: [TST/A-002],", 1),  # not 《Music》
+        ("source: TST/A-160, cards: [TST/A-001],", "source: TST/A-160, cards: [TST/A-002],", 3),  # not 《Music》
+        ("waiting: [TST/A-001], deck: 6, hand: 0", "waiting: [], deck: 6, hand: 1", 3),  # not into the hand
+    ],
+    ids=["stage-and-waiting-room", "stage-not-music", "waiting-not-music", "not-into-the-hand"],
+)
+def test_a_search_puts_its_card_on_the_stage_or_into_the_waiting_room(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.6.3, 3.6.1, 3.4, 3.2.2: "search your deck for up to 1 《Music》 character, put it in any position of your
+    stage (put it into your waiting room), and shuffle your deck": the card found goes where the text says, not
+    into the hand."""
+    assert_judged(judged("search-elsewhere.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -284,8 +284,9 @@ class DeckOperations:
 
     def search_deck(self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any]) -> Procedure:
         """Search the deck for up to one card of the kind, trait, name, colour or level the effect says, show it and
-        put it into the hand, then shuffle the deck (8.6.3; 3.2: the deck's order is hidden).  A search may find
-        nothing even where such a card is there: the deck is hidden, and "up to" lets its master choose none."""
+        put it into the hand (or, ``to``, into the waiting room, or on a position of the stage a resolve entry
+        names, 3.6.1), then shuffle the deck (8.6.3; 3.2: the deck's order is hidden).  A search may find nothing
+        even where such a card is there: the deck is hidden, and "up to" lets its master choose none."""
         me = self.states[player]
         options: list[Choice] = [
             Choice("search", cards=(identity,)) for identity in self.game.operations.fitting(me.deck, effect)
@@ -301,10 +302,15 @@ class DeckOperations:
             default=PASS,
         )
         choice = yield decision
-        if choice.verb == "search":
+        to = str(effect.get("to", "hand"))
+        if choice.verb == "search" and to == "stage":
+            placed = yield from self.game.operations.onto_stage(player, card, ability, "deck", choice.cards[0])
+            found = f"{player} searches the deck and puts {choice.cards[0]} on position {placed} of the stage"
+        elif choice.verb == "search":
             taken = self.game.moves.take_from(player, "deck", choice.cards[0])
-            self.game.moves.put(player, "hand", taken)
-            found = f"{player} searches the deck and puts {choice.cards[0]} into the hand, shown"
+            self.game.moves.put(player, to, taken)
+            into = "the waiting room" if to == "waiting" else "the hand, shown"
+            found = f"{player} searches the deck and puts {choice.cards[0]} into {into}"
         else:
             found = f"{player} searches the deck and takes no {described}"
         yield from self.game.moves.shuffle_deck(player, ("ws:8.6.3", "ws:3.2.2"))

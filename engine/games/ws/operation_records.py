@@ -23,6 +23,7 @@ from engine.games.ws.words import (
     RESTRICTIONS,
     SALVAGE_DESTINATIONS,
     SALVAGE_TYPES,
+    SEARCH_DESTINATIONS,
     TARGETS,
     VOCABULARY,
 )
@@ -229,6 +230,12 @@ def _check_salvage(index: int, effect: dict[str, Any]) -> None:
         allowed |= {"up_to", *CHARACTER_FILTERS}
     if "salvage" in effect:
         allowed |= {"to", "up_to"}
+        if effect.get("to") == "waiting":
+            raise AbilityRecordError(f"ability {index}: a card chosen in the waiting room goes elsewhere (to)")
+    if "search" in effect:
+        allowed |= {"to"}
+        if effect.get("to", "hand") not in SEARCH_DESTINATIONS:
+            raise AbilityRecordError(f"ability {index}: a search puts its card into {', '.join(SEARCH_DESTINATIONS)}")
     if "draw" in effect:
         allowed |= {"up_to"}
     if "among" in effect and "mill" not in effect:

@@ -506,7 +506,8 @@ class Operations:
             return
         if to == "stage":
             yield Checkpoint(decision)
-            yield from self.onto_stage_from_waiting_room(player, card, ability, str(choice.card))
+            yield from self.onto_stage(player, card, ability, "waiting", str(choice.card))
+            yield from self.game.rule_actions.interrupts()
             return
         taken = self.game.moves.take_unseen_as(player, "waiting", choice.card, "the effect chooses it")
         self.game.moves.put(player, to, taken)
@@ -571,36 +572,40 @@ class Operations:
         )
         yield from self.game.rule_actions.interrupts()
 
-    def onto_stage_from_waiting_room(self, player: str, card: Card, ability: CardAbility, identity: str) -> Procedure:
-        """Put the character ``identity`` of the waiting room on a position of its master's stage the resolve entry
-        names (``to``), standing (8.6.3.1, 3.6); a character already there goes to the waiting room by rule action
-        (9.6.1).  A card that is not a character stays in the waiting room: only characters are on the stage
-        (3.6.1)."""
+    def onto_stage(self, player: str, card: Card, ability: CardAbility, zone: str, identity: str) -> Procedure:
+        """Put the character ``identity`` of ``zone`` (the waiting room, the deck) on a position of its master's
+        stage the resolve entry names (``to``), standing (8.6.3.1, 3.6); a character already there goes to the
+        waiting room by rule action (9.6.1).  A card that is not a character stays where it is: only characters
+        are on the stage (3.6.1).  Returns the position, or None."""
+        where = "the waiting room" if zone == "waiting" else "the deck"
         definition = self.game.definitions.get(identity)
         if definition is None or definition.type != "character":
             self.game.record(
                 RecordKind.ABILITY,
                 player,
-                f"{identity} is not a character: it stays in the waiting room",
+                f"{identity} is not a character: it stays in {where}",
                 ("ws:8.6.2.4.4", "ws:3.6.1"),
             )
-            return
+            return None
         options = [Choice("move_to", pos=pos) for pos in CENTER + BACK]
         decision = self.target_decision(
             player, card, ability, "move_to", options, f"choose the position of the stage {identity} is put on"
         )
         choice = yield decision
-        taken = self.game.moves.take_unseen_as(player, "waiting", identity, "the effect chooses it")
+        if zone == "waiting":
+            taken = self.game.moves.take_unseen_as(player, zone, identity, "the effect chooses it")
+        else:
+            taken = self.game.moves.take_from(player, zone, identity)
         assert choice.pos is not None  # every option names a position
         self.game.moves.put_on_stage(player, taken, choice.pos)
         self.game.record(
             RecordKind.ABILITY,
             player,
-            f"{identity} is put from the waiting room on position {choice.pos} of the stage",
+            f"{identity} is put from {where} on position {choice.pos} of the stage",
             ("ws:8.6.3.1", "ws:8.6.2.4.4", "ws:3.6.1", "ws:9.6.1"),
         )
         yield Checkpoint(decision)
-        yield from self.game.rule_actions.interrupts()
+        return choice.pos
 
     def into_marker_area(self, player: str, card: Card, identity: str) -> Procedure:
         """Put the card ``identity`` of the waiting room face up underneath ``card`` as a marker (3.7.1, 3.7.2.1);

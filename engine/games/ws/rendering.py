@@ -412,10 +412,11 @@ def _waiting_room_choice(effect: Record) -> str:
 
 
 def _deck_search(effect: Record) -> str:
-    return (
-        f"search your deck for up to 1 {chosen_card_words(effect)}, reveal it to your opponent, put it into your "
-        "hand, and shuffle your deck"
-    )
+    put = {
+        "waiting": "put it into your waiting room",
+        "stage": "put it on any position of your stage",
+    }.get(str(effect.get("to")), "reveal it to your opponent, put it into your hand")
+    return f"search your deck for up to 1 {chosen_card_words(effect)}, {put}, and shuffle your deck"
 
 
 def _trigger_turn(condition: Record) -> str:

@@ -207,6 +207,12 @@ class EffectBuild:
             raise ValueError("one card of the deck is searched for")
         return {"search": wanted.pop("_kind"), **wanted}
 
+    def deck_search_to_waiting(self, children: list[Any]) -> Record:
+        return {**self.deck_search(children), "to": "waiting"}
+
+    def deck_search_to_stage(self, children: list[Any]) -> Record:
+        return {**self.deck_search(children), "to": "stage"}
+
     def of_kind(self, children: list[Any]) -> Record:
         return {"_kind": str(children[0])}
 

@@ -53,9 +53,12 @@ from the hand while the condition holds (8.6.2.1)."""
 OWN_ZONES: Final = ("hand", "stock", "clock", "memory", "waiting")
 """The zones of its master's an effect puts a card into: the card revealed (``put_revealed``), its own card
 (``self_to``, which may also say ``deck_bottom``)."""
-SALVAGE_DESTINATIONS: Final = ("hand", "stock", "marker", "stage")
-"""Where a ``salvage`` puts the card it chooses from the waiting room (``to``; the hand unless said; ``stage``: a
-position of its master's stage the resolve entry names with ``to``)."""
+SALVAGE_DESTINATIONS: Final = ("hand", "stock", "marker", "stage", "waiting")
+"""Where a ``salvage`` puts the card it chooses from the waiting room, or a ``search`` the card it finds in the
+deck (``to``; the hand unless said; ``stage``: a position of its master's stage the resolve entry names with
+``to``; ``waiting``, for a search only)."""
+SEARCH_DESTINATIONS: Final = ("hand", "stage", "waiting")
+"""Where a ``search`` may put the card it finds."""
 LOOK_TOP_PLACES: Final = ("deck_top", "deck_bottom", "waiting")
 """Where ``look_top`` may put the top card looked at: back on top, at the bottom, into the waiting room."""
 OPEN_POSITIONS: Final = ("open_center", "open_middle", "open_back")
@@ -363,7 +366,7 @@ QUALIFIER_WORDS: Final = (
     Word(
         "to",
         "qualifier",
-        "For salvage: where the card chosen goes (the hand unless said).",
+        "For salvage and search: where the card chosen goes (the hand unless said).",
         one_of(SALVAGE_DESTINATIONS),
         ("ws:3.10",),
     ),
