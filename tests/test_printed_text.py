@@ -1933,3 +1933,22 @@ def test_a_search_puts_its_card_on_the_stage_or_into_the_waiting_room(
     stage (put it into your waiting room), and shuffle your deck": the card found goes where the text says, not
     into the hand."""
     assert_judged(judged("search-elsewhere.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("2: TST/A-003, 3: TST/A-003, 4: TST/A-161", "2: TST/A-003, 3: TST/A-003, 4: TST/A-001", 6),  # no Encore [2]
+        ("stage: {1: TST/A-162, 2: TST/A-001}", "stage: {1: TST/A-162, 2: TST/A-002}", 0),  # no other 《Music》
+    ],
+    ids=["given", "no-generous-rival", "no-other-music"],
+)
+def test_an_encore_a_continuous_ability_gives(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.1.1.3, 10.2.2, 10.2.3: "All of your opponent's characters get "【AUTO】 Encore [(2)]"" gives the
+    opponent's characters an Encore of 2 stock beside the Encore [3] every character has; "this card gets +1000
+    power and "【AUTO】 Encore [Put 1 character from your hand into your waiting room]"" gives its own card one, while
+    its condition holds."""
+    assert_judged(judged("encore-given.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -225,6 +225,12 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         )
         """The cards with a continuous ability that gives an ability ("All of your other characters get the
         following ability")."""
+        self.gives_encores = any(
+            ability.kind == "cont" and any("encore" in e for e in ability.effects)
+            for abilities in self.modelled.values()
+            for ability in abilities
+        )
+        """Whether a card of the game has a continuous ability that gives an Encore (``Keywords.encores_given``)."""
         self.stage_levels = frozenset(
             card_id
             for card_id, abilities in self.modelled.items()

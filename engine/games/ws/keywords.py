@@ -14,6 +14,7 @@ from engine.core.effects import ContinuousEffect
 from engine.core.game import Procedure, StandbyAbility
 from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Refusal
 from engine.games.ws.cards import WsCardDefinition, stock_cost
+from engine.games.ws.characteristics import applies_to
 from engine.games.ws.choices import PayCost
 from engine.games.ws.state import BEHIND, CENTER
 
@@ -53,13 +54,40 @@ class Keywords:
         self.encore_intent: dict[int, tuple[bool, int | str | None]] = {}
         """Card instance -> whether its Encore is paid, and with which stock cost (None: not said), when the
         choice that sent it away said so."""
+        self.given_encores: dict[int, list[dict[str, Any]]] = {}
+        """Card instance (in the waiting room) -> the Encore abilities continuous abilities gave it as it left the
+        stage, as keyword records."""
 
-    def trigger_encore(self, player: str, card: Card, position: int) -> None:
+    def encores_given(self, card: Card) -> list[dict[str, Any]]:
+        """The Encore abilities continuous abilities give ``card`` on the stage now (8.1.1.3), as keyword records:
+        those of its master's cards that give it one ("this card gets ... and "【AUTO】 Encore [...]""), and of the
+        opponent's that give one to all of its opponent's characters."""
+        owner = card.owner
+        found = []
+        for whose in (owner, self.game.opponent(owner)):
+            state = self.states[whose]
+            for source in [*(c for _, c in state.characters()), *state.climax]:
+                for ability in self.game.abilities_of(source):
+                    if ability.kind != "cont":
+                        continue
+                    for effect in ability.effects:
+                        if "encore" not in effect:
+                            continue
+                        target = str(effect.get("target", "self"))
+                        gives = target == "opponents" if whose != owner else applies_to(target, source, card)
+                        if gives and self.game.characteristics.holds(ability.condition, source):
+                            found.append({"keyword": "encore", "cost": dict(effect["encore"])})
+        return found
+
+    def trigger_encore(self, player: str, card: Card, position: int, given: list[dict[str, Any]]) -> None:
         """ws 10.2: a character put from the stage into the waiting room triggers its Encore.
 
-        Its position and its Encore costs are those it had on the stage, taken now: the
-        card's last-known information there (ws:8.11.1), which the resolution uses.
+        Its position and its Encore costs are those it had on the stage, taken now: the card's last-known
+        information there (ws:8.11.1), which the resolution uses; ``given``, the Encore abilities continuous
+        abilities gave it there (``encores_given``).
         """
+        if given:
+            self.given_encores[card.instance] = given
         costs = self.encore_costs(card)
 
         def resolve(ability: StandbyAbility) -> Procedure:
@@ -71,19 +99,37 @@ class Keywords:
         )
 
     def encore_costs(self, card: Card) -> list[int | str]:
-        """The costs of the card's Encore abilities: Encore [3] (10.2.3) and its own keyword's, a number of stock
-        or ``HAND_COST``, a card put from the hand into the waiting room (``Encore [Put 1 character from your hand
-        into your waiting room]``)."""
-        keyword = self.encore_keyword(card)
-        if keyword is not None and hand_cost(keyword) is not None:
-            return [DEFAULT_ENCORE_COST, HAND_COST]
-        if keyword is not None and isinstance(keyword.get("cost"), dict) and keyword["cost"].get("clock"):
-            return [DEFAULT_ENCORE_COST, CLOCK_COST]
-        return sorted({DEFAULT_ENCORE_COST, stock_cost(keyword, DEFAULT_ENCORE_COST)})
+        """The costs of the card's Encore abilities: Encore [3] (10.2.3), its own keyword's and those given to it,
+        numbers of stock first, then ``HAND_COST``, a card put from the hand into the waiting room (``Encore [Put 1
+        character from your hand into your waiting room]``), and ``CLOCK_COST``."""
+        stock = {DEFAULT_ENCORE_COST}
+        others: list[int | str] = []
+        for keyword in self.encore_keywords(card):
+            if hand_cost(keyword) is not None:
+                others.append(HAND_COST)
+            elif isinstance(keyword.get("cost"), dict) and keyword["cost"].get("clock"):
+                others.append(CLOCK_COST)
+            else:
+                stock.add(stock_cost(keyword, DEFAULT_ENCORE_COST))
+        return [*sorted(stock), *(cost for cost in (HAND_COST, CLOCK_COST) if cost in others)]
 
-    def encore_keyword(self, card: Card) -> dict[str, Any] | None:
+    def encore_keywords(self, card: Card) -> list[dict[str, Any]]:
+        """The card's own Encore keyword, then the Encore abilities given to it: as it left the stage, or, while
+        it is still there (an encore entry asks before it goes), now."""
         definition = self.game.definition(card)
-        return definition.keyword("encore") if definition else None
+        own = definition.keyword("encore") if definition else None
+        given = self.given_encores.get(card.instance)
+        if given is None and self.game.gives_encores and self.states[card.owner].position_of(card) is not None:
+            given = self.encores_given(card)
+        return [*([own] if own is not None else []), *(given or ())]
+
+    def hand_encore(self, card: Card) -> tuple[str | None, tuple[str, ...]]:
+        """The card type and traits the card's Encore that puts a card from the hand into the waiting room takes."""
+        for keyword in self.encore_keywords(card):
+            wanted = hand_cost(keyword)
+            if wanted is not None:
+                return wanted
+        return None, ()
 
     def affordable(self, player: str, card: Card, cost: int | str) -> bool:
         """Whether ``player`` can pay the Encore ``cost`` of ``card`` in full now (8.4.2.2)."""
@@ -91,7 +137,7 @@ class Keywords:
             return cost <= len(self.states[player].stock)
         if cost == CLOCK_COST:
             return bool(self.states[player].deck)  # no refresh while a cost is paid (9.2.3)
-        discard_type, traits = hand_cost(self.encore_keyword(card)) or (None, ())
+        discard_type, traits = self.hand_encore(card)
         return bool(self.game.costs.discard_options(player, discard_type, traits))
 
     def payment_refusal(self, player: str, card: Card, cost: int | str | None) -> Refusal | None:
@@ -172,7 +218,7 @@ class Keywords:
             yield from self.game.costs.pay_clock(player, ("ws:10.2.2", "ws:8.4.2"))
             self.game.paying_cost = False
         else:
-            discard_type, traits = hand_cost(self.encore_keyword(card)) or (None, ())
+            discard_type, traits = self.hand_encore(card)
             discarded = yield from self.game.costs.pay_discard(player, card, "encore", discard_type, traits)
         self.game.moves.take_card(player, "waiting", card)
         self.game.moves.put_on_stage(player, card, position)

@@ -271,6 +271,7 @@ class CardMoves:
         position = me.position_of(card)
         if position is None:
             raise LookupError(f"{card.identity} is not on {player}'s stage")
+        given = self.game.keywords.encores_given(card) if zone == "waiting" and self.game.gives_encores else []
         me.pile_at(position).remove(card)
         self.game.why_empty[(player, position)] = (
             "{} left it for the {}",
@@ -294,7 +295,7 @@ class CardMoves:
             markers.clear()
         self.put(card.owner, zone, card)
         if zone == "waiting":
-            self.game.keywords.trigger_encore(card.owner, card, position)
+            self.game.keywords.trigger_encore(card.owner, card, position, given)
             self.game.playing.trigger_card(
                 card.owner, card, "when_put_into_waiting_room", "went from the stage to the waiting room"
             )

@@ -31,14 +31,15 @@ from engine.games.ws.words import (
 if TYPE_CHECKING:
     from engine.games.ws.cards import WsCardDefinition
 
-CONTINUOUS_ONLY: Final = ("trait", "cannot", "level", "any_copies")
+CONTINUOUS_ONLY: Final = ("trait", "cannot", "level", "any_copies", "encore")
 """What only a ``cont`` ability's operations may say."""
 CHOSEN_ONLY: Final = ("send", "rest", "stand")
 """The operations done to a character chosen (``target: choose``) alone: ``send`` it to a zone, rest or stand it."""
 CHARACTER_FILTERS: Final = ("level_at_most", "level_at_least", "cost_at_most", "above_player_level")
 """What narrows a character chosen by its level or cost (``target: choose``)."""
 GAINS: Final = ("power", "soul")
-"""The operations one change may carry together: ``{power: 2000, soul: 1, target: choose}`` is one choice."""
+"""The operations one change may carry together: ``{power: 2000, soul: 1, target: choose}`` is one choice; with
+an ability given (``grant``) or an Encore (``encore``)."""
 EFFECT_WORDS: Final = frozenset((*OPERATIONS, *VOCABULARY.names("qualifier")))
 """Every key an operation's record may have: its operation and its qualifiers."""
 
@@ -82,7 +83,7 @@ def check_operation(index: int, effect: Any, revealed: bool = False) -> None:
     if unknown:
         raise AbilityRecordError(f"ability {index}: {unknown[0]!r} is not a word of an operation")
     names = [name for name in OPERATIONS if name in effect]
-    if not (len(names) == 1 or set(names) <= {*GAINS, "grant"}):
+    if not (len(names) == 1 or set(names) <= {*GAINS, "grant"} or set(names) <= {*GAINS, "encore"}):
         raise AbilityRecordError(f"ability {index}: {effect!r} must name one of {', '.join(OPERATIONS)}")
     for key, value in effect.items():
         problem = VOCABULARY.problem("operation" if key in OPERATIONS else "qualifier", key, value)
@@ -112,9 +113,35 @@ def check_operation(index: int, effect: Any, revealed: bool = False) -> None:
     _check_targets(index, effect)
 
 
+def is_encore_cost(cost: object) -> bool:
+    """Whether ``cost`` is an Encore's (10.2.2): some stock, the top card of the deck into the clock, or one card
+    put from the hand into the waiting room (of a type, with traits, where said)."""
+    if not isinstance(cost, dict):
+        return False
+    if set(cost) == {"stock"}:
+        return isinstance(cost["stock"], int) and not isinstance(cost["stock"], bool) and cost["stock"] >= 0
+    if set(cost) == {"clock"}:
+        return cost["clock"] == 1
+    traits = cost.get("discard_traits", [])
+    return (
+        set(cost) <= {"discard", "discard_type", "discard_traits"}
+        and cost.get("discard") == 1
+        and cost.get("discard_type", "character") in ("character", "climax", "event")
+        and isinstance(traits, list)
+        and all(isinstance(trait, str) and trait for trait in traits)
+    )
+
+
 def _check_targets(index: int, effect: dict[str, Any]) -> None:
     """The qualifiers that narrow a target, each with the target it narrows."""
     target = effect.get("target", "self")
+    if target == "opponents" and set(effect) != {"encore", "target"}:
+        raise AbilityRecordError(f"ability {index}: target opponents is the characters a cont ability gives an encore")
+    if "encore" in effect and not is_encore_cost(effect["encore"]):
+        raise AbilityRecordError(
+            f"ability {index}: encore {effect['encore']!r} is not an Encore's cost: {{stock: N}}, {{clock: 1}}, or "
+            "{discard: 1} with discard_type and discard_traits where said"
+        )
     chooses_character = target == "choose"
     if "whose" in effect and "heal" not in effect and "stock_to_waiting" not in effect and not chooses_character:
         raise AbilityRecordError(

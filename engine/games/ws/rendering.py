@@ -516,6 +516,11 @@ def _continuous(effect: Record, zone: str | None = None) -> str:
             "front_attack": "This card cannot frontal attack",
             "reverse": "This card cannot become 【REVERSE】",
         }[effect["cannot"]]
+    if "encore" in effect:
+        encore = _render_keyword({"keyword": "encore", "cost": effect["encore"]})
+        if target == "opponents":
+            return f'All of your opponent\'s characters get "{encore}"'
+        return f'This card gets {gains} and "{encore}"'
     if target == "self":
         if "markers" in (effect.get("per") or {}):
             return f"This card gets {gains} for each marker underneath this card"

@@ -576,6 +576,12 @@ class _Build(EffectBuild):
     def opponent_center_at_most(self, children: list[Any]) -> Record:
         return {"characters": {"at_most": int(children[0]), "opponent": True, "center_stage": True}}
 
+    def cont_self_encore(self, children: list[Any]) -> Record:
+        return {"power": bonus(children[1]), "encore": _quoted_encore(children[3]), "target": "self"}
+
+    def cont_opponents_encore(self, children: list[Any]) -> Record:
+        return {"encore": _quoted_encore(children[1]), "target": "opponents"}
+
     def cont_facing(self, children: list[Any]) -> Record:
         return {**children[0], "target": "facing"}
 
@@ -705,6 +711,15 @@ def _grantable(text: str) -> Record:
     if grantable(record) is None:
         raise ValueError("the ability it gives is not one a character on the stage gains (a timing it has there)")
     return record
+
+
+def _quoted_encore(token: Any) -> Record:
+    """The cost of the Encore a continuous ability gives, quoted: ``"【AUTO】 Encore [(2)]"`` (10.2.2)."""
+    reading = READER.read(str(token)[1:-1])
+    record = reading.record
+    if record is None or record.get("keyword") != "encore":
+        raise ValueError("a quoted ability a continuous ability gives is read where it is an Encore")
+    return dict(record.get("cost") or {"stock": 0})
 
 
 def _granted_part(children: list[Any]) -> tuple[Record | None, list[Any]]:

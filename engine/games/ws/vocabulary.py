@@ -434,6 +434,22 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ),
     ("restriction", "cannot side attack", {"type": "cont", "effect": [{"cannot": "side_attack"}]}),
     (
+        "operation",
+        "an Encore given to the opponent's characters",
+        {"type": "cont", "effect": [{"encore": {"stock": 2}, "target": "opponents"}]},
+    ),
+    (
+        "operation",
+        "power and an Encore given to this card, while a condition holds",
+        {
+            "type": "cont",
+            "condition": {"characters": {"at_least": 1, "other": True, "traits": ["Music"]}},
+            "effect": [
+                {"power": 1000, "encore": {"discard": 1, "discard_type": "character"}, "target": "self"},
+            ],
+        },
+    ),
+    (
         "restriction",
         "cannot frontal attack a higher level",
         {"type": "cont", "condition": {"facing": {"higher_level": True}}, "effect": [{"cannot": "front_attack"}]},

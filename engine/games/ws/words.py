@@ -105,6 +105,15 @@ OPERATION_WORDS: Final = (
     Word("standby", "operation", "The standby icon's effect.", true(), ("ws:4.12.2.10",)),
     Word("extra_turn", "operation", "Its master takes an additional turn.", true(), ("ws:11.2.1",)),
     Word("trait", "operation", "For a cont ability: the target gains this trait.", name("trait"), ("ws:8.9.1.2",)),
+    Word(
+        "encore",
+        "operation",
+        "For a cont ability: the target has an Encore of this cost ({stock: N}, {clock: 1} or {discard: 1, ...}), "
+        "beside the Encore [3] every character has; its master pays the one it chooses as the character leaves "
+        "the stage.",
+        mapping("an Encore's cost"),
+        ("ws:10.2.2", "ws:10.2.3"),
+    ),
     Word("cannot", "operation", "For a cont ability: what its card cannot do.", one_of(RESTRICTIONS), ("ws:8.1.1.3",)),
     Word(
         "battle_opponent",
@@ -255,6 +264,12 @@ TARGET_WORDS: Final = (
     ),
     Word("all", "target", "All of its master's characters.", clauses=("ws:8.6.3",)),
     Word("others", "target", "All of its master's characters but the ability's card.", clauses=("ws:8.6.3",)),
+    Word(
+        "opponents",
+        "target",
+        "For a cont ability's encore: all of the characters of its master's opponent.",
+        clauses=("ws:8.1.1.3",),
+    ),
     Word(
         "facing",
         "target",

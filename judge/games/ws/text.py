@@ -49,6 +49,10 @@ def _reading(ability: object) -> AbilityReading:
         reading = printed.read_ability(str(text))
         if reading.record is None:
             return AbilityReading(str(text), False, problem=reading.problem, pattern=reading.pattern)
+        if abilities.unplayed(reading.record):  # read, but into a record the engine does not play
+            return AbilityReading(
+                str(text), False, problem="read into a shape the engine does not play", pattern=reading.pattern
+            )
         return AbilityReading(str(text), True, reading.record, clauses=clauses_of(reading.record))
     if not isinstance(ability, dict):
         return AbilityReading(repr(ability), False, problem="not an ability", pattern="?")
