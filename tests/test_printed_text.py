@@ -1952,3 +1952,16 @@ def test_an_encore_a_continuous_ability_gives(
     power and "【AUTO】 Encore [Put 1 character from your hand into your waiting room]"" gives its own card one, while
     its condition holds."""
     assert_judged(judged("encore-given.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [("", "", None), ("{power: 1000}}}}}", "{power: 2000}}}}}", 0)],
+    ids=["with-and-without", "not-before-the-climax"],
+)
+def test_a_condition_on_a_climax_in_the_climax_area(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.1.1.3, 3.11.1: "If there is a climax in your climax area, this card gets +1000 power": it holds once a
+    climax is placed there, not before."""
+    assert_judged(judged("climax-in-area.yaml", monkeypatch, tmp_path, old, new), entry=entry)

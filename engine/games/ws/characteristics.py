@@ -313,6 +313,8 @@ class Characteristics:
             if climaxes > int(condition["waiting_climaxes"].get("at_most", climaxes)):
                 return False
         me = self.states[player]
+        if condition.get("climax_area") and not me.climax:
+            return False
         if "climax_named" in condition and not any(
             self.named(card, condition["climax_named"]) for card in me.climax
         ):  # 2.3.2.3.2: "a climax" is one in the climax area

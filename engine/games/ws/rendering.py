@@ -439,6 +439,8 @@ def _condition(condition: Record) -> str:
 
 def _fact(name: str, wanted: Record | str) -> str:
     """One fact of a condition (``engine.games.ws.abilities.CONDITIONS``), as a text asks it after "if"."""
+    if name == "climax_area":
+        return "there is a climax in your climax area"
     if name == "climax_named":
         return f'"{wanted}" is in your climax area'
     if name == "clock_named":

@@ -84,6 +84,10 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ("in your waiting room, return it to your hand", "in your waiting room, and return it to your hand"),
     ("in your waiting room, put it into your stock", "in your waiting room, and put it into your stock"),
     ("put it in any position of your stage", "put it on any position of your stage"),
+    ("put it on the top or the bottom of your deck", "put it on the top or at the bottom of your deck"),
+    ("another 【REST】 character on your center stage", "another 【REST】 character in your center stage"),
+    (re.compile(r"】(?=[A-Za-z(\[])"), "】 "),
+    (re.compile(r"(?<=[A-Za-z,.\]])【"), " 【"),
     (" character on your opponent's center stage,", " character in your opponent's center stage,"),
     (" character in their center stage,", " character in your opponent's center stage,"),
     (
@@ -113,6 +117,8 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     (re.compile(r"\bthree(?= (?:or more|or less|or higher|or lower|cards\b|characters\b|times\b))"), "3"),
     (re.compile(r"\bfour(?= (?:or more|or less|or higher|or lower|cards\b|characters\b|times\b))"), "4"),
     (re.compile(r"\bfive(?= (?:or more|or less|or higher|or lower|cards\b|characters\b|times\b))"), "5"),
+    (re.compile(r"\bsix(?= (?:or more|or less|or higher|or lower|cards\b|characters\b|times\b))"), "6"),
+    (re.compile(r"\bseven(?= (?:or more|or less|or higher|or lower|cards\b|characters\b|times\b))"), "7"),
     (re.compile(r'\bWhen a card named ("[^"]+") is placed'), r"When \1 is placed"),
     (
         re.compile(r"\b([Ii])f the number of (other )?((?:《[^》]+》(?: or )?)+) characters you have is (\d+) or more"),
@@ -572,6 +578,9 @@ class _Build(EffectBuild):
 
     def memory_at_least(self, children: list[Any]) -> Record:
         return {"memory": {"at_least": int(children[0])}}
+
+    def climax_in_area(self, _: list[Any]) -> Record:
+        return {"climax_area": True}
 
     def opponent_center_at_most(self, children: list[Any]) -> Record:
         return {"characters": {"at_most": int(children[0]), "opponent": True, "center_stage": True}}

@@ -616,6 +616,13 @@ CONDITION_WORDS: Final = (
     ),
     Word("markers", "condition", "Markers underneath its card: {at_least: N}.", mapping("a count"), ("ws:3.7",)),
     Word(
+        "climax_area",
+        "condition",
+        "A climax is in its master's climax area.",
+        true(),
+        ("ws:3.11.1",),
+    ),
+    Word(
         "climax_named",
         "condition",
         "A climax of this card name is in its master's climax area.",
