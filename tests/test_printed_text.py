@@ -1965,3 +1965,51 @@ def test_a_condition_on_a_climax_in_the_climax_area(
     """ws 8.1.1.3, 3.11.1: "If there is a climax in your climax area, this card gets +1000 power": it holds once a
     climax is placed there, not before."""
     assert_judged(judged("climax-in-area.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [("", "", None), ("pay: true,", "pay: false,", 1)],
+    ids=["paid", "declined"],
+)
+def test_the_waiting_room_returns_to_the_deck(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 3.4, 3.2.2, 8.4.3: "you may pay the cost. If you do, return all cards from your waiting room to your deck,
+    and shuffle your deck": the stock paid goes to the waiting room first, and returns with the rest."""
+    assert_judged(judged("waiting-room-to-deck.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [("", "", None), ("use: true,", "use: false,", 2)],
+    ids=["into-the-stock", "declined"],
+)
+def test_a_climax_placed_in_the_opponents_climax_area(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 6.6.1.2.1, 8.1.1.2, 3.10: "When a climax is placed on your opponent's climax area, you may put this card
+    into your stock": it triggers on the opponent's climax, and its master may decline."""
+    assert_judged(judged("opponent-climax-placed.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry", "said"),
+    [
+        ("", "", None, None),
+        (
+            "stage: {1: TST/A-001, 2: TST/A-001, 4: TST/A-001}",
+            "stage: {1: TST/A-001, 2: TST/A-001, 4: TST/A-166}",
+            0,
+            "cannot play events",
+        ),
+        ("stage: {2: TST/A-001, 4: TST/A-001}", "stage: {2: TST/A-001, 4: TST/A-166}", 4, "cannot play Backup"),
+    ],
+    ids=["neither", "p1-plays-an-event", "p2-plays-a-backup"],
+)
+def test_a_continuous_ability_forbids_its_master_events_and_backup(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None, said: str | None
+) -> None:
+    """ws 8.1.1.3, 8.6.2, 10.5.2: "You cannot play event cards and "Backup" from hand" forbids the master of its card,
+    while the card is on the stage, an event in the main phase and a Backup in the counter step; not the opponent."""
+    assert_judged(judged("events-forbidden.yaml", monkeypatch, tmp_path, old, new), entry=entry, said=said)

@@ -117,6 +117,7 @@ GRANTABLE_TIMINGS: Final = (
     "when_opponent_reversed",
     "when_other_opponent_reversed",
     "when_climax_placed",
+    "when_opponent_climax_placed",
     "at_beginning",
     "when_act_used",
     "when_damage_canceled",

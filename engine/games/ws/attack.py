@@ -392,6 +392,8 @@ class AttackPhase:
             if definition is None:
                 continue
             backup = definition.keyword("backup")
+            if backup is not None and self.game.characteristics.forbidding_events(defender_player) is not None:
+                continue
             if backup is not None and attack.defender is not None:
                 if me.level_count >= int(backup.get("level", 0)) and len(me.stock) >= stock_cost(backup, 0):
                     options.append(Choice("counter", card=identity, pos=defending))

@@ -248,6 +248,20 @@ class Characteristics:
             for ability in self.game.modelled.get(definition.id, ())
         )
 
+    def forbidding_events(self, player: str) -> Card | None:
+        """The card of ``player``'s stage whose continuous ability forbids ``player`` to play events and Backup from
+        the hand ("You cannot play events or "Backup" from your hand", 8.1.1.3) while its condition holds; None
+        where none does."""
+        for _, source in self.states[player].characters():
+            for ability in self.game.abilities_of(source):
+                if (
+                    ability.kind == "cont"
+                    and any(effect.get("cannot") == "events_and_backup" for effect in ability.effects)
+                    and self.holds(ability.condition, source)
+                ):
+                    return source
+        return None
+
     def cannot_be_played(self, player: str, definition: WsCardDefinition) -> dict[str, Any] | None:
         """The condition under which ``definition``'s own text keeps it from being played from the hand, where it
         holds for ``player`` now ("If you do not have a 《T》 character, this card cannot be played from your hand",

@@ -137,6 +137,8 @@ class Operations:
             if zone == "stock":
                 yield from self.game.rule_actions.interrupts()
             return bool(healed)
+        elif "waiting_to_deck" in effect:
+            yield from self.waiting_to_deck(player)
         elif "stock_to_waiting" in effect:
             return self.stock_to_waiting(player, int(effect["stock_to_waiting"]), effect.get("whose") == "opponent")
         elif "hand_to_stock" in effect:
@@ -200,6 +202,21 @@ class Operations:
                 targets = [c for _, c in me.characters() if applies_to(target, card, c)]
             for target_card in targets:
                 self.gain(player, card, ability, effect, target_card)
+
+    def waiting_to_deck(self, player: str) -> Procedure:
+        """Return every card of the waiting room to the deck and shuffle the deck (3.4, 3.2.2; 8.6.2.4.4): the
+        deck's order is hidden after."""
+        me = self.states[player]
+        returned = len(me.waiting)
+        while me.waiting:
+            self.game.moves.put(player, "deck", self.game.moves.take_card(player, "waiting", me.waiting[-1]))
+        yield from self.game.moves.shuffle_deck(player, ("ws:8.6.2.4.4", "ws:3.2.2"))
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"{counted(returned, 'card')} of {player}'s waiting room return to the deck; the deck is shuffled",
+            ("ws:8.6.2.4.4", "ws:3.4", "ws:3.2.2"),
+        )
 
     def stock_to_waiting(self, player: str, count: int, opponents: bool) -> bool:
         """Put the bottom ``count`` cards of the stock, the opponent's where ``opponents``, into its owner's waiting

@@ -349,6 +349,14 @@ class Phases:
                     f"saw {card.identity} placed in the climax area",
                     climax=card,
                 )
+            opponent = self.game.opponent(player)
+            for _, character in self.states[opponent].characters():
+                self.game.playing.trigger_card(
+                    opponent,
+                    character,
+                    "when_opponent_climax_placed",
+                    f"saw {card.identity} placed in {player}'s climax area",
+                )
             self.game.record(
                 RecordKind.CHOICE,
                 player,

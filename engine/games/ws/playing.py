@@ -94,6 +94,12 @@ class Playing:
                 ("ws:8.6.2.1.1",),
                 f"{definition.id} is {'/'.join(definition.colors)} and no card in {player}'s level or clock has that color",
             )
+        forbidding = self.game.characteristics.forbidding_events(player) if definition.type == "event" else None
+        if forbidding is not None:
+            return Refusal(
+                ("ws:8.1.1.3", "ws:8.6.2"),
+                f"{player} cannot play events from the hand: a continuous ability of {forbidding.identity} forbids it",
+            )
         if self.game.characteristics.cannot_be_played(player, definition) is not None:
             return Refusal(
                 ("ws:8.1.1.3", "ws:8.6.2.1"),
@@ -593,6 +599,12 @@ class Playing:
         if choice.verb == "climax" and definition.type != "climax":
             return Refusal(("ws:6.6.1.2.1",), f"{choice.card} is not a climax")
         backup = definition.keyword("backup") if choice.verb == "counter" else None
+        forbidding = self.game.characteristics.forbidding_events(player) if backup is not None else None
+        if forbidding is not None:
+            return Refusal(
+                ("ws:8.1.1.3", "ws:10.5.2"),
+                f"{player} cannot play Backup from the hand: a continuous ability of {forbidding.identity} forbids it",
+            )
         if backup is not None:
             needed, cost = int(backup.get("level", 0)), stock_cost(backup, 0)
             if me.level_count < needed:

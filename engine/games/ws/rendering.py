@@ -47,6 +47,7 @@ def render(record: Record) -> str:
                     None,
                 ): "When your other character's battle opponent becomes 【REVERSE】",
                 ("when_climax_placed", None): "When a climax is placed on your climax area",
+                ("when_opponent_climax_placed", None): "When a climax is placed on your opponent's climax area",
                 ("on_play", None): "When this card is placed on the stage from your hand",
                 ("on_play", "climax"): "When this card is placed on your climax area from your hand",
                 ("when_attacking", None): "When this card attacks",
@@ -233,6 +234,8 @@ def _effect(effect: Record) -> str:
         if effect.get("whose") == "opponent":
             return "put the top card of your opponent's clock into their waiting room"
         return "put the top card of your clock into your waiting room"
+    if "waiting_to_deck" in effect:
+        return "return all cards from your waiting room to your deck, and shuffle your deck"
     if "stock_to_waiting" in effect:
         return "put the bottom card of your opponent's stock into their waiting room"
     if "rest_self" in effect:
@@ -517,6 +520,7 @@ def _continuous(effect: Record, zone: str | None = None) -> str:
             "side_attack": "This card cannot side attack",
             "front_attack": "This card cannot frontal attack",
             "reverse": "This card cannot become 【REVERSE】",
+            "events_and_backup": 'You cannot play events or "Backup" from your hand',
         }[effect["cannot"]]
     if "encore" in effect:
         encore = _render_keyword({"keyword": "encore", "cost": effect["encore"]})

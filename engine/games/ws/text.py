@@ -85,6 +85,10 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ("in your waiting room, put it into your stock", "in your waiting room, and put it into your stock"),
     ("put it in any position of your stage", "put it on any position of your stage"),
     ("put it on the top or the bottom of your deck", "put it on the top or at the bottom of your deck"),
+    (
+        re.compile(r'\bYou cannot play (?:events|event cards) (?:or|and) "Backup" from (?:your )?hand'),
+        'You cannot play events or "Backup" from your hand',
+    ),
     ("another 【REST】 character on your center stage", "another 【REST】 character in your center stage"),
     (re.compile(r"】(?=[A-Za-z(\[])"), "】 "),
     (re.compile(r"(?<=[A-Za-z,.\]])【"), " 【"),
@@ -447,6 +451,9 @@ class _Build(EffectBuild):
     def opponent_reversed(self, _: list[Any]) -> tuple[str, dict[str, str]]:
         return "when_opponent_reversed", {}
 
+    def opponent_climax_placed(self, _: list[Any]) -> tuple[str, dict[str, str]]:
+        return "when_opponent_climax_placed", {}
+
     def other_opponent_reversed(self, _: list[Any]) -> tuple[str, dict[str, str]]:
         return "when_other_opponent_reversed", {}
 
@@ -614,6 +621,9 @@ class _Build(EffectBuild):
 
     def traits(self, children: list[Any]) -> list[str]:
         return [str(child)[1:-1] for child in children]
+
+    def cannot_play_events(self, _: list[Any]) -> Record:
+        return {"cannot": "events_and_backup"}
 
     def cannot_side_attack(self, _: list[Any]) -> Record:
         return {"cannot": "side_attack"}

@@ -331,6 +331,9 @@ class EffectBuild:
     def opponent_stock_to_waiting(self, _: list[Any]) -> Record:
         return {"stock_to_waiting": 1, "whose": "opponent"}
 
+    def waiting_to_deck(self, _: list[Any]) -> Record:
+        return {"waiting_to_deck": True}
+
     def hand_to_stock(self, _: list[Any]) -> Record:
         return {"hand_to_stock": 1}
 

@@ -434,6 +434,26 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ),
     ("restriction", "cannot side attack", {"type": "cont", "effect": [{"cannot": "side_attack"}]}),
     (
+        "restriction",
+        "its master cannot play events nor Backup from the hand",
+        {"type": "cont", "effect": [{"cannot": "events_and_backup"}]},
+    ),
+    (
+        "condition",
+        "a climax in the climax area",
+        {"type": "cont", "condition": {"climax_area": True}, "effect": [{"power": 1000, "target": "self"}]},
+    ),
+    (
+        "timing",
+        "when a climax is placed in the opponent's climax area",
+        {"type": "auto", "timing": "when_opponent_climax_placed", "optional": True, "effect": [{"self_to": "stock"}]},
+    ),
+    (
+        "operation",
+        "the waiting room returned to the deck, which is shuffled",
+        {"type": "auto", "timing": "on_play", "cost": {"stock": 1}, "effect": [{"waiting_to_deck": True}]},
+    ),
+    (
         "operation",
         "an Encore given to the opponent's characters",
         {"type": "cont", "effect": [{"encore": {"stock": 2}, "target": "opponents"}]},

@@ -46,10 +46,11 @@ CHOSEN_FATES: Final = ("hand", "waiting", "stock", "memory", "clock", "deck_bott
 BATTLE_OPPONENT_FATES: Final = ("reverse", "stock", "deck_bottom", "deck_top", "memory", "clock", "hand", "waiting")
 """What ``battle_opponent`` does to the ability's card's battle opponent ("that character", 7.2.1.5.1): reverse it
 (7.6.1.2), or put it into a zone of its master's (the deck's bottom or top)."""
-RESTRICTIONS: Final = ("side_attack", "front_attack", "reverse", "play")
+RESTRICTIONS: Final = ("side_attack", "front_attack", "reverse", "play", "events_and_backup")
 """What a ``cont`` ability's ``cannot`` forbids its card (ws 8.1.1.3): ``side_attack`` and ``front_attack``
 (7.2.1.4.2), ``reverse`` (becoming reversed, 7.6.1.2); ``play``, with ``zone: hand``: its card cannot be played
-from the hand while the condition holds (8.6.2.1)."""
+from the hand while the condition holds (8.6.2.1); and what it forbids its master: ``events_and_backup``, playing
+events and Backup from the hand (8.6.2, 10.5) while its card is on the stage."""
 OWN_ZONES: Final = ("hand", "stock", "clock", "memory", "waiting")
 """The zones of its master's an effect puts a card into: the card revealed (``put_revealed``), its own card
 (``self_to``, which may also say ``deck_bottom``)."""
@@ -183,6 +184,13 @@ OPERATION_WORDS: Final = (
         "Put N cards chosen from the hand into the stock (resolve with cards).",
         number(),
         ("ws:8.6.3", "ws:3.10"),
+    ),
+    Word(
+        "waiting_to_deck",
+        "operation",
+        "Return all cards of the waiting room to the deck, and shuffle the deck.",
+        true(),
+        ("ws:3.4", "ws:3.2.2"),
     ),
     Word(
         "hand_to_waiting",
@@ -455,6 +463,12 @@ TIMING_WORDS: Final = (
         "timing",
         "When its card's battle opponent becomes 【REVERSE】.",
         clauses=("ws:7.6.1.2", "ws:7.2.1.5.1"),
+    ),
+    Word(
+        "when_opponent_climax_placed",
+        "timing",
+        "When a climax is placed in the climax area of its master's opponent.",
+        clauses=("ws:6.6.1.2.1",),
     ),
     Word(
         "when_other_opponent_reversed",
