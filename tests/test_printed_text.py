@@ -2013,3 +2013,21 @@ def test_a_continuous_ability_forbids_its_master_events_and_backup(
     """ws 8.1.1.3, 8.6.2, 10.5.2: "You cannot play event cards and "Backup" from hand" forbids the master of its card,
     while the card is on the stage, an event in the main phase and a Backup in the counter step; not the opponent."""
     assert_judged(judged("events-forbidden.yaml", monkeypatch, tmp_path, old, new), entry=entry, said=said)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("target: TST/A-002, cards: [TST/A-001]", "target: TST/A-021, cards: [TST/A-001]", 1),  # not a character
+        ("expect: {P1: {hand: [TST/A-002],", "expect: {P1: {hand: [TST/A-002, TST/A-001],", 1),  # no card discarded
+    ],
+    ids=["once", "a-climax-chosen", "nothing-discarded"],
+)
+def test_brainstorm_performs_an_action_per_climax(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 10.7.1, 10.7.3, 8.6.3: "For each climax revealed among those cards, perform the following action. "Choose
+    1 character in your waiting room, return it to your hand, choose 1 card in your hand, and put it into your
+    waiting room."": each part of the action is done, in order, once per climax."""
+    assert_judged(judged("brainstorm-action.yaml", monkeypatch, tmp_path, old, new), entry=entry)

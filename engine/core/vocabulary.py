@@ -125,6 +125,18 @@ def mapping(what: str) -> Value:
     return Value(what, {"type": "object"}, lambda value: isinstance(value, dict))
 
 
+def operation_or_list() -> Value:
+    """One operation, or a list of one or more done in order, each checked as an operation is."""
+    return Value(
+        "an operation, or a list of operations",
+        {"anyOf": [{"type": "object"}, {"type": "array", "minItems": 1, "items": {"type": "object"}}]},
+        lambda value: (
+            isinstance(value, dict)
+            or (isinstance(value, list) and bool(value) and all(isinstance(item, dict) for item in value))
+        ),
+    )
+
+
 def operations_list() -> Value:
     """A list of one or more operations, each checked as an operation is."""
     return Value(

@@ -193,7 +193,8 @@ class DeckOperations:
         self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any], battle_opponent: Card | None
     ) -> Procedure:
         """Brainstorm (10.7): flip over N cards from the top of the deck into the resolution zone, then all into
-        the waiting room (10.7.3, 3.13.1.4), and do ``per_climax`` once for each climax among them.  The entry
+        the waiting room (10.7.3, 3.13.1.4), and do ``per_climax`` (an operation, or the operations of an action) once
+        for each climax among them.  The entry
         being applied names them, top first (``revealed``); cards it does not name are taken as no climax, and
         the verdict says so."""
         count = int(effect["brainstorm"])
@@ -224,10 +225,10 @@ class DeckOperations:
         )
         yield Checkpoint(reveal)
         yield from self.game.rule_actions.interrupts()
+        done = effect["per_climax"]
         for _ in range(climaxes):
-            yield from self.game.operations.one_effect(
-                player, card, ability, dict(effect["per_climax"]), battle_opponent
-            )
+            for part in done if isinstance(done, list) else [done]:
+                yield from self.game.operations.one_effect(player, card, ability, dict(part), battle_opponent)
 
     def look_and_take(self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any]) -> Procedure:
         """Look at up to N cards from the top of the deck, one at a time (4.8.3: its master may stop), choose up to

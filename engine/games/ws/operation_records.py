@@ -107,9 +107,11 @@ def check_operation(index: int, effect: Any, revealed: bool = False) -> None:
     if ("brainstorm" in effect) != ("per_climax" in effect):
         raise AbilityRecordError(f"ability {index}: brainstorm says what it does per climax revealed: per_climax")
     if "per_climax" in effect:
-        if "brainstorm" in effect["per_climax"]:
-            raise AbilityRecordError(f"ability {index}: per_climax is one operation, not another Brainstorm")
-        check_operation(index, effect["per_climax"])
+        done = effect["per_climax"]
+        for part in done if isinstance(done, list) else [done]:
+            if "brainstorm" in part:
+                raise AbilityRecordError(f"ability {index}: per_climax is not another Brainstorm")
+            check_operation(index, part)
     _check_targets(index, effect)
 
 

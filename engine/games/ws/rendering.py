@@ -89,11 +89,14 @@ def render(record: Record) -> str:
         cost = record.get("cost") or {}
         if effects and "brainstorm" in effects[0]:
             sub = effects[0]["per_climax"]
-            then = "draw up to 1 card" if "draw" in sub and sub.get("up_to") else _effect(sub)
-            return (
+            flipped = (
                 f"【ACT】 Brainstorm [{_ability_cost(cost)}] Flip over {effects[0]['brainstorm']} cards from the top of your "
-                f"deck, and put them into your waiting room. For each climax revealed among those cards, {then}."
+                "deck, and put them into your waiting room. For each climax revealed among those cards,"
             )
+            if isinstance(sub, list):
+                return f'{flipped} perform the following action. "{render({"timing": "main", "effect": sub})}"'
+            then = "draw up to 1 card" if "draw" in sub and sub.get("up_to") else _effect(sub)
+            return f"{flipped} {then}."
         return f"【ACT】 {combo}[{_ability_cost(cost)}] {_effects(effects, True)}.{_granted(record)}"
     if kind == "cont" and effects and "any_copies" in effects[0]:
         return "【CONT】 You can put any number of cards with the same card name as this card into your deck."

@@ -511,6 +511,14 @@ class _Build(EffectBuild):
             raise ValueError("Brainstorm flips over several cards")
         return {"type": "act", "cost": cost, "effect": [{"brainstorm": int(count), "per_climax": sub}]}
 
+    def brainstorm_action(self, children: list[Any]) -> Record:
+        cost, count, cards, action = children
+        reading = READER.read(str(action)[1:-1])
+        record = reading.record
+        if record is None or record.get("timing") != "main" or len(record.get("sentences") or [1]) != 1:
+            raise ValueError(f"the action performed per climax is not read: {reading.problem or 'not one sentence'}")
+        return self.brainstorm([cost, count, cards, [dict(part) for part in record["effect"]]])
+
     def per_climax(self, children: list[Any]) -> Record:
         return dict(children[0])
 

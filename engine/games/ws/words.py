@@ -32,6 +32,7 @@ from engine.core.vocabulary import (
     number,
     one_of,
     one_of_numbers,
+    operation_or_list,
     operations_list,
     true,
     with_values,
@@ -426,8 +427,9 @@ QUALIFIER_WORDS: Final = (
     Word(
         "per_climax",
         "qualifier",
-        "For brainstorm: the operation done once per climax flipped over.",
-        mapping("an operation"),
+        "For brainstorm: the operation done once per climax flipped over, or the operations of the action it "
+        'performs, in order ("perform the following action").',
+        operation_or_list(),
     ),
 )
 
