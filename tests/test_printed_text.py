@@ -2031,3 +2031,20 @@ def test_brainstorm_performs_an_action_per_climax(
     1 character in your waiting room, return it to your hand, choose 1 card in your hand, and put it into your
     waiting room."": each part of the action is done, in order, once per climax."""
     assert_judged(judged("brainstorm-action.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("target: 1, to: 4,", "target: 1, to: 5,", 3),  # position 5 is not open
+        ("target: 1, to: 4,", "target: 2, to: 4,", 3),  # Stagehand is not another character
+    ],
+    ids=["to-4", "occupied", "itself"],
+)
+def test_a_character_chosen_is_rested_and_moved_to_the_back_stage(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 4.6.1.2, 3.6.3, 3.1.4: "choose 1 of your other 《Music》 characters, 【REST】 it, and move it to an open
+    position of your back stage": the resolve entry names the character (target) and the open position (to)."""
+    assert_judged(judged("rest-and-move-back.yaml", monkeypatch, tmp_path, old, new), entry=entry)

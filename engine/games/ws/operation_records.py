@@ -149,6 +149,8 @@ def _check_targets(index: int, effect: dict[str, Any]) -> None:
         raise AbilityRecordError(
             f"ability {index}: whose {effect['whose']!r}: heal says whose clock, target: choose whose characters"
         )
+    if "and_move" in effect and not ("rest" in effect and chooses_character and effect.get("whose") != "opponent"):
+        raise AbilityRecordError(f"ability {index}: and_move moves a character of its master's chosen and rested")
     chooses_card = any(name in effect for name in CHOOSING)
     for name in ("area", "cost_at_most", "other", "in_battle", *CHOSEN_ONLY):
         if name in effect and not chooses_character and not (name == "cost_at_most" and chooses_card):

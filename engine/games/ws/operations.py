@@ -370,6 +370,10 @@ class Operations:
                 f"{target.identity} is {'rested' if orientation == 'rest' else 'stood'}",
                 ("ws:8.6.2.4.4", "ws:4.6.1.2" if orientation == "rest" else "ws:4.6.1.1"),
             )
+            if "and_move" in effect and whose == player:
+                yield Checkpoint(decision)
+                yield from self.move_self(player, card, ability, str(effect["and_move"]), target)
+                return
         else:
             self.gain(player, card, ability, effect, target)
         yield Checkpoint(decision)
@@ -444,12 +448,15 @@ class Operations:
         )
         yield from self.game.rule_actions.interrupts()
 
-    def move_self(self, player: str, card: Card, ability: CardAbility, where: str) -> Procedure:
-        """Move the ability's card to an open position of the center stage (``open_center``: its master chooses
-        which, a resolve entry's ``to``), to the open middle one (``open_middle``), or to an open position of the
-        back stage (``open_back``); it keeps being the same object (3.1.4).  Nothing happens where no such position
-        is open or the card has left the stage."""
+    def move_self(
+        self, player: str, card: Card, ability: CardAbility, where: str, mover: Card | None = None
+    ) -> Procedure:
+        """Move the ability's card (or ``mover``, a character of its master's an effect chose) to an open position
+        of the center stage (``open_center``: its master chooses which, a resolve entry's ``to``), to the open
+        middle one (``open_middle``), or to an open position of the back stage (``open_back``); it keeps being the
+        same object (3.1.4).  Nothing happens where no such position is open or the card has left the stage."""
         me = self.states[player]
+        card = mover or card
         position = me.position_of(card)
         wanted = {"open_middle": (MIDDLE,), "open_back": BACK}.get(where, CENTER)
         open_positions = [pos for pos in wanted if me.character_at(pos) is None]

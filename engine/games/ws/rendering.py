@@ -352,6 +352,8 @@ def _chosen(effect: Record) -> str:
             "deck_bottom": f"put it at the bottom of {owner} deck",
             "deck_top": f"put it on the top of {owner} deck",
         }.get(effect["send"], f"put it into {owner} {_zone_words(str(effect['send']))}")
+    elif "rest" in effect and effect.get("and_move") == "open_back":
+        return f"choose {up_to}1 {among}, 【REST】 it, and move it to an open position of your back stage"
     elif "rest" in effect:
         action = "【REST】 it"
     elif "stand" in effect:

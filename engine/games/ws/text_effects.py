@@ -46,6 +46,18 @@ class EffectBuild:
             raise ValueError("a level higher than your opponent's is asked of your opponent's characters")
         return {**action, "target": "choose", **among, **({"up_to": True} if up_to else {})}
 
+    def chosen_rest_to_back(self, children: list[Any]) -> Record:
+        up_to, (count, among, _) = _up_to(children)
+        if int(count) != 1 or among.get("whose") == "opponent":
+            raise ValueError("one character of your own is rested and moved")
+        return {
+            "rest": True,
+            "and_move": "open_back",
+            "target": "choose",
+            **among,
+            **({"up_to": True} if up_to else {}),
+        }
+
     def own_characters(self, children: list[Any]) -> Record:
         return _characters_chosen(children, {})
 

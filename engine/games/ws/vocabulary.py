@@ -450,6 +450,15 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ),
     (
         "operation",
+        "another character rested and moved to an open position of the back stage",
+        {
+            "type": "auto",
+            "timing": "when_opponent_reversed",
+            "effect": [{"rest": True, "and_move": "open_back", "target": "choose", "other": True}],
+        },
+    ),
+    (
+        "operation",
         "the waiting room returned to the deck, which is shuffled",
         {"type": "auto", "timing": "on_play", "cost": {"stock": 1}, "effect": [{"waiting_to_deck": True}]},
     ),

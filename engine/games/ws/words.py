@@ -395,6 +395,14 @@ QUALIFIER_WORDS: Final = (
         ("ws:3.10",),
     ),
     Word(
+        "and_move",
+        "qualifier",
+        "For rest with target: choose: then move the character rested to an open position (open_back: of the back "
+        "stage), which the resolve entry names with 'to'.",
+        one_of(OPEN_POSITIONS),
+        ("ws:3.6.3", "ws:3.1.4"),
+    ),
+    Word(
         "up_to",
         "qualifier",
         "'up to': its master may choose fewer, or none (resolve with target: false).",
