@@ -2048,3 +2048,50 @@ def test_a_character_chosen_is_rested_and_moved_to_the_back_stage(
     """ws 4.6.1.2, 3.6.3, 3.1.4: "choose 1 of your other 《Music》 characters, 【REST】 it, and move it to an open
     position of your back stage": the resolve entry names the character (target) and the open position (to)."""
     assert_judged(judged("rest-and-move-back.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("use: true, target: TST/A-001,", "use: true, target: TST/A-002,", 1),  # not a "Plain Singer"
+        ("memory: [TST/A-001, TST/A-002]", "memory: [TST/A-002, TST/A-002]", 0),  # none in the memory: 1000
+    ],
+    ids=["counted-and-put", "plain-runner", "none-in-memory"],
+)
+def test_a_card_of_a_name_into_the_memory_and_counted_there(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 3.12, 8.6.3, 8.1.1.3: "choose 1 "Plain Singer" in your waiting room, and put it into your memory", and
+    "This card gets +1000 power for each "Plain Singer" in your memory": the card goes to the memory, and only the
+    cards of that name there count."""
+    assert_judged(judged("memory-named.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [("", "", None), ("stage: {2: TST/A-170}", "stage: {2: TST/A-001}", 2)],
+    ids=["side-stepper", "plain-singer"],
+)
+def test_a_side_attack_that_keeps_its_soul(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 7.2.1.4.2, 8.1.1.3: "This card's soul does not decrease by side attacking": its side attack on a level 2
+    character deals 1 damage, where a character without it deals none."""
+    assert_judged(judged("side-attack-keeps-soul.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("revealed: [TST/A-001]", "revealed: [TST/A-021]", 5),
+    ],
+    ids=["a-character-milled", "a-climax-milled"],
+)
+def test_a_side_attack_keeps_its_soul_until_end_of_turn(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 7.2.1.4.2, 3.4.1, 8.6.2.4.4: "If that card is a character, this card's soul does not decrease by side
+    attacking until end of turn": with a character milled its side attack deals 1 damage; with a climax, none."""
+    assert_judged(judged("side-attack-keeps-soul-until.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -124,14 +124,24 @@ class AttackPhase:
             default=Choice("pass"),
         )
 
-    def cannot(self, card: Card, action: str) -> bool:
-        """Whether a continuous ability of ``card`` says it cannot do ``action`` now (8.1.1.3; ``RESTRICTIONS``)."""
+    def cannot(self, card: Card, action: str, key: str = "cannot") -> bool:
+        """Whether a continuous ability of ``card`` says it cannot do ``action`` now (8.1.1.3; ``RESTRICTIONS``),
+        or, with ``key``, has an effect of that word whose value is ``action`` (``keeps_soul: true``)."""
         characteristics = self.game.characteristics
+        wanted: object = True if key != "cannot" else action
         return any(
             ability.kind == "cont"
-            and any(effect.get("cannot") == action for effect in ability.effects)
+            and any(effect.get(key) == wanted for effect in ability.effects)
             and characteristics.holds(ability.condition, card)
             for ability in self.game.abilities_of(card)
+        )
+
+    def keeps_soul(self, card: Card) -> bool:
+        """Whether ``card``'s soul does not decrease by side attacking (7.2.1.4.2): a continuous ability of its
+        says so now, or an effect until end of turn does."""
+        return (
+            self.cannot(card, "keeps_soul", key="keeps_soul")
+            or self.game.effects.value(card.instance, "keeps_soul", 0) > 0
         )
 
     def declare_attack(self, player: str, choice: DeclareAttack, decision: Decision) -> Generator[Request, Any, Attack]:
@@ -151,7 +161,7 @@ class AttackPhase:
             clauses += ("ws:7.2.1.4.1",)
         elif kind == "side":
             level = self.game.characteristics.level_of(facing)
-            if level > 0:
+            if level > 0 and not self.keeps_soul(attacker):
                 self.game.characteristics.add_effect(attacker, "soul", -level, "side attack", ("ws:7.2.1.4.2",))
             clauses += ("ws:7.2.1.4.2", "ws:3.6.5")
         else:

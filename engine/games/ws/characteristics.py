@@ -383,10 +383,13 @@ class Characteristics:
         return not (wanted.get("above_player_level") and level <= self.states[opponent.owner].level_count)
 
     def times(self, per: dict[str, Any], source: Card) -> int:
-        """How many times a change counted ``per`` something is made: the characters counted, or the markers
-        underneath ``source`` (3.7)."""
+        """How many times a change counted ``per`` something is made: the characters counted, the markers
+        underneath ``source`` (3.7), or the cards of a name in its master's memory (3.12)."""
         if "markers" in per:
             return self.markers_under(source)
+        if "memory" in per:
+            named = str(per["memory"]["named"])
+            return sum(1 for card in self.states[source.owner].memory if self.named(card, named))
         return self.count(per["characters"], source)
 
     def markers_under(self, card: Card) -> int:

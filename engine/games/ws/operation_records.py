@@ -96,6 +96,7 @@ def check_operation(index: int, effect: Any, revealed: bool = False) -> None:
         per is not None
         and per != {"markers": {}}
         and not _counts_milled(per)
+        and not _counts_memory(per)
         and not (
             set(per) == {"characters"}
             and isinstance(per["characters"], dict)
@@ -170,6 +171,17 @@ def _counts_milled(per: object) -> bool:
         return False
     traits = per["milled"].get("traits")
     return set(per["milled"]) == {"traits"} and isinstance(traits, list) and all(isinstance(t, str) for t in traits)
+
+
+def _counts_memory(per: object) -> bool:
+    """Whether ``per`` counts the cards of a name in its master's memory ({memory: {named: "Name"}})."""
+    return (
+        isinstance(per, dict)
+        and set(per) == {"memory"}
+        and isinstance(per["memory"], dict)
+        and set(per["memory"]) == {"named"}
+        and isinstance(per["memory"]["named"], str)
+    )
 
 
 def chosen_card_fits(effect: dict[str, Any], definition: WsCardDefinition) -> bool:

@@ -137,6 +137,17 @@ class Operations:
             if zone == "stock":
                 yield from self.game.rule_actions.interrupts()
             return bool(healed)
+        elif "keeps_soul" in effect:
+            if me.position_of(card) is not None:
+                self.game.characteristics.add_effect(
+                    card, "keeps_soul", 1, f"ability {ability.index} of {card.identity}", ("ws:7.2.1.4.2",)
+                )
+                self.game.record(
+                    RecordKind.ABILITY,
+                    player,
+                    f"{card.identity}'s soul does not decrease by side attacking until end of turn",
+                    ("ws:8.6.2.4.4", "ws:7.2.1.4.2"),
+                )
         elif "waiting_to_deck" in effect:
             yield from self.waiting_to_deck(player)
         elif "stock_to_waiting" in effect:
@@ -535,13 +546,13 @@ class Operations:
             return
         taken = self.game.moves.take_unseen_as(player, "waiting", choice.card, "the effect chooses it")
         self.game.moves.put(player, to, taken)
-        into = "the stock" if to == "stock" else "hand"
+        into = f"the {to}" if to in ("stock", "memory") else "hand"
         self.game.record(
             RecordKind.ABILITY,
             player,
-            f"{choice.card} {'goes' if to == 'stock' else 'returns'} from the waiting room to {into}",
+            f"{choice.card} {'returns' if to == 'hand' else 'goes'} from the waiting room to {into}",
             ("ws:8.6.3.1", "ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3")
-            + (("ws:3.10",) if to == "stock" else ()),
+            + ((ZONE_CLAUSES[to],) if to in ("stock", "memory") else ()),
         )
         yield Checkpoint(decision)
         if to == "stock":

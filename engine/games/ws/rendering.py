@@ -237,6 +237,8 @@ def _effect(effect: Record) -> str:
         if effect.get("whose") == "opponent":
             return "put the top card of your opponent's clock into their waiting room"
         return "put the top card of your clock into your waiting room"
+    if "keeps_soul" in effect:
+        return "this card's soul does not decrease by side attacking until end of turn"
     if "waiting_to_deck" in effect:
         return "return all cards from your waiting room to your deck, and shuffle your deck"
     if "stock_to_waiting" in effect:
@@ -412,6 +414,7 @@ def _revealed_kind(effect: Record) -> str:
 def _waiting_room_choice(effect: Record) -> str:
     destination = {
         "stock": "put it into your stock",
+        "memory": "put it into your memory",
         "marker": "put it face up underneath this card as a marker",
         "stage": "put it on any position of your stage",
     }.get(str(effect.get("to")), "return it to your hand")
@@ -520,6 +523,8 @@ def _continuous(effect: Record, zone: str | None = None) -> str:
         where = "in your hand" if zone == "hand" else "on the stage"
         level = f"+{effect['level']}" if int(effect["level"]) > 0 else str(effect["level"])
         return f"This card gets {level} level while {where}"
+    if "keeps_soul" in effect:
+        return "This card's soul does not decrease by side attacking"
     if "cannot" in effect:
         return {
             "side_attack": "This card cannot side attack",
@@ -535,6 +540,8 @@ def _continuous(effect: Record, zone: str | None = None) -> str:
     if target == "self":
         if "markers" in (effect.get("per") or {}):
             return f"This card gets {gains} for each marker underneath this card"
+        if "memory" in (effect.get("per") or {}):
+            return f'This card gets {gains} for each "{effect["per"]["memory"]["named"]}" in your memory'
         per = (effect.get("per") or {}).get("characters")
         if per is None:
             return f"This card gets {gains}"

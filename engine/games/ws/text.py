@@ -621,6 +621,9 @@ class _Build(EffectBuild):
     def per_marker(self, _: list[Any]) -> Record:
         return {"markers": {}}
 
+    def per_memory_named(self, children: list[Any]) -> Record:
+        return {"memory": {"named": str(children[0])[1:-1]}}
+
     def per_other(self, children: list[Any]) -> Record:
         return {"characters": {"traits": children[0], "other": True}}
 
@@ -629,6 +632,9 @@ class _Build(EffectBuild):
 
     def traits(self, children: list[Any]) -> list[str]:
         return [str(child)[1:-1] for child in children]
+
+    def keeps_soul(self, _: list[Any]) -> Record:
+        return {"keeps_soul": True}
 
     def cannot_play_events(self, _: list[Any]) -> Record:
         return {"cannot": "events_and_backup"}

@@ -258,6 +258,9 @@ class EffectBuild:
     def to_stock(self, _: list[Any]) -> Record:
         return {"to": "stock"}
 
+    def to_memory(self, _: list[Any]) -> Record:
+        return {"to": "memory"}
+
     def to_marker(self, _: list[Any]) -> Record:
         return {"to": "marker"}
 
@@ -342,6 +345,9 @@ class EffectBuild:
 
     def opponent_stock_to_waiting(self, _: list[Any]) -> Record:
         return {"stock_to_waiting": 1, "whose": "opponent"}
+
+    def keeps_soul(self, _: list[Any]) -> Record:
+        return {"keeps_soul": True}
 
     def waiting_to_deck(self, _: list[Any]) -> Record:
         return {"waiting_to_deck": True}

@@ -434,6 +434,34 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ),
     ("restriction", "cannot side attack", {"type": "cont", "effect": [{"cannot": "side_attack"}]}),
     (
+        "operation",
+        "the soul a side attack keeps, while a condition holds",
+        {
+            "type": "cont",
+            "condition": {"characters": {"at_least": 2, "other": True, "traits": ["Music"]}},
+            "effect": [{"keeps_soul": True}],
+        },
+    ),
+    (
+        "operation",
+        "a card of a name of the waiting room into the memory",
+        {
+            "type": "auto",
+            "timing": "on_play",
+            "optional": True,
+            "effect": [{"salvage": "any", "with_name": "Plain Singer", "to": "memory"}],
+        },
+    ),
+    (
+        "operation",
+        "power for each card of a name in the memory",
+        {
+            "type": "cont",
+            "label": "memory",
+            "effect": [{"power": 1000, "target": "self", "per": {"memory": {"named": "Plain Singer"}}}],
+        },
+    ),
+    (
         "restriction",
         "its master cannot play events nor Backup from the hand",
         {"type": "cont", "effect": [{"cannot": "events_and_backup"}]},

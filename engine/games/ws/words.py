@@ -55,7 +55,7 @@ events and Backup from the hand (8.6.2, 10.5) while its card is on the stage."""
 OWN_ZONES: Final = ("hand", "stock", "clock", "memory", "waiting")
 """The zones of its master's an effect puts a card into: the card revealed (``put_revealed``), its own card
 (``self_to``, which may also say ``deck_bottom``)."""
-SALVAGE_DESTINATIONS: Final = ("hand", "stock", "marker", "stage", "waiting")
+SALVAGE_DESTINATIONS: Final = ("hand", "stock", "memory", "marker", "stage", "waiting")
 """Where a ``salvage`` puts the card it chooses from the waiting room, or a ``search`` the card it finds in the
 deck (``to``; the hand unless said; ``stage``: a position of its master's stage the resolve entry names with
 ``to``; ``waiting``, for a search only)."""
@@ -107,6 +107,14 @@ OPERATION_WORDS: Final = (
     Word("standby", "operation", "The standby icon's effect.", true(), ("ws:4.12.2.10",)),
     Word("extra_turn", "operation", "Its master takes an additional turn.", true(), ("ws:11.2.1",)),
     Word("trait", "operation", "For a cont ability: the target gains this trait.", name("trait"), ("ws:8.9.1.2",)),
+    Word(
+        "keeps_soul",
+        "operation",
+        "The ability's card's soul does not decrease by side attacking: while a cont ability applies, or until end "
+        "of turn.",
+        true(),
+        ("ws:7.2.1.4.2",),
+    ),
     Word(
         "encore",
         "operation",
@@ -318,8 +326,9 @@ QUALIFIER_WORDS: Final = (
         "per",
         "qualifier",
         "The change is made once for each character counted ({characters: {traits, other, back_stage, ...}}), "
-        "each marker ({markers: {}}), or each character of these traits among the cards a mill of the ability put "
-        "into the waiting room ({milled: {traits: [..]}}).",
+        "each marker ({markers: {}}), each card of a name in the memory ({memory: {named: Name}}), or each "
+        "character of these traits among the cards a mill of the ability put into the waiting room ({milled: "
+        "{traits: [..]}}).",
         mapping("a count of characters or of markers"),
     ),
     Word(
