@@ -2095,3 +2095,32 @@ def test_a_side_attack_keeps_its_soul_until_end_of_turn(
     """ws 7.2.1.4.2, 3.4.1, 8.6.2.4.4: "If that card is a character, this card's soul does not decrease by side
     attacking until end of turn": with a character milled its side attack deals 1 damage; with a climax, none."""
     assert_judged(judged("side-attack-keeps-soul-until.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("do: trigger, card: TST/A-002}", "do: trigger, card: TST/A-001}", 2),  # Plain Runner is on the top
+        ("cards: [TST/A-002],", "cards: [],", 1),  # 1 of the cards looked at is chosen
+    ],
+    ids=["runner-on-top", "singer-revealed", "none-chosen"],
+)
+def test_a_card_looked_at_is_kept_on_the_top_of_the_deck(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 4.8.3, 8.6.3, 3.4.1: "look at up to 2 cards from the top of your deck, choose 1 card from among them, put it
+    on the top of your deck, and put the rest into your waiting room": the card chosen is the next one revealed."""
+    assert_judged(judged("look-keep-top.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [("", "", None), ("use: true,", "use: false,", 1)],
+    ids=["one", "none"],
+)
+def test_up_to_1_card_from_the_top_of_the_deck_into_the_stock(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 3.10, 8.6.2.4.4: "put up to 1 card from the top of your deck into your stock": its master may put none."""
+    assert_judged(judged("stock-up-to.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -232,8 +232,8 @@ class DeckOperations:
 
     def look_and_take(self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any]) -> Procedure:
         """Look at up to N cards from the top of the deck, one at a time (4.8.3: its master may stop), choose up to
-        one of the kind the effect says among them into the hand, shown where it says, and put the rest into the
-        waiting room.  The resolve entry names the cards looked at (``revealed``, top first: as many as were looked
+        one of the kind the effect says among them into the hand, shown where it says (or, ``to: deck_top``, one of
+        them, which goes back on the top of the deck), and put the rest into the waiting room.  The resolve entry names the cards looked at (``revealed``, top first: as many as were looked
         at; not said, all N) and the card taken (``cards``, ``[]`` for none)."""
         me = self.states[player]
         most = min(int(effect["look"]), len(me.deck))
@@ -268,15 +268,27 @@ class DeckOperations:
                 reveal.problems.append(
                     Refusal(("ws:4.8.3", "ws:8.6.3"), f"{wanted} is not among the cards {player} looked at")
                 )
+        on_top = effect.get("to") == "deck_top"
+        if on_top and taken is None and looked and choice.verb != "look_take":
+            reveal.problems.append(
+                Refusal(
+                    ("ws:4.8.3", "ws:8.6.3"), f"{player} looked at {counted(looked_at, 'card')}: 1 of them is chosen"
+                )
+            )
         for looked_card in looked:
-            self.game.moves.put(player, "hand" if looked_card is taken else "waiting", looked_card)
+            if looked_card is taken and on_top:
+                me.deck.insert(0, looked_card)
+            else:
+                self.game.moves.put(player, "hand" if looked_card is taken else "waiting", looked_card)
         rest = [c.identity or "?" for c in looked if c is not taken]
         self.game.record(
             RecordKind.ABILITY,
             player,
-            f"{player} looks at {counted(looked_at, 'card')} from the top of the deck, takes "
-            f"{taken.identity if taken is not None else 'none'} into the hand, and puts the rest "
-            f"({', '.join(rest) or 'none'}) into the waiting room",
+            f"{player} looks at {counted(looked_at, 'card')} from the top of the deck, "
+            + ("puts " if on_top else "takes ")
+            + f"{taken.identity if taken is not None else 'none'}"
+            + (" back on the top of the deck" if on_top else " into the hand")
+            + f", and puts the rest ({', '.join(rest) or 'none'}) into the waiting room",
             ("ws:4.8.3", "ws:8.6.3", "ws:8.6.2.4.4", "ws:3.4.1"),
         )
         yield Checkpoint(reveal)

@@ -273,13 +273,16 @@ def _check_salvage(index: int, effect: dict[str, Any]) -> None:
         allowed |= {"up_to", *CHARACTER_FILTERS}
     if "salvage" in effect:
         allowed |= {"to", "up_to"}
-        if effect.get("to") == "waiting":
-            raise AbilityRecordError(f"ability {index}: a card chosen in the waiting room goes elsewhere (to)")
+        if effect.get("to") in ("waiting", "deck_top"):
+            raise AbilityRecordError(
+                f"ability {index}: a card chosen in the waiting room goes to the hand, the stock, the memory, a marker "
+                "or the stage (to)"
+            )
     if "search" in effect:
         allowed |= {"to"}
         if effect.get("to", "hand") not in SEARCH_DESTINATIONS:
             raise AbilityRecordError(f"ability {index}: a search puts its card into {', '.join(SEARCH_DESTINATIONS)}")
-    if "draw" in effect:
+    if "draw" in effect or ("stock" in effect and effect.get("stock") == 1):
         allowed |= {"up_to"}
     if "among" in effect and "mill" not in effect:
         raise AbilityRecordError(f"ability {index}: among asks of the cards a mill puts into the waiting room")
@@ -294,7 +297,9 @@ def _check_salvage(index: int, effect: dict[str, Any]) -> None:
     elif "then" in effect or "may" in effect:
         raise AbilityRecordError(f"ability {index}: then and may belong to a reveal, or a mill that says among")
     if "look" in effect:
-        allowed |= {"shown"}
+        allowed |= {"shown", "to"}
+        if effect.get("to", "hand") not in ("hand", "deck_top"):
+            raise AbilityRecordError(f"ability {index}: look puts the card it takes into the hand or on the deck (to)")
         if effect.get("take") not in SALVAGE_TYPES:
             raise AbilityRecordError(f"ability {index}: look takes a card: take is one of {', '.join(SALVAGE_TYPES)}")
     for name in ("to", "up_to", "shown", *CARD_FILTERS):

@@ -94,6 +94,17 @@ class Operations:
                 int(effect["draw"]),
                 ("ws:8.6.2.4.4", "ws:8.2.1", "ws:8.2.1.1", "ws:8.8.1", "ws:4.3.3", "ws:4.7.3"),
             )
+        elif "stock" in effect and effect.get("up_to"):
+            decision = self.game.playing.use_decision(
+                player,
+                card,
+                ability,
+                ("ws:8.6.2.4.4", "ws:3.10"),
+                "put up to 1 card from the top of the deck into the stock: do it?",
+            )
+            if (yield decision).flag:
+                yield from self.one_effect(player, card, ability, {"stock": 1}, battle_opponent)
+            yield Checkpoint(decision)
         elif "stock" in effect:
             for _ in range(int(effect["stock"])):
                 reveal = Reveal(player, "pool", 1, ("ws:8.6.2.4.4",))

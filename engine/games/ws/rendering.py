@@ -225,6 +225,8 @@ def _effect(effect: Record) -> str:
     if "draw" in effect:
         count = effect["draw"]
         return f"draw {'up to ' if effect.get('up_to') else ''}{count} {'card' if count == 1 else 'cards'}"
+    if "stock" in effect and effect.get("up_to"):
+        return "put up to 1 card from the top of your deck into your stock"
     if "stock" in effect:
         return "put the top card of your deck into your stock"
     if "damage" in effect:
@@ -302,6 +304,11 @@ def _effect(effect: Record) -> str:
         if where == "deck_bottom":
             return "put this card at the bottom of your deck"
         return f"put this card into your {_zone_words(where)}"
+    if "look" in effect and effect.get("to") == "deck_top":
+        return (
+            f"look at up to {effect['look']} cards from the top of your deck, choose 1 card from among them, put it on "
+            "the top of your deck, and put the rest into your waiting room"
+        )
     if "look" in effect:
         count = effect["look"]
         shown = "reveal it to your opponent, " if effect.get("shown") else ""

@@ -98,6 +98,7 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
         re.compile(r"\b([Ii])f you have (\d+) or (less|more) cards in your memory"),
         r"\1f your memory has \2 or \3 cards",
     ),
+    (re.compile(r"\b([Ii])f you have a card in your memory"), r"\1f your memory has 1 or more cards"),
     (re.compile(r"\b([Cc])hoose an? (?=level |cost |character |card |climax |《|\")"), r"\g<1>hoose 1 "),
     (" character on your opponent's back stage,", " character in your opponent's back stage,"),
     (

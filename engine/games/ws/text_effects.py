@@ -127,6 +127,9 @@ class EffectBuild:
     def draw_up_to_n(self, children: list[Any]) -> Record:
         return {"draw": int(children[0]), "up_to": True}
 
+    def stock_up_to(self, _: list[Any]) -> Record:
+        return {"stock": 1, "up_to": True}
+
     def stock(self, _: list[Any]) -> Record:
         return {"stock": 1}
 
@@ -208,6 +211,12 @@ class EffectBuild:
         if shown and shown[0] is not None:
             record["shown"] = True
         return record
+
+    def look_keep_top(self, children: list[Any]) -> Record:
+        count, cards, chosen, chosen_cards = children[1], children[2], children[3], children[4]
+        if int(chosen) != 1 or str(chosen_cards) != "card" or int(count) < 2 or str(cards) != "cards":
+            raise ValueError("up to N cards looked at, one of them kept on the top of the deck")
+        return {"look": int(count), "take": "any", "to": "deck_top"}
 
     def of_level_at_least(self, children: list[Any]) -> Record:
         level, cards = children

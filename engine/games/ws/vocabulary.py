@@ -435,6 +435,16 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ("restriction", "cannot side attack", {"type": "cont", "effect": [{"cannot": "side_attack"}]}),
     (
         "operation",
+        "cards looked at, one kept on the top of the deck",
+        {"type": "auto", "timing": "when_attacking", "effect": [{"look": 2, "take": "any", "to": "deck_top"}]},
+    ),
+    (
+        "operation",
+        "up to 1 card from the top of the deck into the stock",
+        {"type": "auto", "timing": "on_play", "effect": [{"stock": 1, "up_to": True}]},
+    ),
+    (
+        "operation",
         "the soul a side attack keeps, while a condition holds",
         {
             "type": "cont",

@@ -55,10 +55,10 @@ events and Backup from the hand (8.6.2, 10.5) while its card is on the stage."""
 OWN_ZONES: Final = ("hand", "stock", "clock", "memory", "waiting")
 """The zones of its master's an effect puts a card into: the card revealed (``put_revealed``), its own card
 (``self_to``, which may also say ``deck_bottom``)."""
-SALVAGE_DESTINATIONS: Final = ("hand", "stock", "memory", "marker", "stage", "waiting")
-"""Where a ``salvage`` puts the card it chooses from the waiting room, or a ``search`` the card it finds in the
-deck (``to``; the hand unless said; ``stage``: a position of its master's stage the resolve entry names with
-``to``; ``waiting``, for a search only)."""
+SALVAGE_DESTINATIONS: Final = ("hand", "stock", "memory", "marker", "stage", "waiting", "deck_top")
+"""Where a ``salvage`` puts the card it chooses from the waiting room, a ``search`` the card it finds in the deck,
+or a ``look`` the card it takes (``to``; the hand unless said; ``stage``: a position of its master's stage the
+resolve entry names with ``to``; ``waiting``, for a search only; ``deck_top``, for a look only)."""
 SEARCH_DESTINATIONS: Final = ("hand", "stage", "waiting")
 """Where a ``search`` may put the card it finds."""
 LOOK_TOP_PLACES: Final = ("deck_top", "deck_bottom", "waiting")
@@ -399,7 +399,7 @@ QUALIFIER_WORDS: Final = (
     Word(
         "to",
         "qualifier",
-        "For salvage and search: where the card chosen goes (the hand unless said).",
+        "For salvage, search and look: where the card chosen goes (the hand unless said).",
         one_of(SALVAGE_DESTINATIONS),
         ("ws:3.10",),
     ),
