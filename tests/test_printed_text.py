@@ -2124,3 +2124,16 @@ def test_up_to_1_card_from_the_top_of_the_deck_into_the_stock(
 ) -> None:
     """ws 3.10, 8.6.2.4.4: "put up to 1 card from the top of your deck into your stock": its master may put none."""
     assert_judged(judged("stock-up-to.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [("", "", None), ("stage: {2: TST/A-175, 3: TST/A-003}", "stage: {2: TST/A-003, 3: TST/A-175}", 3)],
+    ids=["facing", "not-facing"],
+)
+def test_an_encore_given_to_the_character_facing_the_card(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.1.1.3, 3.6.5, 10.2.2: "The character facing this card gets "【AUTO】 Encore [(2)]"": the opponent's
+    character facing it has an Encore [2]; a character it does not face has none."""
+    assert_judged(judged("encore-given-facing.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -16,7 +16,7 @@ from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind,
 from engine.games.ws.cards import WsCardDefinition, stock_cost
 from engine.games.ws.characteristics import applies_to
 from engine.games.ws.choices import PayCost
-from engine.games.ws.state import BEHIND, CENTER
+from engine.games.ws.state import BEHIND, CENTER, FACING
 
 if TYPE_CHECKING:
     from engine.games.ws.game import WeissSchwarz
@@ -74,10 +74,21 @@ class Keywords:
                         if "encore" not in effect:
                             continue
                         target = str(effect.get("target", "self"))
-                        gives = target == "opponents" if whose != owner else applies_to(target, source, card)
+                        if whose != owner:
+                            gives = target == "opponents" or (target == "facing" and self.faces(card, source))
+                        else:
+                            gives = applies_to(target, source, card) and (
+                                "with_name" not in effect
+                                or self.game.characteristics.named(card, str(effect["with_name"]))
+                            )
                         if gives and self.game.characteristics.holds(ability.condition, source):
                             found.append({"keyword": "encore", "cost": dict(effect["encore"])})
         return found
+
+    def faces(self, card: Card, source: Card) -> bool:
+        """Whether ``card`` is the character facing ``source``, of the other player's center stage (3.6.5)."""
+        position = self.states[source.owner].position_of(source)
+        return position in FACING and self.states[card.owner].character_at(FACING[position]) is card
 
     def trigger_encore(self, player: str, card: Card, position: int, given: list[dict[str, Any]]) -> None:
         """ws 10.2: a character put from the stage into the waiting room triggers its Encore.

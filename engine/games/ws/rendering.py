@@ -543,6 +543,10 @@ def _continuous(effect: Record, zone: str | None = None) -> str:
         encore = _render_keyword({"keyword": "encore", "cost": effect["encore"]})
         if target == "opponents":
             return f'All of your opponent\'s characters get "{encore}"'
+        if target == "facing":
+            return f'The character facing this card gets "{encore}"'
+        if target == "others" and "with_name" in effect:
+            return f'All of your other "{effect["with_name"]}" get {gains} and "{encore}"'
         return f'This card gets {gains} and "{encore}"'
     if target == "self":
         if "markers" in (effect.get("per") or {}):

@@ -99,6 +99,11 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
         r"\1f your memory has \2 or \3 cards",
     ),
     (re.compile(r"\b([Ii])f you have a card in your memory"), r"\1f your memory has 1 or more cards"),
+    (re.compile(r'\b([Cc]hoose (?:up to )?\d+) card named ("[^"]+")'), r"\1 \2"),
+    (
+        "put a card from the bottom of your opponent's stock into their waiting room",
+        "put the bottom card of your opponent's stock into their waiting room",
+    ),
     (re.compile(r"\b([Cc])hoose an? (?=level |cost |character |card |climax |《|\")"), r"\g<1>hoose 1 "),
     (" character on your opponent's back stage,", " character in your opponent's back stage,"),
     (
@@ -603,6 +608,14 @@ class _Build(EffectBuild):
 
     def cont_self_encore(self, children: list[Any]) -> Record:
         return {"power": bonus(children[1]), "encore": _quoted_encore(children[3]), "target": "self"}
+
+    def cont_others_named_encore(self, children: list[Any]) -> Record:
+        _, named, power, _, quoted = children
+        encore = _quoted_encore(quoted)
+        return {"power": bonus(power), "encore": encore, "target": "others", "with_name": str(named)[1:-1]}
+
+    def cont_facing_encore(self, children: list[Any]) -> Record:
+        return {"encore": _quoted_encore(children[0]), "target": "facing"}
 
     def cont_opponents_encore(self, children: list[Any]) -> Record:
         return {"encore": _quoted_encore(children[1]), "target": "opponents"}
