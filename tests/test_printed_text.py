@@ -2137,3 +2137,21 @@ def test_an_encore_given_to_the_character_facing_the_card(
     """ws 8.1.1.3, 3.6.5, 10.2.2: "The character facing this card gets "【AUTO】 Encore [(2)]"": the opponent's
     character facing it has an Encore [2]; a character it does not face has none."""
     assert_judged(judged("encore-given-facing.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("stage: {2: TST/A-001, 4: TST/A-176}", "stage: {2: TST/A-002, 4: TST/A-176}", 1),  # not 《Music》
+        ("pay: true, target: 2,", "pay: true, target: 4,", 1),  # Guardian is not in battle
+    ],
+    ids=["music-attacked", "runner-attacked", "not-in-battle"],
+)
+def test_another_character_is_frontal_attacked(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 7.2.1.4.2, 8.1.1.2, 8.4.3: "[Put this card into your waiting room] When your other 《Music》 character is
+    frontal attacked, you may pay the cost. If you do, choose 1 of your characters in battle, and that character gets
+    +2000 power": it triggers for a 《Music》 character frontal attacked, not another."""
+    assert_judged(judged("other-front-attacked.yaml", monkeypatch, tmp_path, old, new), entry=entry)

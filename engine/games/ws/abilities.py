@@ -116,6 +116,7 @@ GRANTABLE_TIMINGS: Final = (
     "when_reversed_in_battle",
     "when_opponent_reversed",
     "when_other_opponent_reversed",
+    "when_other_front_attacked",
     "when_climax_placed",
     "when_opponent_climax_placed",
     "at_beginning",
@@ -169,6 +170,8 @@ class CardAbility:
     """The traits those must have one of (none: any)."""
     attacker_traits: tuple[str, ...]
     """For ``when_other_attacks``: the traits the attacking character has one of (none: any character)."""
+    attacked_traits: tuple[str, ...]
+    """For ``when_other_front_attacked``: the traits the character frontal attacked has one of (none: any)."""
     phase: str | None
     """For ``at_beginning``: the phase or step (``PHASES``)."""
     zone: str | None
@@ -210,6 +213,7 @@ class CardAbility:
         discard_type: str | None = None,
         attacker_traits: tuple[str, ...] = (),
         discard_traits: tuple[str, ...] = (),
+        attacked_traits: tuple[str, ...] = (),
         phase: str | None = None,
         whose: str | None = None,
         zone: str | None = None,
@@ -236,6 +240,7 @@ class CardAbility:
         self.discard = discard
         self.discard_type = discard_type
         self.attacker_traits = attacker_traits
+        self.attacked_traits = attacked_traits
         self.discard_traits = discard_traits
         self.phase = phase
         self.whose = whose
@@ -271,6 +276,7 @@ class CardAbility:
             discard_type=self.discard_type,
             attacker_traits=self.attacker_traits,
             discard_traits=self.discard_traits,
+            attacked_traits=self.attacked_traits,
             phase=self.phase,
             whose=self.whose,
             zone=self.zone,
@@ -447,6 +453,7 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
         discard=discard,
         discard_type=discard_type,
         attacker_traits=_trait_names(index, record.get("attacker_traits", [])),
+        attacked_traits=_trait_names(index, record.get("attacked_traits", []), "attacked_traits"),
         discard_traits=_trait_names(index, cost.get("discard_traits", []), "discard_traits"),
         phase=_beginning(index, when, record),
         whose=record.get("whose") if when == "at_beginning" else None,

@@ -180,6 +180,8 @@ class AttackPhase:
         )
         self.game.playing.trigger_card(player, attacker, "when_attacking", "attacked")
         self.game.playing.trigger_others(player, attacker)
+        if kind == "front" and facing is not None:
+            self.game.playing.trigger_front_attacked(self.game.opponent(player), facing)
         if not self.game.unrecorded():
             self.game.record(
                 RecordKind.CHOICE,

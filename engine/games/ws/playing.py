@@ -261,6 +261,20 @@ class Playing:
 
                 self.stand_by(player, card, ability, (), f"{attacker.identity} attacked")
 
+    def trigger_front_attacked(self, player: str, attacked: Card) -> None:
+        """``attacked``, a character of ``player``'s, is frontal attacked (7.2.1.4.2): the automatic abilities "When
+        your other 《Music》 character is frontal attacked" of ``player``'s other characters enter standby (8.7.2)."""
+        attacked_traits = self.game.characteristics.traits(attacked)
+        for _, card in self.states[player].characters():
+            if card is attacked:
+                continue
+            for ability in self.game.abilities_of(card):
+                if ability.kind != "auto" or ability.when != "when_other_front_attacked":
+                    continue
+                if ability.attacked_traits and not attacked_traits.intersection(ability.attacked_traits):
+                    continue
+                self.stand_by(player, card, ability, (), f"{attacked.identity} was frontal attacked")
+
     def stand_by(
         self,
         player: str,

@@ -24,6 +24,8 @@ def render(record: Record) -> str:
     if kind == "auto":
         if record["timing"] == "when_other_attacks":
             trigger = f"When your other {_traits(record['attacker_traits'])} character attacks"
+        elif record["timing"] == "when_other_front_attacked":
+            trigger = f"When your other {_traits(record['attacked_traits'])} character is frontal attacked"
         elif record["timing"] == "when_climax_placed" and record.get("climax_name"):
             trigger = f'When "{record["climax_name"]}" is placed on your climax area'
         elif record["timing"] == "when_trigger_reveals":

@@ -388,6 +388,9 @@ class _Build(EffectBuild):
     def other_attacks(self, children: list[Any]) -> tuple[str, dict[str, list[str]]]:
         return "when_other_attacks", {"attacker_traits": children[0]}
 
+    def other_front_attacked(self, children: list[Any]) -> tuple[str, dict[str, list[str]]]:
+        return "when_other_front_attacked", {"attacked_traits": children[0]}
+
     def begins_own(self, children: list[Any]) -> tuple[str, dict[str, str]]:
         return "at_beginning", {"phase": str(children[0]).replace(" ", "_"), "whose": "own"}
 

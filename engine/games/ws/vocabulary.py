@@ -483,6 +483,17 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ),
     (
         "timing",
+        "when another character of a trait is frontal attacked, its card put into the waiting room as the cost",
+        {
+            "type": "auto",
+            "timing": "when_other_front_attacked",
+            "attacked_traits": ["Music"],
+            "cost": {"stock": 0, "self_to": "waiting"},
+            "effect": [{"power": 2000, "target": "choose", "in_battle": True}],
+        },
+    ),
+    (
+        "timing",
         "when a climax is placed in the opponent's climax area",
         {"type": "auto", "timing": "when_opponent_climax_placed", "optional": True, "effect": [{"self_to": "stock"}]},
     ),

@@ -484,6 +484,12 @@ TIMING_WORDS: Final = (
         clauses=("ws:7.6.1.2", "ws:7.2.1.5.1"),
     ),
     Word(
+        "when_other_front_attacked",
+        "timing",
+        "When another character of its master's is frontal attacked (of one of attacked_traits, where said).",
+        clauses=("ws:7.2.1.4.2", "ws:7.2.1.5.1"),
+    ),
+    Word(
         "when_opponent_climax_placed",
         "timing",
         "When a climax is placed in the climax area of its master's opponent.",

@@ -200,6 +200,12 @@ def _ws_card_defs() -> dict[str, Schema]:
                     "type": "array",
                     "items": {"type": "string"},
                 },
+                "attacked_traits": {
+                    "description": "For timing when_other_front_attacked: the character frontal attacked has one of "
+                    "these traits.",
+                    "type": "array",
+                    "items": {"type": "string"},
+                },
                 "phase": {
                     "description": "For timing at_beginning: the phase or step at whose beginning it triggers.",
                     "enum": list(ws_abilities.PHASES),
