@@ -2155,3 +2155,24 @@ def test_another_character_is_frontal_attacked(
     frontal attacked, you may pay the cost. If you do, choose 1 of your characters in battle, and that character gets
     +2000 power": it triggers for a 《Music》 character frontal attacked, not another."""
     assert_judged(judged("other-front-attacked.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry", "said"),
+    [
+        ("", "", None, None),
+        (
+            "do: move, from: 1, to: 4, expect: {P1: {stage: {1: null, 4: TST/A-002}}}",
+            "do: move, from: 2, to: 4",
+            0,
+            "cannot move to another position",
+        ),
+    ],
+    ids=["not-facing", "facing"],
+)
+def test_the_character_facing_a_card_cannot_move(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None, said: str | None
+) -> None:
+    """ws 8.1.1.3, 3.6.5, 6.5.1.2.4: "The character facing this card cannot move to another position of the stage":
+    the opponent's character facing it cannot be moved in the main phase; another can."""
+    assert_judged(judged("facing-cannot-move.yaml", monkeypatch, tmp_path, old, new), entry=entry, said=said)

@@ -248,6 +248,31 @@ class Characteristics:
             for ability in self.game.modelled.get(definition.id, ())
         )
 
+    def cannot_move(self, card: Card) -> bool:
+        """Whether ``card`` cannot move to another position of the stage now (8.1.1.3): a continuous ability of its
+        own says so, or one of the opponent's character facing it ("The character facing this card cannot move to
+        another position of the stage", 3.6.5)."""
+        if not self.game.restricts_moves:
+            return False
+        for ability in self.game.abilities_of(card):
+            if ability.kind == "cont" and any(
+                effect.get("cannot") == "move" and effect.get("target", "self") == "self" for effect in ability.effects
+            ):
+                if self.holds(ability.condition, card):
+                    return True
+        position = self.states[card.owner].position_of(card)
+        facing = (
+            self.states[self.game.opponent(card.owner)].character_at(FACING[position]) if position in FACING else None
+        )
+        if facing is None:
+            return False
+        return any(
+            ability.kind == "cont"
+            and any(effect.get("cannot") == "move" and effect.get("target") == "facing" for effect in ability.effects)
+            and self.holds(ability.condition, facing)
+            for ability in self.game.abilities_of(facing)
+        )
+
     def forbidding_events(self, player: str) -> Card | None:
         """The card of ``player``'s stage whose continuous ability forbids ``player`` to play events and Backup from
         the hand ("You cannot play events or "Backup" from your hand", 8.1.1.3) while its condition holds; None

@@ -107,7 +107,16 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         Part(
             "phases",
             Phases,
-            calls=("moves", "attack_phase", "playing", "costs", "operations", "rule_actions", "keywords"),
+            calls=(
+                "moves",
+                "attack_phase",
+                "playing",
+                "costs",
+                "operations",
+                "characteristics",
+                "rule_actions",
+                "keywords",
+            ),
         ),
         Part(
             "attack_phase",
@@ -225,6 +234,12 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
         )
         """The cards with a continuous ability that gives an ability ("All of your other characters get the
         following ability")."""
+        self.restricts_moves = any(
+            ability.kind == "cont" and any(e.get("cannot") == "move" for e in ability.effects)
+            for abilities in (*self.modelled.values(), tuple(self.grants.values()))
+            for ability in abilities
+        )
+        """Whether a card of the game has (or gives) a continuous ability that keeps a character from moving."""
         self.gives_encores = any(
             ability.kind == "cont" and any("encore" in e for e in ability.effects)
             for abilities in self.modelled.values()
@@ -560,6 +575,12 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             return Refusal(("ws:6.5.1.2.4", "ws:3.6.3"), f"{outside} is not a stage position: they are 1-5")
         if first == second:
             return Refusal(("ws:6.5.1.2.4",), f"a move exchanges two positions; from and to are both {first}")
+        blocker = self.phases.move_blocker(player, choice) if self.restricts_moves else None
+        if blocker is not None:
+            return Refusal(
+                ("ws:8.1.1.3", "ws:6.5.1.2.4"),
+                f"{blocker.identity} cannot move to another position of the stage: a continuous ability says so",
+            )
         me = self.player_states[player]
         if not me.pile_at(first or 0) and not me.pile_at(second or 0):
             causes = [

@@ -480,6 +480,14 @@ class Operations:
         me = self.states[player]
         card = mover or card
         position = me.position_of(card)
+        if position is not None and self.game.characteristics.cannot_move(card):
+            self.game.record(
+                RecordKind.ABILITY,
+                player,
+                f"{card.identity} cannot move to another position of the stage: it stays on position {position}",
+                ("ws:8.1.1.3", "ws:8.6.2.4.4"),
+            )
+            return
         wanted = {"open_middle": (MIDDLE,), "open_back": BACK}.get(where, CENTER)
         open_positions = [pos for pos in wanted if me.character_at(pos) is None]
         if position is None or not open_positions:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from engine.core.cards import Card
 from engine.core.effects import Duration
 from engine.core.game import Procedure, ability_label
 from engine.core.protocol import PASS, Checkpoint, Choice, Decision, DeclaredText, RecordKind, Refusal
@@ -218,9 +219,22 @@ class Phases:
                 if ability.kind == "act" and self.game.costs.refusal(player, card, ability) is None:
                     options.append(Activate(pos, ability.index))
         occupied = frozenset(pos for pos, cards in zip(POSITIONS, me.stage) if cards)
-        options.extend(_MOVES_WITH[occupied])
+        moves = _MOVES_WITH[occupied]
+        if self.game.restricts_moves:
+            moves = tuple(move for move in moves if self.move_blocker(player, move) is None)
+        options.extend(moves)
         options.append(PASS)
         return options
+
+    def move_blocker(self, player: str, move: Choice) -> Card | None:
+        """The character of the two positions ``move`` exchanges that cannot move to another position (8.1.1.3),
+        or None."""
+        me = self.states[player]
+        for position in (move.pos, move.other if isinstance(move, Move) else None):
+            character = me.character_at(position) if position in POSITIONS else None
+            if character is not None and self.game.characteristics.cannot_move(character):
+                return character
+        return None
 
     def main_allows(self, player: str, choice: Choice) -> bool:
         """Whether ``choice`` is among ``main_options(player)``, without building them."""
@@ -231,6 +245,8 @@ class Phases:
         if verb == "move" and isinstance(choice, Move):  # the lower position first, one occupied (_moves_when_occupied)
             first, second = choice.pos, choice.other
             if first not in POSITIONS or second not in POSITIONS or not first < second:
+                return False
+            if self.game.restricts_moves and self.move_blocker(player, choice) is not None:
                 return False
             return bool(me.pile_at(first) or me.pile_at(second))
         if verb == "play":

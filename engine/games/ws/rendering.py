@@ -534,11 +534,14 @@ def _continuous(effect: Record, zone: str | None = None) -> str:
         return f"This card gets {level} level while {where}"
     if "keeps_soul" in effect:
         return "This card's soul does not decrease by side attacking"
+    if effect.get("cannot") == "move" and target == "facing":
+        return "The character facing this card cannot move to another position of the stage"
     if "cannot" in effect:
         return {
             "side_attack": "This card cannot side attack",
             "front_attack": "This card cannot frontal attack",
             "reverse": "This card cannot become 【REVERSE】",
+            "move": "This card cannot move to another position of the stage",
             "events_and_backup": 'You cannot play events or "Backup" from your hand',
         }[effect["cannot"]]
     if "encore" in effect:

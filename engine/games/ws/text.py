@@ -653,6 +653,12 @@ class _Build(EffectBuild):
     def keeps_soul(self, _: list[Any]) -> Record:
         return {"keeps_soul": True}
 
+    def cannot_move(self, _: list[Any]) -> Record:
+        return {"cannot": "move"}
+
+    def facing_cannot_move(self, _: list[Any]) -> Record:
+        return {"cannot": "move", "target": "facing"}
+
     def cannot_play_events(self, _: list[Any]) -> Record:
         return {"cannot": "events_and_backup"}
 

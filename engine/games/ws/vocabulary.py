@@ -473,6 +473,11 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ),
     (
         "restriction",
+        "the character facing it cannot move to another position of the stage",
+        {"type": "cont", "effect": [{"cannot": "move", "target": "facing"}]},
+    ),
+    (
+        "restriction",
         "its master cannot play events nor Backup from the hand",
         {"type": "cont", "effect": [{"cannot": "events_and_backup"}]},
     ),
