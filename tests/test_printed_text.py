@@ -2176,3 +2176,33 @@ def test_the_character_facing_a_card_cannot_move(
     """ws 8.1.1.3, 3.6.5, 6.5.1.2.4: "The character facing this card cannot move to another position of the stage":
     the opponent's character facing it cannot be moved in the main phase; another can."""
     assert_judged(judged("facing-cannot-move.yaml", monkeypatch, tmp_path, old, new), entry=entry, said=said)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("do: damage, cards: [TST/A-021]}", "do: damage, cards: [TST/A-001]}", 3),  # not canceled
+        ("do: attack, pos: 2, type: front}", "do: attack, pos: 2, type: side}", 3),  # no battle of Stage Door's
+    ],
+    ids=["canceled-in-battle", "not-canceled", "side-attack"],
+)
+def test_damage_received_canceled_during_the_cards_battle(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 4.10.1.2, 7.2.1.5.1, 8.1.1.2: "During this card's battle, when the damage you received is canceled, you may
+    return this card to your hand": it triggers for the character frontal attacked, when the damage is canceled."""
+    assert_judged(judged("received-damage-canceled.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [("", "", None), ("stage: {2: TST/A-179}", "stage: {2: TST/A-001}", 1)],
+    ids=["level-gained", "plain-singer"],
+)
+def test_a_level_gained_with_power_until_end_of_turn(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.2.1.2, 2.6, 3.6.5: "this card gets +1 level and +1000 power until end of turn": its level is 1 while the
+    effect lasts, which the opponent's "If the character facing this card is level 1 or higher" sees."""
+    assert_judged(judged("level-and-power.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -117,6 +117,7 @@ GRANTABLE_TIMINGS: Final = (
     "when_opponent_reversed",
     "when_other_opponent_reversed",
     "when_other_front_attacked",
+    "when_received_damage_canceled",
     "when_climax_placed",
     "when_opponent_climax_placed",
     "at_beginning",
@@ -428,7 +429,7 @@ def _built(index: int, kind: str, when: str | None, record: dict[str, Any]) -> C
             if effect.get("target") == "facing":
                 raise AbilityRecordError(f"ability {index}: target facing belongs to a cont ability")
             for name in CONTINUOUS_ONLY:
-                if name in effect:
+                if name in effect and not (name == "level" and "power" in effect):
                     raise AbilityRecordError(f"ability {index}: {name} belongs to a cont ability, not {kind}")
             if "per" in effect and effect.get("target", "self") not in ("self", "choose"):
                 raise AbilityRecordError(
@@ -502,7 +503,7 @@ def _zone(index: int, kind: str, record: dict[str, Any]) -> str | None:
     zone = record.get("zone")
     effects = record.get("effect") or []
     effects = [effects] if isinstance(effects, dict) else effects
-    changes_level = any(isinstance(e, dict) and "level" in e for e in effects)
+    changes_level = any(isinstance(e, dict) and "level" in e and "power" not in e for e in effects)
     if zone == "hand" and (
         kind != "cont"
         or not all(

@@ -45,6 +45,8 @@ class Characteristics:
     def __init__(self, game: WeissSchwarz) -> None:
         self.game = game
         self.states = game.player_states
+        self.levels_gained = False
+        """Whether an effect has changed a character's level until a duration ends (``level_of`` asks then)."""
 
     def add_effect(
         self,
@@ -58,6 +60,8 @@ class Characteristics:
         """A change of ``card``'s ``attribute`` by ``delta`` until end of turn; with ``controller``, until the end
         of that player's opponent's next turn (8.2.1.2)."""
         self.game.version += 1
+        if attribute == "level":
+            self.levels_gained = True
         self.game.effects.add(
             ContinuousEffect(
                 card.instance,
@@ -471,12 +475,18 @@ class Characteristics:
         definition = self.game.definition(card) if card else None
         if definition is None or card is None:
             return 0
-        if definition.id not in self.game.stage_levels or self.states[card.owner].position_of(card) is None:
+        changed = self.levels_gained and self.states[card.owner].position_of(card) is not None
+        if (definition.id not in self.game.stage_levels and not changed) or self.states[card.owner].position_of(
+            card
+        ) is None:
             return definition.level
         level = definition.level
-        for ability in self.game.modelled.get(definition.id, ()):
-            if ability.kind == "cont" and ability.zone is None and self.holds(ability.condition, card):
-                level += sum(int(effect.get("level", 0)) for effect in ability.effects)
+        if definition.id in self.game.stage_levels:
+            for ability in self.game.modelled.get(definition.id, ()):
+                if ability.kind == "cont" and ability.zone is None and self.holds(ability.condition, card):
+                    level += sum(int(effect.get("level", 0)) for effect in ability.effects)
+        if changed:  # "that character gets +1 level ... until end of turn" (8.2.1.2)
+            level = self.game.effects.value(card.instance, "level", level)
         return max(level, 0)
 
 

@@ -102,7 +102,7 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
     zones = ZONES
     turn_begins_with = "stand"
     parts = (
-        Part("moves", CardMoves, calls=("rule_actions", "playing", "keywords")),
+        Part("moves", CardMoves, calls=("attack_phase", "rule_actions", "playing", "keywords")),
         Part("opening", Opening, calls=("moves",)),
         Part(
             "phases",

@@ -118,6 +118,12 @@ class CardMoves:
                         f"but the log lists {counted(len(answer) - len(moved), 'more card')}",
                     )
                 )
+            attack = self.game.attack_phase.attack
+            defender = attack.defender if attack is not None else None
+            if defender is not None and defender.owner == player and me.position_of(defender) is not None:
+                self.game.playing.trigger_card(
+                    player, defender, "when_received_damage_canceled", "saw the damage its master received canceled"
+                )
             if source is not None and self.states[source.owner].position_of(source) is not None:
                 self.game.playing.trigger_card(
                     source.owner, source, "when_damage_canceled", "saw the damage it dealt canceled"

@@ -37,9 +37,10 @@ CHOSEN_ONLY: Final = ("send", "rest", "stand")
 """The operations done to a character chosen (``target: choose``) alone: ``send`` it to a zone, rest or stand it."""
 CHARACTER_FILTERS: Final = ("level_at_most", "level_at_least", "cost_at_most", "above_player_level")
 """What narrows a character chosen by its level or cost (``target: choose``)."""
-GAINS: Final = ("power", "soul")
+GAINS: Final = ("level", "power", "soul")
 """The operations one change may carry together: ``{power: 2000, soul: 1, target: choose}`` is one choice; with
-an ability given (``grant``) or an Encore (``encore``)."""
+an ability given (``grant``) or an Encore (``encore``).  ``level`` is one of them only beside ``power`` ("+1 level
+and +1000 power"), to its card or a character chosen."""
 EFFECT_WORDS: Final = frozenset((*OPERATIONS, *VOCABULARY.names("qualifier")))
 """Every key an operation's record may have: its operation and its qualifiers."""
 
@@ -156,6 +157,12 @@ def _check_targets(index: int, effect: dict[str, Any]) -> None:
     for name in ("area", "cost_at_most", "other", "in_battle", *CHOSEN_ONLY):
         if name in effect and not chooses_character and not (name == "cost_at_most" and chooses_card):
             raise AbilityRecordError(f"ability {index}: {name} narrows or acts on a character chosen: target: choose")
+    if (
+        "level" in effect
+        and "power" in effect
+        and (effect.get("target", "self") not in ("self", "choose") or "per" in effect)
+    ):
+        raise AbilityRecordError(f"ability {index}: a level gained with power goes to its card or a character chosen")
     if "until" in effect and not any(name in effect for name in (*GAINS, "grant")):
         raise AbilityRecordError(
             f"ability {index}: until {effect['until']!r}: a power or soul change lasts until {' or '.join(DURATIONS)}"

@@ -55,6 +55,9 @@ def render(record: Record) -> str:
                 ("when_attacking", None): "When this card attacks",
                 ("when_act_used", None): "When you use an 【ACT】",
                 ("when_damage_canceled", None): "When damage dealt by this card is canceled",
+                ("when_received_damage_canceled", None): (
+                    "During this card's battle, when the damage you received is canceled"
+                ),
                 ("when_put_into_waiting_room", None): "When this card is put into your waiting room from the stage",
             }[(record["timing"], record.get("zone"))]
         cost = record.get("cost")
@@ -528,7 +531,7 @@ def _continuous(effect: Record, zone: str | None = None) -> str:
         gains = "the following ability"
     if "any_color" in effect:
         return "This card can be played from your hand without fulfilling color requirements"
-    if "level" in effect:
+    if "level" in effect and "power" not in effect:
         where = "in your hand" if zone == "hand" else "on the stage"
         level = f"+{effect['level']}" if int(effect["level"]) > 0 else str(effect["level"])
         return f"This card gets {level} level while {where}"
@@ -580,5 +583,5 @@ def _continuous(effect: Record, zone: str | None = None) -> str:
 
 
 def _gains(effect: Record) -> str:
-    parts = [f"{effect[name]:+d} {name}" for name in ("power", "soul") if name in effect]
+    parts = [f"{effect[name]:+d} {name}" for name in ("level", "power", "soul") if name in effect]
     return " and ".join(parts)

@@ -460,6 +460,9 @@ class _Build(EffectBuild):
     def opponent_reversed(self, _: list[Any]) -> tuple[str, dict[str, str]]:
         return "when_opponent_reversed", {}
 
+    def received_damage_canceled(self, _: list[Any]) -> tuple[str, dict[str, str]]:
+        return "when_received_damage_canceled", {}
+
     def opponent_climax_placed(self, _: list[Any]) -> tuple[str, dict[str, str]]:
         return "when_opponent_climax_placed", {}
 

@@ -282,6 +282,10 @@ class EffectBuild:
     def soul(self, children: list[Any]) -> Record:
         return {"soul": bonus(children[0])}
 
+    def level_and_power(self, children: list[Any]) -> Record:
+        level, power, _ = children
+        return {"level": bonus(level), "power": bonus(power)}
+
     def power_and_soul(self, children: list[Any]) -> Record:
         power, _, soul, _ = children
         return {"power": bonus(power), "soul": bonus(soul)}

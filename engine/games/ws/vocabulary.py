@@ -435,6 +435,16 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ("restriction", "cannot side attack", {"type": "cont", "effect": [{"cannot": "side_attack"}]}),
     (
         "operation",
+        "a level and power gained until end of turn",
+        {"type": "auto", "timing": "when_attacking", "effect": [{"level": 1, "power": 1000, "target": "self"}]},
+    ),
+    (
+        "timing",
+        "when damage its master received is canceled during its card's battle",
+        {"type": "auto", "timing": "when_received_damage_canceled", "optional": True, "effect": [{"self_to": "hand"}]},
+    ),
+    (
+        "operation",
         "cards looked at, one kept on the top of the deck",
         {"type": "auto", "timing": "when_attacking", "effect": [{"look": 2, "take": "any", "to": "deck_top"}]},
     ),

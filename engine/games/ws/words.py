@@ -184,7 +184,8 @@ OPERATION_WORDS: Final = (
     Word(
         "level",
         "operation",
-        "For a cont ability: the level its card gets while in the hand (zone: hand), or on the stage.",
+        "For a cont ability: the level its card gets while in the hand (zone: hand), or on the stage; with power, "
+        "the level its card or the character chosen gets with it, for as long as 'until' says.",
         number(),
         ("ws:8.6.2.1.2", "ws:2.6"),
     ),
@@ -483,6 +484,13 @@ TIMING_WORDS: Final = (
         "timing",
         "When its card's battle opponent becomes 【REVERSE】.",
         clauses=("ws:7.6.1.2", "ws:7.2.1.5.1"),
+    ),
+    Word(
+        "when_received_damage_canceled",
+        "timing",
+        "During its card's battle (the character a frontal attack is made on), when damage its master received is "
+        "canceled.",
+        clauses=("ws:4.10.1.2", "ws:7.2.1.5.1"),
     ),
     Word(
         "when_other_front_attacked",
