@@ -2206,3 +2206,38 @@ def test_a_level_gained_with_power_until_end_of_turn(
     """ws 8.2.1.2, 2.6, 3.6.5: "this card gets +1 level and +1000 power until end of turn": its level is 1 while the
     effect lasts, which the opponent's "If the character facing this card is level 1 or higher" sees."""
     assert_judged(judged("level-and-power.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("stage: {2: TST/A-181}", "stage: {2: TST/A-001}", 3),  # level 0: Giant Slayer's ability does not trigger
+    ],
+    ids=["level-1-reversed", "level-0-reversed"],
+)
+def test_the_top_card_into_the_clock_and_a_battle_opponent_of_a_level(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 3.8, 7.2.1.5.1, 8.1.1.2: "put the top card of your deck into your clock, and 【REST】 this card", and "When
+    this card's level 1 or higher battle opponent becomes 【REVERSE】": the first puts a card into the clock as its
+    card is reversed in battle; the second triggers only for a battle opponent of level 1 or higher."""
+    assert_judged(judged("deck-to-clock.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+def test_an_unread_automatic_ability_of_a_card_the_position_put_on_the_stage_is_reported(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """ws 8.6, 8.1.1.2: an automatic ability whose printed text is not read, of a character the log's position puts
+    on the stage (never played), makes the verdict incomplete where an event of its card happens, naming the text."""
+    catalog = yaml.safe_load(ABILITIES.read_text(encoding="utf-8"))
+    catalog["TST/A-181"]["text"] = "【AUTO】 When this card becomes 【REVERSE】 in battle, do a little dance."
+    path = tmp_path / "catalog.yaml"
+    path.write_text(yaml.safe_dump(catalog, allow_unicode=True), encoding="utf-8")
+    monkeypatch.setenv(CATALOGS_VARIABLE, str(path))
+    text = (LOGS / "deck-to-clock.yaml").read_text(encoding="utf-8")
+    log = tmp_path / "deck-to-clock.yaml"
+    log.write_text(text[: text.index("  - {p: P1, do: pass")], encoding="utf-8")
+    verdict = verify_log(load_log(log))
+    assert verdict.kind is VerdictKind.INCOMPLETE, verdict
+    assert any("do a little dance" in note for note in verdict.notes), verdict.notes

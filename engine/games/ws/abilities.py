@@ -355,7 +355,7 @@ def _is_condition(condition: object) -> bool:
         return False
     turn = condition.get("turn", "own")
     if not _is_character_facts(
-        condition.get("battle_opponent", {}), ("level_at_most", "cost_at_most"), "above_player_level"
+        condition.get("battle_opponent", {}), ("level_at_most", "level_at_least", "cost_at_most"), "above_player_level"
     ):
         return False
     if not _is_character_facts(

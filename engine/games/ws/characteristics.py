@@ -406,6 +406,8 @@ class Characteristics:
         level = self.level_of(opponent)
         if "level_at_most" in wanted and level > int(wanted["level_at_most"]):
             return False
+        if "level_at_least" in wanted and level < int(wanted["level_at_least"]):
+            return False
         definition = self.game.definition(opponent)
         if "cost_at_most" in wanted and (definition.cost if definition else 0) > int(wanted["cost_at_most"]):
             return False

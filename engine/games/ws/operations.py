@@ -148,6 +148,20 @@ class Operations:
             if zone == "stock":
                 yield from self.game.rule_actions.interrupts()
             return bool(healed)
+        elif "deck_to_clock" in effect:
+            reveal = Reveal(player, "text", int(effect["deck_to_clock"]), ("ws:8.6.2.4.4", "ws:3.8"))
+            answer = yield reveal
+            moved = yield from self.game.deck_operations.from_the_top(player, reveal, answer, "clock")
+            self.game.record(
+                RecordKind.ABILITY,
+                player,
+                f"ability of {card.identity}: the top card of {player}'s deck to the clock "
+                f"({', '.join(top.identity or '?' for top in moved) or 'none'})",
+                ("ws:8.6.2.4.4", "ws:3.8"),
+            )
+            yield Checkpoint(reveal)
+            yield from self.game.rule_actions.interrupts()
+            return bool(moved)
         elif "keeps_soul" in effect:
             if me.position_of(card) is not None:
                 self.game.characteristics.add_effect(

@@ -309,13 +309,16 @@ class Playing:
 
     def report_unplayed(self, player: str, card: Card, when: str) -> None:
         """``card``'s abilities in the shared shape that the engine does not play and that can act now: those of
-        ``when``, and on ``on_play`` any other but ``when_attacking`` (its card is now where its text works)."""
+        ``when``, and on ``on_play`` any other but ``when_attacking`` (its card is now where its text works); an
+        automatic ability's printed text not read, whose timing is not known, on any of them (a card a position put
+        on the stage was never played)."""
         definition = self.game.definition(card)
         if definition is None or not definition.abilities:
             return
         for record in definition.abilities:
             timing = record.get("timing")
             acts = timing == when or (when == "on_play" and timing != "when_attacking")
+            acts = acts or (timing is None and "unread" in record and record.get("type") == "auto")
             if when == "when_backup":  # from the hand to the waiting room: only its automatic abilities can act
                 acts = timing == when or (timing is None and record.get("type") == "auto")
             if acts and unplayed(record):

@@ -246,6 +246,8 @@ def _effect(effect: Record) -> str:
         return "put the top card of your clock into your waiting room"
     if "keeps_soul" in effect:
         return "this card's soul does not decrease by side attacking until end of turn"
+    if "deck_to_clock" in effect:
+        return "put the top card of your deck into your clock"
     if "waiting_to_deck" in effect:
         return "return all cards from your waiting room to your deck, and shuffle your deck"
     if "stock_to_waiting" in effect:
@@ -516,6 +518,8 @@ def _fact(name: str, wanted: Record | str) -> str:
             return "the level of this card's battle opponent is higher than your opponent's level"
         if "cost_at_most" in wanted:
             return f"this card's battle opponent is cost {wanted['cost_at_most']} or lower"
+        if "level_at_least" in wanted:
+            return f"this card's battle opponent is level {wanted['level_at_least']} or higher"
         return f"this card's battle opponent is level {wanted['level_at_most']} or lower"
     raise ValueError(f"no printed text for the condition {name!r}")
 

@@ -85,6 +85,15 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ("in your waiting room, put it into your stock", "in your waiting room, and put it into your stock"),
     ("put it in any position of your stage", "put it on any position of your stage"),
     ("put it on the top or the bottom of your deck", "put it on the top or at the bottom of your deck"),
+    ("cannot move to another position on the stage", "cannot move to another position of the stage"),
+    (
+        re.compile(r"\bWhen another of your ((?:《[^》]+》(?: or )?)+) characters? attacks"),
+        r"When your other \1 character attacks",
+    ),
+    (
+        re.compile(r"\bWhen this card's level (\d+) or higher battle opponent becomes 【REVERSE】, "),
+        r"When this card's battle opponent becomes 【REVERSE】, if this card's battle opponent is level \1 or higher, ",
+    ),
     (
         re.compile(r'\bYou cannot play (?:events|event cards) (?:or|and) "Backup" from (?:your )?hand'),
         'You cannot play events or "Backup" from your hand',
@@ -99,12 +108,12 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
         r"\1f your memory has \2 or \3 cards",
     ),
     (re.compile(r"\b([Ii])f you have a card in your memory"), r"\1f your memory has 1 or more cards"),
-    (re.compile(r'\b([Cc]hoose (?:up to )?\d+) card named ("[^"]+")'), r"\1 \2"),
     (
         "put a card from the bottom of your opponent's stock into their waiting room",
         "put the bottom card of your opponent's stock into their waiting room",
     ),
     (re.compile(r"\b([Cc])hoose an? (?=level |cost |character |card |climax |《|\")"), r"\g<1>hoose 1 "),
+    (re.compile(r'\b([Cc]hoose (?:up to )?\d+) card named ("[^"]+")'), r"\1 \2"),
     (" character on your opponent's back stage,", " character in your opponent's back stage,"),
     (
         re.compile(r"\byour opponent has (\d+) or less characters in (?:their|his or her) center stage"),
@@ -116,6 +125,7 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ),
     (", and all of your characters get", ", all of your characters get"),
     (", and this card gets +", ", this card gets +"),
+    ("your clock, and 【REST】 this card", "your clock, 【REST】 this card"),
     (", and put the top card of your deck into your stock", ", put the top card of your deck into your stock"),
     (re.compile(r'\ba card named ("[^"]+") is (in|placed on) your climax area'), r"\1 is \2 your climax area"),
     (
@@ -498,6 +508,9 @@ class _Build(EffectBuild):
 
     def opponent_level_at_most(self, children: list[Any]) -> Record:
         return {"battle_opponent": {"level_at_most": int(children[0])}}
+
+    def opponent_level_at_least(self, children: list[Any]) -> Record:
+        return {"battle_opponent": {"level_at_least": int(children[0])}}
 
     def opponent_cost_at_most(self, children: list[Any]) -> Record:
         return {"battle_opponent": {"cost_at_most": int(children[0])}}

@@ -127,6 +127,9 @@ class EffectBuild:
     def draw_up_to_n(self, children: list[Any]) -> Record:
         return {"draw": int(children[0]), "up_to": True}
 
+    def deck_to_clock(self, _: list[Any]) -> Record:
+        return {"deck_to_clock": 1}
+
     def stock_up_to(self, _: list[Any]) -> Record:
         return {"stock": 1, "up_to": True}
 

@@ -435,6 +435,22 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ("restriction", "cannot side attack", {"type": "cont", "effect": [{"cannot": "side_attack"}]}),
     (
         "operation",
+        "the top card of the deck into the clock, and this card rested",
+        {"type": "auto", "timing": "when_reversed_in_battle", "effect": [{"deck_to_clock": 1}, {"rest_self": True}]},
+    ),
+    (
+        "condition",
+        "a battle opponent of a level or higher",
+        {
+            "type": "auto",
+            "timing": "when_opponent_reversed",
+            "condition": {"battle_opponent": {"level_at_least": 1}},
+            "optional": True,
+            "effect": [{"stock": 1}],
+        },
+    ),
+    (
+        "operation",
         "a level and power gained until end of turn",
         {"type": "auto", "timing": "when_attacking", "effect": [{"level": 1, "power": 1000, "target": "self"}]},
     ),

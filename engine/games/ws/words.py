@@ -197,6 +197,13 @@ OPERATION_WORDS: Final = (
         ("ws:8.6.3", "ws:3.10"),
     ),
     Word(
+        "deck_to_clock",
+        "operation",
+        "Put the top N cards of the deck into the clock (a level up follows where it makes seven, 9.3).",
+        number(1),
+        ("ws:3.8", "ws:9.3.1"),
+    ),
+    Word(
         "waiting_to_deck",
         "operation",
         "Return all cards of the waiting room to the deck, and shuffle the deck.",
@@ -644,7 +651,8 @@ CONDITION_WORDS: Final = (
     Word(
         "battle_opponent",
         "condition",
-        "Its card's battle opponent: {level_at_most: N}, {cost_at_most: N} or {above_player_level: true}.",
+        "Its card's battle opponent: {level_at_most: N}, {level_at_least: N}, {cost_at_most: N} or "
+        "{above_player_level: true}.",
         mapping("what the battle opponent is"),
         ("ws:7.2.1.5.1",),
     ),
