@@ -241,14 +241,15 @@ class DeckOperations:
             Choice("look_take", cards=(identity,)) for identity in self.game.operations.fitting(me.deck[:most], effect)
         ]
         described = chosen_card_words(effect)
+        on_top = effect.get("to") == "deck_top"  # "choose 1 card from among them": one is, where any is looked at
         decision = self.game.operations.target_decision(
             player,
             card,
             ability,
             "look_take",
-            [*options, PASS],
-            f"choose up to 1 {described} among the top {counted(most, 'card')} looked at",
-            default=PASS,
+            options if on_top and options else [*options, PASS],
+            f"choose {'' if on_top else 'up to '}1 {described} among the top {counted(most, 'card')} looked at",
+            default=None if on_top and options else PASS,
         )
         choice = yield decision  # asked first: the entry that answers it names the cards looked at too
         reveal = Reveal(player, "text", most, ("ws:4.8.3", "ws:4.8.3.1", "ws:4.8.3.2", "ws:4.8.3.3"))
@@ -268,7 +269,6 @@ class DeckOperations:
                 reveal.problems.append(
                     Refusal(("ws:4.8.3", "ws:8.6.3"), f"{wanted} is not among the cards {player} looked at")
                 )
-        on_top = effect.get("to") == "deck_top"
         if on_top and taken is None and looked and choice.verb != "look_take":
             reveal.problems.append(
                 Refusal(
