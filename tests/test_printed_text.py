@@ -2241,3 +2241,46 @@ def test_an_unread_automatic_ability_of_a_card_the_position_put_on_the_stage_is_
     verdict = verify_log(load_log(log))
     assert verdict.kind is VerdictKind.INCOMPLETE, verdict
     assert any("do a little dance" in note for note in verdict.notes), verdict.notes
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [("", "", None), ("stage: {2: TST/A-001, 4: TST/A-183}", "stage: {2: TST/A-183, 4: TST/A-001}", 1)],
+    ids=["plain-singer", "untouchable"],
+)
+def test_a_character_that_cannot_be_chosen_by_the_opponents_effects(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.1.1.3, 8.6.3: "This card cannot be chosen by your opponent's effects": the opponent's ability that
+    chooses a character of its center stage cannot choose it."""
+    assert_judged(judged("untouchable.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [("", "", None), ("do: attack, pos: 2, type: front}", "do: attack, pos: 2, type: side}", 1)],
+    ids=["frontal", "side"],
+)
+def test_a_card_that_is_frontal_attacked(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 7.2.1.4.2, 8.1.1.2, 4.8.3: "When this card is frontal attacked, look at the top card of your deck, and put it
+    on the top of your deck or into your waiting room": a frontal attack triggers it, a side attack does not."""
+    assert_judged(judged("frontal-attacked.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("    stage: {2: TST/A-003}\n", "    stage: {2: TST/A-001}\n", 0),  # no level 1 character: level 1 in hand
+        ("stage: {1: TST/A-186, 2: TST/A-001}", "stage: {1: TST/A-186, 2: TST/A-002}", 0),  # no 《Music》 in the middle
+    ],
+    ids=["both", "opponent-level-0", "runner-in-the-middle"],
+)
+def test_a_level_lowered_by_the_opponents_level_and_the_middle_character_of_a_trait(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.1.1.3, 8.6.2.1.2, 3.6.3: "If your opponent has a level 1 or higher character, this card gets -1 level in
+    your hand", and "Your other 《Music》 character in the middle position of your center stage gets +1000 power"."""
+    assert_judged(judged("level-and-middle.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -116,6 +116,7 @@ GRANTABLE_TIMINGS: Final = (
     "when_reversed_in_battle",
     "when_opponent_reversed",
     "when_other_opponent_reversed",
+    "when_front_attacked",
     "when_other_front_attacked",
     "when_received_damage_canceled",
     "when_climax_placed",
@@ -370,7 +371,10 @@ def _is_condition(condition: object) -> bool:
     amounts = [condition.get(name, {}) for name in ("stock", "hand", "memory", "waiting_climaxes", "markers")]
     return (
         turn in ("own", "opponent")
-        and all(isinstance(part, dict) and is_character_filter(part, ("at_least", "at_most")) for part in counted)
+        and all(
+            isinstance(part, dict) and is_character_filter(part, ("at_least", "at_most", "level_at_least"))
+            for part in counted
+        )
         and all(isinstance(part, dict) and whole_numbers(part, ("at_least", "at_most")) for part in amounts)
     )
 

@@ -452,6 +452,8 @@ class Characteristics:
                 continue
             if "named" in wanted and not self.named(character, str(wanted["named"])):
                 continue
+            if "level_at_least" in wanted and self.level_of(character) < int(wanted["level_at_least"]):
+                continue
             found += 1
         return found
 

@@ -375,6 +375,7 @@ class Operations:
             Choice("target", pos=pos)
             for pos, character in state.characters()
             if self.may_choose(effect, card, pos, character)
+            and not (whose != player and self.game.attack_phase.cannot(character, "be_chosen"))
         ]
         described = chosen_character_words(effect)
         if not options:

@@ -264,6 +264,7 @@ class Playing:
     def trigger_front_attacked(self, player: str, attacked: Card) -> None:
         """``attacked``, a character of ``player``'s, is frontal attacked (7.2.1.4.2): the automatic abilities "When
         your other 《Music》 character is frontal attacked" of ``player``'s other characters enter standby (8.7.2)."""
+        self.trigger_card(player, attacked, "when_front_attacked", "was frontal attacked")
         attacked_traits = self.game.characteristics.traits(attacked)
         for _, card in self.states[player].characters():
             if card is attacked:

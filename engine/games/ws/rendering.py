@@ -55,6 +55,7 @@ def render(record: Record) -> str:
                 ("when_attacking", None): "When this card attacks",
                 ("when_act_used", None): "When you use an 【ACT】",
                 ("when_damage_canceled", None): "When damage dealt by this card is canceled",
+                ("when_front_attacked", None): "When this card is frontal attacked",
                 ("when_received_damage_canceled", None): (
                     "During this card's battle, when the damage you received is canceled"
                 ),
@@ -481,6 +482,8 @@ def _fact(name: str, wanted: Record | str) -> str:
         traits = _traits(wanted.get("traits", ()))
         if wanted.get("rested"):
             return "you do not have another 【REST】 character in your center stage"
+        if wanted.get("opponent") and "level_at_least" in wanted:
+            return f"your opponent has a level {wanted['level_at_least']} or higher character"
         if wanted.get("opponent") and wanted.get("center_stage") and "at_most" in wanted:
             return f"your opponent's center stage has {wanted['at_most']} or less characters"
         if wanted.get("at_least") == 1 and wanted.get("other") and "named" in wanted:
@@ -549,6 +552,7 @@ def _continuous(effect: Record, zone: str | None = None) -> str:
             "front_attack": "This card cannot frontal attack",
             "reverse": "This card cannot become 【REVERSE】",
             "move": "This card cannot move to another position of the stage",
+            "be_chosen": "This card cannot be chosen by your opponent's effects",
             "events_and_backup": 'You cannot play events or "Backup" from your hand',
         }[effect["cannot"]]
     if "encore" in effect:
@@ -574,7 +578,11 @@ def _continuous(effect: Record, zone: str | None = None) -> str:
             return f"This card gets {gains} for each other {_traits(per['traits'])} character in your back stage"
         return f"This card gets {gains} for each of your other {_traits(per['traits'])} characters"
     if effect.get("position") == "middle":
-        return f"Your other character in the middle position of your center stage gets {gains}"
+        middle_traits = effect.get("with_trait")
+        of_traits = (
+            f"{_traits([middle_traits] if isinstance(middle_traits, str) else middle_traits)} " if middle_traits else ""
+        )
+        return f"Your other {of_traits}character in the middle position of your center stage gets {gains}"
     if effect.get("target") == "facing":
         return f"The character facing this card gets {gains}"
     traits = effect.get("with_trait")

@@ -86,6 +86,7 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ("put it in any position of your stage", "put it on any position of your stage"),
     ("put it on the top or the bottom of your deck", "put it on the top or at the bottom of your deck"),
     ("cannot move to another position on the stage", "cannot move to another position of the stage"),
+    (re.compile(r"(this card gets -\d+ level) in your hand"), r"\1 while in your hand"),
     (
         re.compile(r"\bWhen another of your ((?:《[^》]+》(?: or )?)+) characters? attacks"),
         r"When your other \1 character attacks",
@@ -398,6 +399,9 @@ class _Build(EffectBuild):
     def other_attacks(self, children: list[Any]) -> tuple[str, dict[str, list[str]]]:
         return "when_other_attacks", {"attacker_traits": children[0]}
 
+    def front_attacked(self, _: list[Any]) -> tuple[str, dict[str, str]]:
+        return "when_front_attacked", {}
+
     def other_front_attacked(self, children: list[Any]) -> tuple[str, dict[str, list[str]]]:
         return "when_other_front_attacked", {"attacked_traits": children[0]}
 
@@ -613,6 +617,9 @@ class _Build(EffectBuild):
     def hand_at_most(self, children: list[Any]) -> Record:
         return {"hand": {"at_most": int(children[0])}}
 
+    def opponent_level_character(self, children: list[Any]) -> Record:
+        return {"characters": {"at_least": 1, "opponent": True, "level_at_least": int(children[0])}}
+
     def memory_at_most(self, children: list[Any]) -> Record:
         return {"memory": {"at_most": int(children[0])}}
 
@@ -645,6 +652,10 @@ class _Build(EffectBuild):
     def cont_other_middle(self, children: list[Any]) -> Record:
         return {**children[0], "target": "others", "position": "middle"}
 
+    def cont_other_middle_with(self, children: list[Any]) -> Record:
+        traits, gains = children
+        return {**gains, "target": "others", "position": "middle", "with_trait": one_or_list(traits)}
+
     def per_opponent_back(self, _: list[Any]) -> Record:
         return {"characters": {"opponent": True, "back_stage": True}}
 
@@ -668,6 +679,9 @@ class _Build(EffectBuild):
 
     def keeps_soul(self, _: list[Any]) -> Record:
         return {"keeps_soul": True}
+
+    def cannot_be_chosen(self, _: list[Any]) -> Record:
+        return {"cannot": "be_chosen"}
 
     def cannot_move(self, _: list[Any]) -> Record:
         return {"cannot": "move"}

@@ -504,6 +504,31 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ),
     (
         "restriction",
+        "its card cannot be chosen by the opponent's effects",
+        {"type": "cont", "effect": [{"cannot": "be_chosen"}]},
+    ),
+    (
+        "timing",
+        "when its card is frontal attacked",
+        {"type": "auto", "timing": "when_front_attacked", "effect": [{"look_top": ["deck_top", "waiting"]}]},
+    ),
+    (
+        "condition",
+        "the opponent has a character of a level or higher, its card's level lowered in the hand",
+        {
+            "type": "cont",
+            "zone": "hand",
+            "condition": {"characters": {"at_least": 1, "opponent": True, "level_at_least": 1}},
+            "effect": [{"level": -1, "target": "self"}],
+        },
+    ),
+    (
+        "target",
+        "the other character of a trait in the middle position",
+        {"type": "cont", "effect": [{"power": 1000, "target": "others", "position": "middle", "with_trait": "Music"}]},
+    ),
+    (
+        "restriction",
         "its master cannot play events nor Backup from the hand",
         {"type": "cont", "effect": [{"cannot": "events_and_backup"}]},
     ),
