@@ -2284,3 +2284,20 @@ def test_a_level_lowered_by_the_opponents_level_and_the_middle_character_of_a_tr
     """ws 8.1.1.3, 8.6.2.1.2, 3.6.3: "If your opponent has a level 1 or higher character, this card gets -1 level in
     your hand", and "Your other 《Music》 character in the middle position of your center stage gets +1000 power"."""
     assert_judged(judged("level-and-middle.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("3: {power: 2000}, 4:", "3: {power: 2500}, 4:", 0),  # Plain Runner has no "Singer" in its name
+        ("    waiting: [TST/A-021]\n", "    waiting: [TST/A-001]\n", 0),  # no climax in the waiting room
+    ],
+    ids=["both", "runner", "no-climax"],
+)
+def test_characters_with_a_part_of_a_name_and_the_climaxes_of_the_waiting_room(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.1.1.3, 2.1.1, 3.4: "All of your other characters with “Singer” in its card name get +500 power" (the
+    typographic quotes read as straight ones), and "If the number of climax in your waiting room is 1 or more"."""
+    assert_judged(judged("name-part-and-climaxes.yaml", monkeypatch, tmp_path, old, new), entry=entry)

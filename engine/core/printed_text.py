@@ -38,8 +38,11 @@ MARK_SPACING = re.compile(r"】(?=\S)(?![.,:)\]】])")
 """A mark followed by a word without a space (``【AUTO】【CLOCK】``): one space is written after it."""
 TRAIT_SPACING = re.compile(r"(?<=\w)(?=《)|(?<=》)(?=\w)")
 """A trait written against a word (``other《Music》``, ``《Music》characters``): one space is written between."""
-FULL_WIDTH = str.maketrans({"（": "(", "）": ")"})
-"""Full-width parentheses, printed around some reminder texts, are the ASCII ones."""
+FULL_WIDTH = str.maketrans({"（": "(", "）": ")", "［": "[", "］": "]"})
+"""Full-width parentheses and brackets, printed around some reminder texts and costs, are the ASCII ones."""
+CURLY_QUOTES = str.maketrans({"“": '"', "”": '"'})
+"""Typographic quotation marks, which stand around a name where a text has no straight ones (where it has, they
+are part of a name: ``"“Poppin'Party” Kasumi Toyama"``)."""
 NUMBERS = re.compile(r"\d[\d,]*")
 NAMES = re.compile(r'"[^"]*"')
 TRAITS = re.compile(r"《[^》]*》")
@@ -59,6 +62,8 @@ def normalise(
     for mark in marks_in_parentheses:
         text = text.replace(f"({mark})", f"【{mark}】")
     text = ASCII_TRAIT.sub(r"《\1》", ASCII_MARKS.sub(r"【\1】", text)).translate(FULL_WIDTH)
+    if '"' not in text:
+        text = text.translate(CURLY_QUOTES)
     text = without_reminders(text)
     text = MARK_SPACING.sub("】 ", SPACES.sub(" ", text)).strip()
     text = TRAIT_SPACING.sub(" ", text)

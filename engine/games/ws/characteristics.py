@@ -136,6 +136,8 @@ class Characteristics:
                     origin = f"ability {ability.index} of {source.identity}"
                     if "with_name" in effect and not self.named(card, str(effect["with_name"])):
                         continue
+                    if "with_name_part" in effect and str(effect["with_name_part"]) not in self.name_of(card):
+                        continue
                     if effect.get("position") == "middle" and me.position_of(card) != MIDDLE:
                         continue
                     requires = required_traits(effect)
@@ -354,6 +356,8 @@ class Characteristics:
                 if (definition := self.game.definition(card)) is not None and definition.type == "climax"
             )
             if climaxes > int(condition["waiting_climaxes"].get("at_most", climaxes)):
+                return False
+            if climaxes < int(condition["waiting_climaxes"].get("at_least", 0)):
                 return False
         me = self.states[player]
         if condition.get("climax_area") and not me.climax:

@@ -31,7 +31,7 @@ from engine.games.ws.words import (
 if TYPE_CHECKING:
     from engine.games.ws.cards import WsCardDefinition
 
-CONTINUOUS_ONLY: Final = ("trait", "cannot", "level", "any_copies", "encore")
+CONTINUOUS_ONLY: Final = ("trait", "cannot", "level", "any_copies", "encore", "with_name_part")
 """What only a ``cont`` ability's operations may say."""
 CHOSEN_ONLY: Final = ("send", "rest", "stand")
 """The operations done to a character chosen (``target: choose``) alone: ``send`` it to a zone, rest or stand it."""

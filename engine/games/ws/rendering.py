@@ -515,7 +515,8 @@ def _fact(name: str, wanted: Record | str) -> str:
     if name == "markers":
         return "there is a marker underneath this card"
     if name == "waiting_climaxes":
-        return f"your waiting room has {wanted['at_most']} or less climax"
+        bound, words = ("at_most", "less") if "at_most" in wanted else ("at_least", "more")
+        return f"your waiting room has {wanted[bound]} or {words} climax"
     if name == "battle_opponent":
         if wanted.get("above_player_level"):
             return "the level of this card's battle opponent is higher than your opponent's level"
@@ -591,6 +592,8 @@ def _continuous(effect: Record, zone: str | None = None) -> str:
     who = " ".join(part for part in ("All of your", "other" if target == "others" else "", written) if part)
     if named:
         return f'{who} "{named}" get {gains}'
+    if "with_name_part" in effect:
+        return f'{who} characters with "{effect["with_name_part"]}" in its card name get {gains}'
     return f"{who} characters get {gains}"
 
 

@@ -87,6 +87,11 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ("put it on the top or the bottom of your deck", "put it on the top or at the bottom of your deck"),
     ("cannot move to another position on the stage", "cannot move to another position of the stage"),
     (re.compile(r"(this card gets -\d+ level) in your hand"), r"\1 while in your hand"),
+    (re.compile(r'(characters with "[^"]+") in their card names get'), r"\1 in its card name get"),
+    (
+        re.compile(r"\b([Ii])f the number of climax(?: cards)? in your waiting room is (\d+) or (less|more)"),
+        r"\1f your waiting room has \2 or \3 climax",
+    ),
     (
         re.compile(r"\bWhen another of your ((?:《[^》]+》(?: or )?)+) characters? attacks"),
         r"When your other \1 character attacks",
@@ -459,6 +464,9 @@ class _Build(EffectBuild):
     def waiting_climaxes_at_most(self, children: list[Any]) -> Record:
         return {"waiting_climaxes": {"at_most": int(children[0])}}
 
+    def waiting_climaxes_at_least(self, children: list[Any]) -> Record:
+        return {"waiting_climaxes": {"at_least": int(children[0])}}
+
     def cannot_reverse(self, _: list[Any]) -> Record:
         return {"cannot": "reverse"}
 
@@ -712,6 +720,14 @@ class _Build(EffectBuild):
         children = children[1:]  # ALL_OF_YOUR
         traits, gains = children
         return {**gains, "target": "others", "with_trait": one_or_list(traits)}
+
+    def cont_others_name_part(self, children: list[Any]) -> Record:
+        _, part, gains = children
+        return {**gains, "target": "others", "with_name_part": str(part)[1:-1]}
+
+    def cont_all_name_part(self, children: list[Any]) -> Record:
+        _, part, gains = children
+        return {**gains, "target": "all", "with_name_part": str(part)[1:-1]}
 
     def cont_others_named(self, children: list[Any]) -> Record:
         children = children[1:]  # ALL_OF_YOUR

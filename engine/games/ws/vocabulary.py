@@ -524,6 +524,20 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ),
     (
         "target",
+        "the other characters with a part of a card name",
+        {"type": "cont", "effect": [{"power": 500, "target": "others", "with_name_part": "Singer"}]},
+    ),
+    (
+        "condition",
+        "climaxes in the waiting room, at least",
+        {
+            "type": "cont",
+            "condition": {"waiting_climaxes": {"at_least": 1}},
+            "effect": [{"power": 1000, "target": "self"}],
+        },
+    ),
+    (
+        "target",
         "the other character of a trait in the middle position",
         {"type": "cont", "effect": [{"power": 1000, "target": "others", "position": "middle", "with_trait": "Music"}]},
     ),

@@ -333,6 +333,13 @@ QUALIFIER_WORDS: Final = (
         ("ws:2.1.1",),
     ),
     Word(
+        "with_name_part",
+        "qualifier",
+        "For a cont ability: the characters it applies to have this in their card names.",
+        name("part of a card name"),
+        ("ws:2.1.1",),
+    ),
+    Word(
         "per",
         "qualifier",
         "The change is made once for each character counted ({characters: {traits, other, back_stage, ...}}), "
@@ -673,7 +680,7 @@ CONDITION_WORDS: Final = (
     Word(
         "waiting_climaxes",
         "condition",
-        "Climaxes in its master's waiting room: {at_most: N}.",
+        "Climaxes in its master's waiting room: {at_most: N} or {at_least: N}.",
         mapping("a count"),
         ("ws:3.4",),
     ),
