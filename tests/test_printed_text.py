@@ -2301,3 +2301,20 @@ def test_characters_with_a_part_of_a_name_and_the_climaxes_of_the_waiting_room(
     """ws 8.1.1.3, 2.1.1, 3.4: "All of your other characters with “Singer” in its card name get +500 power" (the
     typographic quotes read as straight ones), and "If the number of climax in your waiting room is 1 or more"."""
     assert_judged(judged("name-part-and-climaxes.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("cards: [TST/A-002, TST/A-001]}", "cards: [TST/A-001, TST/A-001]}", 1),  # one Plain Singer in the hand
+        ("cards: [TST/A-002, TST/A-001]}", "cards: [TST/A-001]}", 1),  # 2 cards are chosen
+    ],
+    ids=["two", "not-held", "one"],
+)
+def test_two_cards_of_the_hand_into_the_waiting_room(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.6.3, 4.7.4, 3.4: "draw up to 2 cards, choose 2 cards in your hand, put them into your waiting room, and
+    put up to 1 card from the top of your deck into your stock": the resolve entry names the two cards (cards)."""
+    assert_judged(judged("hand-two-to-waiting.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -11,9 +11,10 @@ of the operations is ``engine.games.ws.abilities``.
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
-from engine.core.cards import Card
+from engine.core.cards import Card, first_unheld
 from engine.core.effects import ContinuousEffect, Duration, Layer
 from engine.core.game import Procedure, holding_checkpoints
 from engine.core.protocol import PASS, Checkpoint, Choice, Decision, RecordKind, Reveal
@@ -180,7 +181,7 @@ class Operations:
         elif "hand_to_stock" in effect:
             yield from self.hand_to(player, card, ability, "stock")
         elif "hand_to_waiting" in effect:
-            yield from self.hand_to(player, card, ability, "waiting")
+            yield from self.hand_to(player, card, ability, "waiting", int(effect["hand_to_waiting"]))
         elif "reveal" in effect:
             yield from self.game.deck_operations.reveal_top(player, card, ability, effect, battle_opponent)
         elif "self_to" in effect:
@@ -592,28 +593,39 @@ class Operations:
         if to == "stock":
             yield from self.game.rule_actions.interrupts()
 
-    def hand_to(self, player: str, card: Card, ability: CardAbility, zone: str) -> Procedure:
-        """Choose a card in the hand and put it into the stock (3.10) or the waiting room (3.4) (8.6.3): the resolve
-        entry names it (cards); the one put into the waiting room is shown to all."""
+    def hand_to(self, player: str, card: Card, ability: CardAbility, zone: str, count: int = 1) -> Procedure:
+        """Choose ``count`` cards in the hand (as many as it has, where fewer: 8.6.3.1.2) and put them into the
+        stock (3.10) or the waiting room (3.4) (8.6.3): the resolve entry names them (cards); those put into the
+        waiting room are shown to all."""
+        hand = self.states[player].hand
+        identities = list(dict.fromkeys(self.game.moves.hand_identities(player)))
+        count = min(count, len(hand))
         options = [
-            Choice("hand_pick", cards=(identity,))
-            for identity in dict.fromkeys(self.game.moves.hand_identities(player))
+            Choice("hand_pick", cards=chosen)
+            for chosen in combinations_with_replacement(sorted(identities), count)
+            if count == 1 or first_unheld(hand, chosen) is None
         ]
         if not options:
             self.game.record(RecordKind.ABILITY, player, "no card in the hand to choose", ("ws:8.6.3.1.3",))
             return
         into = "the stock" if zone == "stock" else "the waiting room"
         decision = self.target_decision(
-            player, card, ability, "hand_pick", options, f"choose a card in the hand to put into {into}"
+            player,
+            card,
+            ability,
+            "hand_pick",
+            options,
+            f"choose {'a card' if count == 1 else counted(count, 'card')} in the hand to put into {into}",
         )
         choice = yield decision
-        taken = self.game.moves.take_from(player, "hand", choice.cards[0])
-        self.game.moves.put(player, zone, taken)
-        shown = f" ({choice.cards[0]})" if zone == "waiting" else ""
+        for identity in choice.cards:
+            self.game.moves.put(player, zone, self.game.moves.take_from(player, "hand", identity))
+        shown = f" ({', '.join(choice.cards)})" if zone == "waiting" else ""
         self.game.record(
             RecordKind.ABILITY,
             player,
-            f"{player} puts a card from the hand into {into}{shown}",
+            f"{player} puts {'a card' if len(choice.cards) == 1 else counted(len(choice.cards), 'card')} from the hand "
+            f"into {into}{shown}",
             ("ws:8.6.3", "ws:8.6.2.4.4", ZONE_CLAUSES[zone]),
         )
         yield Checkpoint(decision)

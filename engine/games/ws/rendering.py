@@ -303,6 +303,8 @@ def _effect(effect: Record) -> str:
         return f"reveal the top card of your deck. If that card is {_revealed_kind(effect)}, {may}{then}"
     if "put_revealed" in effect:
         return f"put it into your {_zone_words(effect['put_revealed'])}"
+    if "hand_to_waiting" in effect and int(effect["hand_to_waiting"]) > 1:
+        return f"choose {effect['hand_to_waiting']} cards in your hand, and put them into your waiting room"
     if "hand_to_waiting" in effect:
         return "choose 1 card in your hand, and put it into your waiting room"
     if "self_to" in effect:

@@ -131,6 +131,14 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ),
     (", and all of your characters get", ", all of your characters get"),
     (", and this card gets +", ", this card gets +"),
+    (
+        " cards in your hand, put them into your waiting room",
+        " cards in your hand, and put them into your waiting room",
+    ),
+    (
+        ", and put up to 1 card from the top of your deck into your stock",
+        ", put up to 1 card from the top of your deck into your stock",
+    ),
     ("your clock, and 【REST】 this card", "your clock, 【REST】 this card"),
     (", and put the top card of your deck into your stock", ", put the top card of your deck into your stock"),
     (re.compile(r'\ba card named ("[^"]+") is (in|placed on) your climax area'), r"\1 is \2 your climax area"),

@@ -188,6 +188,11 @@ class EffectBuild:
     def hand_to_waiting(self, _: list[Any]) -> Record:
         return {"hand_to_waiting": 1}
 
+    def hands_to_waiting(self, children: list[Any]) -> Record:
+        if int(children[0]) < 2:
+            raise ValueError("several cards of the hand are chosen")
+        return {"hand_to_waiting": int(children[0])}
+
     def self_to_hand(self, _: list[Any]) -> Record:
         return {"self_to": "hand"}
 

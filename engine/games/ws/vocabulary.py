@@ -451,6 +451,15 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ),
     (
         "operation",
+        "cards drawn, two of the hand into the waiting room, up to 1 into the stock",
+        {
+            "type": "auto",
+            "timing": "on_play",
+            "effect": [{"draw": 2, "up_to": True}, {"hand_to_waiting": 2}, {"stock": 1, "up_to": True}],
+        },
+    ),
+    (
+        "operation",
         "a level and power gained until end of turn",
         {"type": "auto", "timing": "when_attacking", "effect": [{"level": 1, "power": 1000, "target": "self"}]},
     ),

@@ -397,7 +397,7 @@ def field_choice(decision: Decision, data: dict[str, Any]) -> Choice | None:
     if name == "put_to":
         return PutTo(str(value))
     if name == "hand_pick":
-        return Choice("hand_pick", cards=tuple(reading.ids(value)))
+        return Choice("hand_pick", cards=tuple(sorted(reading.ids(value))))
     if name in ("search", "look_take"):
         found = tuple(reading.ids(value))
         return Choice(name, cards=found) if found else Choice("pass")
