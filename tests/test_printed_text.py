@@ -2318,3 +2318,34 @@ def test_two_cards_of_the_hand_into_the_waiting_room(
     """ws 8.6.3, 4.7.4, 3.4: "draw up to 2 cards, choose 2 cards in your hand, put them into your waiting room, and
     put up to 1 card from the top of your deck into your stock": the resolve entry names the two cards (cards)."""
     assert_judged(judged("hand-two-to-waiting.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [("", "", None), ("stage: {1: TST/A-001, 4: TST/A-001}", "stage: {1: TST/A-001}", 1)],
+    ids=["two", "one"],
+)
+def test_x_counts_the_opponents_characters(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.2.1.2, 3.6: "this card gets +X power until end of turn. X is equal to the number of characters your
+    opponent has ×1000": X counts the opponent's characters, center and back stage."""
+    assert_judged(judged("opponent-characters-counted.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [
+        ("", "", None),
+        ("target: TST/A-181,", "target: TST/A-003,", 1),  # Veteran is level 2
+        ("revealed: [TST/A-181]", "revealed: [TST/A-001]", 1),  # a level 0 card revealed: Wounded Pride is level 1
+    ],
+    ids=["level-1", "level-2-chosen", "level-0-revealed"],
+)
+def test_a_card_chosen_of_the_level_of_the_card_revealed(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 4.9.1, 8.6.3, 2.6: "reveal the top card of your deck, choose 1 level X or lower character in your waiting
+    room, and return it to your hand. X is equal to the level of the revealed card": the card chosen is of the
+    revealed card's level or lower."""
+    assert_judged(judged("revealed-level.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -381,6 +381,36 @@ class DeckOperations:
         if fits:
             yield from self.then(player, card, ability, effect, battle_opponent, use, top)
 
+    def reveal_only(self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any]) -> Procedure:
+        """Reveal the top card of the deck (4.9.1, 4.9.2: the entry being applied names it, ``revealed``); it stays
+        there, now known, and an operation after it may ask its level (``level_of_revealed``)."""
+        me = self.states[player]
+        yield from self.game.moves.ensure_deck(player)
+        if not me.deck:
+            self.game.operations.those_cards = []
+            return
+        asked = self.entry_naming_cards(
+            player, card, ability, effect, ("ws:4.9.1", "ws:8.6.3"), "reveal the top card of the deck"
+        )
+        if asked is not None:
+            yield asked
+        reveal = Reveal(player, "text", 1, ("ws:4.9.1", "ws:4.9.2"))
+        answer = yield reveal
+        top = me.deck[0]
+        self.game.moves.bind(top, answer, 0, reveal)
+        reveal.used = 1
+        self.game.operations.those_cards = [top]
+        self.game.record(
+            RecordKind.ABILITY,
+            player,
+            f"{player} reveals the top card of the deck, {top.identity or 'not named'}; it stays there",
+            ("ws:4.9.1", "ws:4.9.2", "ws:8.6.2.4.4"),
+            cards=[top.identity or "?"],
+        )
+        yield Checkpoint(reveal)
+        if asked is not None:
+            yield Checkpoint(asked)
+
     def then(
         self,
         player: str,

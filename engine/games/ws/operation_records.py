@@ -209,6 +209,8 @@ def chosen_card_fits(effect: dict[str, Any], definition: WsCardDefinition) -> bo
         return False
     if "cost_at_most" in effect and definition.cost > int(effect["cost_at_most"]):
         return False
+    if "revealed_level" in effect and definition.level > int(effect["revealed_level"]):
+        return False
     level = effect.get("level_at_most")
     return level is None or definition.level <= int(level)
 
@@ -228,6 +230,10 @@ def chosen_card_words(effect: dict[str, Any]) -> str:
         return f"level {effect['level_at_most']} or lower {kind}"
     if "level_at_least" in effect:
         return f"level {effect['level_at_least']} or higher {kind}"
+    if effect.get("level_of_revealed"):
+        traits = effect.get("with_trait")
+        written = " or ".join(f"《{t}》" for t in ([traits] if isinstance(traits, str) else traits or ()))
+        return f"level X or lower {written + ' ' if written else ''}{kind}"
     if "cost_at_most" in effect:
         return f"cost {effect['cost_at_most']} or lower {kind}"
     return kind
@@ -268,7 +274,7 @@ def chosen_character_words(effect: dict[str, Any]) -> str:
 CHOOSING: Final = ("salvage", "search", "take", "reveal", "among")
 """The operations that choose a card by its characteristics: from the waiting room, the deck, the cards looked
 at (``look`` with ``take``); and ``reveal``, which asks it of the top card of the deck revealed."""
-CARD_FILTERS: Final = ("color", "level_at_most", "level_at_least", "cost_at_most")
+CARD_FILTERS: Final = ("color", "level_at_most", "level_at_least", "cost_at_most", "level_of_revealed")
 
 
 def _check_salvage(index: int, effect: dict[str, Any]) -> None:

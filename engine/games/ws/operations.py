@@ -149,6 +149,8 @@ class Operations:
             if zone == "stock":
                 yield from self.game.rule_actions.interrupts()
             return bool(healed)
+        elif "reveal_top" in effect:
+            yield from self.game.deck_operations.reveal_only(player, card, ability, effect)
         elif "deck_to_clock" in effect:
             reveal = Reveal(player, "text", int(effect["deck_to_clock"]), ("ws:8.6.2.4.4", "ws:3.8"))
             answer = yield reveal
@@ -543,8 +545,18 @@ class Operations:
         self, player: str, card: Card, ability: CardAbility, effect: dict[str, Any]
     ) -> Procedure:
         """Choose a card of the waiting room (8.6.3) of the kind, trait, colour or level the effect says, and put it
-        into the hand (``salvage``) or the stock (``to: stock``); "up to" one lets its master choose none."""
+        into the hand (``salvage``) or the stock (``to: stock``); "up to" one lets its master choose none.  One of
+        "level X or lower", X the level of the card revealed before (``level_of_revealed``), asks that card's level
+        (a climax is level 0; a card not named is taken as level 0, and the verdict says so)."""
         me = self.states[player]
+        if effect.get("level_of_revealed"):
+            revealed = self.game.definition(self.those_cards[0]) if self.those_cards else None
+            if revealed is None:
+                self.game.moves.assume(
+                    f"the card {card.identity} revealed is not named in the log (revealed): taken as level 0",
+                    ("ws:4.9.1",),
+                )
+            effect = {**effect, "revealed_level": revealed.level if revealed is not None else 0}
         options: list[Choice] = [Choice("salvage", card=identity) for identity in self.fitting(me.waiting, effect)]
         described = chosen_card_words(effect)
         if not options:

@@ -70,9 +70,13 @@ def render(record: Record) -> str:
             trigger = "This ability activates up to 1 time per turn. " + trigger
         counted = [effect for effect in effects if "per" in effect]
         x_sentence = ""
-        if counted and "milled" in counted[0]["per"]:
+        if any(effect.get("level_of_revealed") for effect in effects):
+            x_sentence = " X is equal to the level of the revealed card."
+        elif counted and "milled" in counted[0]["per"]:
             traits = _traits(counted[0]["per"]["milled"]["traits"])
             x_sentence = f" X is equal to the number of {traits} characters among those cards ×{counted[0]['power']}."
+        elif counted and counted[0]["per"].get("characters", {}).get("opponent"):
+            x_sentence = f" X is equal to the number of characters your opponent has ×{counted[0]['power']}."
         elif counted:
             per = counted[0]["per"]["characters"]
             kind = " ".join(
@@ -249,6 +253,8 @@ def _effect(effect: Record) -> str:
         return "this card's soul does not decrease by side attacking until end of turn"
     if "deck_to_clock" in effect:
         return "put the top card of your deck into your clock"
+    if "reveal_top" in effect:
+        return "reveal the top card of your deck"
     if "waiting_to_deck" in effect:
         return "return all cards from your waiting room to your deck, and shuffle your deck"
     if "stock_to_waiting" in effect:

@@ -280,16 +280,7 @@ class _Build(EffectBuild):
                 record["condition"] = {**turn, **part}
             else:
                 record["optional"] = True
-        if per is not None:
-            amount, counted = per
-            marked = [effect for effect in effects if effect.get("power") == "X"]
-            if len(marked) != 1:
-                raise ValueError("X is defined for no change, or for more than one")
-            if "milled" in counted and not any("mill" in effect for effect in effects[: effects.index(marked[0])]):
-                raise ValueError('"among those cards" counts the cards a mill before it put into the waiting room')
-            marked[0].update({"power": amount, "per": counted})
-        elif any(effect.get("power") == "X" for effect in effects):
-            raise ValueError("+X power with no X defined")
+        _define_x(effects, per)
         record["effect"] = effects
         return record
 
@@ -304,6 +295,12 @@ class _Build(EffectBuild):
             elif child.type == "OTHER":
                 counted["other"] = True
         return {"x_count": (int(children[-1]), {"characters": counted})}
+
+    def x_revealed_level(self, _: list[Any]) -> Record:
+        return {"x_count": (0, "revealed_level")}
+
+    def x_opponent_characters(self, children: list[Any]) -> Record:
+        return {"x_count": (int(children[-1]), {"characters": {"opponent": True}})}
 
     def x_among(self, children: list[Any]) -> Record:
         return {"x_count": (int(children[-1]), {"milled": {"traits": children[0]}})}
@@ -329,7 +326,11 @@ class _Build(EffectBuild):
         granted, children = _granted_part(children)
         combo, children = _combo_marked(children)
         turn, children = _turn_marked(children)
+        per = None
+        if isinstance(children[-1], dict) and "x_count" in children[-1]:
+            per, children = children[-1]["x_count"], children[:-1]
         cost, (timing, zone), condition, effects = children[0], children[1], children[2:-1], children[-1]
+        _define_x(effects, per)
         record: Record = {"type": "auto", **combo, "timing": timing, **zone, "cost": cost, "effect": effects}
         if turn or (condition and condition[0]):
             record["condition"] = {**turn, **(condition[0] if condition and condition[0] else {})}
@@ -830,6 +831,29 @@ def _quoted_encore(token: Any) -> Record:
     if record is None or record.get("keyword") != "encore":
         raise ValueError("a quoted ability a continuous ability gives is read where it is an Encore")
     return dict(record.get("cost") or {"stock": 0})
+
+
+def _define_x(effects: list[Record], per: tuple[int, Any] | None) -> None:
+    """Put in place what the sentence after an automatic ability's effects says X is (``per``: its factor and what
+    it counts; ``revealed_level``: the level of the card revealed before), in the one effect that says X."""
+    by_revealed = [effect for effect in effects if effect.get("level_of_revealed")]
+    if (per is not None and per[1] == "revealed_level") != bool(by_revealed):
+        raise ValueError("a level X is the level of the card revealed, said after the effects")
+    if by_revealed:
+        first = effects.index(by_revealed[0])
+        if len(by_revealed) != 1 or not any("reveal_top" in effect for effect in effects[:first]):
+            raise ValueError("the card whose level X is is revealed before the one card chosen")
+        return
+    if per is not None:
+        amount, counted = per
+        marked = [effect for effect in effects if effect.get("power") == "X"]
+        if len(marked) != 1:
+            raise ValueError("X is defined for no change, or for more than one")
+        if "milled" in counted and not any("mill" in effect for effect in effects[: effects.index(marked[0])]):
+            raise ValueError('"among those cards" counts the cards a mill before it put into the waiting room')
+        marked[0].update({"power": amount, "per": counted})
+    elif any(effect.get("power") == "X" for effect in effects):
+        raise ValueError("+X power with no X defined")
 
 
 def _granted_part(children: list[Any]) -> tuple[Record | None, list[Any]]:

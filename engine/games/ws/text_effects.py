@@ -262,6 +262,18 @@ class EffectBuild:
         level, kind = children
         return {"_kind": str(kind), "level_at_most": int(level)}
 
+    def of_level_x(self, children: list[Any]) -> Record:
+        return {"_kind": str(children[0]), "level_of_revealed": True}
+
+    def of_level_x_traits(self, children: list[Any]) -> Record:
+        traits, kind = children
+        if str(kind) != "character":
+            raise ValueError("one character of a trait is chosen")
+        return {"_kind": "character", "with_trait": one_or_list(traits), "level_of_revealed": True}
+
+    def reveal_top_only(self, _: list[Any]) -> Record:
+        return {"reveal_top": True}
+
     def of_cost(self, children: list[Any]) -> Record:
         cost, kind = children
         return {"_kind": str(kind), "cost_at_most": int(cost)}

@@ -460,6 +460,25 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ),
     (
         "operation",
+        "the top card revealed, and a character of the waiting room of its level or lower to the hand",
+        {
+            "type": "auto",
+            "timing": "on_play",
+            "cost": {"stock": 0, "discard": 1},
+            "effect": [{"reveal_top": True}, {"salvage": "character", "level_of_revealed": True}],
+        },
+    ),
+    (
+        "operation",
+        "X, the number of the opponent's characters",
+        {
+            "type": "auto",
+            "timing": "when_attacking",
+            "effect": [{"power": 1000, "target": "self", "per": {"characters": {"opponent": True}}}],
+        },
+    ),
+    (
+        "operation",
         "a level and power gained until end of turn",
         {"type": "auto", "timing": "when_attacking", "effect": [{"level": 1, "power": 1000, "target": "self"}]},
     ),

@@ -198,6 +198,14 @@ OPERATION_WORDS: Final = (
         ("ws:8.6.3", "ws:3.10"),
     ),
     Word(
+        "reveal_top",
+        "operation",
+        "Reveal the top card of the deck (the resolve entry names it: revealed); it stays there. A card chosen after "
+        "it may be of its level or lower (level_of_revealed).",
+        true(),
+        ("ws:4.9.1", "ws:4.9.2"),
+    ),
+    Word(
         "deck_to_clock",
         "operation",
         "Put the top N cards of the deck into the clock (a level up follows where it makes seven, 9.3).",
@@ -331,6 +339,14 @@ QUALIFIER_WORDS: Final = (
         "The characters or cards it applies to have this card name.",
         name("card"),
         ("ws:2.1.1",),
+    ),
+    Word(
+        "level_of_revealed",
+        "qualifier",
+        "For salvage: the card chosen is of the level of the card reveal_top revealed before it, or lower (a "
+        "climax is level 0).",
+        true(),
+        ("ws:4.9.1", "ws:2.6"),
     ),
     Word(
         "with_name_part",
