@@ -2349,3 +2349,16 @@ def test_a_card_chosen_of_the_level_of_the_card_revealed(
     room, and return it to your hand. X is equal to the level of the revealed card": the card chosen is of the
     revealed card's level or lower."""
     assert_judged(judged("revealed-level.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [("", "", None), ("cards: [TST/A-116],", "cards: [TST/A-001],", 1)],
+    ids=["the-event", "a-character"],
+)
+def test_an_event_taken_among_the_cards_looked_at(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 4.8.3, 8.6.3, 2.3: "look at up to 2 cards from the top of your deck, choose up to 1 event from among them,
+    reveal it to your opponent, put it into your hand": only an event is taken."""
+    assert_judged(judged("look-for-an-event.yaml", monkeypatch, tmp_path, old, new), entry=entry)

@@ -87,6 +87,10 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ("put it on the top or the bottom of your deck", "put it on the top or at the bottom of your deck"),
     ("cannot move to another position on the stage", "cannot move to another position of the stage"),
     (re.compile(r"(this card gets -\d+ level) in your hand"), r"\1 while in your hand"),
+    (
+        re.compile(r"(X is equal to the number of (?:《[^》]+》(?: or )?)+ characters) revealed among those cards"),
+        r"\1 among those cards",
+    ),
     (re.compile(r'(characters with "[^"]+") in their card names get'), r"\1 in its card name get"),
     (
         re.compile(r"\b([Ii])f the number of climax(?: cards)? in your waiting room is (\d+) or (less|more)"),
