@@ -2362,3 +2362,16 @@ def test_an_event_taken_among_the_cards_looked_at(
     """ws 4.8.3, 8.6.3, 2.3: "look at up to 2 cards from the top of your deck, choose up to 1 event from among them,
     reveal it to your opponent, put it into your hand": only an event is taken."""
     assert_judged(judged("look-for-an-event.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [("", "", None), ("3: TST/A-001, 4: TST/A-001", "3: TST/A-002, 4: TST/A-001", 0)],
+    ids=["two-in-the-center", "one-in-the-center"],
+)
+def test_power_for_each_other_character_of_a_trait_in_the_center_stage(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.1.1.3, 3.6.3: "This card gets +1000 power for each other 《Music》 character in your center stage": the
+    back stage is not counted."""
+    assert_judged(judged("per-other-center.yaml", monkeypatch, tmp_path, old, new), entry=entry)

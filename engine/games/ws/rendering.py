@@ -585,6 +585,10 @@ def _continuous(effect: Record, zone: str | None = None) -> str:
             return f"This card gets {gains} for each character in your opponent's back stage"
         if per.get("back_stage"):
             return f"This card gets {gains} for each other {_traits(per['traits'])} character in your back stage"
+        if per.get("center_stage") and "named" in per:
+            return f'This card gets {gains} for each other "{per["named"]}" in your center stage'
+        if per.get("center_stage"):
+            return f"This card gets {gains} for each other {_traits(per['traits'])} character in your center stage"
         return f"This card gets {gains} for each of your other {_traits(per['traits'])} characters"
     if effect.get("position") == "middle":
         middle_traits = effect.get("with_trait")

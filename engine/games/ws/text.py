@@ -695,6 +695,12 @@ class _Build(EffectBuild):
     def per_other_back(self, children: list[Any]) -> Record:
         return {"characters": {"traits": children[0], "other": True, "back_stage": True}}
 
+    def per_other_center(self, children: list[Any]) -> Record:
+        return {"characters": {"traits": children[0], "other": True, "center_stage": True}}
+
+    def per_other_named_center(self, children: list[Any]) -> Record:
+        return {"characters": {"named": str(children[0])[1:-1], "other": True, "center_stage": True}}
+
     def traits(self, children: list[Any]) -> list[str]:
         return [str(child)[1:-1] for child in children]
 

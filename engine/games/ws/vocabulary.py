@@ -551,6 +551,20 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         },
     ),
     (
+        "operation",
+        "power for each other character of a trait in the center stage",
+        {
+            "type": "cont",
+            "effect": [
+                {
+                    "power": 1000,
+                    "target": "self",
+                    "per": {"characters": {"traits": ["Music"], "other": True, "center_stage": True}},
+                }
+            ],
+        },
+    ),
+    (
         "target",
         "the other characters with a part of a card name",
         {"type": "cont", "effect": [{"power": 500, "target": "others", "with_name_part": "Singer"}]},
