@@ -2375,3 +2375,16 @@ def test_power_for_each_other_character_of_a_trait_in_the_center_stage(
     """ws 8.1.1.3, 3.6.3: "This card gets +1000 power for each other 《Music》 character in your center stage": the
     back stage is not counted."""
     assert_judged(judged("per-other-center.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [("", "", None), ("1: {card: TST/A-002, state: rest}", "1: {card: TST/A-001, state: rest}", 0)],
+    ids=["alone", "another-music"],
+)
+def test_a_character_that_cannot_stand_in_the_stand_phase(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 6.2.1.2, 8.1.1.3: "If you do not have another 《Music》 character, this card cannot 【STAND】 during your stand
+    phase": it stays rested while no other 《Music》 character is there, and stands beside one."""
+    assert_judged(judged("cannot-stand.yaml", monkeypatch, tmp_path, old, new), entry=entry)

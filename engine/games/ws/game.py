@@ -240,6 +240,12 @@ class WeissSchwarz(CheckTimingGame[WsCardDefinition]):
             for ability in abilities
         )
         """Whether a card of the game has (or gives) a continuous ability that keeps a character from moving."""
+        self.restricts_standing = any(
+            ability.kind == "cont" and any(e.get("cannot") == "stand" for e in ability.effects)
+            for abilities in (*self.modelled.values(), tuple(self.grants.values()))
+            for ability in abilities
+        )
+        """Whether a card of the game has (or gives) a continuous ability that keeps it from standing."""
         self.gives_encores = any(
             ability.kind == "cont" and any("encore" in e for e in ability.effects)
             for abilities in self.modelled.values()

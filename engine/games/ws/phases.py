@@ -120,11 +120,25 @@ class Phases:
         yield from self.game.check_timing("beginning of the stand phase", ("ws:6.2.1.1",))
         me = self.states[self.game.turn_player]
         why_rested = self.game.why_rested
+        kept = []
         for _, card in me.characters():
+            if self.game.restricts_standing and self.game.attack_phase.cannot(card, "stand"):
+                kept.append(card.identity or "?")
+                continue
             card.orientation = "stand"
             why_rested.pop(card.instance, None)
+        if kept:
+            self.game.record(
+                RecordKind.ABILITY,
+                self.game.turn_player,
+                f"{', '.join(kept)} cannot 【STAND】 during the stand phase: a continuous ability says so",
+                ("ws:8.1.1.3", "ws:6.2.1.2"),
+            )
         self.game.record(
-            RecordKind.FORCED, self.game.turn_player, "all characters stand", ("ws:6.2.1.2", "ws:4.6.1", "ws:4.6.1.1")
+            RecordKind.FORCED,
+            self.game.turn_player,
+            "the other characters stand" if kept else "all characters stand",
+            ("ws:6.2.1.2", "ws:4.6.1", "ws:4.6.1.1"),
         )
         yield from self.game.check_timing("after standing", ("ws:6.2.1.3",))
 

@@ -490,6 +490,8 @@ def _fact(name: str, wanted: Record | str) -> str:
         traits = _traits(wanted.get("traits", ()))
         if wanted.get("rested"):
             return "you do not have another 【REST】 character in your center stage"
+        if wanted.get("at_most") == 0 and wanted.get("other") and traits and not wanted.get("opponent"):
+            return f"you do not have another {traits} character"
         if wanted.get("opponent") and "level_at_least" in wanted:
             return f"your opponent has a level {wanted['level_at_least']} or higher character"
         if wanted.get("opponent") and wanted.get("center_stage") and "at_most" in wanted:
@@ -562,6 +564,7 @@ def _continuous(effect: Record, zone: str | None = None) -> str:
             "reverse": "This card cannot become 【REVERSE】",
             "move": "This card cannot move to another position of the stage",
             "be_chosen": "This card cannot be chosen by your opponent's effects",
+            "stand": "This card cannot 【STAND】 during your stand phase",
             "events_and_backup": 'You cannot play events or "Backup" from your hand',
         }[effect["cannot"]]
     if "encore" in effect:

@@ -707,6 +707,14 @@ class _Build(EffectBuild):
     def keeps_soul(self, _: list[Any]) -> Record:
         return {"keeps_soul": True}
 
+    def cannot_stand(self, _: list[Any]) -> Record:
+        return {"cannot": "stand"}
+
+    def have_no_other(self, children: list[Any]) -> Record:
+        if str(children[1]) != "character":
+            raise ValueError("another character, none")
+        return {"characters": {"at_most": 0, "other": True, "traits": children[0]}}
+
     def cannot_be_chosen(self, _: list[Any]) -> Record:
         return {"cannot": "be_chosen"}
 

@@ -532,6 +532,15 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
     ),
     (
         "restriction",
+        "its card cannot stand in the stand phase, while no other character of a trait is there",
+        {
+            "type": "cont",
+            "condition": {"characters": {"at_most": 0, "other": True, "traits": ["Music"]}},
+            "effect": [{"cannot": "stand"}],
+        },
+    ),
+    (
+        "restriction",
         "its card cannot be chosen by the opponent's effects",
         {"type": "cont", "effect": [{"cannot": "be_chosen"}]},
     ),

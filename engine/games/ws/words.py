@@ -47,10 +47,20 @@ CHOSEN_FATES: Final = ("hand", "waiting", "stock", "memory", "clock", "deck_bott
 BATTLE_OPPONENT_FATES: Final = ("reverse", "stock", "deck_bottom", "deck_top", "memory", "clock", "hand", "waiting")
 """What ``battle_opponent`` does to the ability's card's battle opponent ("that character", 7.2.1.5.1): reverse it
 (7.6.1.2), or put it into a zone of its master's (the deck's bottom or top)."""
-RESTRICTIONS: Final = ("side_attack", "front_attack", "reverse", "move", "be_chosen", "play", "events_and_backup")
+RESTRICTIONS: Final = (
+    "side_attack",
+    "front_attack",
+    "reverse",
+    "move",
+    "be_chosen",
+    "stand",
+    "play",
+    "events_and_backup",
+)
 """What a ``cont`` ability's ``cannot`` forbids its card (ws 8.1.1.3): ``side_attack`` and ``front_attack``
 (7.2.1.4.2), ``reverse`` (becoming reversed, 7.6.1.2), ``move`` (to another position of the stage, 6.5.1.2.4,
-its own or, with ``target: facing``, the character facing it), ``be_chosen`` (by the opponent's effects, 8.6.3);
+its own or, with ``target: facing``, the character facing it), ``be_chosen`` (by the opponent's effects, 8.6.3),
+``stand`` (in its master's stand phase, 6.2.1.2);
 ``play``, with ``zone: hand``: its card cannot be played
 from the hand while the condition holds (8.6.2.1); and what it forbids its master: ``events_and_backup``, playing
 events and Backup from the hand (8.6.2, 10.5) while its card is on the stage."""
