@@ -2388,3 +2388,16 @@ def test_a_character_that_cannot_stand_in_the_stand_phase(
     """ws 6.2.1.2, 8.1.1.3: "If you do not have another 《Music》 character, this card cannot 【STAND】 during your stand
     phase": it stays rested while no other 《Music》 character is there, and stands beside one."""
     assert_judged(judged("cannot-stand.yaml", monkeypatch, tmp_path, old, new), entry=entry)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "entry"),
+    [("", "", None), ("4: {power: 2000}}}}}", "4: {power: 1500}}}}}", 1)],
+    ids=["center-only", "back-stage-too"],
+)
+def test_all_characters_of_the_opponents_center_stage_lose_power(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, old: str, new: str, entry: int | None
+) -> None:
+    """ws 8.2.1.2, 3.6.3: "all characters on your opponent's center stage get -500 power until end of turn": each
+    character of the opponent's center stage, none of its back stage."""
+    assert_judged(judged("opponents-center-power.yaml", monkeypatch, tmp_path, old, new), entry=entry)

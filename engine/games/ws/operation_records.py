@@ -139,8 +139,11 @@ def is_encore_cost(cost: object) -> bool:
 def _check_targets(index: int, effect: dict[str, Any]) -> None:
     """The qualifiers that narrow a target, each with the target it narrows."""
     target = effect.get("target", "self")
-    if target == "opponents" and set(effect) != {"encore", "target"}:
-        raise AbilityRecordError(f"ability {index}: target opponents is the characters a cont ability gives an encore")
+    if target == "opponents" and set(effect) != {"encore", "target"} and not set(effect) <= {*GAINS, "target", "area"}:
+        raise AbilityRecordError(
+            f"ability {index}: target opponents is the characters a cont ability gives an encore, or an effect's power "
+            "or soul change until end of turn goes to"
+        )
     if "encore" in effect and not is_encore_cost(effect["encore"]):
         raise AbilityRecordError(
             f"ability {index}: encore {effect['encore']!r} is not an Encore's cost: {{stock: N}}, {{clock: 1}}, or "
@@ -155,6 +158,8 @@ def _check_targets(index: int, effect: dict[str, Any]) -> None:
         raise AbilityRecordError(f"ability {index}: and_move moves a character of its master's chosen and rested")
     chooses_card = any(name in effect for name in CHOOSING)
     for name in ("area", "cost_at_most", "other", "in_battle", *CHOSEN_ONLY):
+        if name == "area" and target == "opponents":
+            continue
         if name in effect and not chooses_character and not (name == "cost_at_most" and chooses_card):
             raise AbilityRecordError(f"ability {index}: {name} narrows or acts on a character chosen: target: choose")
     if (

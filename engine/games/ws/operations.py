@@ -237,6 +237,10 @@ class Operations:
             target = effect.get("target", "self")
             if target == "self":
                 targets = [card] if me.position_of(card) is not None else []
+            elif target == "opponents":  # "all of your opponent's characters (in the center stage) get"
+                wanted = {"center_stage": CENTER, "back_stage": BACK}.get(str(effect.get("area")), CENTER + BACK)
+                them = self.states[self.game.opponent(player)]
+                targets = [c for pos, c in them.characters() if pos in wanted]
             else:
                 targets = [c for _, c in me.characters() if applies_to(target, card, c)]
             for target_card in targets:

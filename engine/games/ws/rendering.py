@@ -340,6 +340,11 @@ def _effect(effect: Record) -> str:
         return f"this card gets {_granting(effect)} {_duration(effect)}"
     if effect.get("target") == "all":
         return f"all of your characters get {gains} until end of turn"
+    if effect.get("target") == "opponents" and "area" in effect:
+        area = str(effect["area"]).replace("_", " ")
+        return f"all characters in your opponent's {area} get {gains} until end of turn"
+    if effect.get("target") == "opponents":
+        return f"all of your opponent's characters get {gains} until end of turn"
     return f"this card gets {gains} {_duration(effect)}"
 
 

@@ -86,6 +86,10 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ("put it in any position of your stage", "put it on any position of your stage"),
     ("put it on the top or the bottom of your deck", "put it on the top or at the bottom of your deck"),
     ("cannot move to another position on the stage", "cannot move to another position of the stage"),
+    (
+        re.compile(r"\b([Aa])ll characters on your opponent's (center|back) stage get"),
+        r"\1ll characters in your opponent's \2 stage get",
+    ),
     (re.compile(r"(this card gets -\d+ level) in your hand"), r"\1 while in your hand"),
     (
         re.compile(r"(X is equal to the number of (?:《[^》]+》(?: or )?)+ characters) revealed among those cards"),

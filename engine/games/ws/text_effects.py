@@ -121,6 +121,12 @@ class EffectBuild:
     def all_get(self, children: list[Any]) -> Record:
         return {**children[0], "target": "all"}
 
+    def opponents_get(self, children: list[Any]) -> Record:
+        return {**children[0], "target": "opponents"}
+
+    def opponents_in_get(self, children: list[Any]) -> Record:
+        return {**children[1], "target": "opponents", "area": stage_part(children[0])}
+
     def draw(self, children: list[Any]) -> Record:
         return {"draw": int(children[0])}
 

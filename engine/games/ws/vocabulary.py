@@ -459,6 +459,15 @@ VOCABULARY: Final[tuple[tuple[str, str, Record], ...]] = (
         },
     ),
     (
+        "target",
+        "all characters of the opponent's center stage, until end of turn",
+        {
+            "type": "auto",
+            "timing": "on_play",
+            "effect": [{"power": -500, "target": "opponents", "area": "center_stage"}],
+        },
+    ),
+    (
         "operation",
         "the top card revealed, and a character of the waiting room of its level or lower to the hand",
         {

@@ -312,7 +312,8 @@ TARGET_WORDS: Final = (
     Word(
         "opponents",
         "target",
-        "For a cont ability's encore: all of the characters of its master's opponent.",
+        "All of the characters of its master's opponent (in 'area' where said): a cont ability's encore, or an "
+        "effect's power or soul change.",
         clauses=("ws:8.1.1.3",),
     ),
     Word(
