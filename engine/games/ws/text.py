@@ -97,10 +97,6 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     ),
     (re.compile(r'(characters with "[^"]+") in their card names get'), r"\1 in its card name get"),
     (
-        re.compile(r"\b([Ii])f the number of climax(?: cards)? in your waiting room is (\d+) or (less|more)"),
-        r"\1f your waiting room has \2 or \3 climax",
-    ),
-    (
         re.compile(r"\bWhen another of your ((?:《[^》]+》(?: or )?)+) characters? attacks"),
         r"When your other \1 character attacks",
     ),
@@ -117,10 +113,6 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     (re.compile(r"(?<=[A-Za-z,.\]])【"), " 【"),
     (" character on your opponent's center stage,", " character in your opponent's center stage,"),
     (" character in their center stage,", " character in your opponent's center stage,"),
-    (
-        re.compile(r"\b([Ii])f you have (\d+) or (less|more) cards in your memory"),
-        r"\1f your memory has \2 or \3 cards",
-    ),
     (re.compile(r"\b([Ii])f you have a card in your memory"), r"\1f your memory has 1 or more cards"),
     (
         "put a card from the bottom of your opponent's stock into their waiting room",
@@ -161,6 +153,14 @@ SAME_WORDINGS: Final[tuple[tuple[str | re.Pattern[str], str], ...]] = (
     (re.compile(r"\bfive(?= (?:or more|or less|or higher|or lower|cards\b|characters\b|times\b))"), "5"),
     (re.compile(r"\bsix(?= (?:or more|or less|or higher|or lower|cards\b|characters\b|times\b))"), "6"),
     (re.compile(r"\bseven(?= (?:or more|or less|or higher|or lower|cards\b|characters\b|times\b))"), "7"),
+    (
+        re.compile(r"\b([Ii])f the number of climax(?: cards)? in your waiting room is (\d+) or (less|more)"),
+        r"\1f your waiting room has \2 or \3 climax",
+    ),
+    (
+        re.compile(r"\b([Ii])f you have (\d+) or (less|more) cards in your memory"),
+        r"\1f your memory has \2 or \3 cards",
+    ),
     (re.compile(r'\bWhen a card named ("[^"]+") is placed'), r"When \1 is placed"),
     (
         re.compile(r"\b([Ii])f the number of (other )?((?:《[^》]+》(?: or )?)+) characters you have is (\d+) or more"),
