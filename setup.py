@@ -84,6 +84,7 @@ COMPILED_MODULES = [
     "engine/games/ws/text.py",
     "engine/games/ws/text_effects.py",
     "engine/games/ws/vocabulary.py",
+    "engine/games/ws/wordings.py",
     "engine/games/ws/words.py",
     "judge/games/reading.py",
     "judge/games/support.py",
