@@ -25,7 +25,8 @@ from lark import Token, Tree
 from engine.core.printed_text import Reading, Record, TextReader, text_lines
 from engine.games.ws.abilities import grantable
 from engine.games.ws.rendering import icon_words, render
-from engine.games.ws.text_effects import FOLLOWING, EffectBuild, bonus, one_or_list, own_zone, stage_part
+from engine.games.ws.text_effects import FOLLOWING, bonus, one_or_list, own_zone, stage_part
+from engine.games.ws.text_keywords import KeywordBuild, stock_of
 from engine.games.ws.wordings import SAME_WORDINGS
 from engine.games.ws.words import TRIGGER_ICONS
 
@@ -33,7 +34,7 @@ MARK_KINDS: Final = {"【AUTO】": "auto", "【ACT】": "act", "【CONT】": "co
 """The category an ability's leading mark gives it (ws 8.1.1), read or not."""
 
 
-class _Build(EffectBuild):
+class _Build(KeywordBuild):
     """The parse tree of one ability to its record: each rule's method makes its value from its children's."""
 
     def walk(self, node: Any) -> Any:
@@ -44,67 +45,6 @@ class _Build(EffectBuild):
 
     def start(self, children: list[Any]) -> Record:
         return dict(children[0])
-
-    # keyword abilities
-    def backup(self, children: list[Any]) -> Record:
-        power, level, cost = children[0], children[1], children[2:]
-        return {"keyword": "backup", "power": int(power), "level": int(level), "cost": {"stock": _stock(cost)}}
-
-    def assist(self, children: list[Any]) -> Record:
-        turn, children = _assist_turn(children)
-        traits, power = children[:-1], children[-1]  # no starred target: a compiled build
-        return {"keyword": "assist", **turn, "power": bonus(power), **_assist_traits(traits)}
-
-    def assist_per_level(self, children: list[Any]) -> Record:
-        turn, children = _assist_turn(children)
-        traits, power = children[:-1], children[-1]
-        return {"keyword": "assist", **turn, "power": int(power), "per_level": True, **_assist_traits(traits)}
-
-    def assist_from_level(self, children: list[Any]) -> Record:
-        turn, (level, power) = _assist_turn(children)
-        return {"keyword": "assist", **turn, "power": bonus(power), "min_level": int(level)}
-
-    def assist_to_level(self, children: list[Any]) -> Record:
-        turn, (level, power) = _assist_turn(children)
-        return {"keyword": "assist", **turn, "power": bonus(power), "max_level": int(level)}
-
-    def assist_own_turn(self, _: list[Any]) -> Record:
-        return {"turn": "own"}
-
-    def assist_opponent_turn(self, _: list[Any]) -> Record:
-        return {"turn": "opponent"}
-
-    def bond(self, children: list[Any]) -> Record:
-        name, cost = children
-        return {"keyword": "bond", "name": str(name)[1:-1], "cost": cost}
-
-    def encore(self, children: list[Any]) -> Record:
-        return {"keyword": "encore", "cost": children[0]}
-
-    def clock_cost(self, _: list[Any]) -> Record:
-        return {"clock": 1}
-
-    def keyword_cost(self, children: list[Any]) -> Record:
-        cost = dict(children[0])
-        if cost.get("discard", 0) > 1:
-            raise ValueError("an Encore's or a Bond's cost puts one card from the hand")
-        return cost
-
-    def hand_any(self, children: list[Any]) -> Record:
-        count, kind = _counted_kind(children[0], children[1])
-        return {"discard": count} if kind == "card" else {"discard": count, "discard_type": kind}
-
-    def hand_with_traits(self, children: list[Any]) -> Record:
-        count, kind = _counted_kind(children[0], children[2])
-        if kind != "character":
-            raise ValueError("a hand cost of a trait names characters")
-        return {"discard": count, "discard_type": "character", "discard_traits": children[1]}
-
-    def great_performance(self, children: list[Any]) -> Record:
-        return {"keyword": "great_performance"}
-
-    def shift(self, children: list[Any]) -> Record:
-        return {"keyword": "shift", "level": int(children[0])}
 
     # automatic abilities
     def auto(self, children: list[Any]) -> Record:
@@ -217,7 +157,7 @@ class _Build(EffectBuild):
 
     def cost_parts(self, children: list[Any]) -> dict[str, Any]:
         stock = [child for child in children if isinstance(child, Token) and child.type == "COST"]
-        cost: dict[str, Any] = {"stock": _stock(stock)}
+        cost: dict[str, Any] = {"stock": stock_of(stock)}
         for part in children:
             if isinstance(part, dict):
                 if set(part) & set(cost):
@@ -402,12 +342,6 @@ class _Build(EffectBuild):
         cost, effects = children
         return _given({"type": "act", **combo, "cost": cost, "effect": effects}, granted)
 
-    def brainstorm(self, children: list[Any]) -> Record:
-        cost, count, cards, sub = children
-        if int(count) < 2 or str(cards) != "cards":
-            raise ValueError("Brainstorm flips over several cards")
-        return {"type": "act", "cost": cost, "effect": [{"brainstorm": int(count), "per_climax": sub}]}
-
     def brainstorm_action(self, children: list[Any]) -> Record:
         cost, count, cards, action = children
         reading = READER.read(str(action)[1:-1])
@@ -416,14 +350,8 @@ class _Build(EffectBuild):
             raise ValueError(f"the action performed per climax is not read: {reading.problem or 'not one sentence'}")
         return self.brainstorm([cost, count, cards, [dict(part) for part in record["effect"]]])
 
-    def per_climax(self, children: list[Any]) -> Record:
-        return dict(children[0])
-
-    def draw_up_to(self, _: list[Any]) -> Record:
-        return {"draw": 1, "up_to": True}
-
     def stock_only(self, children: list[Any]) -> dict[str, Any]:
-        return {"stock": _stock(children)}
+        return {"stock": stock_of(children)}
 
     # continuous abilities
     def cont(self, children: list[Any]) -> Record:
@@ -739,43 +667,12 @@ def _given(record: Record, granted: Record | None) -> Record:
     return record
 
 
-PLURALS: Final = {"cards": "card", "characters": "character", "climaxes": "climax"}
-
-
 def _icon(token: Any) -> str:
     """A trigger icon as printed text names it (``【GATE】``, ``[ICON:RETURN]``), as a card record does."""
     icon = str(token)[1:-1].removeprefix("ICON:").lower()
     if icon not in TRIGGER_ICONS or icon_words(icon) != str(token):
         raise ValueError(f"{token} is no trigger icon, as printed text names it")
     return icon
-
-
-def _counted_kind(count: Any, kind: Any) -> tuple[int, str]:
-    """A number of cards of a kind ("1 card", "2 climaxes"): the number, and the kind as one card's."""
-    number, word = int(count), str(kind)
-    if number < 1 or (number == 1) != (word not in PLURALS):
-        raise ValueError("one card, or several cards")
-    return number, PLURALS.get(word, word)
-
-
-def _assist_turn(children: list[Any]) -> tuple[Record, list[Any]]:
-    """An Assist's children without "All of your" and the turn it works in, and that turn (``{turn: own}``)."""
-    turn: Record = {}
-    kept = []
-    for child in children:
-        if isinstance(child, dict) and "turn" in child:
-            turn = child
-        elif not (isinstance(child, Token) and child.type == "ALL_OF_YOUR"):
-            kept.append(child)
-    return turn, kept
-
-
-def _assist_traits(traits: list[Any]) -> Record:
-    return {"traits": traits[0]} if traits and traits[0] else {}
-
-
-def _stock(cost: list[Any]) -> int:
-    return int(str(cost[0])[1:-1]) if cost else 0
 
 
 def _build(tree: Tree[Token]) -> Record:
